@@ -1,0 +1,52 @@
+# The two commands that matter: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+API_PORT ?= 8765
+DASH_PORT ?= 8501
+
+.PHONY: setup run test test-fast bench fuzz store serve dashboard retabulate clean-store
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --upgrade pip
+	$(VENV)/bin/pip install -q -r requirements-dev.txt
+	touch $@
+
+setup: $(VENV)/.installed
+
+# Build the embedded store (real data where ../shared/data has it, simulated for the rest),
+# issue a local key, then serve the API and the dashboard.
+run: setup
+	$(PY) -m scripts.run --api-port $(API_PORT) --dash-port $(DASH_PORT)
+
+store: setup
+	$(PY) -m scripts.run --build-only
+
+test: setup
+	$(PY) -m pytest
+
+test-fast: setup
+	$(PY) -m pytest -m "not slow and not browser and not realdata"
+
+bench: setup
+	$(PY) bench/api.py
+	$(PY) bench/models.py
+	$(PY) bench/dashboard.py
+	$(PY) bench/load.py
+
+fuzz: setup
+	$(PY) -m pytest tests/fuzz
+
+serve: setup
+	$(PY) -m server serve --port $(API_PORT)
+
+dashboard: setup
+	$(VENV)/bin/streamlit run app.py --server.port $(DASH_PORT) --server.headless true
+
+retabulate: setup
+	$(PY) -m server retabulate
+
+clean-store:
+	rm -f data/sports.db data/sports.db-wal data/sports.db-shm

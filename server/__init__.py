@@ -1,0 +1,1 @@
+"""The sports data query service: store, ingesters, models, jobs and the HTTP API."""

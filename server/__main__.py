@@ -1,0 +1,3 @@
+from server.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The store: schema, engine selection, the idempotent loader and read helpers."""

@@ -1,0 +1,488 @@
+"""The store's one schema, for SQLite and PostgreSQL alike (SQLAlchemy Core).
+
+Canonical tables hold what ingesters load; derived tables (``elo_history``, ``rpi``, ``forecasts``,
+``stat_tables``) are rebuilt by re-tabulation. Every resource has a stable integer ``id`` that is
+global across levels; ``source_keys`` maps each source's own key to it, which is what makes a
+re-run ingest change nothing.
+
+Conventions: dates are ``Date``; instants are naive UTC ``DateTime``; yes/no facts are ``Boolean``
+(the documents render them ``Y``/``N``); a game line's stats are a JSON object of the codes in
+``server.catalog.linestats``.
+"""
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+SCHEMA_VERSION = 1
+
+metadata = sa.MetaData()
+
+_id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")  # INTEGER PRIMARY KEY is a rowid alias
+
+
+def _pk() -> sa.Column[int]:
+    return sa.Column("id", _id, primary_key=True, autoincrement=False)
+
+
+def _level() -> sa.Column[str]:
+    return sa.Column("level", sa.String(8), nullable=False)
+
+
+store_info = sa.Table(
+    "store_info", metadata,
+    sa.Column("key", sa.String(64), primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+)
+
+source_keys = sa.Table(
+    "source_keys", metadata,
+    sa.Column("kind", sa.String(24), primary_key=True),  # team, player, game, venue, official, ...
+    sa.Column("source", sa.String(24), primary_key=True),  # simulated, retrosheet, lahman, feed:x
+    sa.Column("key", sa.String(160), primary_key=True),
+    sa.Column("id", _id, nullable=False),
+    sa.Index("ix_source_keys_kind_id", "kind", "id"),
+)
+
+# ---------------------------------------------------------------- reference data
+
+levels = sa.Table(
+    "levels", metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("sport", sa.String(16), nullable=False),
+    sa.Column("gender", sa.String(1), nullable=False),
+    sa.Column("tier", sa.String(16), nullable=False),
+    sa.Column("season_span", sa.String(16), nullable=False),
+    sa.Column("college", sa.Boolean, nullable=False),
+)
+
+sublevels = sa.Table(
+    "sublevels", metadata,
+    _pk(), _level(),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("abbrev", sa.String(16)),
+    sa.Column("type", sa.String(24), nullable=False),  # League, Conference, Division, Classification
+    sa.Column("parent_id", _id),
+    # Competition facts: used by FC leagues (the League* game fields); null elsewhere.
+    sa.Column("league_type", sa.String(16)),  # Domestic | Cup | International
+    sa.Column("nation", sa.Text),
+    sa.Column("gender", sa.String(1)),
+    sa.Column("factor", sa.Float),
+    sa.Index("ix_sublevels_level", "level"),
+)
+
+seasons = sa.Table(
+    "seasons", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),  # the year in which the season ends
+    sa.Column("name", sa.Text),  # e.g. "2022-23"
+    sa.Column("start", sa.Date),
+    sa.Column("end", sa.Date),
+    sa.Column("source", sa.String(24), nullable=False),
+    sa.Column("playoffs", sa.JSON),  # list of rounds / series, when known
+    sa.PrimaryKeyConstraint("level", "season"),
+)
+
+venues = sa.Table(
+    "venues", metadata,
+    _pk(),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("city_state", sa.Text),
+    sa.Column("nation", sa.String(2)),
+    sa.Column("latitude", sa.Float),
+    sa.Column("longitude", sa.Float),
+    sa.Column("capacity", sa.Integer),
+)
+
+teams = sa.Table(
+    "teams", metadata,
+    _pk(), _level(),
+    sa.Column("name", sa.Text, nullable=False),  # full name, e.g. "New York Yankees"
+    sa.Column("abbrev", sa.String(12)),
+    sa.Column("city", sa.Text),
+    sa.Column("nickname", sa.Text),
+    sa.Column("sublevel_id", _id),  # current league/conference
+    sa.Column("venue_id", _id),
+    sa.Column("nation", sa.String(2)),
+    sa.Column("source", sa.String(24), nullable=False),
+    sa.Index("ix_teams_level", "level"),
+)
+
+team_seasons = sa.Table(
+    "team_seasons", metadata,
+    sa.Column("team_id", _id, nullable=False),
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("sublevel_id", _id),
+    sa.Column("name", sa.Text),  # the name the team carried that season, if different
+    sa.Column("wins", sa.Integer),
+    sa.Column("losses", sa.Integer),
+    sa.Column("ties", sa.Integer),
+    sa.PrimaryKeyConstraint("team_id", "season"),
+    sa.Index("ix_team_seasons_level_season", "level", "season"),
+)
+
+players = sa.Table(
+    "players", metadata,
+    _pk(),
+    sa.Column("name", sa.Text, nullable=False),  # full name as displayed
+    sa.Column("first_name", sa.Text),
+    sa.Column("last_name", sa.Text),
+    sa.Column("height", sa.String(8)),  # X-XX (feet-inches)
+    sa.Column("weight", sa.Integer),  # pounds
+    sa.Column("birth_date", sa.Date),
+    sa.Column("hometown", sa.Text),  # city and state / region
+    sa.Column("nation", sa.Text),  # country name
+    sa.Column("flag", sa.String(2)),  # ISO 3166-1 alpha-2
+    sa.Column("bats", sa.String(1)),  # L | R | S (baseball)
+    sa.Column("throws", sa.String(1)),  # L | R
+    sa.Column("position", sa.String(8)),
+    sa.Column("debut", sa.Date),
+    sa.Column("source", sa.String(24), nullable=False),
+    sa.Column("updated", sa.Date),
+    sa.Index("ix_players_name", "last_name", "first_name"),
+)
+
+player_seasons = sa.Table(
+    "player_seasons", metadata,
+    sa.Column("player_id", _id, nullable=False),
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("position", sa.String(8)),
+    sa.Column("jersey", sa.String(4)),
+    sa.Column("stats", sa.JSON),  # season totals from a source that has no game lines (Lahman)
+    sa.PrimaryKeyConstraint("player_id", "level", "season", "team_id"),
+    sa.Index("ix_player_seasons_team", "team_id", "season"),
+    sa.Index("ix_player_seasons_level_season", "level", "season"),
+)
+
+officials = sa.Table(
+    "officials", metadata,
+    _pk(),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("first_name", sa.Text),
+    sa.Column("last_name", sa.Text),
+    sa.Column("source", sa.String(24), nullable=False),
+)
+
+# ---------------------------------------------------------------- games and what happens in them
+
+games = sa.Table(
+    "games", metadata,
+    _pk(), _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("sublevel_id", _id),  # league (FC: the competition) or conference of the game
+    sa.Column("game_day", sa.Date, nullable=False),  # local date of the game
+    sa.Column("game_no", sa.Integer, nullable=False, default=1),  # 2 = second of a doubleheader
+    sa.Column("start_time", sa.DateTime),  # UTC
+    sa.Column("visitor_id", _id, nullable=False),
+    sa.Column("home_id", _id, nullable=False),
+    sa.Column("score_vis", sa.Integer),
+    sa.Column("score_home", sa.Integer),
+    sa.Column("state", sa.String(12), nullable=False),  # scheduled | inprogress | final | postponed
+    sa.Column("game_status", sa.Text, nullable=False, default=""),  # "Final", "Top 5th", "Q3 4:12"
+    sa.Column("overtime", sa.Text),  # extra innings / overtimes, e.g. "2" or "OT", "SO"
+    sa.Column("periods", sa.Integer),  # periods / innings played
+    sa.Column("winner_id", _id),
+    sa.Column("loser_id", _id),
+    sa.Column("venue_id", _id),
+    sa.Column("neutral", sa.Boolean, nullable=False, default=False),
+    sa.Column("playoff", sa.String(24)),  # round name when a playoff game, else null
+    sa.Column("attendance", sa.Integer),
+    sa.Column("duration", sa.Integer),  # minutes
+    sa.Column("line_score", sa.JSON),  # {"visitor": [..per period..], "home": [...]}
+    sa.Column("info", sa.JSON),  # source extras: weather, day/night, starting pitchers, ...
+    sa.Column("source", sa.String(24), nullable=False),
+    sa.Index("ix_games_level_day", "level", "game_day", "id"),
+    sa.Index("ix_games_level_season_day", "level", "season", "game_day", "id"),
+    sa.Index("ix_games_home", "home_id", "game_day"),
+    sa.Index("ix_games_visitor", "visitor_id", "game_day"),
+    sa.Index("ix_games_venue", "venue_id"),
+    sa.Index("ix_games_level_state", "level", "state"),
+)
+
+game_officials = sa.Table(
+    "game_officials", metadata,
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("official_id", _id, nullable=False),
+    sa.Column("role", sa.String(24), nullable=False),  # HP, 1B, 2B, 3B, LF, RF; Referee, Umpire...
+    sa.PrimaryKeyConstraint("game_id", "role"),
+    sa.Index("ix_game_officials_official", "official_id"),
+)
+
+# Play-by-play. id = game_id * 1000 + seq, so a re-load keeps every id (see loader.replace_children).
+plays = sa.Table(
+    "plays", metadata,
+    _pk(), _level(),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),  # order within the game, from 1
+    sa.Column("period", sa.Integer, nullable=False),  # inning / quarter / period / half, from 1
+    sa.Column("half", sa.String(8)),  # baseball: "top" | "bottom"
+    sa.Column("clock", sa.String(8)),  # time left in the period, "MM:SS", when the sport has one
+    sa.Column("team_id", _id),  # the team the play is credited to (batting team in baseball)
+    sa.Column("opponent_id", _id),
+    sa.Column("player_id", _id),  # the most relevant player (batter, shooter, scorer)
+    sa.Column("pitcher_id", _id),  # baseball
+    sa.Column("event", sa.String(24)),  # machine code: single, homer, strikeout, shot, goal, sub..
+    sa.Column("explanation", sa.Text, nullable=False),
+    sa.Column("scoring", sa.Boolean, nullable=False),
+    sa.Column("points", sa.Integer, nullable=False, default=0),  # runs/points/goals on the play
+    sa.Column("tags", sa.Text),  # pipe separated
+    sa.Column("the_count", sa.String(4)),  # B-S before the final pitch (baseball)
+    sa.Column("pitcher_hand", sa.String(1)),
+    sa.Column("batter_hand", sa.String(1)),
+    sa.Column("sequence", sa.Text),  # pitch sequence or sub-events
+    sa.Column("score_vis", sa.Integer, nullable=False),  # after the play
+    sa.Column("score_home", sa.Integer, nullable=False),
+    sa.Index("ix_plays_game", "game_id", "seq"),
+    sa.Index("ix_plays_player", "player_id"),
+    sa.Index("ix_plays_team", "team_id"),
+    sa.Index("ix_plays_level", "level", "id"),
+)
+
+# id = game_id * 10000 + n (n counts the game's pitches from 1).
+pitches = sa.Table(
+    "pitches", metadata,
+    _pk(), _level(),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("play_id", _id),
+    sa.Column("inning", sa.Integer, nullable=False),
+    sa.Column("half", sa.String(8), nullable=False),
+    sa.Column("pitcher_id", _id),
+    sa.Column("batter_id", _id),
+    sa.Column("number", sa.Integer, nullable=False),  # within the plate appearance, from 1
+    sa.Column("balls", sa.Integer, nullable=False),  # before the pitch
+    sa.Column("strikes", sa.Integer, nullable=False),
+    sa.Column("code", sa.String(2), nullable=False),  # Retrosheet pitch code (B, C, S, F, X, ...)
+    sa.Column("result", sa.Text, nullable=False),  # "Ball", "Called strike", "In play", ...
+    sa.Column("pitch_type", sa.String(4)),
+    sa.Column("speed", sa.Float),
+    sa.Index("ix_pitches_game", "game_id"),
+    sa.Index("ix_pitches_pitcher", "pitcher_id"),
+    sa.Index("ix_pitches_batter", "batter_id"),
+    sa.Index("ix_pitches_level", "level", "id"),
+)
+
+# Game lines. player_lines.id = game_id * 100 + k; team_lines.id = game_id * 10 + (0 visitor, 1 home).
+player_lines = sa.Table(
+    "player_lines", metadata,
+    _pk(), _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("game_day", sa.Date, nullable=False),
+    sa.Column("player_id", _id, nullable=False),
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("opponent_id", _id, nullable=False),
+    sa.Column("home", sa.Boolean, nullable=False),
+    sa.Column("starter", sa.Boolean),
+    sa.Column("position", sa.String(8)),
+    sa.Column("stats", sa.JSON, nullable=False),
+    sa.Index("ix_player_lines_game", "game_id"),
+    sa.Index("ix_player_lines_player", "player_id", "game_day"),
+    sa.Index("ix_player_lines_team", "team_id", "game_day"),
+    sa.Index("ix_player_lines_level_day", "level", "game_day", "id"),
+    sa.Index("ix_player_lines_level_season", "level", "season"),
+)
+
+team_lines = sa.Table(
+    "team_lines", metadata,
+    _pk(), _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("game_day", sa.Date, nullable=False),
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("opponent_id", _id, nullable=False),
+    sa.Column("home", sa.Boolean, nullable=False),
+    sa.Column("stats", sa.JSON, nullable=False),
+    sa.Index("ix_team_lines_game", "game_id"),
+    sa.Index("ix_team_lines_team", "team_id", "game_day"),
+    sa.Index("ix_team_lines_level_day", "level", "game_day", "id"),
+)
+
+# Bookmaker lines: one row per snapshot; "open" ~24 h before the start, "close" at the start.
+odds = sa.Table(
+    "odds", metadata,
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("taken", sa.String(8), nullable=False),  # open | close
+    sa.Column("taken_at", sa.DateTime, nullable=False),  # UTC
+    sa.Column("book", sa.Text),
+    sa.Column("vis_ml", sa.Integer),  # American format, e.g. +135 / -150
+    sa.Column("home_ml", sa.Integer),
+    sa.Column("spread", sa.Float),  # home team's spread (negative = home favoured)
+    sa.Column("total", sa.Float),  # over/under line
+    sa.PrimaryKeyConstraint("game_id", "taken"),
+)
+
+# ---------------------------------------------------------------- around the games
+
+news = sa.Table(
+    "news", metadata,
+    _pk(), _level(),
+    sa.Column("published", sa.DateTime, nullable=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("summary", sa.Text),
+    sa.Column("body", sa.Text),
+    sa.Column("url", sa.Text),
+    sa.Column("source", sa.Text),
+    sa.Column("team_id", _id),
+    sa.Column("game_id", _id),
+    sa.Index("ix_news_level_published", "level", "published", "id"),
+    sa.Index("ix_news_team", "team_id"),
+    sa.Index("ix_news_game", "game_id"),
+)
+
+transactions = sa.Table(
+    "transactions", metadata,
+    _pk(), _level(),
+    sa.Column("date", sa.Date, nullable=False),
+    sa.Column("team_id", _id),
+    sa.Column("player_id", _id),
+    sa.Column("type", sa.String(24), nullable=False),  # Signed, Released, Traded, Recalled, ...
+    sa.Column("description", sa.Text, nullable=False),
+    sa.Index("ix_transactions_level_date", "level", "date", "id"),
+    sa.Index("ix_transactions_team", "team_id"),
+)
+
+social_accounts = sa.Table(
+    "social_accounts", metadata,
+    _pk(), _level(),
+    sa.Column("handle", sa.String(64), nullable=False),  # unique, matched case-insensitively
+    sa.Column("handle_lower", sa.String(64), nullable=False, unique=True),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("platform", sa.String(24), nullable=False),
+    sa.Column("type", sa.String(8), nullable=False),  # team | player
+    sa.Column("team_id", _id),
+    sa.Column("player_id", _id),
+    sa.Column("last_post", sa.DateTime),
+    sa.Index("ix_social_accounts_level", "level", "last_post"),
+)
+
+social_posts = sa.Table(
+    "social_posts", metadata,
+    _pk(),
+    sa.Column("account_id", _id, nullable=False),
+    sa.Column("posted", sa.DateTime, nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("url", sa.Text),
+    sa.Column("game_id", _id),
+    sa.Index("ix_social_posts_account", "account_id", "posted"),
+)
+
+glossary_stats = sa.Table(
+    "glossary_stats", metadata,
+    sa.Column("sport", sa.String(16), nullable=False),
+    sa.Column("type", sa.String(8), nullable=False),  # player | team
+    sa.Column("code", sa.String(16), nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("description", sa.Text, nullable=False),
+    sa.Column("order", sa.String(4), nullable=False),  # desc | asc
+    sa.Column("qualifier", sa.Text),  # human-readable qualifier rule, null when none
+    sa.PrimaryKeyConstraint("sport", "type", "code"),
+)
+
+nations = sa.Table(
+    "nations", metadata,
+    sa.Column("code", sa.String(2), primary_key=True),
+    sa.Column("name", sa.Text, nullable=False),
+)
+
+api_keys = sa.Table(
+    "api_keys", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key_hash", sa.String(64), nullable=False, unique=True),  # HMAC-SHA256, hex
+    sa.Column("hint", sa.String(8), nullable=False),  # last characters, for `keys list`
+    sa.Column("label", sa.Text),
+    sa.Column("levels", sa.Text, nullable=False),  # comma separated codes, or "*"
+    sa.Column("rate", sa.Integer, nullable=False),  # requests per minute
+    sa.Column("created", sa.DateTime, nullable=False),
+    sa.Column("last_used", sa.DateTime),
+    sa.Column("revoked", sa.DateTime),
+)
+
+# ---------------------------------------------------------------- derived (re-tabulation)
+
+# One row per team per game, in game order: the ELO series and, at its newest row, the rating.
+elo_history = sa.Table(
+    "elo_history", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("date", sa.Date, nullable=False),
+    sa.Column("opponent_id", _id, nullable=False),
+    sa.Column("elo_before", sa.Float, nullable=False),
+    sa.Column("elo_after", sa.Float, nullable=False),
+    sa.Column("win_exp", sa.Float, nullable=False),
+    sa.Column("result", sa.String(1), nullable=False),  # W | L | T
+    sa.PrimaryKeyConstraint("team_id", "game_id"),
+    sa.Index("ix_elo_history_level_date", "level", "date"),
+    sa.Index("ix_elo_history_level_season", "level", "season", "team_id", "date"),
+)
+
+rpi = sa.Table(
+    "rpi", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("date", sa.Date, nullable=False),  # ratings as of the end of this date
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("rpi", sa.Float, nullable=False),
+    sa.Column("wp", sa.Float, nullable=False),
+    sa.Column("owp", sa.Float, nullable=False),
+    sa.Column("oowp", sa.Float, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("losses", sa.Integer, nullable=False),
+    sa.PrimaryKeyConstraint("level", "season", "date", "team_id"),
+    sa.Index("ix_rpi_team", "team_id", "date"),
+)
+
+# One row per game: the forecast record's objects (spec part 2), flattened.
+forecasts = sa.Table(
+    "forecasts", metadata,
+    sa.Column("game_id", _id, primary_key=True, autoincrement=False),
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("game_day", sa.Date, nullable=False),
+    sa.Column("velo_before", sa.Float), sa.Column("helo_before", sa.Float),
+    sa.Column("velo_after", sa.Float), sa.Column("helo_after", sa.Float),
+    sa.Column("elo_k", sa.Float), sa.Column("elo_adjust", sa.Float),
+    sa.Column("elo_points", sa.Float),
+    sa.Column("velo_change", sa.Float), sa.Column("helo_change", sa.Float),
+    sa.Column("velo_win_exp", sa.Float), sa.Column("helo_win_exp", sa.Float),
+    sa.Column("prediction_favourite", _id),  # team id
+    sa.Column("prediction", sa.Text),  # predicted score, "4-3" (visitor-home)
+    sa.Column("prediction_correct", sa.Boolean),
+    sa.Column("home_win_prob", sa.Float),  # simulation's probability of a home win
+    sa.Column("over_under", sa.Float),
+    sa.Column("over_under_result", sa.String(8)),  # Over | Under | Push
+    sa.Column("vis_ml", sa.Integer), sa.Column("home_ml", sa.Integer),
+    sa.Column("ml_drift", sa.Integer),  # home line at close minus at open (American points)
+    sa.Column("ml_movement", sa.String(16)),  # Toward home | Toward visitor | None
+    sa.Column("ml_correct", sa.Boolean),
+    sa.Column("spread", sa.Float),
+    sa.Column("favourite", _id),  # team id favoured by the spread
+    sa.Column("spread_correct", sa.Boolean),
+    sa.Index("ix_forecasts_level_day", "level", "game_day", "game_id"),
+)
+
+stat_tables = sa.Table(
+    "stat_tables", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("type", sa.String(8), nullable=False),  # player | team
+    sa.Column("code", sa.String(16), nullable=False),
+    sa.Column("entity_id", _id, nullable=False),  # player or team id
+    sa.Column("team_id", _id),  # the player's (last) team
+    sa.Column("sublevel_id", _id),
+    sa.Column("value", sa.Float, nullable=False),
+    sa.Column("gp", sa.Integer, nullable=False),
+    sa.Column("qualified", sa.Boolean, nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),  # among all (qualifiers ranked first for rates)
+    sa.Column("qualified_rank", sa.Integer),  # among qualifiers only
+    sa.PrimaryKeyConstraint("level", "season", "type", "code", "entity_id"),
+    sa.Index("ix_stat_tables_rank", "level", "season", "type", "code", "rank"),
+    sa.Index("ix_stat_tables_entity", "entity_id", "season"),
+)
+
+DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables)
