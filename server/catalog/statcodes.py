@@ -1,13 +1,43 @@
 """Stat codes of the stat tables and the glossary, per sport: totals and rates.
 
 Each ``StatCode`` says how a season value is computed from the game lines' counting stats
-(``server.catalog.linestats``), which way it ranks, and the qualifier rule for rates.
+(``server.catalog.linestats``) as a ``Formula``, which way it ranks, and the ``Qualifier`` a
+player needs for a rate to rank among qualifiers. ``server.models.stat_tables`` evaluates them;
+the glossary shows ``name``, ``description``, ``order`` and the qualifier's text.
+
+A formula is ``scale x sum(weight x code for num) / sum(weight x code for den)``; an empty ``den``
+means a season total, and the pseudo-code ``GP`` is games played (lines with the entity).
+``parts`` instead adds other rate codes of the same sport (OPS = OBP + SLG).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from server.catalog.linestats import LINE_STATS
+
+GP = "GP"  # pseudo line code: games played
+Terms = tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class Formula:
+    num: Terms = ()
+    den: Terms = ()  # empty: the value is the (scaled) numerator, a season total
+    scale: float = 1.0
+    parts: tuple[str, ...] = ()  # sum of other rate codes instead of num/den
+
+    @property
+    def is_rate(self) -> bool:
+        return bool(self.den or self.parts)
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    """A player qualifies when ``sum(weight x code for basis) >= per_team_game x team games``."""
+
+    basis: Terms
+    per_team_game: float
+    text: str
 
 
 @dataclass(frozen=True)
@@ -19,6 +49,81 @@ class StatCode:
     description: str
     order: str = "desc"  # desc: higher ranks first; asc: lower ranks first (ERA)
     qualifier: str | None = None  # human-readable rule; None for totals
+    formula: Formula = Formula()
+    rule: Qualifier | None = None  # machine rule behind ``qualifier`` (players only)
+
+
+def _t(*codes: str | tuple[str, float]) -> Terms:
+    return tuple((c, 1.0) if isinstance(c, str) else c for c in codes)
+
+
+# Qualifier rules per sport and stat group. Sources: MLB Official Baseball Rules 9.22 (3.1 plate
+# appearances and 1 inning pitched per team game); NBA's 70% of team games (pre-2023 rule);
+# NHL goalies 25 games of 82 (~0.3 per team game) and skaters half the games; soccer one third
+# of the minutes.
+BATTING = Qualifier(_t("PA"), 3.1, "3.1 plate appearances per team game")
+PITCHING = Qualifier(_t(("OUTS", 1 / 3)), 1.0, "1 inning pitched per team game")
+BASKETBALL = Qualifier(_t(GP), 0.7, "games played in 70% of team games")
+SKATER = Qualifier(_t(GP), 0.5, "games played in 50% of team games")
+GOALIE = Qualifier(_t(GP), 0.3, "games played in 30% of team games")
+SOCCER = Qualifier(_t("MIN"), 30.0, "30 minutes per team game")
+
+# (code, name, description, order, formula, qualifier) per sport.
+_RATES: dict[str, tuple[tuple[str, str, str, str, Formula, Qualifier], ...]] = {
+    "baseball": (
+        ("AVG", "Batting average", "Hits per at bat: H / AB.", "desc",
+         Formula(_t("H"), _t("AB")), BATTING),
+        ("OBP", "On-base percentage", "(H + BB + HBP) / (AB + BB + HBP + SF).", "desc",
+         Formula(_t("H", "BB", "HBP"), _t("AB", "BB", "HBP", "SF")), BATTING),
+        ("SLG", "Slugging percentage", "Total bases per at bat: (H + 2B + 2x3B + 3xHR) / AB.",
+         "desc", Formula(_t("H", "2B", ("3B", 2.0), ("HR", 3.0)), _t("AB")), BATTING),
+        ("OPS", "On-base plus slugging", "OBP + SLG.", "desc", Formula(parts=("OBP", "SLG")),
+         BATTING),
+        ("ERA", "Earned run average", "Earned runs per nine innings: 27 x ER / OUTS.", "asc",
+         Formula(_t("ER"), _t("OUTS"), 27.0), PITCHING),
+        ("WHIP", "Walks and hits per inning pitched", "3 x (BBA + HA) / OUTS.", "asc",
+         Formula(_t("BBA", "HA"), _t("OUTS"), 3.0), PITCHING),
+        ("K9", "Strikeouts per nine innings", "27 x K / OUTS.", "desc",
+         Formula(_t("K"), _t("OUTS"), 27.0), PITCHING),
+        ("BB9", "Walks per nine innings", "27 x BBA / OUTS.", "asc",
+         Formula(_t("BBA"), _t("OUTS"), 27.0), PITCHING),
+        ("IP", "Innings pitched", "OUTS / 3.", "desc", Formula(_t("OUTS"), (), 1 / 3), PITCHING),
+    ),
+    "basketball": tuple(
+        (code, name, desc, "desc", Formula(_t(num), _t(GP)), BASKETBALL)
+        for code, name, desc, num in (
+            ("PPG", "Points per game", "PTS / GP.", "PTS"),
+            ("RPG", "Rebounds per game", "REB / GP.", "REB"),
+            ("APG", "Assists per game", "AST / GP.", "AST"),
+            ("SPG", "Steals per game", "STL / GP.", "STL"),
+            ("BPG", "Blocks per game", "BLK / GP.", "BLK"),
+            ("MPG", "Minutes per game", "MIN / GP.", "MIN"),
+        )
+    ) + (
+        ("FG%", "Field goal percentage", "FGM / FGA.", "desc", Formula(_t("FGM"), _t("FGA")),
+         BASKETBALL),
+        ("3P%", "Three-point percentage", "3PM / 3PA.", "desc", Formula(_t("3PM"), _t("3PA")),
+         BASKETBALL),
+        ("FT%", "Free throw percentage", "FTM / FTA.", "desc", Formula(_t("FTM"), _t("FTA")),
+         BASKETBALL),
+    ),
+    "hockey": (
+        ("GPG", "Goals per game", "G / GP.", "desc", Formula(_t("G"), _t(GP)), SKATER),
+        ("PPGM", "Points per game", "PTS / GP.", "desc", Formula(_t("PTS"), _t(GP)), SKATER),
+        ("SH%", "Shooting percentage", "G / SOG.", "desc", Formula(_t("G"), _t("SOG")), SKATER),
+        ("GAA", "Goals against average", "60 x GA / TOI.", "asc",
+         Formula(_t("GA"), _t("TOI"), 60.0), GOALIE),
+        ("SV%", "Save percentage", "SV / SA.", "desc", Formula(_t("SV"), _t("SA")), GOALIE),
+    ),
+    "soccer": (
+        ("G90", "Goals per 90 minutes", "90 x G / MIN.", "desc",
+         Formula(_t("G"), _t("MIN"), 90.0), SOCCER),
+        ("A90", "Assists per 90 minutes", "90 x A / MIN.", "desc",
+         Formula(_t("A"), _t("MIN"), 90.0), SOCCER),
+        ("SOT%", "Shots on target percentage", "SOT / SH.", "desc",
+         Formula(_t("SOT"), _t("SH")), SOCCER),
+    ),
+}
 
 
 def _totals() -> list[StatCode]:
@@ -28,11 +133,27 @@ def _totals() -> list[StatCode]:
             for kind in ("player", "team"):
                 if kind == "team" and not s.team:
                     continue
-                out.append(StatCode(sport, kind, s.code, s.name, f"Season total: {s.name.lower()}."))
+                out.append(StatCode(sport, kind, s.code, s.name, f"Season total: {s.name.lower()}.",
+                                    formula=Formula(_t(s.code))))
     return out
 
 
-STAT_CODES: tuple[StatCode, ...] = tuple(_totals())
+def _rates() -> list[StatCode]:
+    out = []
+    for sport, rates in _RATES.items():
+        for code, name, desc, order, formula, rule in rates:
+            out.append(StatCode(sport, "player", code, name, desc, order, rule.text, formula, rule))
+            # Team rates rank every team: a team always plays its own games.
+            out.append(StatCode(sport, "team", code, name, desc, order, None, formula, None))
+    return out
+
+
+STAT_CODES: tuple[StatCode, ...] = tuple(_totals() + _rates())
+
+
+def codes_for(sport: str, kind: str) -> tuple[StatCode, ...]:
+    """The stat codes of one sport and type (player | team), in catalog order."""
+    return tuple(s for s in STAT_CODES if s.sport == sport and s.type == kind)
 
 
 def glossary_rows() -> list[dict[str, object]]:

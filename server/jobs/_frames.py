@@ -1,0 +1,136 @@
+"""Read one level's canonical rows from the store into the DataFrames the models consume."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import orjson
+import pandas as pd
+import sqlalchemy as sa
+
+from server.models.pitchers import game_score
+from server.store import schema
+
+GAME_STATES = ("final", "scheduled", "inprogress")  # postponed games get no forecast
+
+
+def _frame(conn: sa.Connection, stmt: Any, columns: list[str]) -> pd.DataFrame:
+    """Rows to a DataFrame column by column (much faster than row by row for big tables)."""
+    rows = conn.execute(stmt).all()
+    if not rows:
+        return pd.DataFrame(columns=columns)
+    return pd.DataFrame({c: pd.Series(v, dtype=object) for c, v in zip(columns, zip(*rows))})
+
+
+def read_games(conn: sa.Connection, level: str) -> pd.DataFrame:
+    """Games of a level in the shape ``server.models.elo.run_elo`` takes, plus state, game_day,
+    sublevel_id and starting pitchers (from ``info`` when the ingester recorded them)."""
+    g = schema.games.c
+    cols = ["game_id", "season", "date", "game_no", "home", "visitor", "score_home", "score_vis",
+            "state", "neutral", "playoff_round", "sublevel_id", "info"]
+    df = _frame(conn, sa.select(g.id, g.season, g.game_day, g.game_no, g.home_id, g.visitor_id,
+                                g.score_home, g.score_vis, g.state, g.neutral, g.playoff,
+                                g.sublevel_id, g.info)
+                .where(g.level == level, g.state.in_(GAME_STATES))
+                .order_by(g.game_day, g.game_no, g.id), cols)
+    for c in ("game_id", "season", "game_no", "home", "visitor"):
+        df[c] = df[c].astype("int64")
+    final = df["state"] == "final"
+    for c in ("score_home", "score_vis"):
+        df[c] = pd.to_numeric(df[c], errors="coerce").astype(float).where(final, np.nan)
+    df["neutral"] = df["neutral"].fillna(False).astype(bool)
+    df["playoff"] = df["playoff_round"].notna()
+    sps = [_info_starters(i) for i in df["info"]]
+    df["home_sp"] = [s[1] for s in sps]
+    df["vis_sp"] = [s[0] for s in sps]
+    return df.drop(columns=["info"])
+
+
+def _info_starters(info: Any) -> tuple[Any, Any]:
+    """(visitor, home) starting pitchers from games.info, accepting the shapes an ingester may
+    write: {"starting_pitchers": {"visitor": .., "home": ..}} or flat *_starting_pitcher keys."""
+    if not isinstance(info, dict):
+        return None, None
+    sp = info.get("starting_pitchers")
+    if isinstance(sp, dict):
+        return sp.get("visitor"), sp.get("home")
+    if isinstance(sp, (list, tuple)) and len(sp) == 2:
+        return sp[0], sp[1]
+    return info.get("visitor_starting_pitcher"), info.get("home_starting_pitcher")
+
+
+def apply_line_starters(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFrame:
+    """Starting pitchers from player lines with GS = 1 (the most robust source) override info;
+    each start's game score (``home_sp_gs``/``vis_sp_gs``) comes from the same line."""
+    if players.empty or "GS" not in players.columns:
+        return games
+    sp = players[players["GS"] >= 1].drop_duplicates(["game_id", "home"])
+    col = {c: sp[c].to_numpy(float) if c in sp.columns else np.zeros(len(sp))
+           for c in ("OUTS", "K", "BBA", "HA", "RA", "HRA")}
+    sp = sp.assign(gs=game_score(col["OUTS"], col["K"], col["BBA"], col["HA"], col["RA"],
+                                 col["HRA"]))
+    for side, name in ((True, "home_sp"), (False, "vis_sp")):
+        by_game = sp[sp["home"] == side].set_index("game_id")
+        found = games["game_id"].map(by_game["entity_id"])
+        games[name] = found.where(found.notna(), games[name]).astype(object)
+        games[f"{name}_gs"] = games["game_id"].map(by_game["gs"]).astype(float)
+    return games
+
+
+def read_lines(conn: sa.Connection, level: str, kind: str) -> tuple[pd.DataFrame, list[str]]:
+    """Player or team game lines of a level, stats expanded to one column per code (0 when
+    missing). Returns the frame (season, game_id, game_day, entity_id, team_id, home, codes...)
+    and the code columns."""
+    t = schema.player_lines if kind == "player" else schema.team_lines
+    ent = "player_id" if kind == "player" else "team_id"
+    cols = ["season", "game_id", "game_day", ent, "team_id", "home", "stats"]
+    # The biggest read of a re-tabulation: straight through the DB-API cursor (SQLAlchemy's
+    # per-row result processing costs more than the fetch), stats as raw JSON text parsed as
+    # one array by one orjson call.
+    prep = conn.dialect.identifier_preparer
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    sql = (f"SELECT {', '.join(prep.quote(c) for c in cols)} FROM {prep.format_table(t)} "
+           f"WHERE level = {mark}")
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        cursor.execute(sql, (level,))
+        rows = cursor.fetchall()
+    finally:
+        cursor.close()
+    names = ["season", "game_id", "game_day", "entity_id", "team_id", "home"]
+    columns = list(zip(*rows)) if rows else [()] * len(cols)
+    base = pd.DataFrame({n: pd.Series(v, dtype=object) for n, v in zip(names, columns)})
+    texts = [x if isinstance(x, str) else orjson.dumps(x).decode() for x in columns[-1]]
+    stats = pd.DataFrame.from_records(orjson.loads("[" + ",".join(texts) + "]"), index=base.index)
+    stats = stats.apply(pd.to_numeric, errors="coerce").fillna(0.0)
+    for c in ("season", "game_id", "entity_id", "team_id"):
+        base[c] = base[c].astype("int64")
+    base["home"] = base["home"].astype(bool)
+    return pd.concat([base, stats], axis=1), list(stats.columns)
+
+
+def read_odds(conn: sa.Connection, level: str) -> pd.DataFrame:
+    o, g = schema.odds.c, schema.games.c
+    return _frame(conn, sa.select(o.game_id, o.taken, o.vis_ml, o.home_ml, o.spread, o.total)
+                  .join_from(schema.odds, schema.games, o.game_id == g.id).where(g.level == level),
+                  ["game_id", "taken", "vis_ml", "home_ml", "spread", "total"])
+
+
+def read_priors(conn: sa.Connection, level: str, first_season: dict[int, int]) -> dict[int, float]:
+    """Each team's win fraction in its latest season before its first season with games here
+    (e.g. Lahman's records before the first Retrosheet season)."""
+    ts = schema.team_seasons.c
+    rows = conn.execute(sa.select(ts.team_id, ts.season, ts.wins, ts.losses)
+                        .where(ts.level == level).order_by(ts.season)).all()
+    priors: dict[int, float] = {}
+    for team, season, w, lo in rows:
+        if team in first_season and season < first_season[team] and w is not None \
+                and lo is not None and w + lo > 0:
+            priors[team] = w / (w + lo)
+    return priors
+
+
+def read_sublevels(conn: sa.Connection, level: str) -> pd.Series:
+    t = schema.teams.c
+    rows = conn.execute(sa.select(t.id, t.sublevel_id).where(t.level == level)).all()
+    return pd.Series({r[0]: r[1] for r in rows}, dtype=object)

@@ -1,0 +1,79 @@
+"""``python -m server evaluate --level L --season S``: how good were the ELO win expectations?
+
+Scores the stored forecasts' ``helo_win_exp`` on the level's regular-season final games
+(``games.playoff`` null) with Brier score, log loss, accuracy and a 10-bin calibration table,
+next to a constant baseline: the home win rate of the level's previous season in the store, or,
+when the store holds none, the sport's long-run home win rate (``LONG_RUN_HOME_WIN``). Draws
+(soccer) count as half a home win (y = 0.5) in every metric but accuracy, which leaves them out.
+"""
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+import numpy as np
+import sqlalchemy as sa
+
+from server.catalog.levels import find_level
+from server.errors import UserError
+from server.models import metrics
+from server.store import schema
+
+# Long-run home win fractions (ties as half): MLB 1901-2023 ~.54, NBA ~.60 (2010s ~.58),
+# NHL since the shoot-out ~.55, European football ~.45 wins + .26 draws -> ~.58.
+LONG_RUN_HOME_WIN = {"baseball": 0.54, "basketball": 0.59, "hockey": 0.55, "soccer": 0.58}
+
+
+def season_outcomes(conn: sa.Connection, level: str, season: int) -> tuple[np.ndarray, np.ndarray]:
+    """(home win expectation, outcome) of the regular-season final games of a season."""
+    g, f = schema.games.c, schema.forecasts.c
+    rows = conn.execute(
+        sa.select(f.helo_win_exp, g.score_home, g.score_vis)
+        .join_from(schema.games, schema.forecasts, f.game_id == g.id)
+        .where(g.level == level, g.season == season, g.state == "final", g.playoff.is_(None),
+               g.score_home.is_not(None), g.score_vis.is_not(None), f.helo_win_exp.is_not(None))
+        .order_by(g.game_day, g.id)).all()
+    p = np.array([r[0] for r in rows], dtype=float)
+    y = np.array([1.0 if r[1] > r[2] else 0.0 if r[1] < r[2] else 0.5 for r in rows])
+    return p, y
+
+
+def home_win_rate(conn: sa.Connection, level: str, season: int) -> float | None:
+    """Regular-season home win fraction of a season (draws as half), None without games."""
+    g = schema.games.c
+    rows = conn.execute(sa.select(g.score_home, g.score_vis).where(
+        g.level == level, g.season == season, g.state == "final", g.playoff.is_(None),
+        g.score_home.is_not(None))).all()
+    if not rows:
+        return None
+    return float(np.mean([1.0 if h > v else 0.0 if h < v else 0.5 for h, v in rows]))
+
+
+def report(conn: sa.Connection, level: str, season: int) -> str:
+    lv = find_level(level)
+    if lv is None:
+        raise UserError(f"unknown level {level!r}")
+    p, y = season_outcomes(conn, lv.code, season)
+    if not len(p):
+        raise UserError(f"no scored regular-season games with forecasts for {lv.code} {season}; "
+                        "run `python -m server retabulate` first")
+    prev = home_win_rate(conn, lv.code, season - 1)
+    base = prev if prev is not None else LONG_RUN_HOME_WIN[lv.sport]
+    source = f"{lv.code} {season - 1} home win rate" if prev is not None \
+        else f"long-run {lv.sport} home win rate"
+    lines = [f"{lv.code} {season}: ELO win expectations, regular-season final games"]
+    for name, probs in (("ELO", p), (f"baseline {base:.4f} ({source})", np.full(len(y), base))):
+        s = metrics.summary(probs, y)
+        lines.append(f"{name}: count {int(s['count'])}  Brier {s['brier']:.4f}  "
+                     f"log loss {s['log_loss']:.4f}  accuracy {s['accuracy']:.4f}")
+    lines.append("calibration (ELO): bin  range       count  mean predicted  observed")
+    for r in metrics.calibration(p, y).itertuples():
+        lines.append(f"  {r.bin:>2}  {r.low:.1f}-{r.high:.1f}  {r.count:>6}  {r.mean_predicted:>14.4f}"
+                     f"  {r.observed:>8.4f}")
+    return "\n".join(lines)
+
+
+def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    with engine_factory().connect() as conn:
+        print(report(conn, args.level, int(args.season)))
+    return 0

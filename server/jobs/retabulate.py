@@ -1,0 +1,214 @@
+"""Re-tabulation: rebuild a level's ELO series, RPI, forecasts and stat tables from its games.
+
+Everything is computed in memory first (numpy / pandas, ``server.models``); then, per level, ONE
+transaction deletes the level's derived rows and bulk-inserts the new ones. Readers keep the old
+snapshot until the commit (SQLite WAL, PostgreSQL MVCC), so they never see a partial or empty
+table, and a failed or killed rebuild rolls back leaving the old rows serving (contract 5).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import sqlalchemy as sa
+
+from server.catalog.levels import LEVELS, find_level
+from server.errors import UserError
+from server.jobs import _frames
+from server.models import lines as lines_model
+from server.models import rpi as rpi_model
+from server.models import simulation, stat_tables
+from server.models.elo import SPORT_ELO, run_elo
+from server.store import schema
+
+# Test hook: seconds to sleep after the deletes, inside the transaction (kill tests use it).
+SLEEP_HOOK = "RETABULATE_SLEEP_AFTER_DELETE"
+
+
+def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
+    """All derived rows of one level, as DataFrames keyed by table name."""
+    lv = find_level(level)
+    assert lv is not None
+    games = _frames.read_games(conn, level)
+    players, pcodes = _frames.read_lines(conn, level, "player")
+    teams, tcodes = _frames.read_lines(conn, level, "team")
+    if lv.sport == "baseball":
+        games = _frames.apply_line_starters(games, players)
+    out: dict[str, pd.DataFrame] = {}
+    if games.empty:
+        return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
+                "stat_tables": pd.DataFrame()}
+    first = _first_seasons(games)
+    priors = _frames.read_priors(conn, level, first)
+    elo = run_elo(games, SPORT_ELO[lv.sport], priors)
+    sim = simulation.predictions(games, simulation.SPORT_SIM[lv.sport])
+    odds = _frames.read_odds(conn, level)
+    lines = lines_model.line_fields(odds, games)
+    fc = games[["game_id", "season", "date"]].rename(columns={"date": "game_day"})
+    fc = fc.merge(elo, on="game_id").merge(sim, on="game_id").merge(lines, on="game_id", how="left")
+    out["forecasts"] = fc
+    out["elo_history"] = elo_history_rows(games, elo)
+    final = games[games["score_home"].notna()]
+    out["rpi"] = rpi_model.rpi_series(final) if lv.college else pd.DataFrame()
+    out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
+                                    _frames.read_sublevels(conn, level))
+    return out
+
+
+def _first_seasons(games: pd.DataFrame) -> dict[int, int]:
+    both = pd.concat([games[["home", "season"]].rename(columns={"home": "t"}),
+                      games[["visitor", "season"]].rename(columns={"visitor": "t"})])
+    return {int(k): int(v) for k, v in both.groupby("t")["season"].min().items()}
+
+
+def elo_history_rows(games: pd.DataFrame, elo: pd.DataFrame) -> pd.DataFrame:
+    """Two rows per final game (one per team) from the elo block."""
+    g = games.merge(elo, on="game_id")
+    g = g[g["helo_after"].notna()]
+    res_h = np.where(g["score_home"] > g["score_vis"], "W",
+                     np.where(g["score_home"] < g["score_vis"], "L", "T"))
+    flip = {"W": "L", "L": "W", "T": "T"}
+    home = pd.DataFrame({"season": g["season"], "team_id": g["home"], "game_id": g["game_id"],
+                         "date": g["date"], "opponent_id": g["visitor"],
+                         "elo_before": g["helo_before"], "elo_after": g["helo_after"],
+                         "win_exp": g["helo_win_exp"], "result": res_h})
+    vis = pd.DataFrame({"season": g["season"], "team_id": g["visitor"], "game_id": g["game_id"],
+                        "date": g["date"], "opponent_id": g["home"],
+                        "elo_before": g["velo_before"], "elo_after": g["velo_after"],
+                        "win_exp": g["velo_win_exp"], "result": [flip[r] for r in res_h]})
+    return pd.concat([home, vis], ignore_index=True)
+
+
+def _stat_rows(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
+               teams: pd.DataFrame, tcodes: list[str], sport: str,
+               sublevels: pd.Series) -> pd.DataFrame:
+    """Regular-season stat tables: the qualifier basis is each team's final regular games."""
+    regular = games[(~games["playoff"]) & games["score_home"].notna()]
+    tg = pd.concat([regular[["season", "home"]].rename(columns={"home": "team_id"}),
+                    regular[["season", "visitor"]].rename(columns={"visitor": "team_id"})])
+    team_games = tg.groupby(["season", "team_id"]).size()
+    ids = set(regular["game_id"])
+    frames = []
+    for kind, lines_df, codes in (("player", players, pcodes), ("team", teams, tcodes)):
+        if lines_df.empty:
+            continue
+        lines_df = lines_df[lines_df["game_id"].isin(ids)]
+        tot = stat_tables.season_totals(lines_df, codes)
+        frames.append(stat_tables.build_tables(tot, sport, kind, team_games, sublevels))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def _column(series: pd.Series) -> list[Any]:
+    """A column as plain Python values (numpy scalars and NaN/NA become int/float/None)."""
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iub":
+        return series.to_numpy().tolist()
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind == "f":
+        arr = series.to_numpy()
+        out = arr.tolist()
+        for i in np.flatnonzero(np.isnan(arr)):
+            out[i] = None
+        return out
+    return [None if v is None or v is pd.NA or (isinstance(v, float) and v != v)
+            else v.item() if isinstance(v, np.generic) else v for v in series.astype(object)]
+
+
+def _records(df: pd.DataFrame, table: sa.Table, level: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """DataFrame -> (column names, row tuples) of ``table``, plain Python values."""
+    if df.empty:
+        return [], []
+    cols = [c.name for c in table.columns if c.name in df.columns and c.name != "level"]
+    data = [_column(df[c]) for c in cols]
+    return [*cols, "level"], [(*vals, level) for vals in zip(*data)]
+
+
+_CHUNK = 20000  # rows per executemany
+
+
+def _bulk_insert(conn: sa.Connection, table: sa.Table, cols: list[str],
+                 rows: list[tuple[Any, ...]]) -> None:
+    """executemany straight on the DB-API cursor: SQLAlchemy's per-row parameter processing
+    costs more than the insert itself at this size. Values are plain ints, floats, str,
+    bools, dates and None, which sqlite3 and psycopg adapt natively."""
+    if not rows:
+        return
+    if conn.dialect.name == "sqlite":  # store dates as SQLAlchemy does, without sqlite3's
+        # default date adapter (deprecated since Python 3.12)
+        dates = [i for i, c in enumerate(cols) if isinstance(table.c[c].type, sa.Date)]
+        if dates:
+            rows = [tuple(v.isoformat() if i in dates and v is not None else v
+                          for i, v in enumerate(r)) for r in rows]
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    prep = conn.dialect.identifier_preparer
+    sql = (f"INSERT INTO {prep.format_table(table)} ({', '.join(prep.quote(c) for c in cols)}) "
+           f"VALUES ({', '.join([mark] * len(cols))})")
+    cursor = conn.connection.driver_connection.cursor()
+    try:
+        for i in range(0, len(rows), _CHUNK):
+            cursor.executemany(sql, rows[i:i + _CHUNK])
+    finally:
+        cursor.close()
+
+
+def write_level(conn: sa.Connection, level: str, frames: dict[str, pd.DataFrame]) -> dict[str, int]:
+    """Replace the level's derived rows inside the caller's transaction."""
+    counts = {}
+    rows = {t.name: _records(frames.get(t.name, pd.DataFrame()), t, level)
+            for t in schema.DERIVED_TABLES}
+    for t in schema.DERIVED_TABLES:
+        conn.execute(t.delete().where(t.c.level == level))
+    hook = float(os.environ.get(SLEEP_HOOK, "0") or 0)
+    if hook:
+        print(f"{level}: derived rows deleted; sleeping {hook} s ({SLEEP_HOOK})",
+              file=sys.stderr, flush=True)
+        time.sleep(hook)
+    for t in schema.DERIVED_TABLES:
+        cols, tuples = rows[t.name]
+        _bulk_insert(conn, t, cols, tuples)
+        counts[t.name] = len(tuples)
+    return counts
+
+
+def levels_with_games(engine: sa.Engine) -> list[str]:
+    g = schema.games.c
+    with engine.connect() as conn:
+        held = {r[0] for r in conn.execute(sa.select(g.level).distinct())}
+    return [lv.code for lv in LEVELS if lv.code in held]
+
+
+def run(engine: sa.Engine, levels: Iterable[str] | None = None,
+        progress: Callable[[str], None] | None = None) -> dict[str, dict[str, float]]:
+    """Rebuild the derived tables of ``levels`` (default: every level holding games), one
+    transaction per level. Returns per level the seconds taken and rows written per table."""
+    codes = list(levels) if levels is not None else levels_with_games(engine)
+    report: dict[str, dict[str, float]] = {}
+    for code in codes:
+        lv = find_level(code)
+        if lv is None:
+            raise UserError(f"unknown level {code!r}")
+        t0 = time.perf_counter()
+        with engine.begin() as conn:
+            frames = compute_level(conn, lv.code)
+            counts = write_level(conn, lv.code, frames)
+        report[lv.code] = {"seconds": time.perf_counter() - t0, **counts}
+        if progress:
+            progress(f"{lv.code}: {report[lv.code]['seconds']:.2f} s, "
+                     + ", ".join(f"{k} {v}" for k, v in counts.items()))
+    return report
+
+
+def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    """``python -m server retabulate [--level L]``: per-level timings on stderr."""
+    level = getattr(args, "level", None)
+    if level and find_level(level) is None:
+        raise UserError(f"unknown level {level!r}")
+    t0 = time.perf_counter()
+    report = run(engine_factory(), [level] if level else None,
+                 progress=lambda s: print(s, file=sys.stderr))
+    print(f"retabulated {len(report)} level(s) in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+    return 0

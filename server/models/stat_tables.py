@@ -1,0 +1,116 @@
+"""Season stat tables: totals and rates per player and team, with rankings and qualifiers.
+
+Pure functions of DataFrames. Formulas and qualifier rules are data in
+``server.catalog.statcodes`` (e.g. AVG = H / AB ranked among batters with 3.1 plate appearances
+per team game, OBR 9.22). Rankings use "min" ties (1, 2, 2, 4). ``rank`` ranks everyone with
+qualifiers first (for rates); ``qualified_rank`` ranks qualifiers only (null for the others).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from server.catalog.statcodes import GP, Formula, Terms, codes_for
+
+STAT_COLUMNS = ("season", "type", "code", "entity_id", "team_id", "sublevel_id", "value", "gp",
+                "qualified", "rank", "qualified_rank")
+
+
+def season_totals(lines: pd.DataFrame, stat_cols: list[str]) -> pd.DataFrame:
+    """Sum game lines per (season, entity_id): the counting stats, ``GP`` (lines) and the
+    entity's last team (team of the newest line). ``lines`` has season, entity_id, team_id,
+    game_day and one numeric column per code (missing = 0)."""
+    lines = lines.sort_values(["game_day"], kind="stable")
+    grp = lines.groupby(["season", "entity_id"], sort=True)
+    tot = grp[stat_cols].sum()
+    tot[GP] = grp.size()
+    tot["team_id"] = grp["team_id"].last()
+    return tot.reset_index()
+
+
+def _terms(tot: pd.DataFrame, terms: Terms) -> np.ndarray:
+    acc = np.zeros(len(tot))
+    for code, weight in terms:
+        if code in tot.columns:
+            acc = acc + weight * tot[code].to_numpy(dtype=float)
+    return acc
+
+
+def evaluate(tot: pd.DataFrame, formula: Formula, rates: dict[str, np.ndarray]) -> np.ndarray:
+    """A formula's value per row of ``tot`` (NaN where a denominator is zero).
+    ``rates`` holds already-computed rate codes for ``parts`` formulas."""
+    if formula.parts:
+        if any(p not in rates for p in formula.parts):
+            return np.full(len(tot), np.nan)
+        return np.sum([rates[p] for p in formula.parts], axis=0)
+    num = formula.scale * _terms(tot, formula.num)
+    if not formula.den:
+        return num
+    den = _terms(tot, formula.den)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+
+def rank_values(values: np.ndarray, order: str | np.ndarray, qualified: np.ndarray,
+                groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(rank, qualified_rank) within each group (a season, or a code and season): qualifiers
+    first, then by value in ``order`` ("desc"/"asc", or a per-row array of True for desc);
+    qualified_rank is NaN for non-qualifiers. Ties share the lower rank."""
+    desc = np.broadcast_to(np.asarray(order == "desc") if isinstance(order, str) else order,
+                           values.shape)
+    key = np.where(desc, -values, values)
+    nq = ~np.asarray(qualified, dtype=bool)
+    # Composite key: non-qualifiers sort after every qualifier of their group.
+    span = float(np.max(np.abs(key))) * 2 + 1 if len(key) else 1.0
+    df = pd.DataFrame({"g": groups, "c": key + nq * span * 2, "k": key})
+    rank = df.groupby("g")["c"].rank(method="min").to_numpy()
+    qrank = np.full(len(df), np.nan)
+    qdf = df[~nq]
+    qrank[np.flatnonzero(~nq)] = qdf.groupby("g")["k"].rank(method="min").to_numpy()
+    return rank, qrank
+
+
+def build_tables(tot: pd.DataFrame, sport: str, kind: str,
+                 team_games: pd.Series, sublevels: pd.Series) -> pd.DataFrame:
+    """Every stat code of ``sport``/``kind`` for the season totals ``tot``.
+
+    ``team_games``: games played per (season, team_id) MultiIndex, the qualifiers' basis.
+    ``sublevels``: sublevel_id per team_id. Rows with an undefined value (zero denominator)
+    are left out, and so are codes that no line of the data carries. Returns a DataFrame
+    with ``STAT_COLUMNS``; all codes are ranked in one grouped pass.
+    """
+    if tot.empty:
+        return pd.DataFrame(columns=list(STAT_COLUMNS))
+    idx = pd.MultiIndex.from_arrays([tot["season"], tot["team_id"]])
+    tg = team_games.reindex(idx).fillna(0).to_numpy(dtype=float)
+    rates: dict[str, np.ndarray] = {}
+    rows, codes, values, qualified, desc = [], [], [], [], []
+    for sc in codes_for(sport, kind):
+        if not sc.formula.parts and not any(c in tot.columns for c, _ in sc.formula.num):
+            continue  # no line of this level carries the code: no table rather than zeros
+        v = evaluate(tot, sc.formula, rates)
+        if sc.formula.is_rate:
+            rates[sc.code] = v
+        keep = np.flatnonzero(np.isfinite(v))
+        q = (_terms(tot, sc.rule.basis) >= sc.rule.per_team_game * tg) if sc.rule is not None \
+            else np.ones(len(tot), dtype=bool)  # GP is a column of ``tot``: a basis like any
+        rows.append(keep)
+        codes.append(np.full(len(keep), sc.code, dtype=object))
+        values.append(v[keep])
+        qualified.append(q[keep])
+        desc.append(np.full(len(keep), sc.order == "desc"))
+    if not rows:
+        return pd.DataFrame(columns=list(STAT_COLUMNS))
+    at = np.concatenate(rows)
+    code = np.concatenate(codes)
+    value, qual = np.concatenate(values), np.concatenate(qualified)
+    season = tot["season"].to_numpy()[at]
+    group = pd.factorize(pd.Series(code) + ":" + pd.Series(season).astype(str))[0]
+    rank, qrank = rank_values(value, np.concatenate(desc), qual, group)
+    team = tot["team_id"].to_numpy()[at]
+    return pd.DataFrame({
+        "season": season, "type": kind, "code": code, "entity_id": tot["entity_id"].to_numpy()[at],
+        "team_id": team, "sublevel_id": pd.Series(team).map(sublevels).to_numpy(),
+        "value": value, "gp": tot[GP].to_numpy()[at], "qualified": qual,
+        "rank": rank.astype(int), "qualified_rank": qrank,
+    })
