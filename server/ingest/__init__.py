@@ -1,0 +1,1 @@
+"""Ingesters: every source (the simulator, Retrosheet, Lahman, feeds) writes through one loader."""

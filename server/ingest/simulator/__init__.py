@@ -1,0 +1,148 @@
+"""The demo: a deterministic multi-sport league simulator for every level (``python -m server demo``).
+
+Everything it writes is marked ``simulated`` and goes through the loader in one transaction, so a
+build is all-or-nothing, and a re-run with the same seed (and the same day) changes no row.
+``run`` is the function other code and the tests call; ``cli`` is the command.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+from tqdm import tqdm
+
+from server.catalog.levels import ALL_CODES, find_level
+from server.errors import UserError
+from server.ingest.simulator import parallel, writer
+from server.ingest.simulator.ids import IdBook
+from server.ingest.simulator.build import LevelBuild
+from server.ingest.simulator.rules import PLANS
+from server.store import schema
+from server.store.init import init_store
+from server.store.loader import Loader, loading
+
+SIZES = ("small", "full")
+
+# Row tuples the level builds carry, in each table's column order (the schema's own).
+TUPLE_TABLES = (
+    ("games", schema.games), ("plays", schema.plays), ("pitches", schema.pitches),
+    ("player_lines", schema.player_lines), ("team_lines", schema.team_lines),
+    ("game_officials", schema.game_officials), ("odds", schema.odds), ("news", schema.news),
+    ("transactions", schema.transactions), ("accounts", schema.social_accounts),
+    ("posts", schema.social_posts),
+)
+
+
+def parse_levels(levels: str | list[str] | None) -> list[str]:
+    """Canonical level codes from a comma list (case-insensitive); all levels when empty."""
+    if not levels:
+        return list(ALL_CODES)
+    items = levels.split(",") if isinstance(levels, str) else list(levels)
+    out = []
+    for item in items:
+        if not item.strip():
+            continue
+        lv = find_level(item)
+        if lv is None:
+            raise UserError(f"unknown level code '{item.strip()}'; known levels: {', '.join(ALL_CODES)}")
+        if lv.code not in out:
+            out.append(lv.code)
+    if not out:
+        raise UserError("no level codes given to --levels")
+    return out
+
+
+def _real_levels(conn: sa.Connection) -> set[str]:
+    s = schema.seasons.c
+    return {r[0] for r in conn.execute(sa.select(s.level).where(s.source != writer.SOURCE).distinct())}
+
+
+def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | list[str] | None = None,
+        skip_real: bool = False, now: dt.datetime | None = None, progress: bool = False,
+        workers: int | None = None) -> dict[str, dict[str, int]]:
+    """Build the simulated store; returns counts per level (games, plays, pitches, ...).
+
+    ``now`` is the build clock (naive UTC; default: the real time): it decides the current
+    seasons and which of today's games are over, under way or still to come. The same seed and
+    clock give the same rows. With a SQLite file store, levels are simulated by ``workers``
+    processes (default 2) into scratch files and copied into the store in one transaction.
+    """
+    if size not in SIZES:
+        raise UserError(f"unknown size '{size}'; use small or full")
+    codes = parse_levels(levels)
+    now = (now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)).replace(microsecond=0)
+    with engine.connect() as conn:
+        if skip_real:
+            real = _real_levels(conn)
+            codes = [c for c in codes if c not in real]
+        book = IdBook.snapshot(conn, codes)
+    n_workers = 2 if workers is None else workers
+    path = engine.url.database if engine.dialect.name == "sqlite" else None
+    if n_workers > 1 and path and path != ":memory:" and len(codes) > 1:
+        return parallel.build(engine, codes, book, seed, size, now, n_workers, progress)
+    counts: dict[str, dict[str, int]] = {}
+    with loading(engine, writer.SOURCE) as loader:
+        bar = tqdm(codes, desc="demo", unit="level", file=sys.stderr, disable=not progress)
+        for code in bar:
+            bar.set_postfix_str(code)
+            t0 = time.perf_counter()
+            build = LevelBuild(PLANS[code], seed, size, now, book.ids)
+            build.run()
+            writer.wipe_level(loader.conn, code)
+            write_level(loader, build, book.take_new())
+            counts[code] = level_counts(build, t0)
+    return counts
+
+
+def level_counts(build: LevelBuild, t0: float) -> dict[str, int]:
+    return {"games": len(build.games), "plays": len(build.plays), "pitches": len(build.pitches),
+            "player_lines": len(build.player_lines), "team_lines": len(build.team_lines),
+            "teams": len(build.world.teams), "players": len(build.world.player_rows),
+            "odds": len(build.odds), "news": len(build.news),
+            "transactions": len(build.transactions), "social_posts": len(build.posts),
+            "ms": int((time.perf_counter() - t0) * 1000)}
+
+
+def write_level(loader: Loader, b: LevelBuild, keys: list[dict[str, object]]) -> None:
+    """Insert every row of a built level (after its old rows were wiped)."""
+    s = schema
+    w = b.world
+    code = b.plan.code
+    writer.insert_dicts(loader, s.source_keys, keys)
+    writer.insert_dicts(loader, s.sublevels, w.sublevel_rows)
+    writer.insert_dicts(loader, s.venues, w.venue_rows)
+    writer.insert_dicts(loader, s.teams, [
+        {"id": t.id, "level": code, "name": t.name, "abbrev": t.abbrev, "city": t.city,
+         "nickname": t.nickname, "sublevel_id": t.sublevel_id, "venue_id": t.venue_id,
+         "nation": t.nation, "source": writer.SOURCE} for t in w.teams])
+    updated = b.today
+    writer.insert_dicts(loader, s.players, [dict(r, updated=updated) for r in w.player_rows])
+    writer.insert_dicts(loader, s.officials, w.official_rows)
+    writer.insert_dicts(loader, s.seasons, b.seasons)
+    writer.insert_dicts(loader, s.team_seasons, b.team_seasons)
+    writer.insert_dicts(loader, s.player_seasons, b.player_seasons)
+    for attr, table in TUPLE_TABLES:
+        writer.insert_rows(loader, table, tuple(c.name for c in table.c), getattr(b, attr))
+
+
+def cli(args: Any, engine_factory: Callable[[], sa.Engine]) -> int:
+    """``python -m server demo``: init the store, build, print one summary line per level."""
+    engine = engine_factory()
+    codes = parse_levels(getattr(args, "levels", None))
+    init_store(engine)
+    t0 = time.perf_counter()
+    counts = run(engine, seed=args.seed, size=args.size, levels=codes,
+                 skip_real=bool(getattr(args, "skip_real", False)), progress=True)
+    for code, c in counts.items():
+        print(f"{code}: {c['games']} games, {c['plays']} plays, {c['pitches']} pitches, "
+              f"{c['ms'] / 1000:.1f} s", file=sys.stderr)
+    copy_ms = max((c.get("copy_ms", 0) for c in counts.values()), default=0)
+    if copy_ms:
+        print(f"copied into the store in {copy_ms / 1000:.1f} s", file=sys.stderr)
+    print(f"demo ({args.size}, seed {args.seed}): {len(counts)} levels in "
+          f"{time.perf_counter() - t0:.1f} s", file=sys.stderr)
+    return 0

@@ -1,0 +1,389 @@
+"""One level, start to finish: world, schedules, games, playoffs, lines, words; then the rows.
+
+Randomness is layered so that results do not depend on the build clock: the level's generator
+(seeded from the seed and a stable hash of the level code) makes the world and the schedules, and
+every game plays from its own generator keyed by (seed, level, season, game), so a game's result
+is the same whether it is played in full or cut off in progress.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import sqlalchemy as sa
+
+from server.ingest.simulator import market, media
+from server.ingest.simulator.games import GameIn, GameOut, baseball, basketball, hockey, soccer
+from server.ingest.simulator.rules import PLANS, SPORTS, LevelPlan
+from server.ingest.simulator.schedule import (GameSpec, doubleheader_first, place_today, progress,
+                                              regular_season, season_dates, seasons_for)
+from server.ingest.simulator.world import World, build_world
+from server.ingest.simulator.writer import js, ts
+
+SIMULATORS: dict[str, Callable[[GameIn, np.random.Generator], GameOut]] = {
+    "baseball": baseball.simulate, "basketball": basketball.simulate,
+    "hockey": hockey.simulate, "soccer": soccer.simulate,
+}
+_PITCH_TYPES = ("FF", "SI", "SL", "CH", "CU", "FC", "ST")
+_PITCH_P = np.array([0.34, 0.15, 0.17, 0.11, 0.08, 0.08, 0.07])
+_PITCH_MPH = np.array([94.2, 93.4, 85.6, 85.9, 79.5, 89.3, 82.0])
+_STAR_CODE = {"baseball": "H", "basketball": "PTS", "hockey": "PTS", "soccer": "G"}
+
+PITCH_SEASONS = 2  # newest seasons whose every pitch is a row (MLB, MiLB)
+
+IdFn = Callable[[str, list[str]], list[int]]
+
+
+def level_seed(seed: int, code: str) -> int:
+    """The seed of a level: stable across runs and machines (never Python's salted hash())."""
+    return (seed * 1_000_003 + zlib.crc32(code.encode())) % (2 ** 63)
+
+
+class LevelBuild:
+    """Every row of one level, as tuples in storage form (see writer)."""
+
+    def __init__(self, plan: LevelPlan, seed: int, size: str, now: dt.datetime, ids: IdFn) -> None:
+        self.plan = plan
+        self.sport = SPORTS[plan.sport]
+        self.seed = level_seed(seed, plan.code)
+        self.size = size
+        self.now = now
+        self.today = (now - dt.timedelta(hours=5)).date()  # the service's day (America/New_York)
+        self.ids = ids
+        self.rng = np.random.default_rng(self.seed)
+        self.games: list[tuple[Any, ...]] = []
+        self.plays: list[tuple[Any, ...]] = []
+        self.pitches: list[tuple[Any, ...]] = []
+        self.player_lines: list[tuple[Any, ...]] = []
+        self.team_lines: list[tuple[Any, ...]] = []
+        self.game_officials: list[tuple[Any, ...]] = []
+        self.odds: list[tuple[Any, ...]] = []
+        self.seasons: list[dict[str, Any]] = []
+        self.team_seasons: list[dict[str, Any]] = []
+        self.player_seasons: list[dict[str, Any]] = []
+        self.news: list[tuple[Any, ...]] = []
+        self.transactions: list[tuple[Any, ...]] = []
+        self.accounts: list[tuple[Any, ...]] = []
+        self.posts: list[tuple[Any, ...]] = []
+        self.recaps: list[media.Recap] = []
+        self.stars: dict[int, dict[int, int]] = {}
+        self._team_games: list[int] = []
+        self._pitch_from = 0  # first season with pitch rows (set in run)
+
+    # ------------------------------------------------------------------ the whole level
+
+    def run(self) -> World:
+        plan = self.plan
+        seasons = seasons_for(plan, self.today, self.size)
+        dates = {s: season_dates(plan, s) for s in seasons}
+        # Pitch by pitch for the newest seasons only: millions of rows per MLB season.
+        self._pitch_from = seasons[-PITCH_SEASONS] if len(seasons) >= PITCH_SEASONS else seasons[0]
+        world = build_world(plan, self.rng, self.size, seasons, dates, self.ids)
+        self.world = world
+        groups = [t.group for t in world.teams]
+        subs = [t.sublevel_id for t in world.teams]
+        for s in seasons:
+            specs = regular_season(plan, self.rng, s, groups, subs, self.size, self.today)
+            doubleheader_first(specs, self.sport.duration)
+            place_today(specs, self.today, self.now, self.sport.duration)
+            gids = self.ids("game", [g.key for g in specs])
+            for g, gid in zip(specs, gids):
+                g.id = gid
+            self._team_games = [0] * len(world.teams)
+            record = self._play_all(s, specs, 0)
+            self._standings(s, specs, record)
+            bracket = self._playoffs(s, specs, record)
+            start, end = dates[s]
+            last = max((g.day for g in specs), default=end)
+            self.seasons.append({"level": plan.code, "season": s,
+                                 "name": str(s) if start.year == s else f"{s - 1}-{str(s)[2:]}",
+                                 "start": start, "end": max(last, end) if last <= self.today else end,
+                                 "source": "simulated",
+                                 "playoffs": bracket if bracket else sa.null()})
+            self._rosters(s)
+        self.transactions = media.transaction_rows(world, self.ids)
+        self.news = media.news_rows(world, self.recaps, self.rng, self.ids)
+        stars = {t: [p for p, _ in sorted(c.items(), key=lambda x: (-x[1], x[0]))]
+                 for t, c in self.stars.items()}
+        self.accounts, self.posts = media.social_rows(world, self.recaps, stars, self.rng, self.ids,
+                                                      self.now)
+        return world
+
+    # ------------------------------------------------------------------ games
+
+    def _play_all(self, season: int, specs: list[GameSpec], offset: int) -> dict[int, list[int]]:
+        """Play a list of games in order; returns the (wins, losses, ties) counters it updated."""
+        world = self.world
+        plan = self.plan
+        sim = SIMULATORS[plan.sport]
+        counts = self._team_games
+        record: dict[int, list[int]] = {t.idx: [0, 0, 0] for t in world.teams}
+        strength = world.strength[season]
+        to_price: list[tuple[int, dt.datetime, float, float, float]] = []
+        n_off = len(world.official_ids)
+        roles = self.sport.officials if plan.sport != "baseball" or plan.code in ("MLB", "MiLB", "KBO", "NPB") \
+            else self.sport.officials[:3]
+        for k, g in enumerate(specs):
+            state = progress(g.start, self.now, self.sport.duration)
+            if plan.odds:
+                to_price.append((g.id, g.start, float(strength[g.home]), float(strength[g.vis]),
+                                 plan.scoring))
+            if state is None:
+                self._game_row(g, None, "scheduled")
+                continue
+            rng = np.random.default_rng([self.seed, season, offset + k])
+            rv, rh = world.rosters[season][g.vis].on(g.day), world.rosters[season][g.home].on(g.day)
+            gin = GameIn(plan, world.people, (rv, rh), (float(strength[g.vis]), float(strength[g.home])),
+                         (counts[g.vis], counts[g.home]),
+                         (world.teams[g.vis].nickname, world.teams[g.home].nickname),
+                         g.playoff is not None, min(1.0, state))
+            out = sim(gin, rng)
+            counts[g.vis] += 1
+            counts[g.home] += 1
+            final = state >= 1.0
+            self._game_row(g, out, "final" if final else "inprogress")
+            self._children(g, out, rng)
+            crew = rng.choice(n_off, len(roles), replace=False).tolist()
+            for role, o in zip(roles, crew):
+                self.game_officials.append((g.id, world.official_ids[o], role))
+            if final:
+                if out.winner is None:
+                    record[g.vis][2] += 1
+                    record[g.home][2] += 1
+                else:
+                    w, lo = (g.home, g.vis) if out.winner == 1 else (g.vis, g.home)
+                    record[w][0] += 1
+                    record[lo][1] += 1
+                self._recap(g, out)
+        if to_price:
+            self.odds.extend(market.price(plan.sport, np.random.default_rng([self.seed, season, offset, 7]),
+                                          to_price, self.now))
+        return record
+
+    def _game_row(self, g: GameSpec, out: GameOut | None, state: str) -> None:
+        world = self.world
+        home = world.teams[g.home]
+        vis = world.teams[g.vis]
+        winner = loser = None
+        if out is not None and state == "final" and out.winner is not None:
+            winner, loser = (home.id, vis.id) if out.winner == 1 else (vis.id, home.id)
+        cap = world.venue_rows[g.home]["capacity"]
+        assert isinstance(cap, int)
+        attendance = None
+        duration = None
+        if state == "final":
+            attendance = int(cap * (0.55 + 0.45 * ((g.id * 2654435761) % 1000) / 1000))
+            duration = self.sport.duration + (g.id * 40503) % 41 - 20
+        self.games.append((
+            g.id, self.plan.code, g.season, g.sublevel_id, g.day.isoformat(), g.game_no, ts(g.start),
+            vis.id, home.id,
+            out.score[0] if out else None, out.score[1] if out else None,
+            state, "" if out is None else ("Final" if state == "final" else out.status),
+            out.overtime if out and state == "final" else None, out.periods if out else None,
+            winner, loser, home.venue_id, int(g.neutral), g.playoff, attendance, duration,
+            js(out.line_score) if out else None, js(out.info) if out and out.info else None, "simulated"))
+
+    def _children(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:
+        world = self.world
+        code = self.plan.code
+        tid = (world.teams[g.vis].id, world.teams[g.home].id)
+        day = g.day.isoformat()
+        run = [0, 0]
+        plays = self.plays
+        base = g.id * 1000
+        for seq, p in enumerate(out.plays, start=1):
+            side = p[3]
+            run[side] += p[9]
+            plays.append((base + seq, code, g.id, seq, p[0], p[1], p[2], tid[side], tid[1 - side], p[4],
+                          p[5], p[6], p[7], int(p[8]), p[9], p[10], p[11], p[12], p[13], p[14],
+                          run[0], run[1]))
+        if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
+            n = sum(len(pa[5]) for pa in out.pitches)
+            kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
+            speed = np.round(_PITCH_MPH[kinds] + rng.normal(0, 1.6, n), 1).tolist()
+            ptype = [_PITCH_TYPES[k] for k in kinds.tolist()]
+            res = baseball.RESULTS
+            k = 0
+            pid = g.id * 10000
+            append = self.pitches.append
+            for pidx, inning, half, pitcher, batter, seq, counts in out.pitches:
+                play_id = base + pidx + 1
+                half_s = "top" if half == 0 else "bottom"
+                for n_, (balls, strikes) in enumerate(counts):
+                    c = seq[n_]
+                    k += 1
+                    append((pid + k, code, g.id, play_id, inning, half_s, pitcher, batter, n_ + 1, balls,
+                            strikes, c, res[c], ptype[k - 1], speed[k - 1]))
+        totals: list[dict[str, int]] = [{}, {}]
+        star_code = _STAR_CODE[self.plan.sport]
+        lbase = g.id * 100
+        season_stars = self.stars
+        for k, (pid, side, starter, pos, stats) in enumerate(out.lines, start=1):
+            self.player_lines.append((lbase + k, code, g.season, g.id, day, pid, tid[side], tid[1 - side],
+                                      side, int(starter), pos, js(stats)))
+            tot = totals[side]
+            for c, v in stats.items():
+                if c not in ("GS", "PM"):
+                    tot[c] = tot.get(c, 0) + v
+            sv = stats.get(star_code, 0)
+            if sv:
+                team_idx = g.home if side else g.vis
+                d = season_stars.setdefault(team_idx, {})
+                d[pid] = d.get(pid, 0) + sv
+        for side in (0, 1):
+            self.team_lines.append((g.id * 10 + side, code, g.season, g.id, day, tid[side], tid[1 - side],
+                                    side, js(totals[side])))
+
+    def _recap(self, g: GameSpec, out: GameOut) -> None:
+        side = out.winner if out.winner is not None else 1
+        code = _STAR_CODE[self.plan.sport]
+        best = None
+        for pid, s, _, _, stats in out.lines:
+            if s == side and (best is None or stats.get(code, 0) > best[1]):
+                best = (self.world.people[pid].name, stats.get(code, 0))
+        if best is not None and best[1] == 0:
+            best = None
+        self.recaps.append(media.Recap(g.id, self.plan.code, g.day,
+                                       g.start + dt.timedelta(minutes=self.sport.duration), g.vis, g.home,
+                                       (out.score[0], out.score[1]), out.winner, out.overtime, g.playoff, best))
+
+    # ------------------------------------------------------------------ standings and playoffs
+
+    def _standings(self, season: int, specs: list[GameSpec], record: dict[int, list[int]]) -> None:
+        for t in self.world.teams:
+            w, lo, ti = record[t.idx]
+            self.team_seasons.append({"team_id": t.id, "level": self.plan.code, "season": season,
+                                      "sublevel_id": t.sublevel_id, "name": t.name, "wins": w,
+                                      "losses": lo, "ties": ti})
+        self._record = record
+
+    def _playoffs(self, season: int, specs: list[GameSpec], record: dict[int, list[int]]) -> list[dict[str, Any]] | None:
+        plan = self.plan
+        if not specs:
+            return None
+        last = max(g.day for g in specs)
+        if last >= self.today or any(g.day >= self.today for g in specs):
+            return None
+        teams = self.world.teams
+
+        def pct(i: int) -> tuple[float, int]:
+            w, lo, ti = record[i]
+            n = max(1, w + lo + ti)
+            return (-(w + 0.5 * ti) / n, i)
+
+        if plan.sport == "soccer":
+            quota = {"ENG1": 3, "ESP1": 3, "GER1": 2}
+            field = []
+            for grp, q in quota.items():
+                field += sorted((t.idx for t in teams if t.group == grp), key=pct)[:q]
+            cup = self.world.sublevel_ids.get("CCC")
+        else:
+            field = sorted((t.idx for t in teams), key=pct)
+            cup = None
+        n = 1
+        while n * 2 <= min(plan.playoff_teams, len(field)):
+            n *= 2
+        if n < 2:
+            return None
+        seeds = field[:n]
+        rounds = list(plan.playoff_rounds)[-(n.bit_length() - 1):]
+        day = last + dt.timedelta(days=3)
+        alive = seeds  # in bracket order by seed
+        pairs = _bracket(len(alive))
+        bracket: list[dict[str, Any]] = []
+        k_game = 0
+        gap = 1 if plan.sport == "baseball" else 2
+        for r_no, (r_name, best_of) in enumerate(rounds):
+            series = [(alive[a], alive[b]) for a, b in pairs]
+            need = best_of // 2 + 1
+            wins = {(hi, lo): [0, 0] for hi, lo in series}
+            pattern = _home_pattern(best_of)
+            round_rows = []
+            final_round = r_no == len(rounds) - 1
+            g_day = day
+            for j in range(best_of):
+                specs_j = []
+                for hi, lo in series:
+                    if max(wins[(hi, lo)]) >= need:
+                        continue
+                    home, vis = (hi, lo) if pattern[j] else (lo, hi)
+                    key = f"{plan.code}:{season}:P{r_no}:{teams[hi].idx}:{j}"
+                    neutral = best_of == 1 and (final_round or plan.sport == "soccer")
+                    spec = GameSpec(key, season, g_day, 1, dt.datetime(g_day.year, g_day.month, g_day.day)
+                                    + dt.timedelta(hours=plan.start_hour), vis, home,
+                                    cup if cup is not None else teams[home].sublevel_id, r_name, neutral)
+                    specs_j.append(spec)
+                if not specs_j:
+                    break
+                if g_day >= self.today:
+                    return bracket or None
+                for spec, gid in zip(specs_j, self.ids("game", [s.key for s in specs_j])):
+                    spec.id = gid
+                self._pending = specs_j
+                before = len(self.games)
+                self._play_playoff(season, specs_j, 100000 + k_game)
+                k_game += len(specs_j)
+                for spec, row in zip(specs_j, self.games[before:]):
+                    hi, lo = (spec.home, spec.vis) if (spec.home, spec.vis) in wins else (spec.vis, spec.home)
+                    w_id = row[15]
+                    if w_id == teams[hi].id:
+                        wins[(hi, lo)][0] += 1
+                    elif w_id == teams[lo].id:
+                        wins[(hi, lo)][1] += 1
+                    else:  # a tie in a best-of series: treat as a home win
+                        wins[(hi, lo)][0 if spec.home == hi else 1] += 1
+                g_day += dt.timedelta(days=gap)
+            winners = []
+            for hi, lo in series:
+                w = hi if wins[(hi, lo)][0] >= wins[(hi, lo)][1] else lo
+                winners.append(w)
+                round_rows.append({"Higher_ID": teams[hi].id, "Higher": teams[hi].name,
+                                   "Lower_ID": teams[lo].id, "Lower": teams[lo].name,
+                                   "Wins": wins[(hi, lo)], "Winner_ID": teams[w].id,
+                                   "Winner": teams[w].name})
+            bracket.append({"Round": r_name, "BestOf": best_of, "Series": round_rows})
+            alive = winners
+            pairs = [(2 * i, 2 * i + 1) for i in range(len(alive) // 2)]
+            day = g_day + dt.timedelta(days=2)
+        return bracket
+
+    def _play_playoff(self, season: int, specs: list[GameSpec], offset: int) -> None:
+        self._play_all(season, specs, offset)
+
+    # ------------------------------------------------------------------ rosters
+
+    def _rosters(self, season: int) -> None:
+        world = self.world
+        code = self.plan.code
+        seen: set[tuple[int, int]] = set()
+        for t in world.teams:
+            for j, seg in enumerate(world.rosters[season][t.idx].slots):
+                for _, pid in seg:
+                    if (pid, t.id) in seen:
+                        continue
+                    seen.add((pid, t.id))
+                    self.player_seasons.append({"player_id": pid, "level": code, "season": season,
+                                                "team_id": t.id, "position": world.people[pid].position,
+                                                "jersey": str((pid * 7 + j) % 99 + 1), "stats": sa.null()})
+
+
+def _bracket(n: int) -> list[tuple[int, int]]:
+    """Seed pairs of a first round, in bracket order: 1 v n, then the others so seeds meet late."""
+    order = [0]
+    while len(order) < n:
+        m = len(order) * 2
+        order = [x for s in order for x in (s, m - 1 - s)]
+    return [(order[2 * i], order[2 * i + 1]) for i in range(n // 2)]
+
+
+def _home_pattern(best_of: int) -> list[bool]:
+    """Whether the higher seed is at home in game j (2-2-1-1-1, 2-2-1, 1-1-1)."""
+    return {7: [True, True, False, False, True, False, True], 5: [True, True, False, False, True],
+            3: [True, False, True], 1: [True]}.get(best_of, [j % 2 == 0 for j in range(best_of)])
+
+
+def plan_for(code: str) -> LevelPlan:
+    return PLANS[code]

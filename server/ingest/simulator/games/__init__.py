@@ -1,0 +1,76 @@
+"""Game simulators, one per sport, and what they hand back.
+
+Each simulator plays one game from its own random stream and returns a ``GameOut``: the score,
+the plays (every run, point or goal of the score is a play's ``points``), the pitches where
+the sport has them, and the player lines. Team lines are the sums of the player lines, so the
+box score, the play-by-play and the lines agree by construction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from server.ingest.simulator.rules import LevelPlan
+from server.ingest.simulator.world import Person
+
+# (period, half, clock, side, player_id, pitcher_id, event, explanation, scoring, points, tags,
+#  the_count, pitcher_hand, batter_hand, sequence); side 0 = visitor, 1 = home
+Play = tuple[Any, ...]
+
+
+@dataclass
+class GameIn:
+    plan: LevelPlan
+    people: dict[int, Person]
+    rosters: tuple[list[int], list[int]]  # (visitor, home) roster player ids on the game day
+    strength: tuple[float, float]
+    team_games: tuple[int, int]  # games each team played before this one (pitching rotation)
+    names: tuple[str, str]  # team nicknames for play text
+    playoff: bool
+    cut: float  # fraction of the game played (1.0: final)
+
+
+@dataclass
+class GameOut:
+    score: list[int]  # [visitor, home]
+    periods: int
+    overtime: str | None
+    status: str  # "Final" or the in-game clock
+    plays: list[Play]
+    lines: list[tuple[int, int, bool, str, dict[str, int]]]  # player, side, starter, position, stats
+    line_score: dict[str, list[int]]
+    winner: int | None  # side, None for a tie or an unfinished game
+    pitches: list[tuple[int, int, int, int, int, str, list[tuple[int, int]]]] = field(default_factory=list)
+    # per plate appearance: (play index, inning, half 0/1, pitcher, batter, codes, counts before each)
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class Uniforms:
+    """Pre-drawn uniforms consumed one at a time: far cheaper than a numpy call per draw."""
+
+    def __init__(self, rng: np.random.Generator, n: int = 2048) -> None:
+        self._rng = rng
+        self._n = n
+        self._buf: list[float] = rng.random(n).tolist()
+        self._i = -1
+
+    def __call__(self) -> float:
+        self._i += 1
+        if self._i >= self._n:
+            self._buf = self._rng.random(self._n).tolist()
+            self._i = 0
+        return self._buf[self._i]
+
+    def pick(self, n: int) -> int:
+        return int(self() * n)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def clean(stats: dict[str, int]) -> dict[str, int]:
+    """A line carries the codes that are not zero (a missing code means zero)."""
+    return {k: v for k, v in stats.items() if v}

@@ -1,0 +1,213 @@
+"""Hockey: goals, penalties and shots placed on the game clock.
+
+Goals arrive as Poisson processes (team strength and home ice), penalties open power plays
+(a goal against a short-handed team is a power-play goal), a tie after regulation goes to
+overtime and then, where the league has one, a shootout whose deciding goal is a scoring play.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from server.ingest.simulator.games import GameIn, GameOut, Play, clean, ordinal
+from server.ingest.simulator.rules import HOCKEY, SPORTS
+
+_CODES = ("TOI", "G", "A", "PTS", "SOG", "PIM", "PPG", "SHG", "GWG", "PM", "HIT", "BLK", "SA", "GA",
+          "SV", "W", "L", "SHO")
+_IDX = {c: k for k, c in enumerate(_CODES)}
+_SKATERS = 18  # 12 forwards and 6 defence dress
+_SHOOT = np.array([1.5, 1.3, 1.3] * 2 + [1.0] * 6 + [0.45] * 6)
+_TOI = np.array([19, 18, 18, 17, 16, 16, 14, 13, 13, 11, 10, 10, 24, 23, 21, 20, 18, 16], dtype=float)
+_PENALTIES = ("tripping", "hooking", "slashing", "holding", "interference", "roughing",
+              "high-sticking", "cross-checking")
+
+
+def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
+    plan = g.plan
+    rules = SPORTS["hockey"]
+    reg = rules.periods * rules.period_minutes * 60
+    dressed = []
+    goalies = []
+    for side in (0, 1):
+        roster = g.rosters[side]
+        skaters = list(roster[:12]) + list(roster[12:18])
+        if rng.random() < 0.3:
+            skaters[11] = roster[18 + int(rng.integers(2))]  # extra defenceman dresses
+        dressed.append(skaters)
+        goalies.append(roster[20] if rng.random() < 0.78 else roster[21])
+    stat = [np.zeros((_SKATERS + 1, len(_CODES)), dtype=np.int64) for _ in (0, 1)]
+    events: list[tuple[float, int, str, int, int, int, int]] = []  # t, side, kind, a, b, c, flag
+    shoot_p = _SHOOT / _SHOOT.sum()
+    # penalties first: they decide which goals are power-play goals
+    pens: list[list[tuple[float, int]]] = [[], []]
+    for side in (0, 1):
+        n = rng.poisson(HOCKEY["pen"])
+        for t, who in zip(np.sort(rng.uniform(0, reg, n)).tolist(), rng.integers(0, _SKATERS, n).tolist()):
+            pens[side].append((t, who))
+            stat[side][who][_IDX["PIM"]] += 2
+            events.append((t, side, "pen", who, int(rng.integers(len(_PENALTIES))), 0, 0))
+    score = [0, 0]
+    for side in (0, 1):
+        lam = HOCKEY["goals"] * plan.scoring * np.exp(0.09 * (g.strength[side] - g.strength[1 - side])
+                                                      + (rules.home_edge if side == 1 else 0.0))
+        n = rng.poisson(lam)
+        for t in np.sort(rng.uniform(0, reg, n)).tolist():
+            events.append(_goal(rng, t, side, shoot_p, pens))
+    status_period = 3
+    ot = None
+    events.sort(key=lambda e: e[0])
+    goals = [e for e in events if e[2] == "goal"]
+    score = [sum(1 for e in goals if e[1] == s) for s in (0, 1)]
+    period = 3
+    if score[0] == score[1]:
+        if g.playoff:
+            t = reg
+            while True:
+                period += 1
+                wait = rng.exponential(20 * 60 / (2 * HOCKEY["goals"] / 3))
+                if wait < 20 * 60:
+                    side = int(rng.random() < 0.5 + 0.05 * np.tanh(g.strength[1] - g.strength[0]))
+                    events.append(_goal(rng, t + wait, side, shoot_p, pens))
+                    ot = "OT" if period == 4 else f"{period - 3}OT"
+                    break
+                t += 20 * 60
+        else:
+            period = 4
+            ot_len = rules.ot_minutes * 60
+            if rng.random() < 0.58:
+                side = int(rng.random() < 0.5 + 0.05 * np.tanh(g.strength[1] - g.strength[0]))
+                events.append(_goal(rng, reg + rng.uniform(0, ot_len), side, shoot_p, pens))
+                ot = "OT"
+            elif not plan.ties:
+                side = int(rng.random() < 0.5)
+                period = 5
+                events.append((reg + ot_len + 1, side, "so", int(rng.choice(_SKATERS, p=shoot_p)), -1, -1, 0))
+                ot = "SO"
+            else:
+                ot = "OT"
+    events.sort(key=lambda e: e[0])
+    duration_sec = max(reg, max((e[0] for e in events), default=0.0))
+    cut_sec = g.cut * reg if g.cut < 1 else None
+    if cut_sec is not None:
+        events = [e for e in events if e[0] < cut_sec]
+    plays: list[Play] = []
+    run = [0, 0]
+    people = g.people
+    final_score = [sum(1 for e in events if e[2] in ("goal", "so") and e[1] == s) for s in (0, 1)]
+    winner = None if final_score[0] == final_score[1] or cut_sec is not None else \
+        (0 if final_score[0] > final_score[1] else 1)
+    for t, side, kind, a, b, c, flag in events:
+        p_no, clock = _clock(t, reg, kind)
+        team = dressed[side]
+        if kind == "pen":
+            who = people[team[a]].name
+            plays.append((p_no, None, clock, side, team[a], None, "penalty",
+                          f"{who} 2 minutes for {_PENALTIES[b]}", False, 0, "penalty", None, None,
+                          None, None))
+            continue
+        run[side] += 1
+        scorer = team[a]
+        st = stat[side]
+        st[a][_IDX["G"]] += 1
+        st[a][_IDX["SOG"]] += 1
+        text = f"{people[scorer].name} scores"
+        if kind == "so":
+            text = f"{people[scorer].name} scores the shootout winner"
+            tags = "goal|shootout"
+        else:
+            assists = [x for x in (b, c) if x >= 0]
+            for x in assists:
+                st[x][_IDX["A"]] += 1
+            if assists:
+                text += " (" + ", ".join(people[team[x]].name for x in assists) + ")"
+            else:
+                text += " (unassisted)"
+            tags = "goal"
+            if flag == 1:
+                st[a][_IDX["PPG"]] += 1
+                text += ", power-play goal"
+                tags += "|power-play"
+            elif flag == 2:
+                st[a][_IDX["SHG"]] += 1
+                text += ", short-handed goal"
+                tags += "|short-handed"
+            if winner == side and run[side] == final_score[1 - side] + 1:
+                st[a][_IDX["GWG"]] += 1
+        plays.append((p_no, None, clock, side, scorer, None, "goal" if kind == "goal" else "shootout_goal",
+                      text, True, 1, tags, None, None, None, None))
+    score = run
+    played = (cut_sec if cut_sec is not None else duration_sec) / 60
+    frac = 1.0 if cut_sec is None else g.cut
+    lines = []
+    for side in (0, 1):
+        st = stat[side]
+        sog_total = max(int(rng.poisson(HOCKEY["sog"] * frac)), int(st[:, _IDX["SOG"]].sum()) + 3)
+        extra = sog_total - int(st[:, _IDX["SOG"]].sum())
+        for k in rng.choice(_SKATERS, extra, p=shoot_p).tolist():
+            st[k][_IDX["SOG"]] += 1
+        st[:_SKATERS, _IDX["HIT"]] = rng.poisson(1.2 * frac, _SKATERS)
+        st[:_SKATERS, _IDX["BLK"]] = rng.poisson(0.75 * frac, _SKATERS)
+        toi = _TOI / _TOI.sum() * played * 5
+        st[:_SKATERS, _IDX["TOI"]] = np.round(toi).astype(np.int64)
+        st[_SKATERS, _IDX["TOI"]] = int(round(played))
+        st[:, _IDX["PTS"]] = st[:, _IDX["G"]] + st[:, _IDX["A"]]
+    for side in (0, 1):
+        gk = stat[side][_SKATERS]
+        sa = int(stat[1 - side][:, _IDX["SOG"]].sum())
+        ga = score[1 - side]
+        gk[_IDX["SA"]] = sa
+        gk[_IDX["GA"]] = ga
+        gk[_IDX["SV"]] = sa - ga
+        if winner is not None:
+            gk[_IDX["W" if winner == side else "L"]] = 1
+            gk[_IDX["SHO"]] = int(ga == 0)
+        margin = score[side] - score[1 - side]
+        stat[side][:_SKATERS, _IDX["PM"]] = np.clip(np.round(rng.normal(margin * 0.3, 1.0, _SKATERS)), -4, 4)
+    for side in (0, 1):
+        for k, pid in enumerate(dressed[side] + [goalies[side]]):
+            vals = clean(dict(zip(_CODES, (int(x) for x in stat[side][k]))))
+            lines.append((pid, side, k < 6 or k == _SKATERS, "G" if k == _SKATERS else people[pid].position,
+                          vals or {"TOI": 0}))
+    if cut_sec is not None:
+        p_no, clock = _clock(cut_sec, reg, "goal")
+        status = f"{ordinal(p_no)} {clock.lstrip('0') if not clock.startswith('00') else clock[1:]}"
+        period_out, ot = p_no, None
+    else:
+        status = "Final"
+        period_out = 5 if ot == "SO" else max(3, _clock(duration_sec - 1, reg, "goal")[0])
+    line_score = {"visitor": [], "home": []}
+    for side, key in ((0, "visitor"), (1, "home")):
+        per = [0] * max(period_out, 3)
+        for p in plays:
+            if p[3] == side and p[8]:
+                per[min(p[0], len(per)) - 1] += 1
+        line_score[key] = per
+    return GameOut(score, period_out, ot, status, plays, lines, line_score, winner)
+
+
+def _goal(rng: np.random.Generator, t: float, side: int, shoot_p: np.ndarray,
+          pens: list[list[tuple[float, int]]]) -> tuple[float, int, str, int, int, int, int]:
+    a = int(rng.choice(_SKATERS, p=shoot_p))
+    r = rng.random()
+    helpers = rng.choice(_SKATERS, 2, replace=False).tolist()
+    helpers = [h for h in helpers if h != a]
+    b = helpers[0] if r < 0.92 else -1
+    c = helpers[1] if r < 0.62 and len(helpers) > 1 else -1
+    flag = 0
+    if any(pt <= t < pt + 120 for pt, _ in pens[1 - side]):
+        flag = 1
+    elif any(pt <= t < pt + 120 for pt, _ in pens[side]):
+        flag = 2
+    return (t, side, "goal", a, b, c, flag)
+
+
+def _clock(t: float, reg: float, kind: str) -> tuple[int, str]:
+    if kind == "so":
+        return 5, "00:00"
+    if t < reg:
+        p = int(t // 1200) + 1
+        left = int(p * 1200 - t)
+    else:
+        p = 4 + int((t - reg) // 1200)
+        left = int(1200 - (t - reg) % 1200)
+    left = max(0, min(1200, left))
+    return p, f"{left // 60:02d}:{left % 60:02d}"

@@ -1,0 +1,321 @@
+"""The simulated store keeps the promises of the demo: every level filled, box scores that agree
+with the play-by-play and the lines, seasons that add up, determinism and idempotency."""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+import sqlalchemy as sa
+
+from server.catalog.levels import ALL_CODES, BY_CODE
+from server.catalog.linestats import line_codes
+from server.errors import UserError
+from server.ingest.simulator import cli, parse_levels, run
+from server.store import schema
+from server.store.engine import make_engine
+from tests.server.ingest.conftest import BUILD_NOW, SEED, build_store
+
+_SCORE_CODE = {"baseball": "R", "basketball": "PTS", "hockey": "G", "soccer": "G"}
+TODAY = (BUILD_NOW - dt.timedelta(hours=5)).date()
+
+
+def _rows(engine: sa.Engine, sql: str, **params: Any) -> list[Any]:
+    with engine.connect() as conn:
+        return list(conn.execute(sa.text(sql), params))
+
+
+def _dump(engine: sa.Engine) -> dict[str, list[tuple[Any, ...]]]:
+    out = {}
+    with engine.connect() as conn:
+        for table in schema.metadata.sorted_tables:
+            if table.name == "api_keys":
+                continue
+            cols = list(table.c)
+            out[table.name] = sorted(tuple(r) for r in conn.execute(sa.select(*cols).order_by(*cols)))
+    return out
+
+
+def _stats(value: Any) -> dict[str, int]:
+    return orjson.loads(value) if isinstance(value, str) else dict(value)
+
+
+def test_every_level_has_teams_games_players_plays(small_store: sa.Engine) -> None:
+    for table in ("teams", "games", "plays", "player_lines", "team_lines", "player_seasons",
+                  "team_seasons", "seasons", "sublevels", "news", "social_accounts"):
+        levels = {r[0] for r in _rows(small_store, f"SELECT DISTINCT level FROM {table}")}
+        assert levels == set(ALL_CODES), (table, set(ALL_CODES) - levels)
+    for table in ("venues", "players", "officials", "game_officials", "transactions", "social_posts"):
+        assert _rows(small_store, f"SELECT count(*) FROM {table}")[0][0] > 0, table
+    assert {r[0] for r in _rows(small_store, "SELECT DISTINCT source FROM games")} == {"simulated"}
+    assert {r[0] for r in _rows(small_store, "SELECT DISTINCT source FROM players")} == {"simulated"}
+
+
+def test_player_bios_are_complete(small_store: sa.Engine) -> None:
+    rows = _rows(small_store, "SELECT name, height, weight, birth_date, hometown, nation, flag, position "
+                              "FROM players")
+    for name, height, weight, born, town, nation, flag, pos in rows:
+        assert re.fullmatch(r"\d-\d\d", height), height
+        assert 100 <= weight <= 330 and born and town and nation and pos
+        assert re.fullmatch(r"[A-Z]{2}", flag)
+    names = {r[0] for r in rows}
+    assert any(re.search(r"[\uac00-\ud7a3]", n) for n in names)  # Korean
+    assert any(re.search(r"[čšžćđ]", n) for n in names)  # Slavic diacritics
+
+
+def test_scores_equal_scoring_plays_team_lines_and_player_lines(small_store: sa.Engine) -> None:
+    games = _rows(small_store, "SELECT g.id, l.sport, g.visitor_id, g.home_id, g.score_vis, g.score_home "
+                               "FROM games g JOIN levels l ON l.code = g.level WHERE g.state != 'scheduled'")
+    points: dict[tuple[int, int], int] = defaultdict(int)
+    last: dict[int, tuple[int, int]] = {}
+    for gid, team, pts, sv, sh in _rows(small_store, "SELECT game_id, team_id, points, score_vis, score_home "
+                                                      "FROM plays ORDER BY game_id, seq"):
+        points[(gid, team)] += pts
+        last[gid] = (sv, sh)
+    team_lines = {(g, t): _stats(s) for g, t, s in _rows(small_store, "SELECT game_id, team_id, stats FROM team_lines")}
+    player_sum: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for g, t, s in _rows(small_store, "SELECT game_id, team_id, stats FROM player_lines"):
+        for k, v in _stats(s).items():
+            player_sum[(g, t)][k] += v
+    assert games
+    for gid, sport, vis, home, sv, sh in games:
+        assert points[(gid, vis)] == sv and points[(gid, home)] == sh, gid
+        assert last.get(gid, (0, 0)) == (sv, sh), gid
+        code = _SCORE_CODE[sport]
+        for team, score in ((vis, sv), (home, sh)):
+            tl = team_lines[(gid, team)]
+            assert tl.get(code, 0) == score, (gid, sport, tl)
+            ps = {k: v for k, v in player_sum[(gid, team)].items() if k in line_codes(sport, team=True) and v}
+            assert ps == {k: v for k, v in tl.items() if v}, (gid, sport)
+            assert set(tl) <= set(line_codes(sport, team=True))
+
+
+def test_baseball_plays_carry_counts_hands_and_sequences(small_store: sa.Engine) -> None:
+    rows = _rows(small_store, "SELECT p.the_count, p.pitcher_hand, p.batter_hand, p.sequence, p.pitcher_id, "
+                              "p.half, p.event FROM plays p JOIN levels l ON l.code = p.level "
+                              "WHERE l.sport = 'baseball'")
+    levels = {r[0] for r in _rows(small_store, "SELECT DISTINCT p.level FROM plays p JOIN levels l "
+                                               "ON l.code = p.level WHERE l.sport = 'baseball' AND p.the_count IS NOT NULL")}
+    assert levels == {"MLB", "MiLB", "KBO", "NPB", "CBB"}
+    pas = [r for r in rows if r[6] not in ("stolen_base", "caught_stealing")]
+    assert pas
+    for count, ph, bh, seq, pitcher, half, _ in pas:
+        assert re.fullmatch(r"[0-3]-[0-2]", count)
+        assert ph in ("L", "R") and bh in ("L", "R") and pitcher
+        assert re.fullmatch(r"[BCSFXH]+", seq) and half in ("top", "bottom")
+    expl = [r[0] for r in _rows(small_store, "SELECT explanation FROM plays WHERE level='MLB' AND points > 0 "
+                                             "AND event = 'homer' AND explanation LIKE '%scored%' LIMIT 5")]
+    assert expl and all("homered to" in e for e in expl)
+
+
+def test_pitches_follow_the_count(small_store: sa.Engine) -> None:
+    assert {r[0] for r in _rows(small_store, "SELECT DISTINCT level FROM pitches")} == {"MLB", "MiLB"}
+    by_play: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
+    for play, n, b, s, code in _rows(small_store, "SELECT play_id, number, balls, strikes, code FROM pitches "
+                                                  "ORDER BY play_id, number"):
+        by_play[play].append((n, b, s, code))
+    plays = {pid: (cnt, seq) for pid, cnt, seq in _rows(
+        small_store, "SELECT id, the_count, sequence FROM plays WHERE level IN ('MLB', 'MiLB') "
+                     "AND event NOT IN ('stolen_base', 'caught_stealing') "
+                     "AND game_id IN (SELECT DISTINCT game_id FROM pitches)")}
+    assert set(by_play) == set(plays)
+    for play, pitches in by_play.items():
+        balls = strikes = 0
+        for k, (n, b, s, code) in enumerate(pitches, start=1):
+            assert (n, b, s) == (k, balls, strikes), play
+            if code == "B":
+                balls += 1
+            elif code in ("C", "S"):
+                strikes += 1
+            elif code == "F":
+                strikes = min(2, strikes + 1)
+            terminal = balls == 4 or strikes == 3 or code in ("X", "H")
+            assert terminal == (k == len(pitches)), play
+        cnt, seq = plays[play]
+        assert cnt == f"{pitches[-1][1]}-{pitches[-1][2]}"
+        assert seq == "".join(p[3] for p in pitches)
+    types = {r[0] for r in _rows(small_store, "SELECT DISTINCT pitch_type FROM pitches")}
+    assert {"FF", "SL", "CH"} <= types
+
+
+def test_season_records_add_up(small_store: sa.Engine) -> None:
+    for level, season, w, lo, ti in _rows(small_store, "SELECT level, season, sum(wins), sum(losses), sum(ties) "
+                                                       "FROM team_seasons GROUP BY level, season"):
+        decided, tied = _rows(small_store, "SELECT sum(winner_id IS NOT NULL), sum(winner_id IS NULL) FROM games "
+                                           "WHERE level=:l AND season=:s AND state='final' AND playoff IS NULL",
+                              l=level, s=season)[0]
+        assert w == lo == (decided or 0), (level, season)
+        assert ti == 2 * (tied or 0), (level, season)
+
+
+def test_no_player_in_two_games_at_once(small_store: sa.Engine) -> None:
+    clash = _rows(small_store, "SELECT pl.player_id, g.start_time, count(*) FROM player_lines pl "
+                               "JOIN games g ON g.id = pl.game_id GROUP BY pl.player_id, g.start_time "
+                               "HAVING count(*) > 1")
+    assert clash == []
+    per_day = _rows(small_store, "SELECT pl.player_id, g.game_day, count(*), max(g.game_no) FROM player_lines pl "
+                                 "JOIN games g ON g.id = pl.game_id GROUP BY pl.player_id, g.game_day "
+                                 "HAVING count(*) > 1")
+    assert all(n == 2 and no == 2 for _, _, n, no in per_day)
+
+
+def test_final_games_have_winners_and_status(small_store: sa.Engine) -> None:
+    rows = _rows(small_store, "SELECT level, score_vis, score_home, winner_id, loser_id, game_status, "
+                              "visitor_id, home_id, overtime FROM games WHERE state='final'")
+    for level, sv, sh, w, lo, status, vis, home, ot in rows:
+        assert status == "Final"
+        if sv != sh:
+            assert (w, lo) == ((vis, home) if sv > sh else (home, vis)), level
+        elif w is not None:  # a knockout decided on penalties
+            assert level == "FC" and ot == "PEN"
+    assert _rows(small_store, "SELECT count(*) FROM games WHERE level='FC' AND state='final' "
+                              "AND score_vis = score_home")[0][0] > 0
+    sched = _rows(small_store, "SELECT game_status, score_vis, winner_id FROM games WHERE state='scheduled'")
+    assert sched and all(r == ("", None, None) for r in sched)
+    assert _rows(small_store, "SELECT count(*) FROM games WHERE game_day < :d AND state != 'final'",
+                 d=TODAY.isoformat())[0][0] == 0
+
+
+def test_today_has_games_under_way_for_in_season_levels(small_store: sa.Engine) -> None:
+    rows = _rows(small_store, "SELECT level, state, game_status FROM games WHERE game_day = :d",
+                 d=TODAY.isoformat())
+    levels_today = {r[0] for r in rows}
+    assert {"NBA", "NHL", "MBB"} <= levels_today
+    assert not levels_today & {"MLB", "KBO", "NPB"}  # baseball is in its off-season
+    live = [r for r in rows if r[1] == "inprogress"]
+    assert len({r[0] for r in live}) >= 5
+    for level, _, status in live:
+        assert re.fullmatch(r"(Top|Bot) \d+(st|nd|rd|th)|[QH]\d \d+:\d\d|\d(st|nd|rd|th) \d+:\d\d|\d+'|HT",
+                            status), (level, status)
+    assert {r[1] for r in rows} >= {"final", "inprogress", "scheduled"}
+
+
+def test_doubleheaders_and_extra_innings_in_mlb(small_store: sa.Engine) -> None:
+    pairs = _rows(small_store, "SELECT g1.start_time, g2.start_time FROM games g2 JOIN games g1 "
+                               "ON g1.level = g2.level AND g1.game_day = g2.game_day AND g1.home_id = g2.home_id "
+                               "AND g1.game_no = 1 WHERE g2.level = 'MLB' AND g2.game_no = 2")
+    assert pairs and all(a < b for a, b in pairs)
+    assert _rows(small_store, "SELECT count(*) FROM games WHERE level='MLB' AND periods > 9 "
+                              "AND overtime IS NOT NULL")[0][0] > 0
+
+
+def test_playoffs_recorded(small_store: sa.Engine) -> None:
+    done = _rows(small_store, "SELECT level, season, playoffs FROM seasons WHERE playoffs IS NOT NULL")
+    assert {"MLB", "NBA", "NHL"} <= {r[0] for r in done}
+    for level, season, playoffs in done:
+        rounds = orjson.loads(playoffs) if isinstance(playoffs, str) else playoffs
+        n = _rows(small_store, "SELECT count(*) FROM games WHERE level=:l AND season=:s AND playoff IS NOT NULL",
+                  l=level, s=season)[0][0]
+        assert rounds and n > 0
+
+
+def test_odds_open_and_close_with_drift_at_pro_levels(small_store: sa.Engine) -> None:
+    rows = _rows(small_store, "SELECT g.level, o.taken, o.vis_ml, o.home_ml, o.taken_at, g.start_time, o.game_id "
+                              "FROM odds o JOIN games g ON g.id = o.game_id")
+    levels = {r[0] for r in rows}
+    assert {lv.code for lv in BY_CODE.values() if lv.tier == "pro"} <= levels
+    assert not levels & {"MBB", "MiLB", "CBB"}
+    by_game: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for level, taken, vml, hml, at, start, gid in rows:
+        assert abs(vml) >= 100 and abs(hml) >= 100
+        by_game[gid][taken] = (vml, hml)
+        if taken == "close":
+            assert str(at)[:16] == str(start)[:16]
+    both = [v for v in by_game.values() if len(v) == 2]
+    assert both and any(v["open"] != v["close"] for v in both)
+    finals = _rows(small_store, "SELECT count(*), sum(id IN (SELECT game_id FROM odds)) FROM games "
+                                "WHERE state='final' AND level IN ('MLB','NBA','NHL')")[0]
+    assert 0.75 < finals[1] / finals[0] < 0.97
+    # a margin: the two implied probabilities sum to more than one
+    def implied(ml: int) -> float:
+        return 100 / (ml + 100) if ml > 0 else -ml / (-ml + 100)
+    over = [implied(v["close"][0]) + implied(v["close"][1]) for v in both]
+    assert sum(over) / len(over) > 1.02
+
+
+def test_transactions_match_roster_changes(small_store: sa.Engine) -> None:
+    rosters = {(p, t, s) for p, t, s in _rows(small_store, "SELECT player_id, team_id, season FROM player_seasons")}
+    tx = _rows(small_store, "SELECT level, date, team_id, player_id, type FROM transactions")
+    assert {r[4] for r in tx} >= {"Signed", "Released", "Traded"}
+    for level, day, team, player, kind in tx:
+        year = int(str(day)[:4])
+        seasons = {year, year + 1}
+        if kind in ("Signed", "Traded"):
+            assert any((player, team, s) in rosters for s in seasons), (level, day, kind)
+        else:
+            assert any((player, team, s - 1) in rosters for s in seasons), (level, day, kind)
+    moved = _rows(small_store, "SELECT player_id, level, season FROM player_seasons GROUP BY player_id, level, "
+                               "season HAVING count(*) > 1")
+    traded = {r[3] for r in tx if r[4] == "Traded"}
+    assert moved and all(p in traded for p, _, _ in moved)
+
+
+def test_officials_news_social(small_store: sa.Engine) -> None:
+    roles = {r[0] for r in _rows(small_store, "SELECT DISTINCT go.role FROM game_officials go JOIN games g "
+                                              "ON g.id = go.game_id WHERE g.level = 'MLB'")}
+    assert roles == {"HP", "1B", "2B", "3B"}
+    handles = [r[0] for r in _rows(small_store, "SELECT handle FROM social_accounts")]
+    assert len({h.lower() for h in handles}) == len(handles)
+    assert _rows(small_store, "SELECT count(*) FROM social_posts WHERE game_id IS NOT NULL")[0][0] > 0
+    news = _rows(small_store, "SELECT title, body, game_id, team_id, url FROM news LIMIT 50")
+    assert all(t and b and g and tm and u.startswith("https://") for t, b, g, tm, u in news)
+    fc = _rows(small_store, "SELECT DISTINCT league_type, gender FROM sublevels WHERE level='FC' "
+                            "AND league_type IS NOT NULL")
+    assert {r[0] for r in fc} >= {"Domestic", "International"} and {r[1] for r in fc} == {"M", "W"}
+
+
+def test_small_realism_is_in_a_broad_range(small_store: sa.Engine) -> None:
+    rows = {lv: (per, draws) for lv, per, draws in _rows(
+        small_store, "SELECT level, avg(score_vis + score_home) / 2.0, avg(score_vis = score_home) FROM games "
+                     "WHERE state = 'final' GROUP BY level")}
+    assert 3.5 < rows["MLB"][0] < 5.8
+    assert 100 < rows["NBA"][0] < 122
+    assert 2.4 < rows["NHL"][0] < 3.8
+    assert 0.9 < rows["FC"][0] < 1.9
+
+
+def test_level_codes_are_checked() -> None:
+    assert parse_levels("mlb, nba") == ["MLB", "NBA"]
+    with pytest.raises(UserError, match="unknown level code 'XYZ'"):
+        parse_levels("MLB,XYZ")
+
+
+def test_same_seed_same_rows_and_rerun_changes_nothing(small_store: sa.Engine, tmp_path: Path) -> None:
+    before = _dump(small_store)
+    run(small_store, seed=SEED, size="small", now=BUILD_NOW)
+    assert _dump(small_store) == before
+    other = build_store(tmp_path / "again.db", workers=1)  # one process, same rows
+    try:
+        assert _dump(other) == before
+    finally:
+        other.dispose()
+
+
+def test_levels_option_and_skip_real(tmp_path: Path) -> None:
+    engine = build_store(tmp_path / "one.db", levels="khl")
+    try:
+        assert {r[0] for r in _rows(engine, "SELECT DISTINCT level FROM games")} == {"KHL"}
+        with engine.begin() as conn:
+            conn.execute(sa.text("UPDATE seasons SET source = 'feed:x' WHERE level = 'KHL'"))
+        counts = run(engine, seed=SEED, size="small", levels="KHL,NHL", skip_real=True, now=BUILD_NOW)
+        assert list(counts) == ["NHL"]
+    finally:
+        engine.dispose()
+
+
+def test_cli_builds_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'cli.db'}")
+    try:
+        args = argparse.Namespace(seed=7, size="small", levels="mhk", skip_real=False)
+        assert cli(args, lambda: engine) == 0
+        err = capsys.readouterr().err
+        assert re.search(r"MHK: \d+ games, \d+ plays, 0 pitches, [\d.]+ s", err)
+        with pytest.raises(UserError):
+            cli(argparse.Namespace(seed=7, size="small", levels="NOPE", skip_real=False), lambda: engine)
+    finally:
+        engine.dispose()
