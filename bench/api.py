@@ -1,0 +1,227 @@
+"""Benchmark the query service over real HTTP with wrk (32 connections, ~10 s per scenario).
+
+Scenarios, all against ``python -m server serve --workers 2`` on loopback:
+
+  (a) one games list URL repeated: 100 records, team + season filter (result cache warm);
+  (b) the same query with a distinct page/date per request (a wrk Lua script), served with the
+      result cache disabled (SPORTS_CACHE_TTL=0) so every request reaches the store;
+  (c) one game's detail record;
+  bare: a bare Starlette route returning a fixed body the size of (a), same run, same workers.
+
+Targets on the 2-core machine: (a) >= 0.5x bare, (b) >= 1500 req/s, p99 < 25 ms.
+Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32]
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+TEAMS, SEASONS, GAMES_PER_TEAM = 30, (2022, 2023, 2024), 162
+BODY_ENV = "BENCH_BODY_FILE"
+
+
+def build_store(path: Path) -> dict[str, int]:
+    """A full-size MLB store (30 teams, 3 seasons of 2430 games, plays for one game)."""
+    from server.store import schema as s
+    from server.store.engine import make_engine
+    from server.store.init import init_store
+    from server.store.loader import loading
+
+    engine = make_engine(f"sqlite:///{path}")
+    init_store(engine)
+    rnd = random.Random(1)
+    with loading(engine, "simulated") as ld:
+        teams = ld.ids("team", [f"T{n}" for n in range(TEAMS)])
+        venues = ld.ids("venue", [f"V{n}" for n in range(TEAMS)])
+        ld.put(s.venues, [{"id": v, "name": f"Park {n}", "city_state": "City, ST",
+                           "nation": "US", "latitude": 40.0, "longitude": -74.0,
+                           "capacity": 40000} for n, v in enumerate(venues)])
+        ld.put(s.teams, [{"id": t, "level": "MLB", "name": f"Team Number {n}",
+                          "abbrev": f"T{n}", "city": "City", "nickname": "Nums",
+                          "sublevel_id": None, "venue_id": venues[n], "nation": "US",
+                          "source": "simulated"} for n, t in enumerate(teams)])
+        games = []
+        for season in SEASONS:
+            ld.put(s.seasons, [{"level": "MLB", "season": season, "name": str(season),
+                                "start": dt.date(season, 3, 28), "end": dt.date(season, 9, 29),
+                                "source": "simulated", "playoffs": None}])
+            keys = [f"{season}-{n}" for n in range(TEAMS * GAMES_PER_TEAM // 2)]
+            for n, gid in enumerate(ld.ids("game", keys)):
+                day = dt.date(season, 3, 28) + dt.timedelta(days=n // 15)
+                home, vis = teams[(n * 7) % TEAMS], teams[(n * 7 + 1 + n // 15) % TEAMS]
+                if home == vis:
+                    vis = teams[(n * 7 + 2) % TEAMS]
+                sv, sh = rnd.randint(0, 9), rnd.randint(0, 9)
+                sh += sh == sv
+                games.append({
+                    "id": gid, "level": "MLB", "season": season, "sublevel_id": None,
+                    "game_day": day, "game_no": 1, "start_time": None, "visitor_id": vis,
+                    "home_id": home, "score_vis": sv, "score_home": sh, "state": "final",
+                    "game_status": "Final", "overtime": None, "periods": 9,
+                    "winner_id": home if sh > sv else vis, "loser_id": vis if sh > sv else home,
+                    "venue_id": venues[teams.index(home)], "neutral": False, "playoff": None,
+                    "attendance": 30000, "duration": 180, "line_score": None, "info": None,
+                    "source": "simulated"})
+        ld.put(s.games, games)
+        detail = games[-1]["id"]
+        ld.replace_children(s.plays, "game_id", [detail], [
+            {"id": detail * 1000 + q, "level": "MLB", "game_id": detail, "seq": q,
+             "period": (q + 1) // 2, "half": "top" if q % 2 else "bottom", "clock": None,
+             "team_id": games[-1]["visitor_id"], "opponent_id": games[-1]["home_id"],
+             "player_id": None, "pitcher_id": None, "event": "out",
+             "explanation": "grounded out", "scoring": False, "points": 0, "tags": None,
+             "the_count": "1-1", "pitcher_hand": "R", "batter_hand": "L", "sequence": "BX",
+             "score_vis": 0, "score_home": 0} for q in range(1, 60)])
+    engine.dispose()
+    return {"team": teams[0], "detail": detail}
+
+
+def bare_app() -> object:
+    """uvicorn factory: a bare Starlette route with a fixed body (the (a) response's size)."""
+    from starlette.applications import Starlette
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    body = Path(os.environ[BODY_ENV]).read_bytes()
+
+    async def fixed(request: object) -> Response:
+        return Response(body, media_type="application/json")
+
+    return Starlette(routes=[Route("/bare", fixed)])
+
+
+def _start(args: list[str], env: dict[str, str], probe: str) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            httpx.get(probe, timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"server did not start: {' '.join(args)}")
+
+
+def _wrk(url: str, seconds: int, connections: int, script: Path | None = None) -> dict[str, float]:
+    cmd = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    if script is not None:
+        cmd += ["-s", str(script)]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])  # type: ignore[index]
+
+    def pct(p: str) -> float:
+        m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", out)
+        assert m, out
+        return float(m[1]) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m[2]]
+
+    non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    return {"rps": rps, "p50": pct("50"), "p99": pct("99"),
+            "errors": float(non2xx[1]) if non2xx else 0.0}
+
+
+def _lua(path: str, first_team: int) -> str:
+    """A wrk script: every request a different team/season/page/size or date (no two alike
+    within a cycle of several thousand)."""
+    return f"""
+counter = 0
+request = function()
+  counter = counter + 1
+  local season = 2022 + (counter % 3)
+  if counter % 2 == 0 then
+    local month = 4 + (counter % 6)
+    local day = 1 + (counter % 28)
+    return wrk.format(nil, string.format("{path}&date=%d-%02d-%02d", season, month, day))
+  end
+  local team = {first_team} + (counter % 30)
+  local page = 1 + (counter % 2)
+  local size = 60 + (counter % 41)
+  return wrk.format(nil, string.format("{path}&team=%d&season=%d&max=%d&page=%d",
+                                       team, season, size, page))
+end
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=int, default=10)
+    parser.add_argument("--connections", type=int, default=32)
+    opts = parser.parse_args()
+    if shutil.which("wrk") is None:
+        print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
+        return 1
+    from server.keys import issue
+    from server.store.engine import make_engine
+    from tests.conftest import free_port
+
+    work = Path(tempfile.mkdtemp(prefix="bench-api-"))
+    store = work / "bench.db"
+    print("building the bench store ...", file=sys.stderr)
+    ids = build_store(store)
+    url = f"sqlite:///{store}"
+    key = issue(make_engine(url), None, 100_000_000, "bench")
+    env = {**os.environ, "DATABASE_URL": url}
+    env.pop("REDIS_URL", None)
+    servers: list[subprocess.Popen[bytes]] = []
+    results: dict[str, dict[str, float]] = {}
+    try:
+        port, cold_port, bare_port = free_port(), free_port(), free_port()
+        serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
+                 "--port"]
+        servers.append(_start(serve + [str(port)], env, f"http://127.0.0.1:{port}/health"))
+        base = f"http://127.0.0.1:{port}"
+        list_url = f"{base}/v1/games/MLB/?key={key}&team={ids['team']}&season=2024&max=100"
+        body = httpx.get(list_url).content
+        assert len(httpx.get(list_url).json()["games"]) == 100
+        (work / "body.json").write_bytes(body)
+        servers.append(_start(
+            [sys.executable, "-m", "uvicorn", "api:bare_app", "--factory", "--app-dir",
+             str(ROOT / "bench"), "--workers", "2", "--host", "127.0.0.1", "--port",
+             str(bare_port), "--no-access-log", "--log-level", "warning"],
+            {**env, BODY_ENV: str(work / "body.json")}, f"http://127.0.0.1:{bare_port}/bare"))
+        servers.append(_start(serve + [str(cold_port)], {**env, "SPORTS_CACHE_TTL": "0"},
+                              f"http://127.0.0.1:{cold_port}/health"))
+        script = work / "distinct.lua"
+        cold = f"/v1/games/MLB/?key={key}"
+        script.write_text(_lua(cold, ids["team"]))
+        run = (opts.duration, opts.connections)
+        results["bare"] = _wrk(f"http://127.0.0.1:{bare_port}/bare", *run)
+        results["a"] = _wrk(list_url, *run)
+        results["b"] = _wrk(f"http://127.0.0.1:{cold_port}/", *run, script=script)
+        results["c"] = _wrk(f"{base}/v1/games/MLB/?key={key}&id={ids['detail']}", *run)
+    finally:
+        for process in servers:
+            process.terminate()
+            process.wait(10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"response size (a): {len(body)} bytes; {opts.connections} connections, "
+          f"{opts.duration} s each")
+    for name, label in (("bare", "bare Starlette, fixed body"),
+                        ("a", "(a) games list, same URL"),
+                        ("b", "(b) distinct page/date, no result cache"),
+                        ("c", "(c) game detail")):
+        r = results[name]
+        print(f"{label:42s} {r['rps']:9.0f} req/s  p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms"
+              f"  non-2xx {int(r['errors'])}")
+    ratio = results["a"]["rps"] / results["bare"]["rps"]
+    print(f"(a)/bare = {ratio:.2f} (target >= 0.5); (b) = {results['b']['rps']:.0f} req/s "
+          f"(target >= 1500), p99 {results['b']['p99']:.1f} ms (target < 25)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

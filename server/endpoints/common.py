@@ -1,0 +1,121 @@
+"""Shared pieces of the declarations: table aliases, the game record, shared parameters.
+
+The game record (spec part 2) is reused by games, forecasts, moneyline, venues and officials, so
+its columns and fields are declared once here.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Field, Param
+from server.store import schema as s
+
+G = s.games
+V = s.teams.alias("vis")
+H = s.teams.alias("hom")
+SL = s.sublevels.alias("lg")
+LEAGUE_LEVELS = ("FC",)  # levels whose games carry the League* fields (spec part 2)
+
+GAME_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
+    G.c.id.label("ID"), V.c.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
+    H.c.name.label("Home"), G.c.home_id.label("Home_ID"), G.c.game_day.label("GameDay"),
+    G.c.game_no.label("GameNo"), G.c.score_vis.label("ScoreVis"),
+    G.c.score_home.label("ScoreHome"), G.c.game_status.label("GameStatus"),
+    G.c.overtime.label("Overtime"), G.c.winner_id.label("Winner_ID"),
+    G.c.loser_id.label("Loser_ID"),
+)
+LEAGUE_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
+    SL.c.abbrev.label("League"), SL.c.name.label("LeagueName"),
+    SL.c.league_type.label("LeagueType"), SL.c.nation.label("LeagueNation"),
+    SL.c.gender.label("LeagueGender"), SL.c.factor.label("LeagueFactor"),
+)
+GAME_FROM = (G.outerjoin(V, V.c.id == G.c.visitor_id).outerjoin(H, H.c.id == G.c.home_id)
+             .outerjoin(SL, SL.c.id == G.c.sublevel_id))
+
+GAME_FIELDS: tuple[Field, ...] = (
+    Field("ID", "integer", 401, "unique record identifier (the game ID)"),
+    Field("Visitor", "string", "Boston Red Sox", "visiting team name"),
+    Field("Visitor_ID", "integer", 12, "visiting team ID"),
+    Field("Home", "string", "New York Yankees", "home team name"),
+    Field("Home_ID", "integer", 11, "home team ID"),
+    Field("GameDay", "date", "2024-07-04", "game date, YYYY-MM-DD"),
+    Field("GameNo", "integer", 1, "2 if second game of a doubleheader, otherwise 1"),
+    Field("ScoreVis", "integer", 3, "visiting score; null before the game"),
+    Field("ScoreHome", "integer", 5, "home score; null before the game"),
+    Field("GameStatus", "string", "Final", "period and time, Final, or empty before the start"),
+    Field("Overtime", "string", None, "extra innings or overtimes, when available"),
+    Field("Winner_ID", "integer", 11, "winning team ID; null until decided"),
+    Field("Loser_ID", "integer", 12, "losing team ID; null until decided"),
+)
+LEAGUE_FIELDS: tuple[Field, ...] = (
+    Field("League", "string", "EPL", "league abbreviation (FC only)", only=LEAGUE_LEVELS),
+    Field("LeagueName", "string", "Premier League", "league name (FC only)", only=LEAGUE_LEVELS),
+    Field("LeagueType", "string", "Domestic", "Domestic, Cup or International (FC only)",
+          only=LEAGUE_LEVELS),
+    Field("LeagueNation", "string", "England", "country or scope of the league (FC only)",
+          only=LEAGUE_LEVELS),
+    Field("LeagueGender", "string", "M", "M or W (FC only)", only=LEAGUE_LEVELS),
+    Field("LeagueFactor", "number", 1.0, "relative league strength 0.0-1.0 (FC only)",
+          only=LEAGUE_LEVELS),
+)
+
+
+def game_select(*extra: sa.ColumnElement[Any], league: bool = True) -> sa.Select[Any]:
+    cols = GAME_COLUMNS + (LEAGUE_COLUMNS if league else ()) + extra
+    return sa.select(*cols).select_from(GAME_FROM)
+
+
+def team_games(team: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    """A team filter on games: the team played in it, home or away."""
+    return sa.or_(G.c.home_id == team, G.c.visitor_id == team)
+
+
+def team_ref(column: sa.ColumnElement[Any], value: Any) -> sa.ColumnElement[bool]:
+    """A team given as an ID, or (where the spec types it as a string) as a name/abbreviation."""
+    if isinstance(value, int):
+        return column == value
+    t = s.teams.c
+    names = sa.select(t.id).where(sa.or_(sa.func.lower(t.name) == value.lower(),
+                                         sa.func.lower(t.abbrev) == value.lower()))
+    return column.in_(names)
+
+
+def newest_first(day: sa.ColumnElement[Any], ident: sa.ColumnElement[Any]) -> tuple[Any, ...]:
+    return (day.desc(), ident.desc())
+
+
+def _p(name: str, kind: str, doc: str, example: str) -> Param:
+    return Param(name, kind, doc, example)
+
+
+PARAMS: dict[str, Param] = {p.name: p for p in (
+    _p("id", "number", "record ID; returns the one record, richer", "401"),
+    _p("team", "number", "team ID (from the teams endpoint)", "11"),
+    _p("season", "number", "season ID: the year in which the season ends, YYYY", "2024"),
+    _p("sublevel", "number", "league or conference ID (from the glossary)", "3"),
+    _p("player", "number", "player ID", "1001"),
+    _p("game", "number", "game ID", "401"),
+    _p("search", "search", "case-insensitive search on names; 4 characters or fewer ignored",
+       "yankees"),
+    _p("date", "date", "one date: YYYY-MM-DD or YYYYMMDD (other forms best effort)",
+       "2024-07-04"),
+    _p("start", "date", "start date, inclusive", "2024-07-01"),
+    _p("end", "date", "end date, inclusive", "2024-07-31"),
+    _p("last", "positive", "the N days up to and including today (America/New_York)", "7"),
+    _p("limit", "limit", "a named restriction, written with or without a leading '='", "=today"),
+    _p("stat", "string", "stat code from the glossary (required)", "HR"),
+)}
+
+
+def params(*names: str, **kinds: str) -> tuple[Param, ...]:
+    """The named shared parameters, with per-endpoint kind overrides (`team="ref"`)."""
+    out = []
+    for name in names:
+        p = PARAMS[name]
+        out.append(Param(p.name, kinds.get(name, p.kind), p.doc, p.example))
+    return tuple(out)
+
+
+DATE_PARAMS = ("date", "start", "end", "last")

@@ -1,0 +1,119 @@
+"""games: the game record list, and with ``id`` the full game detail (spec part 2, contract 6)."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints import records
+from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, H, V,
+                                     game_select, params, team_games)
+from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
+from server.http.params import today
+from server.store import schema as s
+
+P = s.plays
+_FORECAST_STEPS = records.plan(FORECAST_OBJECTS, True, "")
+
+
+def _base(ask: Ask) -> sa.Select[Any]:
+    return game_select().where(G.c.level == ask.code).order_by(G.c.game_day.desc(), G.c.id.desc())
+
+
+def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
+    return G.c.state == "inprogress" if value == "inprogress" else G.c.game_day == today()
+
+
+def forecast_of(conn: sa.Connection, game_id: int) -> Record | None:
+    """The forecast objects of one game (as in the forecasts endpoint), or None."""
+    row = conn.execute(sa.select(*FORECAST_COLUMNS).where(s.forecasts.c.game_id == game_id)
+                       ).mappings().first()
+    return records.build(_FORECAST_STEPS, row) if row is not None else None
+
+
+def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    record = found[0]
+    gid = record["ID"]
+    g = conn.execute(sa.select(G).where(G.c.id == gid)).mappings().one()
+    record.update({
+        "Season": g["season"], "Sublevel_ID": g["sublevel_id"],
+        "StartTime": records.as_instant(g["start_time"]), "Periods": g["periods"],
+        "Neutral": records.as_yn(g["neutral"]), "Playoff": g["playoff"],
+        "Attendance": g["attendance"], "Duration": g["duration"], "LineScore": g["line_score"],
+    })
+    vn = s.venues.c
+    venue = conn.execute(sa.select(vn.id.label("ID"), vn.name.label("Name"),
+                                   vn.city_state.label("CityState"), vn.latitude.label("Latitude"),
+                                   vn.longitude.label("Longitude"), vn.capacity.label("Capacity"))
+                         .where(vn.id == g["venue_id"])).mappings().first()
+    record["venue"] = dict(venue) if venue else None
+    go, of = s.game_officials.c, s.officials.c
+    record["officials"] = [dict(r) for r in conn.execute(
+        sa.select(of.id.label("ID"), of.name.label("Name"), go.role.label("Role"))
+        .join_from(s.game_officials, s.officials, of.id == go.official_id)
+        .where(go.game_id == gid).order_by(go.role)).mappings()]
+    plays = conn.execute(
+        sa.select(P.c.id, P.c.seq, P.c.period, P.c.half, P.c.clock, P.c.explanation, P.c.scoring,
+                  P.c.score_vis, P.c.score_home)
+        .where(P.c.game_id == gid).order_by(P.c.seq)).all()
+    record["scoring"] = [
+        {"Period": p.period, "Explanation": p.explanation, "ScoreVis": p.score_vis,
+         "ScoreHome": p.score_home} for p in plays if p.scoring]
+    scores, last = [], (0, 0)
+    for p in plays:
+        if (p.score_vis, p.score_home) != last:
+            last = (p.score_vis, p.score_home)
+            scores.append({"Sequence": p.seq, "Period": p.period, "ScoreVis": p.score_vis,
+                           "ScoreHome": p.score_home})
+    record["scores"] = scores
+    record["playbyplay"] = [
+        {"ID": p.id, "Sequence": p.seq, "Period": p.period, "Half": p.half, "Clock": p.clock,
+         "Explanation": p.explanation, "ScoringPlay": "Y" if p.scoring else "N",
+         "ScoreVis": p.score_vis, "ScoreHome": p.score_home} for p in plays]
+    record["forecast"] = forecast_of(conn, gid)
+
+
+_D = dict(detail=True, hook=True)
+DETAIL_FIELDS: tuple[Field, ...] = (
+    Field("Season", "integer", 2024, "season ID", **_D),
+    Field("Sublevel_ID", "integer", 3, "league or conference of the game", **_D),
+    Field("StartTime", "datetime", "2024-07-04T23:05:00Z", "scheduled start, UTC", **_D),
+    Field("Periods", "integer", 9, "periods or innings played", **_D),
+    Field("Neutral", "yn", "N", "played at a neutral site, Y/N", **_D),
+    Field("Playoff", "string", None, "playoff round, null in the regular season", **_D),
+    Field("Attendance", "integer", 41203, "attendance", **_D),
+    Field("Duration", "integer", 181, "minutes", **_D),
+    Field("LineScore", "any", {"visitor": [0, 1], "home": [2, 0]}, "score per period", **_D),
+    Field("venue", "object", None, "venue metadata", **_D, children=(
+        Field("ID", "integer", 5, "venue ID"), Field("Name", "string", "Yankee Stadium", "name"),
+        Field("CityState", "string", "Bronx, NY", "city and state"),
+        Field("Latitude", "number", 40.83, "latitude"), Field("Longitude", "number", -73.93, "longitude"),
+        Field("Capacity", "integer", 46537, "capacity"))),
+    Field("officials", "list", [{"ID": 7, "Name": "Joe West", "Role": "HP"}],
+          "officials of the game: ID, Name, Role", detail=True),
+    Field("scoring", "list", [{"Period": 3, "Explanation": "Judge homered", "ScoreVis": 0,
+                               "ScoreHome": 1}], "scoring plays: Period, Explanation, ScoreVis, ScoreHome",
+          detail=True),
+    Field("scores", "list", [{"Sequence": 14, "Period": 3, "ScoreVis": 0, "ScoreHome": 1}],
+          "in-game score datapoints: Sequence, Period, ScoreVis, ScoreHome", detail=True),
+    Field("playbyplay", "list", [{"ID": 401001, "Sequence": 1, "Period": 1, "Half": "top",
+                                  "Clock": None, "Explanation": "Betts grounded out",
+                                  "ScoringPlay": "N", "ScoreVis": 0, "ScoreHome": 0}],
+          "basic play-by-play, when held", detail=True),
+    Field("forecast", "object", None, "forecast objects as in the forecasts endpoint; null if none",
+          children=FORECAST_OBJECTS, **_D),
+)
+
+GAMES = Endpoint(
+    name="games", singular="game", aliases=("game",),
+    summary="games in reverse chronological order; with id, the full game detail",
+    fields=GAME_FIELDS + LEAGUE_FIELDS + DETAIL_FIELDS,
+    build=_base,
+    params=params("id", "sublevel", "team", "season", "limit", *DATE_PARAMS, "search"),
+    search=(V.c.name, H.c.name),
+    filters={"sublevel": lambda v, a: G.c.sublevel_id == v, "team": team_games,
+             "season": lambda v, a: G.c.season == v, "limit": _limit},
+    limits=("inprogress", "today"), day_column=G.c.game_day,
+    id_filter=lambda v, a: G.c.id == v, detail=_detail,
+)

@@ -1,0 +1,110 @@
+"""playerperfs and teamperfs: game lines, newest first, each followed by the sport's stat line.
+
+The stat line is flattened into the record under the glossary's stat codes (contract 6); a code
+the line lacks is 0, as ``server.catalog.linestats`` defines.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.catalog.linestats import line_codes
+from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.common import DATE_PARAMS, G, params
+from server.store import schema as s
+
+PLN = s.player_lines
+TLN = s.team_lines
+PN = s.players.alias("perfplayer")
+TN = s.teams.alias("perfteam")
+ON = s.teams.alias("perfopp")
+
+
+def _columns(table: sa.Table) -> tuple[sa.ColumnElement[Any], ...]:
+    return (table.c.id.label("ID"), table.c.game_id.label("Game_ID"),
+            table.c.game_day.label("GameDay"), table.c.season.label("Season"),
+            table.c.team_id.label("Team_ID"), TN.c.name.label("Team"),
+            table.c.opponent_id.label("Opponent_ID"), ON.c.name.label("Opponent"),
+            table.c.home.label("Home"), table.c.stats.label("_stats"))
+
+
+def _player(ask: Ask) -> sa.Select[Any]:
+    cols = _columns(PLN)
+    return (sa.select(*cols[:4], PLN.c.player_id.label("Player_ID"), PN.c.name.label("Name"),
+                      *cols[4:])
+            .select_from(PLN.outerjoin(PN, PN.c.id == PLN.c.player_id)
+                         .outerjoin(TN, TN.c.id == PLN.c.team_id)
+                         .outerjoin(ON, ON.c.id == PLN.c.opponent_id))
+            .where(PLN.c.level == ask.code).order_by(PLN.c.game_day.desc(), PLN.c.id.desc()))
+
+
+def _team(ask: Ask) -> sa.Select[Any]:
+    return (sa.select(*_columns(TLN))
+            .select_from(TLN.outerjoin(TN, TN.c.id == TLN.c.team_id)
+                         .outerjoin(ON, ON.c.id == TLN.c.opponent_id))
+            .where(TLN.c.level == ask.code).order_by(TLN.c.game_day.desc(), TLN.c.id.desc()))
+
+
+def _flatten(team: bool) -> Any:
+    def hook(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+        codes = line_codes(ask.level.sport, team=team)
+        for r in found:
+            line = r.pop("_stats") or {}
+            r.pop("StatCodes", None)
+            for code in codes:
+                r[code] = line.get(code, 0)
+    return hook
+
+
+def _sublevel(table: sa.Table) -> Any:
+    def clause(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+        if isinstance(value, str):
+            sl = s.sublevels.c
+            value = sa.select(sl.id).where(sa.or_(sa.func.lower(sl.name) == value.lower(),
+                                                  sa.func.lower(sl.abbrev) == value.lower()))
+            return table.c.game_id.in_(sa.select(G.c.id).where(G.c.sublevel_id.in_(value)))
+        return table.c.game_id.in_(sa.select(G.c.id).where(G.c.sublevel_id == value))
+    return clause
+
+
+def _fields(player: bool) -> tuple[Field, ...]:
+    who = (Field("Player_ID", "integer", 1001, "player ID"),
+           Field("Name", "string", "Aaron Judge", "player name")) if player else ()
+    return (
+        Field("ID", "integer", 40101, "performance ID"),
+        Field("Game_ID", "integer", 401, "game ID"),
+        Field("GameDay", "date", "2024-07-04", "game date"),
+        Field("Season", "integer", 2024, "season ID"),
+        *who,
+        Field("Team_ID", "integer", 11, "team ID"),
+        Field("Team", "string", "New York Yankees", "team name"),
+        Field("Opponent_ID", "integer", 12, "opponent ID"),
+        Field("Opponent", "string", "Boston Red Sox", "opponent name"),
+        Field("Home", "yn", "Y", "played at home, Y/N"),
+        Field("StatCodes", "integer", 2, "then one field per stat code of the sport's game line "
+              "(glossary type stats), e.g. H, HR, PTS; 0 when the line lacks it", hook=True),
+        Field("_stats", "any", None, "internal: the raw line"),
+    )
+
+
+_COMMON = ("id", "sublevel", "team", "season")
+PLAYERPERFS = Endpoint(
+    name="playerperfs", singular="playerperf", aliases=("playerperf",),
+    summary="player game performances, newest first; with id one performance",
+    fields=_fields(True), build=_player,
+    params=params(*_COMMON, "player", "game", *DATE_PARAMS),
+    filters={"sublevel": _sublevel(PLN), "team": lambda v, a: PLN.c.team_id == v,
+             "season": lambda v, a: PLN.c.season == v, "player": lambda v, a: PLN.c.player_id == v,
+             "game": lambda v, a: PLN.c.game_id == v},
+    day_column=PLN.c.game_day, id_filter=lambda v, a: PLN.c.id == v, enrich=_flatten(False),
+)
+TEAMPERFS = Endpoint(
+    name="teamperfs", singular="teamperf", aliases=("teamperf",),
+    summary="team game performances, newest first; with id one performance",
+    fields=_fields(False), build=_team,
+    params=params(*_COMMON, "game", *DATE_PARAMS, sublevel="ref"),
+    filters={"sublevel": _sublevel(TLN), "team": lambda v, a: TLN.c.team_id == v,
+             "season": lambda v, a: TLN.c.season == v, "game": lambda v, a: TLN.c.game_id == v},
+    day_column=TLN.c.game_day, id_filter=lambda v, a: TLN.c.id == v, enrich=_flatten(True),
+)

@@ -1,0 +1,153 @@
+"""players: a level's players with their current team; with id the seasons played, and with id
+and season that season's games, stats with rankings, and insight sentences."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.common import LEAGUE_LEVELS, params
+from server.store import schema as s
+
+PL = s.players
+PS = s.player_seasons
+TM = s.teams.alias("pteam")
+TS = s.team_seasons.alias("pts")
+LG = s.sublevels.alias("plg")
+OPP = s.teams.alias("popp")
+
+
+def _base(ask: Ask) -> sa.Select[Any]:
+    career = (sa.select(PS.c.player_id, sa.func.min(PS.c.season).label("first"),
+                        sa.func.max(PS.c.season).label("last"))
+              .where(PS.c.level == ask.code).group_by(PS.c.player_id).subquery("career"))
+    team = (sa.select(sa.func.max(PS.c.team_id))
+            .where(PS.c.player_id == career.c.player_id, PS.c.season == career.c.last,
+                   PS.c.level == ask.code).scalar_subquery())
+    games = sa.func.coalesce(TS.c.wins, 0) + sa.func.coalesce(TS.c.losses, 0) + \
+        sa.func.coalesce(TS.c.ties, 0)
+    return (sa.select(
+        PL.c.id.label("ID"), PL.c.name.label("Name"), career.c.first.label("CareerStart"),
+        career.c.last.label("CareerEnd"), PL.c.height.label("Height"),
+        PL.c.weight.label("Weight"), PL.c.birth_date.label("DateOfBirth"),
+        PL.c.hometown.label("Hometown"), PL.c.nation.label("Nation"), PL.c.flag.label("Flag"),
+        TM.c.name.label("Team"), TM.c.id.label("Team_ID"), TM.c.abbrev.label("TeamAbbrev"),
+        sa.cast(games, sa.String).label("TeamGames"), PL.c.updated.label("LastUpdated"),
+        PL.c.position.label("Position"), PL.c.bats.label("Bats"), PL.c.throws.label("Throws"),
+        LG.c.abbrev.label("League"), LG.c.name.label("LeagueName"),
+        LG.c.league_type.label("LeagueType"), LG.c.nation.label("LeagueNation"),
+        LG.c.gender.label("LeagueGender"), LG.c.factor.label("LeagueFactor"))
+        .select_from(career.join(PL, PL.c.id == career.c.player_id)
+                     .outerjoin(TM, TM.c.id == team)
+                     .outerjoin(TS, sa.and_(TS.c.team_id == TM.c.id, TS.c.season == career.c.last))
+                     .outerjoin(LG, LG.c.id == TM.c.sublevel_id))
+        .order_by(PL.c.name, PL.c.id))
+
+
+def _url(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    for r in found:
+        r["URL"] = f"{ask.base_url}/v1/players/{ask.code}/?id={r['ID']}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    record = found[0]
+    pid = record["ID"]
+    lines = s.player_lines.c
+    gp = (sa.select(sa.func.count()).where(lines.player_id == PS.c.player_id,
+                                           lines.season == PS.c.season,
+                                           lines.team_id == PS.c.team_id).scalar_subquery())
+    record["seasons"] = [dict(r) for r in conn.execute(
+        sa.select(PS.c.season.label("Season"), PS.c.team_id.label("Team_ID"),
+                  TM.c.name.label("Team"), PS.c.position.label("Position"),
+                  PS.c.jersey.label("Jersey"), gp.label("Games"), PS.c.stats.label("Stats"))
+        .select_from(PS.outerjoin(TM, TM.c.id == PS.c.team_id))
+        .where(PS.c.player_id == pid, PS.c.level == ask.code)
+        .order_by(PS.c.season.desc(), PS.c.team_id)).mappings()]
+    season = ask.get("season")
+    if season is None:  # games, stats and insights come only with a season (spec part 2)
+        for name in ("games", "stats", "insights"):
+            record.pop(name, None)
+        return
+    record["games"] = [
+        {"ID": r.id, "Game_ID": r.game_id, "GameDay": r.game_day.isoformat(),
+         "Team_ID": r.team_id, "Opponent_ID": r.opponent_id, "Opponent": r.opponent,
+         "Home": "Y" if r.home else "N", "stats": r.stats}
+        for r in conn.execute(
+            sa.select(lines.id, lines.game_id, lines.game_day, lines.team_id, lines.opponent_id,
+                      OPP.c.name.label("opponent"), lines.home, lines.stats)
+            .select_from(s.player_lines.outerjoin(OPP, OPP.c.id == lines.opponent_id))
+            .where(lines.player_id == pid, lines.season == season, lines.level == ask.code)
+            .order_by(lines.game_day.desc(), lines.id.desc()))]
+    st, gl = s.stat_tables.c, s.glossary_stats.c
+    rows = conn.execute(
+        sa.select(st.code, gl.name, st.value, st.rank, st.qualified_rank, st.gp, st.qualified)
+        .select_from(s.stat_tables.outerjoin(s.glossary_stats, sa.and_(
+            gl.code == st.code, gl.type == st.type, gl.sport == ask.level.sport)))
+        .where(st.entity_id == pid, st.season == season, st.level == ask.code,
+               st.type == "player").order_by(st.code)).all()
+    record["stats"] = [{"Stat": r.code, "Name": r.name, "Value": r.value, "Rank": r.rank,
+                        "QualifiedRank": r.qualified_rank, "GP": r.gp,
+                        "Qualified": "Y" if r.qualified else "N"} for r in rows]
+    insights = [f"Ranks {_ordinal(r.rank)} in {r.name or r.code} among {ask.code} players in "
+                f"{season} ({r.value:g})." for r in rows if r.rank <= 10 and r.value]
+    if record["games"]:
+        insights.insert(0, f"Played {len(record['games'])} games in {season}.")
+    record["insights"] = insights
+
+
+PLAYERS = Endpoint(
+    name="players", singular="player", aliases=("player",),
+    summary="players of the level with their current team; with id (and season) the detail",
+    fields=(
+        Field("ID", "integer", 1001, "player ID"),
+        Field("Name", "string", "Aaron Judge", "full name"),
+        Field("CareerStart", "integer", 2016, "first season at this level, YYYY"),
+        Field("CareerEnd", "integer", 2024, "most recent season at this level, YYYY"),
+        Field("Height", "string", "6-7", "feet and inches, X-XX"),
+        Field("Weight", "integer", 282, "pounds"),
+        Field("DateOfBirth", "date", "1992-04-26", "YYYY-MM-DD"),
+        Field("Hometown", "string", "Linden, CA", "city and state of origin"),
+        Field("Nation", "string", "United States", "country of origin"),
+        Field("Flag", "string", "US", "ISO two-letter country code"),
+        Field("URL", "string", "https://host/v1/players/MLB/?id=1001", "the player's page",
+              hook=True),
+        Field("Team", "string", "New York Yankees", "team of the most recent season"),
+        Field("Team_ID", "integer", 11, "its ID"),
+        Field("TeamAbbrev", "string", "NYY", "its abbreviation"),
+        Field("TeamGames", "string", "162", "games the team has played that season"),
+        Field("LastUpdated", "date", "2024-09-30", "last update of the record"),
+        Field("Position", "string", "RF", "position"),
+        Field("Bats", "string", "R", "baseball: L, R or S"),
+        Field("Throws", "string", "R", "baseball: L or R"),
+        *(Field(n, k, e, d + " (FC only)", only=LEAGUE_LEVELS) for n, k, e, d in (
+            ("League", "string", "EPL", "league abbreviation of the team"),
+            ("LeagueName", "string", "Premier League", "league name"),
+            ("LeagueType", "string", "Domestic", "Domestic, Cup or International"),
+            ("LeagueNation", "string", "England", "country or scope"),
+            ("LeagueGender", "string", "M", "M or W"),
+            ("LeagueFactor", "number", 1.0, "relative strength 0-1"))),
+        Field("seasons", "list", [{"Season": 2024, "Team_ID": 11, "Team": "New York Yankees",
+                                   "Position": "RF", "Jersey": "99", "Games": 158,
+                                   "Stats": None}],
+              "seasons played: Season, Team_ID, Team, Position, Jersey, Games, Stats",
+              detail=True),
+        Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
+                                 "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",
+                                 "Home": "Y", "stats": {"AB": 4, "H": 2}}],
+              "with season: the season's game performances", detail=True),
+        Field("stats", "list", [{"Stat": "HR", "Name": "Home runs", "Value": 58, "Rank": 1,
+                                 "QualifiedRank": 1, "GP": 158, "Qualified": "Y"}],
+              "with season: season stats with rankings", detail=True),
+        Field("insights", "list", ["Ranks 1st in Home runs among MLB players in 2024 (58)."],
+              "with season: short sentences computed from the stats", detail=True),
+    ),
+    build=_base, params=params("id", "season", "search"), with_id_only=("season",),
+    filters={}, search=(PL.c.name,), id_filter=lambda v, a: PL.c.id == v,
+    detail=_detail, enrich=_url,
+)

@@ -1,0 +1,178 @@
+"""playbyplay and pitch: events of games, newest first (game date, then ID).
+
+playbyplay must be narrowed by a qualifying filter (spec part 7) so no request scans every play
+of a level.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.common import DATE_PARAMS, G, params
+from server.store import schema as s
+
+P = s.plays
+PI = s.pitches
+PRI = s.players.alias("primary_player")
+PIT = s.players.alias("pitcher_player")
+BAT = s.players.alias("batter_player")
+TM = s.teams.alias("play_team")
+OP = s.teams.alias("play_opp")
+GV = s.teams.alias("play_vis")
+GH = s.teams.alias("play_home")
+VN = s.venues.alias("play_venue")
+NO_PBP = ("EuroBB",)  # contract 1: every level but EuroBB
+
+
+def _plays(ask: Ask) -> sa.Select[Any]:
+    cols = (
+        P.c.id.label("ID"), P.c.explanation.label("Explanation"),
+        P.c.player_id.label("PrimaryID"), PRI.c.name.label("PrimaryName"),
+        P.c.pitcher_id.label("PitcherID"), PIT.c.name.label("PitcherName"),
+        P.c.scoring.label("ScoringPlay"), P.c.tags.label("Tags"), P.c.the_count.label("TheCount"),
+        P.c.pitcher_hand.label("PitcherHanded"), P.c.batter_hand.label("BatterHanded"),
+        P.c.team_id.label("Team_ID"), TM.c.name.label("Team"),
+        P.c.opponent_id.label("Opponent_ID"), OP.c.name.label("Opponent"),
+        G.c.id.label("Game_ID"), G.c.game_day.label("GameDay"),
+        GV.c.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
+        P.c.score_vis.label("ScoreVis"), GH.c.name.label("Home"), G.c.home_id.label("Home_ID"),
+        P.c.score_home.label("ScoreHome"), P.c.period.label("Half"), P.c.half.label("_half"),
+        P.c.sequence.label("Sequence"), VN.c.city_state.label("CityState"),
+        VN.c.longitude.label("Longitude"), VN.c.latitude.label("Latitude"),
+    )
+    frm = (P.join(G, G.c.id == P.c.game_id).outerjoin(PRI, PRI.c.id == P.c.player_id)
+           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id).outerjoin(TM, TM.c.id == P.c.team_id)
+           .outerjoin(OP, OP.c.id == P.c.opponent_id).outerjoin(GV, GV.c.id == G.c.visitor_id)
+           .outerjoin(GH, GH.c.id == G.c.home_id).outerjoin(VN, VN.c.id == G.c.venue_id))
+    return (sa.select(*cols).select_from(frm).where(P.c.level == ask.code)
+            .order_by(G.c.game_day.desc(), P.c.id.desc()))
+
+
+def _shape(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    """Derived fields: TheDiff from the credited team's side, baseball's Inning, a Description;
+    the pitcher object is null when the play has no pitcher."""
+    baseball = ask.level.sport == "baseball"
+    for r in found:
+        g = r["game"]
+        half = r.pop("_half")
+        g["Description"] = f"{g['Visitor']} at {g['Home']}"
+        g["Inning"] = f"{(half or '').capitalize()} {g['Half']}".strip() if baseball else None
+        home_side = r["team"]["Team_ID"] == g["Home_ID"]
+        diff = (g["ScoreHome"] - g["ScoreVis"]) * (1 if home_side else -1)
+        r["TheDiff"] = f"+{diff}" if diff > 0 else str(diff)
+        if r["pitcher"]["Player_ID"] is None:
+            r["pitcher"] = None
+        if not baseball:
+            r["TheCount"] = None
+
+
+def _f(name: str, kind: str, example: Any, doc: str, column: str | None = None) -> Field:
+    return Field(name, kind, example, doc, column=column)
+
+
+PLAY_FIELDS: tuple[Field, ...] = (
+    _f("ID", "integer", 401003, "play ID"),
+    _f("Explanation", "string", "Judge homered to left", "plain text description"),
+    Field("primary", "object", None, "the most relevant player", children=(
+        _f("Player_ID", "integer", 1001, "player ID", "PrimaryID"),
+        _f("Name", "string", "Aaron Judge", "full name", "PrimaryName"))),
+    Field("pitcher", "object", None, "the pitcher (baseball); null otherwise", children=(
+        _f("Player_ID", "integer", 1005, "pitcher's player ID", "PitcherID"),
+        _f("Name", "string", "Chris Sale", "full name", "PitcherName"))),
+    _f("ScoringPlay", "yn", "Y", "whether the play scored, Y/N"),
+    _f("Tags", "string", "HR|FB", "tags, pipe separated"),
+    _f("TheCount", "string", "1-2", "balls-strikes before the final pitch (baseball)"),
+    _f("PitcherHanded", "string", "R", "R, L or S"),
+    _f("BatterHanded", "string", "L", "L, R or S"),
+    Field("TheDiff", "string", "+1", "credited team's score minus the opponent's, after the play",
+          hook=True),
+    Field("team", "object", None, "the credited team", children=(
+        _f("Team_ID", "integer", 11, "team ID"), _f("Team", "string", "New York Yankees", "name"))),
+    Field("opponent", "object", None, "the opposing team", children=(
+        _f("Opponent_ID", "integer", 12, "team ID"),
+        _f("Opponent", "string", "Boston Red Sox", "name"))),
+    Field("game", "object", None, "game metadata", children=(
+        _f("Game_ID", "integer", 401, "game ID"), _f("GameDay", "date", "2024-07-04", "date"),
+        Field("Description", "string", "Boston Red Sox at New York Yankees", "matchup",
+              hook=True),
+        _f("Visitor", "string", "Boston Red Sox", "visitor"),
+        _f("Visitor_ID", "integer", 12, "visitor ID"),
+        _f("ScoreVis", "integer", 0, "visitor score after the play"),
+        _f("Home", "string", "New York Yankees", "home team"),
+        _f("Home_ID", "integer", 11, "home ID"),
+        _f("ScoreHome", "integer", 1, "home score after the play"),
+        _f("Half", "integer", 3, "period, half or inning number"),
+        Field("Inning", "string", "Bottom 3", "baseball: half and inning", hook=True),
+        _f("Sequence", "string", "BCX", "pitch sequence or sub-events"))),
+    Field("venue", "object", None, "venue metadata", children=(
+        _f("CityState", "string", "Bronx, NY", "city and state"),
+        _f("Longitude", "number", -73.93, "longitude"), _f("Latitude", "number", 40.83, "latitude"))),
+    _f("_half", "string", None, "internal"),
+)
+
+
+def _team_play(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    return sa.or_(P.c.team_id == value, P.c.opponent_id == value)
+
+
+PLAYBYPLAY = Endpoint(
+    name="playbyplay", singular="play", aliases=("pbp",),
+    excluded=NO_PBP,
+    summary="play-by-play events, newest first; needs a filter (id, season, player, game, team,"
+            " date, start/end or last)",
+    fields=PLAY_FIELDS, build=_plays,
+    params=params("id", "team", "season", "search", "player", "game", *DATE_PARAMS,
+                  end="date"),
+    filters={"team": _team_play, "season": lambda v, a: G.c.season == v,
+             "player": lambda v, a: sa.or_(P.c.player_id == v, P.c.pitcher_id == v),
+             "game": lambda v, a: P.c.game_id == v},
+    day_column=G.c.game_day, search=(P.c.explanation,), id_filter=lambda v, a: P.c.id == v,
+    required_any=("id", "season", "player", "game", "team", "date", "start", "end", "last"),
+    enrich=_shape,
+)
+
+
+def _pitches(ask: Ask) -> sa.Select[Any]:
+    return (sa.select(
+        PI.c.id.label("ID"), PI.c.game_id.label("Game_ID"), G.c.game_day.label("GameDay"),
+        PI.c.inning.label("Inning"), PI.c.half.label("Half"),
+        PI.c.pitcher_id.label("Pitcher_ID"), PIT.c.name.label("Pitcher"),
+        PI.c.batter_id.label("Batter_ID"), BAT.c.name.label("Batter"),
+        PI.c.number.label("Number"), PI.c.balls.label("Balls"), PI.c.strikes.label("Strikes"),
+        PI.c.code.label("Code"), PI.c.result.label("Result"),
+        PI.c.pitch_type.label("PitchType"), PI.c.speed.label("Speed"))
+        .select_from(PI.join(G, G.c.id == PI.c.game_id)
+                     .outerjoin(PIT, PIT.c.id == PI.c.pitcher_id)
+                     .outerjoin(BAT, BAT.c.id == PI.c.batter_id))
+        .where(PI.c.level == ask.code).order_by(G.c.game_day.desc(), PI.c.id.desc()))
+
+
+PITCH = Endpoint(
+    name="pitch", singular="pitch", aliases=("pitchfx",), levels=("MLB", "MiLB"),
+    summary="pitches, newest first; with id one pitch",
+    fields=(
+        _f("ID", "integer", 4010001, "pitch ID"), _f("Game_ID", "integer", 401, "game ID"),
+        _f("GameDay", "date", "2024-07-04", "game date"), _f("Inning", "integer", 3, "inning"),
+        _f("Half", "string", "top", "top or bottom"),
+        _f("Pitcher_ID", "integer", 1005, "pitcher ID"),
+        _f("Pitcher", "string", "Chris Sale", "pitcher name"),
+        _f("Batter_ID", "integer", 1001, "batter ID"), _f("Batter", "string", "Aaron Judge", "batter name"),
+        _f("Number", "integer", 1, "pitch number within the plate appearance"),
+        _f("Balls", "integer", 0, "balls before the pitch"),
+        _f("Strikes", "integer", 0, "strikes before the pitch"),
+        _f("Code", "string", "B", "Retrosheet pitch code"),
+        _f("Result", "string", "Ball", "result of the pitch"),
+        _f("PitchType", "string", "FF", "pitch type; null when the source lacks it"),
+        _f("Speed", "number", 95.5, "mph; null when the source lacks it"),
+    ),
+    build=_pitches,
+    params=params("id", "team", "season", "search", "player", "game", *DATE_PARAMS),
+    filters={"team": lambda v, a: sa.or_(G.c.home_id == v, G.c.visitor_id == v),
+             "season": lambda v, a: G.c.season == v,
+             "player": lambda v, a: sa.or_(PI.c.pitcher_id == v, PI.c.batter_id == v),
+             "game": lambda v, a: PI.c.game_id == v},
+    day_column=G.c.game_day, search=(PIT.c.name, BAT.c.name, PI.c.result),
+    id_filter=lambda v, a: PI.c.id == v,
+)

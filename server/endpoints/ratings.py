@@ -1,0 +1,136 @@
+"""elo and rpi: current rankings, a snapshot on a date, or one team's series over a season.
+
+Both read derived tables (``elo_history``, ``rpi``) that re-tabulation fills; rankings pick each
+team's newest row with a window function, so one query answers any level.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Field
+from server.endpoints.common import params
+from server.store import schema as s
+
+E = s.elo_history
+R = s.rpi
+T = s.teams.alias("rteam")
+OPP = s.teams.alias("ropp")
+COLLEGE = ("MBB", "MB2", "MB3", "WBB", "CBB")
+
+
+def _season_of_date(table: sa.Table, ask: Ask) -> sa.ScalarSelect[Any]:
+    return (sa.select(sa.func.max(table.c.season))
+            .where(table.c.level == ask.code, table.c.date <= ask.day_to).scalar_subquery())
+
+
+def _elo(ask: Ask) -> sa.Select[Any]:
+    team = ask.get("team")
+    if ask.day_to is not None:
+        season: Any = _season_of_date(E, ask)
+    elif ask.season is not None:
+        season = ask.season
+    else:
+        season = sa.select(sa.func.max(E.c.season)).where(E.c.level == ask.code).scalar_subquery()
+    scope = [E.c.level == ask.code, E.c.season == season]
+    if ask.day_to is not None:
+        scope.append(E.c.date <= ask.day_to)
+    if team is not None and ask.day_to is None:
+        return (sa.select(
+            E.c.date.label("Date"), E.c.game_id.label("Game_ID"),
+            E.c.opponent_id.label("Opponent_ID"), OPP.c.name.label("Opponent"),
+            E.c.elo_before.label("ELOBefore"), E.c.elo_after.label("ELOAfter"),
+            (E.c.elo_after - E.c.elo_before).label("Change"), E.c.win_exp.label("WinExp"),
+            E.c.result.label("Result"), E.c.season.label("Season"),
+            E.c.team_id.label("Team_ID"), T.c.name.label("Team"))
+            .select_from(E.outerjoin(OPP, OPP.c.id == E.c.opponent_id)
+                         .outerjoin(T, T.c.id == E.c.team_id))
+            .where(*scope, E.c.team_id == team).order_by(E.c.date, E.c.game_id))
+    newest = sa.func.row_number().over(partition_by=E.c.team_id,
+                                       order_by=(E.c.date.desc(), E.c.game_id.desc()))
+    wins = sa.func.sum(sa.case((E.c.result == "W", 1), else_=0)).over(partition_by=E.c.team_id)
+    losses = sa.func.sum(sa.case((E.c.result == "L", 1), else_=0)).over(partition_by=E.c.team_id)
+    inner = sa.select(E.c.team_id, E.c.elo_after, E.c.date, E.c.season, newest.label("n"),
+                      wins.label("w"), losses.label("l")).where(*scope).subquery()
+    rank = sa.func.rank().over(order_by=inner.c.elo_after.desc())
+    q = (sa.select(rank.label("Rank"), inner.c.team_id.label("Team_ID"), T.c.name.label("Team"),
+                   inner.c.elo_after.label("ELO"), inner.c.date.label("Date"),
+                   inner.c.season.label("Season"), inner.c.w.label("Wins"),
+                   inner.c.l.label("Losses"))
+         .select_from(inner.outerjoin(T, T.c.id == inner.c.team_id)).where(inner.c.n == 1))
+    if team is not None:
+        q = sa.select(q.subquery()).where(sa.literal_column("Team_ID") == team)
+        return q.order_by(sa.literal_column("Rank"))
+    return q.order_by(inner.c.elo_after.desc(), inner.c.team_id)
+
+
+def _rpi(ask: Ask) -> sa.Select[Any]:
+    if ask.day_to is not None:
+        season: Any = _season_of_date(R, ask)
+    elif ask.season is not None:
+        season = ask.season
+    else:
+        season = sa.select(sa.func.max(R.c.season)).where(R.c.level == ask.code).scalar_subquery()
+    scope = [R.c.level == ask.code, R.c.season == season]
+    cols = (R.c.rank.label("Rank"), R.c.team_id.label("Team_ID"), T.c.name.label("Team"),
+            R.c.rpi.label("RPI"), R.c.wp.label("WP"), R.c.owp.label("OWP"),
+            R.c.oowp.label("OOWP"), R.c.wins.label("Wins"), R.c.losses.label("Losses"),
+            R.c.date.label("Date"), R.c.season.label("Season"))
+    base = sa.select(*cols).select_from(R.outerjoin(T, T.c.id == R.c.team_id))
+    team = ask.get("team")
+    if team is not None and ask.day_to is None:
+        return base.where(*scope, R.c.team_id == team).order_by(R.c.date, R.c.team_id)
+    day = sa.select(sa.func.max(R.c.date)).where(*scope)
+    if ask.day_to is not None:
+        day = day.where(R.c.date <= ask.day_to)
+    q = base.where(*scope, R.c.date == day.scalar_subquery())
+    if team is not None:
+        q = q.where(R.c.team_id == team)
+    return q.order_by(R.c.rank, R.c.team_id)
+
+
+_N = "number"
+ELO = Endpoint(
+    name="elo", singular="rating",
+    summary="current ELO rankings; with date a snapshot; with team (and season) its series",
+    fields=(
+        Field("Rank", "integer", 1, "rankings: rank by ELO"),
+        Field("Team_ID", "integer", 11, "team ID"),
+        Field("Team", "string", "New York Yankees", "team name"),
+        Field("ELO", _N, 1561.2, "rankings: rating after the team's newest game"),
+        Field("Date", "date", "2024-09-29", "date of the rating or game"),
+        Field("Season", "integer", 2024, "season ID"),
+        Field("Wins", "integer", 94, "rankings: wins in the season so far"),
+        Field("Losses", "integer", 68, "rankings: losses in the season so far"),
+        Field("Game_ID", "integer", 401, "series: the game"),
+        Field("Opponent_ID", "integer", 12, "series: opponent ID"),
+        Field("Opponent", "string", "Boston Red Sox", "series: opponent"),
+        Field("ELOBefore", _N, 1550.0, "series: rating before the game"),
+        Field("ELOAfter", _N, 1554.1, "series: rating after the game"),
+        Field("Change", _N, 4.1, "series: ELOAfter - ELOBefore"),
+        Field("WinExp", _N, 0.58, "series: win expectancy, 0-1"),
+        Field("Result", "string", "W", "series: W, L or T"),
+    ),
+    build=_elo, params=params("team", "season", "date"),
+)
+
+RPI = Endpoint(
+    name="rpi", singular="rating", levels=COLLEGE,
+    summary="current RPI rankings; with date a snapshot; with team (and season) its series",
+    fields=(
+        Field("Rank", "integer", 1, "rank by RPI on that date"),
+        Field("Team_ID", "integer", 21, "team ID"),
+        Field("Team", "string", "Duke Blue Devils", "team name"),
+        Field("RPI", _N, 0.6421, "rating percentage index"),
+        Field("WP", _N, 0.8, "winning percentage (weighted)"),
+        Field("OWP", _N, 0.6, "opponents' winning percentage"),
+        Field("OOWP", _N, 0.55, "opponents' opponents' winning percentage"),
+        Field("Wins", "integer", 24, "wins"), Field("Losses", "integer", 6, "losses"),
+        Field("Date", "date", "2024-03-10", "ratings as of the end of this date"),
+        Field("Season", "integer", 2024, "season ID"),
+    ),
+    build=_rpi, params=params("team", "season", "date"),
+)
+
+

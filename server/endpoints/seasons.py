@@ -1,0 +1,89 @@
+"""seasons: a level's seasons with stat granularity; with id, sublevels and playoffs."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.common import G, params
+from server.store import schema as s
+
+SE = s.seasons
+
+
+def _has(table: sa.Table, ask: Ask, via_game: bool = False) -> sa.ColumnElement[Any]:
+    """'Y' when the season holds rows of this table (granularity overview), else 'N'."""
+    if via_game:
+        inner = sa.select(1).select_from(table.join(G, G.c.id == table.c.game_id)).where(
+            G.c.level == SE.c.level, G.c.season == SE.c.season)
+    elif "season" in table.c:
+        inner = sa.select(1).where(table.c.level == SE.c.level, table.c.season == SE.c.season)
+    else:
+        inner = sa.select(1).where(table.c.level == SE.c.level)
+    return sa.case((sa.exists(inner), "Y"), else_="N")
+
+
+def _base(ask: Ask) -> sa.Select[Any]:
+    games = (sa.select(sa.func.count()).where(G.c.level == SE.c.level, G.c.season == SE.c.season)
+             .scalar_subquery())
+    return (sa.select(
+        SE.c.season.label("ID"), SE.c.level.label("Level"), SE.c.name.label("Name"),
+        SE.c.start.label("Start"), SE.c.end.label("End"), games.label("Games"),
+        sa.case((games > 0, "Y"), else_="N").label("g_games"),
+        _has(s.player_lines, ask).label("g_player"), _has(s.team_lines, ask).label("g_team"),
+        _has(s.plays, ask, via_game=True).label("g_plays"),
+        _has(s.pitches, ask, via_game=True).label("g_pitches"),
+        _has(s.game_officials, ask, via_game=True).label("g_officials"),
+        _has(s.odds, ask, via_game=True).label("g_odds"),
+        SE.c.source.label("Source"))
+        .where(SE.c.level == ask.code).order_by(SE.c.season.desc()))
+
+
+def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    record = found[0]
+    season = record["ID"]
+    sl = s.sublevels.c
+    used = sa.union(
+        sa.select(G.c.sublevel_id).where(G.c.level == ask.code, G.c.season == season),
+        sa.select(s.team_seasons.c.sublevel_id).where(s.team_seasons.c.level == ask.code,
+                                                      s.team_seasons.c.season == season),
+    ).subquery()
+    record["sublevels"] = [dict(r) for r in conn.execute(
+        sa.select(sl.id.label("ID"), sl.name.label("Name"), sl.type.label("Type"))
+        .where(sl.id.in_(sa.select(used.c[0]))).order_by(sl.id)).mappings()]
+    record["playoffs"] = conn.execute(
+        sa.select(SE.c.playoffs).where(SE.c.level == ask.code, SE.c.season == season)).scalar()
+
+
+def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    return sa.exists(sa.select(1).where(G.c.level == SE.c.level, G.c.season == SE.c.season,
+                                        G.c.sublevel_id == value))
+
+
+_GRAN = (("Games", "g_games"), ("PlayerPerfs", "g_player"), ("TeamPerfs", "g_team"),
+         ("PlayByPlay", "g_plays"), ("Pitches", "g_pitches"), ("Officials", "g_officials"),
+         ("Odds", "g_odds"))
+
+SEASONS = Endpoint(
+    name="seasons", singular="season",
+    summary="the level's seasons with an overview of the data held; with id, sublevels, playoffs",
+    fields=(
+        Field("ID", "integer", 2024, "season ID: the year the season ends"),
+        Field("Level", "string", "MLB", "level code"),
+        Field("Name", "string", "2024", "season name, e.g. 2023-24"),
+        Field("Start", "date", "2024-03-28", "first day"),
+        Field("End", "date", "2024-09-29", "last day"),
+        Field("Games", "integer", 2430, "games held"),
+        Field("Granularity", "object", None, "which data the season holds, Y/N", children=tuple(
+            Field(name, "string", "Y", f"{name} held", column=col) for name, col in _GRAN)),
+        Field("Source", "string", "simulated", "where the season's data come from"),
+        Field("sublevels", "list", [{"ID": 1, "Name": "American League", "Type": "League"}],
+              "sublevels of the season: ID, Name, Type", detail=True),
+        Field("playoffs", "list", [{"Round": "World Series"}], "playoff rounds, when known",
+              detail=True),
+    ),
+    build=_base, params=params("id", "sublevel"),
+    filters={"sublevel": _sublevel}, id_filter=lambda v, a: SE.c.season == v,
+    detail=_detail,
+)

@@ -1,0 +1,103 @@
+"""stats: a stat table in ranking order, for players (default) or teams, from ``stat_tables``.
+
+``stat`` is required and must be a code of the level's sport (glossary type stats); season
+defaults to the level's newest; ``limit=qualifiers`` (players only) keeps qualifiers, ranked
+among themselves.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Field
+from server.endpoints.common import params, team_ref
+from server.http.errors import BadParameter
+from server.store import schema as s
+
+ST = s.stat_tables
+PN = s.players.alias("statplayer")
+TN = s.teams.alias("statteam")
+ET = s.teams.alias("statentity")
+GS = s.glossary_stats
+
+
+def _stats(ask: Ask) -> sa.Select[Any]:
+    code = ask.get("stat")
+    if code is None:
+        raise BadParameter("stat is required: a stat code from the glossary (type stats)", "stat")
+    kind = ask.type or "player"
+    qualifiers = ask.get("limit") == "qualifiers"
+    rank = ST.c.qualified_rank if qualifiers else ST.c.rank
+    name = PN.c.name if kind == "player" else ET.c.name
+    player = ST.c.entity_id if kind == "player" else sa.null()
+    team = ST.c.team_id if kind == "player" else ST.c.entity_id
+    q = (sa.select(rank.label("Rank"), player.label("Player_ID"), team.label("Team_ID"),
+                   name.label("Name"), TN.c.name.label("Team"),
+                   ST.c.code.label("Stat"), ST.c.value.label("Value"), ST.c.gp.label("GP"),
+                   ST.c.qualified.label("Qualified"), ST.c.season.label("Season"))
+         .select_from(ST.outerjoin(PN, PN.c.id == ST.c.entity_id)
+                      .outerjoin(ET, ET.c.id == ST.c.entity_id)
+                      .outerjoin(TN, TN.c.id == ST.c.team_id))
+         .where(ST.c.level == ask.code, ST.c.type == kind,
+                ST.c.code == code))
+    if ask.season is not None:
+        q = q.where(ST.c.season == ask.season)
+    if qualifiers:
+        q = q.where(ST.c.qualified.is_(True))
+    return q.order_by(rank, ST.c.entity_id)
+
+
+def _check(conn: sa.Connection, ask: Ask) -> None:
+    """stat must be a code of the level's sport and the path type (codes match any case)."""
+    code = ask.get("stat")
+    if code is None:
+        raise BadParameter("stat is required: a stat code from the glossary (type stats)", "stat")
+    kind = ask.type or "player"
+    codes = conn.execute(sa.select(GS.c.code).where(GS.c.sport == ask.level.sport,
+                                                    GS.c.type == kind)).scalars().all()
+    match = next((c for c in codes if c.upper() == str(code).upper()), None)
+    if match is None:
+        raise BadParameter(f"stat '{code}' is not a {kind} stat code of {ask.level.sport}; see "
+                           f"/v1/glossary/{ask.code}/stats/", "stat")
+    ask.values["stat"] = match
+
+
+def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    if isinstance(value, int):
+        return ST.c.sublevel_id == value
+    sl = s.sublevels.c
+    return ST.c.sublevel_id.in_(sa.select(sl.id).where(sa.or_(
+        sa.func.lower(sl.name) == value.lower(), sa.func.lower(sl.abbrev) == value.lower())))
+
+
+def _player(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    if isinstance(value, int):
+        return ST.c.entity_id == value
+    return ST.c.entity_id.in_(sa.select(s.players.c.id).where(
+        sa.func.lower(s.players.c.name) == value.lower()))
+
+
+STATS = Endpoint(
+    name="stats", singular="stat", aliases=("stat",), types=("player", "team"),
+    summary="a stat table in ranking order; path type player (default) or team",
+    fields=(
+        Field("Rank", "integer", 1, "rank (among qualifiers with limit=qualifiers)"),
+        Field("Player_ID", "integer", 1001, "player ID (type player; null for type team)"),
+        Field("Team_ID", "integer", 11, "team ID (type team), or the player's (last) team"),
+        Field("Name", "string", "Aaron Judge", "player or team name"),
+        Field("Team", "string", "New York Yankees", "team name"),
+        Field("Stat", "string", "HR", "stat code"),
+        Field("Value", "number", 58.0, "season value"),
+        Field("GP", "integer", 158, "games played"),
+        Field("Qualified", "yn", "Y", "meets the qualifier rule, Y/N"),
+        Field("Season", "integer", 2024, "season ID"),
+    ),
+    build=_stats,
+    params=params("stat", "limit", "sublevel", "team", "season", "player", sublevel="ref",
+                  player="ref"),
+    type_limits={"player": ("qualifiers",), "team": ()}, limits=("qualifiers",),
+    season_default=True, check=_check,
+    filters={"sublevel": _sublevel, "team": lambda v, a: team_ref(ST.c.team_id, v),
+             "player": _player},
+)

@@ -1,0 +1,88 @@
+"""teams: all teams of a level; with season, the teams active that season; with id, the detail."""
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.common import params
+from server.store import schema as s
+
+T = s.teams
+TS = s.team_seasons
+SUB = s.sublevels.alias("tsub")
+VEN = s.venues.alias("tven")
+
+
+def _base(ask: Ask) -> sa.Select[Any]:
+    q = (sa.select(T.c.id.label("ID"), T.c.name.label("Name"), T.c.abbrev.label("Abbrev"),
+                   T.c.sublevel_id.label("Sublevel_ID"), SUB.c.name.label("Sublevel"),
+                   T.c.city.label("City"), T.c.venue_id.label("Venue_ID"),
+                   VEN.c.name.label("Venue"), T.c.nation.label("Nation"))
+         .select_from(T.outerjoin(SUB, SUB.c.id == T.c.sublevel_id)
+                      .outerjoin(VEN, VEN.c.id == T.c.venue_id))
+         .where(T.c.level == ask.code))
+    return q.order_by(T.c.name, T.c.id)
+
+
+def _active(season: int, ask: Ask) -> sa.ColumnElement[bool]:
+    return T.c.id.in_(sa.select(TS.c.team_id).where(TS.c.season == season,
+                                                   TS.c.level == ask.code))
+
+
+def current_elo(conn: sa.Connection, team_id: int) -> float | None:
+    e = s.elo_history.c
+    value = conn.execute(sa.select(e.elo_after).where(e.team_id == team_id)
+                         .order_by(e.date.desc(), e.game_id.desc()).limit(1)).scalar()
+    return round(float(value), 1) if value is not None else None
+
+
+def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    record = found[0]
+    tid = record["ID"]
+    sub = s.sublevels.alias("season_sub")
+    record["seasons"] = [dict(r) for r in conn.execute(
+        sa.select(TS.c.season.label("Season"), TS.c.name.label("Name"), TS.c.wins.label("Wins"),
+                  TS.c.losses.label("Losses"), TS.c.ties.label("Ties"),
+                  sub.c.name.label("Sublevel"))
+        .select_from(TS.outerjoin(sub, sub.c.id == TS.c.sublevel_id))
+        .where(TS.c.team_id == tid).order_by(TS.c.season.desc())).mappings()]
+    record["ELO"] = current_elo(conn, tid)
+    a = s.social_accounts.c
+    record["social"] = [
+        {"ID": r.handle, "Name": r.name, "Platform": r.platform,
+         "LastPost": r.last_post.strftime("%Y-%m-%dT%H:%M:%SZ") if r.last_post else None}
+        for r in conn.execute(sa.select(a.handle, a.name, a.platform, a.last_post)
+                              .where(a.team_id == tid, a.type == "team").order_by(a.handle))]
+
+
+TEAMS = Endpoint(
+    name="teams", singular="team", aliases=("team",),
+    summary="teams of the level; season filters to the teams active that season",
+    fields=(
+        Field("ID", "integer", 11, "team ID"),
+        Field("Name", "string", "New York Yankees", "full team name"),
+        Field("Abbrev", "string", "NYY", "abbreviation"),
+        Field("Sublevel_ID", "integer", 3, "current league or conference ID"),
+        Field("Sublevel", "string", "American League", "current league or conference"),
+        Field("City", "string", "New York", "home city", detail=True),
+        Field("Venue_ID", "integer", 5, "home venue ID", detail=True),
+        Field("Venue", "string", "Yankee Stadium", "home venue", detail=True),
+        Field("Nation", "string", "US", "ISO country code", detail=True),
+        Field("seasons", "list", [{"Season": 2024, "Name": None, "Wins": 94, "Losses": 68,
+                                   "Ties": 0, "Sublevel": "American League"}],
+              "seasons played: Season, Name, Wins, Losses, Ties, Sublevel", detail=True),
+        Field("ELO", "number", 1544.2, "current ELO rating; null if not rated", detail=True,
+              hook=True),
+        Field("social", "list", [{"ID": "Yankees", "Name": "New York Yankees",
+                                  "Platform": "X", "LastPost": "2024-07-04T23:00:00Z"}],
+              "social accounts: ID (handle), Name, Platform, LastPost", detail=True),
+    ),
+    build=_base,
+    params=params("id", "season", "search"),
+    filters={"season": _active},
+    search=(T.c.name, T.c.abbrev),
+    id_filter=lambda v, a: T.c.id == v,
+    detail=_detail,
+)

@@ -1,0 +1,11 @@
+"""JSON encoding: orjson straight to bytes (no str round trip on the hot path)."""
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+
+def encode_json(document: dict[str, Any]) -> bytes:
+    """Non-finite floats become null (orjson's rule), which keeps the document valid JSON."""
+    return orjson.dumps(document)

@@ -1,0 +1,47 @@
+"""PHP ``serialize()`` encoding (contract section 3), so PHP's ``unserialize()`` yields the document.
+
+Dicts and lists become arrays (lists 0-based integer keys), ``None`` is ``N;``, ints ``i:``, floats
+``d:`` (non-finite floats are ``N;`` as in the JSON encoding), strings ``s:<UTF-8 byte length>:"";``.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+def _str(value: str) -> str:
+    raw = value.encode("utf-8", "surrogatepass")
+    return f's:{len(raw)}:"{value}";'
+
+
+def _write(out: list[str], value: Any) -> None:
+    if value is None:
+        out.append("N;")
+    elif isinstance(value, bool):
+        out.append(f"b:{int(value)};")
+    elif isinstance(value, int):
+        out.append(f"i:{value};")
+    elif isinstance(value, float):
+        out.append(f"d:{value!r};" if math.isfinite(value) else "N;")
+    elif isinstance(value, str):
+        out.append(_str(value))
+    elif isinstance(value, dict):
+        out.append(f"a:{len(value)}:{{")
+        for key, item in value.items():
+            out.append(_str(str(key)))
+            _write(out, item)
+        out.append("}")
+    elif isinstance(value, (list, tuple)):
+        out.append(f"a:{len(value)}:{{")
+        for index, item in enumerate(value):
+            out.append(f"i:{index};")
+            _write(out, item)
+        out.append("}")
+    else:
+        out.append(_str(str(value)))
+
+
+def encode_php(document: dict[str, Any]) -> bytes:
+    out: list[str] = []
+    _write(out, document)
+    return "".join(out).encode("utf-8", "surrogatepass")

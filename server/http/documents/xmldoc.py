@@ -1,0 +1,68 @@
+"""XML encoding (contract section 3): ``<response>`` holding ``<meta>`` and the endpoint's list.
+
+List items are named in the singular (``SINGULAR``); ``None`` is an empty element. Text that XML 1.0
+cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF) is dropped, so the document is
+well-formed for any data. A key that is not an XML name (stat codes such as ``2B``) is written
+``<field name="2B">``.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+SINGULAR: dict[str, str] = {
+    "games": "game", "playbyplay": "play", "officials": "official", "glossary": "entry",
+    "moneyline": "line", "stats": "stat", "seasons": "season", "teams": "team",
+    "players": "player", "playerperfs": "playerperf", "teamperfs": "teamperf", "pitch": "pitch",
+    "venues": "venue", "elo": "rating", "rpi": "rating", "news": "item",
+    "transactions": "transaction", "social": "account", "forecasts": "forecast",
+    "scoring": "play", "scores": "score", "sublevels": "sublevel", "playoffs": "round",
+    "posts": "post", "insights": "insight", "Warnings": "Warning", "Endpoints": "Endpoint",
+}
+
+_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def _text(value: str) -> str:
+    return _ILLEGAL.sub("", value).translate(_ESCAPES)
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "Y" if value else "N"
+    if isinstance(value, float):
+        return repr(value) if value == value and value not in (float("inf"), float("-inf")) else ""
+    return _text(str(value))
+
+
+def _open_close(name: str) -> tuple[str, str]:
+    if _NAME.match(name) and not name.lower().startswith("xml"):
+        return f"<{name}>", f"</{name}>"
+    return f'<field name="{_text(name)}">', "</field>"
+
+
+def _write(out: list[str], name: str, value: Any) -> None:
+    start, end = _open_close(name)
+    if value is None:
+        out.append(start[:-1] + "/>")
+    elif isinstance(value, dict):
+        out.append(start)
+        for key, item in value.items():
+            _write(out, str(key), item)
+        out.append(end)
+    elif isinstance(value, list):
+        out.append(start)
+        item_name = SINGULAR.get(name) or (name[:-1] if name.endswith("s") and len(name) > 1 else "item")
+        for item in value:
+            _write(out, item_name, item)
+        out.append(end)
+    else:
+        out.append(start + _scalar(value) + end)
+
+
+def encode_xml(document: dict[str, Any]) -> bytes:
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n']
+    _write(out, "response", document)
+    return "".join(out).encode("utf-8", "replace")

@@ -1,0 +1,74 @@
+"""Facts about the store the request path needs often: levels, newest seasons, data sources.
+
+Read from the store and remembered for ``FACTS_TTL`` seconds, so the hot path never reflects the
+schema or re-asks for reference data; a new level row or season appears within that time.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+
+from server.catalog.levels import LEVELS, Level
+from server.store import schema as s
+
+FACTS_TTL = 30.0
+T = TypeVar("T")
+
+
+class StoreFacts:
+    def __init__(self, engine: sa.Engine, ttl: float = FACTS_TTL) -> None:
+        self.engine = engine
+        self.ttl = ttl
+        self._memo: dict[Any, tuple[float, Any]] = {}
+        self._lock = threading.Lock()
+
+    def _remember(self, key: Any, compute: Callable[[], T]) -> T:
+        hit = self._memo.get(key)
+        now = time.monotonic()
+        if hit is not None and hit[0] >= now:
+            return hit[1]  # type: ignore[no-any-return]
+        value = compute()
+        with self._lock:
+            self._memo[key] = (now + self.ttl, value)
+        return value
+
+    def levels(self) -> dict[str, Level]:
+        """Levels by upper-case code: the store's ``levels`` rows (the catalog if it has none)."""
+        def load() -> dict[str, Level]:
+            lv = s.levels.c
+            with self.engine.connect() as conn:
+                rows = conn.execute(sa.select(lv.code, lv.name, lv.sport, lv.gender, lv.tier,
+                                              lv.season_span, lv.college)).all()
+            found = [Level(*r) for r in rows] or list(LEVELS)
+            return {level.code.upper(): level for level in found}
+        return self._remember("levels", load)
+
+    def level_codes(self) -> tuple[str, ...]:
+        return tuple(lv.code for lv in self.levels().values())
+
+    def find_level(self, code: str) -> Level | None:
+        return self.levels().get(code.strip().upper())
+
+    def newest_season(self, code: str) -> int | None:
+        def load() -> int | None:
+            with self.engine.connect() as conn:
+                value = conn.execute(sa.select(sa.func.max(s.seasons.c.season))
+                                     .where(s.seasons.c.level == code)).scalar()
+                if value is None:
+                    value = conn.execute(sa.select(sa.func.max(s.games.c.season))
+                                         .where(s.games.c.level == code)).scalar()
+            return int(value) if value is not None else None
+        return self._remember(("season", code), load)
+
+    def sources(self, code: str) -> str | None:
+        """The data sources behind a level, for ``meta.Source`` (``simulated``, ``retrosheet``)."""
+        def load() -> str | None:
+            with self.engine.connect() as conn:
+                found = conn.execute(sa.select(s.seasons.c.source).distinct()
+                                     .where(s.seasons.c.level == code)).scalars().all()
+            return ",".join(sorted(found)) or None
+        return self._remember(("source", code), load)

@@ -1,0 +1,50 @@
+"""Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values.
+
+Installed on uvicorn's access and error loggers by ``serve``; it rewrites the record's message
+and arguments, so any handler or formatter downstream only ever sees ``key=****``.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+_KEY = re.compile(r"(?i)(key=)[^&\s\"']*")
+
+
+def mask(text: str) -> str:
+    return _KEY.sub(r"\1****", text)
+
+
+class KeyMaskFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = mask(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(mask(a) if isinstance(a, str) else a for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: mask(v) if isinstance(v, str) else v
+                           for k, v in record.args.items()}
+        return True
+
+
+LOGGERS = ("uvicorn.access", "uvicorn.error", "uvicorn", "server.http")
+
+
+def install() -> None:
+    """Attach the filter to the loggers uvicorn and the app write to (idempotent)."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, KeyMaskFilter) for f in logger.filters):
+            logger.addFilter(KeyMaskFilter())
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's default logging config with the mask filter on every handler."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = {**LOGGING_CONFIG}
+    config["filters"] = {"mask_keys": {"()": "server.http.logmask.KeyMaskFilter"}}
+    config["handlers"] = {name: {**h, "filters": ["mask_keys"]}
+                          for name, h in LOGGING_CONFIG["handlers"].items()}
+    return config

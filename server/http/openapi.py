@@ -1,0 +1,145 @@
+"""The OpenAPI 3.1 document, generated from the endpoint declarations (never written by hand).
+
+Each endpoint becomes a path with its parameters (common ones included) and a response schema
+whose record properties are the declared fields, each with its description and example.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from server.endpoints.base import Endpoint, Field
+from server.endpoints.registry import ENDPOINTS, served_levels
+from server.http.errors import ERROR_TYPES
+from server.http.params import MAX_DEFAULT, MAX_LIMIT
+
+_TYPES: dict[str, dict[str, Any]] = {
+    "integer": {"type": ["integer", "null"]}, "number": {"type": ["number", "null"]},
+    "string": {"type": ["string", "null"]},
+    "date": {"type": ["string", "null"], "format": "date"},
+    "datetime": {"type": ["string", "null"], "format": "date-time"},
+    "yn": {"type": ["string", "null"], "enum": ["Y", "N", None]},
+    "money": {"type": ["string", "null"], "pattern": "^[+-][0-9]+$|^0$"},
+    "stats": {"type": "object", "additionalProperties": {"type": ["number", "null"]}},
+    "any": {},
+}
+_PARAM_SCHEMA: dict[str, dict[str, Any]] = {
+    "number": {"type": "integer"}, "positive": {"type": "integer", "minimum": 1},
+    "string": {"type": "string"}, "ref": {"type": "string"}, "date": {"type": "string"},
+    "limit": {"type": "string"}, "search": {"type": "string"},
+}
+
+
+def field_schema(f: Field) -> dict[str, Any]:
+    if f.kind == "object":
+        out: dict[str, Any] = {"type": ["object", "null"], "properties": {
+            c.name: field_schema(c) for c in f.children}}
+    elif f.kind == "list":
+        out = {"type": "array"}
+    else:
+        out = dict(_TYPES[f.kind])
+    out["description"] = f.doc + (" (detail only: with id)" if f.detail else "") + (
+        f" (levels {', '.join(f.only)} only)" if f.only else "")
+    if f.example is not None:
+        out["examples"] = [f.example]
+    return out
+
+
+def _common(ep: Endpoint, levels: tuple[str, ...]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [
+        {"name": "level", "in": "path", "required": True, "description":
+         "competition level code (case-insensitive)", "schema": {"type": "string",
+                                                                 "enum": list(levels)},
+         "example": levels[0] if levels else "MLB"},
+        {"name": "key", "in": "query", "required": True, "description": "API key XXXX-XXXXXX",
+         "schema": {"type": "string", "pattern": "^[A-Za-z0-9]{4}-[A-Za-z0-9]{6}$"},
+         "example": "AB12-CD34EF"},
+        {"name": "format", "in": "query", "description": "json (default), xml or php",
+         "schema": {"type": "string", "enum": ["json", "xml", "php"]}, "example": "json"},
+    ]
+    if ep.paginated:
+        out += [
+            {"name": "max", "in": "query", "description":
+             f"results per page; default {MAX_DEFAULT}, at most {MAX_LIMIT} (larger is clamped)",
+             "schema": {"type": "integer", "minimum": 1}, "example": 100},
+            {"name": "page", "in": "query", "description": "page number from 1",
+             "schema": {"type": "integer", "minimum": 1}, "example": 1},
+        ]
+    return out
+
+
+def _operation(ep: Endpoint, known: tuple[str, ...]) -> dict[str, Any]:
+    levels = served_levels(ep, known)
+    params = _common(ep, levels)
+    for p in ep.params:
+        doc = p.doc
+        if p.name == "limit" and ep.limits:
+            doc += "; values: " + ", ".join(f"={v}" for v in ep.limits)
+        params.append({"name": p.name, "in": "query", "description": doc,
+                       "schema": _PARAM_SCHEMA[p.kind], "example": p.example})
+    record = {"type": "object", "properties": {
+        f.name: field_schema(f) for f in ep.fields if not f.name.startswith("_")}}
+    body = {"type": "object", "properties": {
+        "meta": {"$ref": "#/components/schemas/Meta"},
+        ep.name: {"type": "array", "items": record}}}
+    return {
+        "summary": ep.summary,
+        "description": (f"Aliases: {', '.join(ep.aliases) or 'none'}. Levels: "
+                        f"{', '.join(levels)}. XML items are <{ep.singular}>."),
+        "operationId": ep.name, "parameters": params,
+        "responses": {
+            "200": {"description": "the records", "content": {
+                "application/json": {"schema": body},
+                "application/xml": {"schema": {"type": "string"}},
+                "application/vnd.php.serialized": {"schema": {"type": "string"}}}},
+            "304": {"description": "not modified (If-None-Match matched the ETag)"},
+            **{str(code): {"description": ", ".join(sorted(
+                e.code for e in ERROR_TYPES if e.status == code)),
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+               for code in sorted({e.status for e in ERROR_TYPES})},
+        },
+    }
+
+
+def spec(known: tuple[str, ...]) -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    for ep in ENDPOINTS:
+        op = _operation(ep, known)
+        if ep.types:
+            type_param = {"name": "type", "in": "path", "required": True, "description":
+                          f"one of {', '.join(ep.types)} (optional segment; default "
+                          f"{ep.types[0]})", "schema": {"type": "string", "enum": list(ep.types)},
+                          "example": ep.types[0]}
+            paths[f"/{ep.version}/{ep.name}/{{level}}/{{type}}/"] = {"get": {
+                **op, "operationId": ep.name + "_typed",
+                "parameters": [type_param, *op["parameters"]]}}
+        paths[f"/{ep.version}/{ep.name}/{{level}}/"] = {"get": op}
+    meta_props = {n: {"type": t, "description": d} for n, t, d in (
+        ("Endpoint", "string", "canonical endpoint name"), ("Level", "string", "level code"),
+        ("Version", "string", "v1 or v2"), ("Type", "string", "path type, when the endpoint has one"),
+        ("Max_Results", "integer", "echo of max"), ("Page", "integer", "echo of page"),
+        ("Total_Results", "integer", "total matches"), ("Total_Pages", "integer", "pages"),
+        ("Next_Page", "string", "absolute URI of the next page, only when one exists"),
+        ("Warnings", "array", "what was ignored or corrected, only when something was"),
+        ("Source", "string", "data sources shown, e.g. simulated, retrosheet"))}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Sports data query service", "version": "1",
+                 "description": "Read-only sports data: GET with ?key=XXXX-XXXXXX. "
+                                "Formats json, xml, php."},
+        "paths": paths,
+        "components": {"schemas": {
+            "Meta": {"type": "object", "properties": meta_props},
+            "Error": {"type": "object", "properties": {"error": {"type": "object", "properties": {
+                "Status": {"type": "integer", "examples": [400]},
+                "Code": {"type": "string", "enum": sorted({e.code for e in ERROR_TYPES})},
+                "Parameter": {"type": "string", "examples": ["date"]},
+                "Message": {"type": "string",
+                            "examples": ["date '2024-13-45' is not a date"]}}}}},
+        }},
+    }
+
+
+def encoded(known: tuple[str, ...]) -> bytes:
+    return orjson.dumps(spec(known))

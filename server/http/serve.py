@@ -1,0 +1,49 @@
+"""``python -m server serve``: run the API under uvicorn, one or several worker processes.
+
+With ``--workers 1`` the app is built from the CLI's engine; with more, uvicorn's multi-process
+mode imports ``app_factory``, which builds its own engine from DATABASE_URL in each worker.
+Every uvicorn log handler masks ``key=`` values (``logmask``).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+
+import sqlalchemy as sa
+import uvicorn
+from starlette.applications import Starlette
+
+from server.http.app import create_app
+from server.http.logmask import install, log_config
+
+
+def app_factory() -> Starlette:
+    """Used by uvicorn workers (``factory=True``): one engine per process."""
+    from server.store.engine import make_engine
+
+    install()
+    return create_app(make_engine())
+
+
+def _loop() -> str:
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:
+        return "asyncio"
+    return "uvloop"
+
+
+def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
+    install()
+    common = dict(host=args.host, port=args.port, log_config=log_config(), loop=_loop(),
+                  http="httptools", proxy_headers=True, server_header=False)
+    print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s))", file=sys.stderr)
+    if args.workers > 1:
+        os.environ.setdefault("DATABASE_URL", engine().url.render_as_string(hide_password=False))
+        uvicorn.run("server.http.serve:app_factory", factory=True, workers=args.workers,
+                    **common)  # type: ignore[arg-type]
+    else:
+        uvicorn.run(create_app(engine()), **common)  # type: ignore[arg-type]
+    return 0

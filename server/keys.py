@@ -1,0 +1,181 @@
+"""API keys (contract section 2): issue, list, revoke, look up; the store never holds a key.
+
+A key is ``XXXX-XXXXXX`` drawn with ``secrets``. The store keeps only HMAC-SHA256(server secret,
+key) as hex plus a short hint (the last three characters), so a copy of the store does not leak
+usable keys. The server secret is ``SPORTS_KEY_SECRET`` when set (every worker and machine must
+then share it), else a random secret kept in ``store_info`` under ``key_secret``, created on first
+use. Keys never go to logs: the CLI prints a new key alone on stdout, nowhere else.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import string
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+
+from server.catalog.levels import find_level
+from server.errors import UserError
+from server.store import schema
+
+KEY_PATTERN = re.compile(r"^[A-Za-z0-9]{4}-[A-Za-z0-9]{6}$")
+DEFAULT_RATE = 600  # requests per minute (contract section 7)
+_ALPHABET = string.ascii_letters + string.digits
+_SECRET_ENV = "SPORTS_KEY_SECRET"
+_SECRET_ROW = "key_secret"
+_HINT = 3
+
+
+@dataclass(frozen=True)
+class KeyGrant:
+    """What a verified key may do: its row ID, levels (None = every level) and rate."""
+
+    id: int
+    levels: frozenset[str] | None
+    rate: int
+
+
+def generate_key() -> str:
+    pick = secrets.choice
+    return "".join(pick(_ALPHABET) for _ in range(4)) + "-" + "".join(
+        pick(_ALPHABET) for _ in range(6))
+
+
+def _ensure_tables(engine: sa.Engine) -> None:
+    schema.metadata.create_all(engine, tables=[schema.store_info, schema.api_keys])
+
+
+def server_secret(engine: sa.Engine) -> bytes:
+    """The HMAC secret: the environment's, else the store's (created once, race-safe)."""
+    env = os.environ.get(_SECRET_ENV)
+    if env:
+        return env.encode()
+    info = schema.store_info.c
+    _ensure_tables(engine)
+    with engine.begin() as conn:
+        value = conn.execute(sa.select(info.value).where(info.key == _SECRET_ROW)).scalar()
+    if value is None:
+        insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
+        with engine.begin() as conn:
+            # Two workers racing here both keep the first secret written.
+            conn.execute(insert(schema.store_info)
+                         .values(key=_SECRET_ROW, value=secrets.token_hex(32))
+                         .on_conflict_do_nothing(index_elements=["key"]))
+            value = conn.execute(sa.select(info.value).where(info.key == _SECRET_ROW)).scalar()
+    return str(value).encode()
+
+
+def key_hash(secret: bytes, key: str) -> str:
+    return hmac.new(secret, key.encode(), hashlib.sha256).hexdigest()
+
+
+def _parse_levels(text: str | None) -> str:
+    if not text or text.strip() in ("", "*"):
+        return "*"
+    codes = []
+    for part in text.split(","):
+        level = find_level(part)
+        if level is None:
+            raise UserError(f"unknown level code '{part.strip()}'")
+        codes.append(level.code)
+    return ",".join(dict.fromkeys(codes))
+
+
+def issue(engine: sa.Engine, levels: str | None = None, rate: int = DEFAULT_RATE,
+          label: str | None = None) -> str:
+    """Create a key and return it; only its keyed hash is stored."""
+    if rate < 1:
+        raise UserError("--rate must be at least 1 request per minute")
+    scope = _parse_levels(levels)
+    _ensure_tables(engine)
+    secret = server_secret(engine)
+    key = generate_key()
+    with engine.begin() as conn:
+        conn.execute(schema.api_keys.insert().values(
+            key_hash=key_hash(secret, key), hint=key[-_HINT:], label=label, levels=scope,
+            rate=rate, created=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+    return key
+
+
+def revoke(engine: sa.Engine, key: str) -> bool:
+    """Revoke a key at once; False when no live key matches."""
+    _ensure_tables(engine)
+    k = schema.api_keys.c
+    with engine.begin() as conn:
+        done = conn.execute(schema.api_keys.update()
+                            .where(k.key_hash == key_hash(server_secret(engine), key.strip()),
+                                   k.revoked.is_(None))
+                            .values(revoked=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+    return bool(done.rowcount)
+
+
+def lookup(conn: sa.Connection, secret: bytes, key: str) -> KeyGrant | None:
+    """The grant of a live key, or None for an unknown or revoked one."""
+    k = schema.api_keys.c
+    row = conn.execute(sa.select(k.id, k.levels, k.rate)
+                       .where(k.key_hash == key_hash(secret, key), k.revoked.is_(None))).first()
+    if row is None:
+        return None
+    levels = None if row.levels == "*" else frozenset(row.levels.split(","))
+    return KeyGrant(int(row.id), levels, int(row.rate))
+
+
+def touch(conn: sa.Connection, key_id: int) -> None:
+    k = schema.api_keys.c
+    conn.execute(schema.api_keys.update().where(k.id == key_id)
+                 .values(last_used=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+
+
+def list_keys(engine: sa.Engine) -> list[dict[str, object]]:
+    _ensure_tables(engine)
+    k = schema.api_keys.c
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(k.id, k.label, k.levels, k.rate, k.created, k.last_used,
+                                      k.revoked, k.hint).order_by(k.id)).mappings().all()
+    return [dict(r) for r in rows]
+
+
+# ---------------------------------------------------------------- command line handlers
+
+EngineFactory = Callable[[], sa.Engine]
+
+
+def cli_issue(args: argparse.Namespace, engine: EngineFactory) -> int:
+    print(issue(engine(), args.levels, args.rate, args.label))
+    return 0
+
+
+def _when(value: object) -> str:
+    return value.strftime("%Y-%m-%d %H:%M") if isinstance(value, dt.datetime) else "-"
+
+
+def cli_list(args: argparse.Namespace, engine: EngineFactory) -> int:
+    rows = list_keys(engine())
+    header: Sequence[str] = ("label", "levels", "rate/min", "created", "last used", "status",
+                             "hint")
+    lines = [header] + [
+        (str(r["label"] or "-"), str(r["levels"]), str(r["rate"]), _when(r["created"]),
+         _when(r["last_used"]), "revoked" if r["revoked"] else "live", f"...{r['hint']}")
+        for r in rows]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    for line in lines:
+        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip())
+    return 0
+
+
+def cli_revoke(args: argparse.Namespace, engine: EngineFactory) -> int:
+    if not KEY_PATTERN.match(args.key.strip()):
+        raise UserError("that is not a key (expected XXXX-XXXXXX)")
+    if not revoke(engine(), args.key):
+        raise UserError("no live key matches")
+    print("key revoked", file=sys.stderr)
+    return 0

@@ -1,0 +1,150 @@
+"""Shared fixtures: a small real store, an API key, and a real server on loopback.
+
+* ``mini_store`` (session): a SQLite store in a temp dir filled by ``tests.fixtures.minidata``
+  through the real loader; yields its URL, engine and the IDs tests refer to.
+* ``api_key`` (session): a key issued against that store (generous rate).
+* ``live_server`` (session): ``python -m server serve`` in a subprocess on a free loopback port,
+  its output captured to a log file (tests read it to prove keys never reach logs).
+* ``api`` (session): an httpx client on the live server that adds the key to every query.
+* ``php_binary``: the php-cli path, or a skip with one clear line.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+from server import keys
+from server.store.engine import make_engine
+from tests.fixtures import minidata
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class MiniStore:
+    url: str
+    engine: sa.Engine
+    facts: dict[str, Any]
+    path: Path
+
+
+@dataclass
+class LiveServer:
+    base_url: str
+    log_path: Path
+    process: subprocess.Popen[bytes]
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+
+@dataclass
+class Api:
+    """An httpx client on the live server that adds ``key`` (unless given) to every query."""
+
+    client: httpx.Client
+    key: str
+    base_url: str
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def get(self, path: str, params: dict[str, Any] | None = None,
+            headers: dict[str, str] | None = None, key: str | None = None) -> httpx.Response:
+        query = {"key": self.key if key is None else key, **(params or {})}
+        if key == "":
+            query.pop("key")
+        return self.client.get(path, params=query, headers=headers)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def server_env(url: str, **extra: str) -> dict[str, str]:
+    env = {**os.environ, "DATABASE_URL": url, **extra}
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def start_server(url: str, log_path: Path, workers: int = 1,
+                 **env: str) -> tuple[subprocess.Popen[bytes], str]:
+    """Run the real CLI's serve command; wait until /health answers (any status: a server on a
+    broken store still answers, with 503)."""
+    port = free_port()
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--workers", str(workers)],
+            cwd=ROOT, env=server_env(url, **env), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log_path.read_text()}")
+        try:
+            httpx.get(base + "/health", timeout=1)
+            return process, base
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("server did not answer /health within 30 s")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+
+
+@pytest.fixture(scope="session")
+def mini_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MiniStore]:
+    path = tmp_path_factory.mktemp("ministore") / "sports.db"
+    url = f"sqlite:///{path}"
+    engine = make_engine(url)
+    facts = minidata.build(engine)
+    yield MiniStore(url, engine, facts, path)
+    engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def api_key(mini_store: MiniStore) -> str:
+    return keys.issue(mini_store.engine, None, 1_000_000, "tests")
+
+
+@pytest.fixture(scope="session")
+def live_server(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[LiveServer]:
+    log_path = tmp_path_factory.mktemp("serverlog") / "server.log"
+    process, base = start_server(mini_store.url, log_path)
+    yield LiveServer(base, log_path, process)
+    stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def api(live_server: LiveServer, api_key: str) -> Iterator[Api]:
+    with httpx.Client(base_url=live_server.base_url, timeout=30) as client:
+        yield Api(client, api_key, live_server.base_url)
+
+
+@pytest.fixture(scope="session")
+def php_binary() -> str:
+    php = shutil.which("php")
+    if php is None:
+        pytest.skip("php-cli not installed; php format round trip skipped")
+    return php

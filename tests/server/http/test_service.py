@@ -1,0 +1,62 @@
+"""/health, /openapi.json and /docs: no key, generated from the declarations, complete."""
+from __future__ import annotations
+
+from typing import Any
+
+from server.endpoints.base import Field
+from server.endpoints.registry import ENDPOINTS
+from tests.conftest import Api
+
+
+def test_health_reports_store_and_levels(api: Api) -> None:
+    doc = api.client.get("/health").json()
+    assert doc["SchemaVersion"] == 1 and doc["Store"].startswith("sqlite")
+    mlb = next(lv for lv in doc["Levels"] if lv["Level"] == "MLB")
+    assert mlb["NewestGame"] and mlb["Sources"] == ["simulated"]
+    assert len(doc["Levels"]) == 23
+
+
+def test_health_hides_passwords() -> None:
+    from server.store.engine import describe, make_engine
+
+    engine = make_engine("postgresql://user:secret@127.0.0.1:1/db")
+    assert "secret" not in describe(engine)
+
+
+def _check_fields(where: str, fields: tuple[Field, ...], documented: dict[str, Any]) -> None:
+    """Every declared field is documented with a description and (leaf fields) an example."""
+    for field in fields:
+        if field.name.startswith("_"):
+            continue
+        doc = documented.get(field.name)
+        assert doc is not None and doc["description"], (where, field.name)
+        if field.kind == "object":
+            _check_fields(f"{where}.{field.name}", field.children, doc["properties"])
+        elif field.example is not None:
+            assert doc["examples"] == [field.example]
+
+
+def test_openapi_documents_every_endpoint_parameter_and_field(api: Api) -> None:
+    spec = api.client.get("/openapi.json").json()
+    for ep in ENDPOINTS:
+        op = spec["paths"][f"/{ep.version}/{ep.name}/{{level}}/"]["get"]
+        names = {p["name"] for p in op["parameters"]}
+        assert {p.name for p in ep.params} | {"key", "format", "level"} <= names
+        props = op["responses"]["200"]["content"]["application/json"]["schema"]["properties"]
+        record = props[ep.name]["items"]["properties"]
+        _check_fields(ep.name, ep.fields, record)
+        for p in op["parameters"]:
+            assert p["description"] and "example" in p
+
+
+def test_docs_page_renders_without_a_key(api: Api) -> None:
+    page = api.client.get("/docs")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for ep in ENDPOINTS:
+        assert f"/{ep.version}/{ep.name}/" in page.text
+    assert "cdn" not in page.text.lower()
+
+
+def test_trailing_slash_optional(api: Api) -> None:
+    assert api.get("/v1/games/MLB").status_code == 200
+    assert api.get("/v1/glossary/MLB/stats").status_code == 200
