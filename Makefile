@@ -24,8 +24,13 @@ run: setup
 store: setup
 	$(PY) -m scripts.run --build-only
 
+# The whole suite on the embedded SQLite store, then the store and HTTP tests again on
+# PostgreSQL (each test module skips with one line when PostgreSQL is not reachable).
+PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py tests/server/jobs
+
 test: setup
 	$(PY) -m pytest
+	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -p no:cacheprovider $(PG_SUITE)
 
 test-fast: setup
 	$(PY) -m pytest -m "not slow and not browser and not realdata"

@@ -1,7 +1,9 @@
 """Shared fixtures: a small real store, an API key, and a real server on loopback.
 
-* ``mini_store`` (session): a SQLite store in a temp dir filled by ``tests.fixtures.minidata``
-  through the real loader; yields its URL, engine and the IDs tests refer to.
+* ``mini_store`` (session): a store filled by ``tests.fixtures.minidata`` through the real
+  loader; yields its URL, engine and the IDs tests refer to. A SQLite file in a temp dir, or,
+  with ``SPORTS_TEST_DATABASE=postgres``, a fresh PostgreSQL database (``make test`` runs the
+  store and HTTP tests both ways).
 * ``api_key`` (session): a key issued against that store (generous rate).
 * ``live_server`` (session): ``python -m server serve`` in a subprocess on a free loopback port,
   its output captured to a log file (tests read it to prove keys never reach logs).
@@ -28,6 +30,7 @@ import sqlalchemy as sa
 from server import keys
 from server.store.engine import make_engine
 from tests.fixtures import minidata
+from tests.pg import fresh_database
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -112,9 +115,19 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
         process.wait(5)
 
 
+ON_POSTGRES = os.environ.get("SPORTS_TEST_DATABASE", "sqlite") == "postgres"
+
+
 @pytest.fixture(scope="session")
 def mini_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MiniStore]:
     path = tmp_path_factory.mktemp("ministore") / "sports.db"
+    if ON_POSTGRES:
+        with fresh_database("sports_mini") as url:
+            engine = make_engine(url)
+            facts = minidata.build(engine)
+            yield MiniStore(url, engine, facts, path)
+            engine.dispose()
+        return
     url = f"sqlite:///{path}"
     engine = make_engine(url)
     facts = minidata.build(engine)
