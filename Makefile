@@ -26,7 +26,7 @@ store: setup
 
 # The whole suite on the embedded SQLite store, then the store and HTTP tests again on
 # PostgreSQL (each test module skips with one line when PostgreSQL is not reachable).
-PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py tests/server/jobs
+PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py
 
 test: setup
 	$(PY) -m pytest
