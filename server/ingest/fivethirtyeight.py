@@ -1,0 +1,224 @@
+"""Game results from FiveThirtyEight-style Elo CSVs (NBA, NHL, WNBA): source ``fivethirtyeight``.
+
+``python -m server ingest fivethirtyeight PATH --level L`` loads dates, seasons (the file's
+``season`` column: the year the season ends), teams, scores, overtimes, playoff rounds, neutral
+sites and results. It never loads the files' ratings or probabilities: the service computes its
+own (spec part 2). Three layouts are recognised by their header:
+
+* NBA ``nba_elo_latest.csv``: ``team1`` is home, ``score1``/``score2``, ``playoff`` a round code;
+  rows without scores are scheduled games.
+* NHL ``nhl_elo_latest.csv``: ``home_team``/``away_team`` with ``*_abbr``, ``ot`` (OT, 2OT, SO).
+* WNBA ``wnba_elo.csv``: every game twice, once from each side; ``is_home`` picks the home row
+  (neutral-site games have none, and keep the first row's order).
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime as dt
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from tqdm import tqdm
+
+from server.catalog.levels import find_level
+from server.errors import UserError
+from server.store import schema
+from server.store.loader import loading
+
+SOURCE = "fivethirtyeight"
+LEVELS = ("NBA", "NHL", "WNBA")
+NBA_ROUNDS = {"p": "Play-In", "q": "First Round", "s": "Conference Semifinals",
+              "c": "Conference Finals", "f": "Finals"}
+NBA_TEAMS = {
+    "ATL": "Atlanta Hawks", "BOS": "Boston Celtics", "BRK": "Brooklyn Nets",
+    "CHI": "Chicago Bulls", "CHO": "Charlotte Hornets", "CLE": "Cleveland Cavaliers",
+    "DAL": "Dallas Mavericks", "DEN": "Denver Nuggets", "DET": "Detroit Pistons",
+    "GSW": "Golden State Warriors", "HOU": "Houston Rockets", "IND": "Indiana Pacers",
+    "LAC": "Los Angeles Clippers", "LAL": "Los Angeles Lakers", "MEM": "Memphis Grizzlies",
+    "MIA": "Miami Heat", "MIL": "Milwaukee Bucks", "MIN": "Minnesota Timberwolves",
+    "NOP": "New Orleans Pelicans", "NYK": "New York Knicks", "OKC": "Oklahoma City Thunder",
+    "ORL": "Orlando Magic", "PHI": "Philadelphia 76ers", "PHO": "Phoenix Suns",
+    "POR": "Portland Trail Blazers", "SAC": "Sacramento Kings", "SAS": "San Antonio Spurs",
+    "TOR": "Toronto Raptors", "UTA": "Utah Jazz", "WAS": "Washington Wizards",
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    season: int
+    day: dt.date
+    home: tuple[str, str]  # (abbreviation, name)
+    visitor: tuple[str, str]
+    score_home: int | None
+    score_vis: int | None
+    overtime: str | None
+    playoff: str | None
+    neutral: bool
+
+    @property
+    def key(self) -> str:
+        return f"{self.day.isoformat()}:{self.visitor[0]}@{self.home[0]}"
+
+
+def _score(text: str | None) -> int | None:
+    text = (text or "").strip()
+    if not text or text.upper() == "NA":
+        return None
+    return int(float(text))
+
+
+def _flag(text: str | None) -> bool:
+    return (text or "").strip() in ("1", "1.0", "True", "TRUE")
+
+
+def parse_rows(rows: list[dict[str, str]]) -> list[Result]:
+    """Results from a file's rows, whichever of the three layouts it has."""
+    if not rows:
+        return []
+    cols = rows[0].keys()
+    if "home_team" in cols:
+        return [_nhl(r) for r in rows]
+    if "is_home" in cols:
+        return _wnba(rows)
+    if "score1" in cols:
+        return [_nba(r) for r in rows]
+    raise UserError("not a FiveThirtyEight-style Elo CSV (no team and score columns)")
+
+
+def _nba(r: dict[str, str]) -> Result:
+    home, vis = r["team1"].strip(), r["team2"].strip()
+    code = (r.get("playoff") or "").strip()
+    return Result(int(r["season"]), dt.date.fromisoformat(r["date"]),
+                  (home, NBA_TEAMS.get(home, home)), (vis, NBA_TEAMS.get(vis, vis)),
+                  _score(r["score1"]), _score(r["score2"]), None,
+                  NBA_ROUNDS.get(code, "Playoffs") if code else None, _flag(r.get("neutral")))
+
+
+def _nhl(r: dict[str, str]) -> Result:
+    ot = (r.get("ot") or "").strip() or None
+    return Result(int(r["season"]), dt.date.fromisoformat(r["date"]),
+                  (r["home_team_abbr"].strip(), r["home_team"].strip()),
+                  (r["away_team_abbr"].strip(), r["away_team"].strip()),
+                  _score(r["home_team_score"]), _score(r["away_team_score"]), ot,
+                  "Playoffs" if _flag(r.get("playoff")) else None, _flag(r.get("neutral")))
+
+
+def _wnba(rows: list[dict[str, str]]) -> list[Result]:
+    chosen: dict[tuple[str, frozenset[str]], dict[str, str]] = {}
+    for r in rows:
+        key = (r["date"], frozenset((r["team1_abbr"], r["team2_abbr"])))
+        if key not in chosen or (_flag(r.get("is_home")) and not _flag(chosen[key].get("is_home"))):
+            chosen[key] = r
+    out = []
+    for r in chosen.values():
+        out.append(Result(int(r["season"]), dt.date.fromisoformat(r["date"]),
+                          (r["team1_abbr"].strip(), r["team1"].strip()),
+                          (r["team2_abbr"].strip(), r["team2"].strip()),
+                          _score(r["team1_score"]), _score(r["team2_score"]), None,
+                          "Playoffs" if _flag(r.get("playoff")) else None,
+                          _flag(r.get("neutral")) or not _flag(r.get("is_home"))))
+    return sorted(out, key=lambda x: (x.day, x.key))
+
+
+def read_results(path: Path) -> list[Result]:
+    if not path.is_file():
+        raise UserError(f"no such file: {path}")
+    with path.open(encoding="utf-8-sig", newline="") as fh:
+        return parse_rows(list(csv.DictReader(fh)))
+
+
+def ingest(engine: sa.Engine, path: Path, level: str) -> int:
+    """Load a file's results for ``level``; returns the number of games."""
+    lv = find_level(level)
+    if lv is None or lv.code not in LEVELS:
+        raise UserError(f"unknown or unsupported level {level!r} (use one of {', '.join(LEVELS)})")
+    code = lv.code
+    results = read_results(path)
+    with loading(engine, SOURCE) as loader:
+        names: dict[str, str] = {}
+        for r in results:  # the latest name a team carried wins
+            names[r.home[0]], names[r.visitor[0]] = r.home[1], r.visitor[1]
+        abbrs = sorted(names)
+        team_ids = dict(zip(abbrs, loader.ids("team", [f"{code}:{a}" for a in abbrs])))
+        loader.put(schema.teams, [
+            {"id": team_ids[a], "level": code, "name": names[a], "abbrev": a, "city": None,
+             "nickname": None, "sublevel_id": None, "venue_id": None, "nation": None,
+             "source": SOURCE} for a in abbrs])
+        keys = _unique_keys(results, code)
+        game_ids = loader.ids("game", keys)
+        rows: list[dict[str, Any]] = []
+        record: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+        spans: dict[int, list[dt.date]] = defaultdict(list)
+        per_day: dict[tuple[dt.date, int, int], int] = defaultdict(int)
+        for r, gid in tqdm(list(zip(results, game_ids)), desc=f"{SOURCE} {code}", unit="game",
+                           file=sys.stderr):
+            home, vis = team_ids[r.home[0]], team_ids[r.visitor[0]]
+            per_day[(r.day, home, vis)] += 1
+            played = r.score_home is not None and r.score_vis is not None
+            winner = loser = None
+            if r.score_home is not None and r.score_vis is not None and r.score_home != r.score_vis:
+                winner, loser = (home, vis) if r.score_home > r.score_vis else (vis, home)
+                if r.playoff is None:
+                    record[(winner, r.season)][0] += 1
+                    record[(loser, r.season)][1] += 1
+            spans[r.season].append(r.day)
+            rows.append({
+                "id": gid, "level": code, "season": r.season, "sublevel_id": None,
+                "game_day": r.day, "game_no": per_day[(r.day, home, vis)], "start_time": None,
+                "visitor_id": vis, "home_id": home, "score_vis": r.score_vis,
+                "score_home": r.score_home, "state": "final" if played else "scheduled",
+                "game_status": "Final" if played else "", "overtime": r.overtime,
+                "periods": None, "winner_id": winner, "loser_id": loser, "venue_id": None,
+                "neutral": r.neutral, "playoff": r.playoff, "attendance": None, "duration": None,
+                "line_score": None, "info": None, "source": SOURCE})
+        loader.put(schema.games, rows)
+        seasons_of = defaultdict(set)
+        for r in results:
+            seasons_of[team_ids[r.home[0]]].add(r.season)
+            seasons_of[team_ids[r.visitor[0]]].add(r.season)
+        loader.put(schema.team_seasons, [
+            {"team_id": tid, "level": code, "season": s, "sublevel_id": None, "name": None,
+             "wins": record[(tid, s)][0], "losses": record[(tid, s)][1], "ties": 0}
+            for tid, ss in sorted(seasons_of.items()) for s in sorted(ss)])
+        loader.put(schema.seasons, [
+            {"level": code, "season": s, "name": _season_name(s, lv.season_span),
+             "start": min(days), "end": max(days), "source": SOURCE,
+             "playoffs": sorted({r.playoff for r in results if r.season == s and r.playoff}) or None}
+            for s, days in sorted(spans.items())])
+    return len(results)
+
+
+def _season_name(season: int, span: str) -> str:
+    return f"{season - 1}-{season % 100:02d}" if span == "split" else str(season)
+
+
+def _unique_keys(results: list[Result], level: str) -> list[str]:
+    seen: dict[str, int] = defaultdict(int)
+    keys = []
+    for r in results:
+        base = f"{level}:{r.key}"
+        seen[base] += 1
+        keys.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+    return keys
+
+
+def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    from server.store.init import init_store
+
+    path = Path(args.path)
+    lv = find_level(args.level)
+    if lv is None or lv.code not in LEVELS:
+        raise UserError(f"unknown or unsupported level {args.level!r} (use one of {', '.join(LEVELS)})")
+    if not path.is_file():
+        raise UserError(f"no such file: {path}")
+    engine = engine_factory()
+    init_store(engine)
+    n = ingest(engine, path, args.level)
+    print(f"{SOURCE}: {n} games for {args.level.upper()}", file=sys.stderr)
+    return 0

@@ -1,0 +1,44 @@
+"""Retrosheet (real MLB play-by-play) ingest: ``python -m server ingest retrosheet``.
+
+The notice below is Retrosheet's one condition for using its data; the ingest writes it into
+``store_info`` under ``notice:retrosheet`` so the API and the dashboard can show it.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import sqlalchemy as sa
+
+NOTICE = (
+    "     The information used here was obtained free of\n"
+    "     charge from and is copyrighted by Retrosheet.  Interested\n"
+    '     parties may contact Retrosheet at "www.retrosheet.org".'
+)
+
+
+def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    """Ingest the files under ``args.path``, or download ``args.season`` and ingest that."""
+    from server.errors import UserError
+    from server.ingest.retrosheet.load import ingest_path
+    from server.store.init import init_store
+
+    if args.path is None and args.season is None:
+        raise UserError("give a PATH to Retrosheet files or --season YYYY to download one")
+    engine = engine_factory()
+    init_store(engine)
+    started = time.monotonic()
+    if args.path is not None:
+        if args.season is not None:
+            raise UserError("give either PATH or --season, not both")
+        done = ingest_path(engine, Path(args.path))
+    else:
+        from server.ingest.retrosheet.download import download_and_ingest
+        done = download_and_ingest(engine, args.season, args.base_url)
+    for season, games in sorted(done.items()):
+        print(f"retrosheet {season}: {games} games", file=sys.stderr)
+    print(f"retrosheet: done in {time.monotonic() - started:.1f} s", file=sys.stderr)
+    return 0

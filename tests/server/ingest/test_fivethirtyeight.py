@@ -1,0 +1,119 @@
+"""FiveThirtyEight-style results: counts per league, scheduled games, re-runs, operator errors."""
+from __future__ import annotations
+
+import argparse
+import hashlib
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.errors import UserError
+from server.ingest import fivethirtyeight as fte
+from server.store import schema
+from server.store.engine import make_engine
+from server.store.init import init_store
+
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "other_leagues"
+FILES = {"NBA": "nba/nba_elo_latest.csv", "NHL": "nhl/nhl_elo_latest.csv", "WNBA": "wnba/wnba_elo.csv"}
+
+
+@pytest.fixture()
+def engine(tmp_path: Path) -> sa.Engine:
+    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
+    init_store(eng)
+    return eng
+
+
+def _file(level: str) -> Path:
+    path = DATA / FILES[level]
+    if not path.is_file():
+        pytest.skip(f"../shared/data not present: {path}")
+    return path
+
+
+def _counts(engine: sa.Engine, level: str) -> dict[tuple[str | None, str], int]:
+    g = schema.games.c
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(g.playoff, g.state, sa.func.count()).where(g.level == level)
+                            .group_by(g.playoff, g.state)).all()
+    return {(p, s): n for p, s, n in rows}
+
+
+def _checksum(engine: sa.Engine) -> str:
+    digest = hashlib.sha256()
+    with engine.connect() as conn:
+        for table in schema.metadata.sorted_tables:
+            for row in conn.execute(sa.select(table).order_by(*table.primary_key.columns
+                                                              or table.columns)):
+                digest.update(repr(tuple(row)).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.realdata
+def test_nba(engine: sa.Engine) -> None:
+    assert fte.ingest(engine, _file("NBA"), "nba") == 1322
+    counts = _counts(engine, "NBA")
+    assert counts[(None, "final")] == 1230
+    assert counts[("Finals", "scheduled")] == 7
+    assert sum(n for (p, s), n in counts.items() if p and s == "final") == 6 + 43 + 25 + 11
+    with engine.connect() as conn:
+        finals = conn.execute(sa.select(schema.games).where(schema.games.c.playoff == "Finals")).all()
+        assert all(f.score_home is None and f.game_status == "" and f.winner_id is None
+                   for f in finals)
+        bos = conn.execute(sa.text(
+            "select ts.wins + ts.losses from team_seasons ts join teams t on t.id = ts.team_id "
+            "where t.abbrev = 'BOS' and t.level = 'NBA'")).scalar()
+        assert bos == 82
+        assert conn.execute(sa.text("select name from teams where abbrev = 'GSW'")
+                            ).scalar() == "Golden State Warriors"
+
+
+@pytest.mark.realdata
+def test_nhl(engine: sa.Engine) -> None:
+    fte.ingest(engine, _file("NHL"), "NHL")
+    assert _counts(engine, "NHL") == {(None, "final"): 1312, ("Playoffs", "final"): 88}
+    with engine.connect() as conn:
+        ot = dict(conn.execute(sa.text("select overtime, count(*) from games group by 1")).all())
+    assert ot == {None: 1074, "OT": 228, "SO": 95, "2OT": 2, "4OT": 1}
+
+
+@pytest.mark.realdata
+def test_wnba_games_are_deduplicated(engine: sa.Engine) -> None:
+    assert fte.ingest(engine, _file("WNBA"), "WNBA") == 6365
+    assert sum(_counts(engine, "WNBA").values()) == 6365
+    with engine.connect() as conn:
+        seasons = conn.execute(sa.text("select count(*) from seasons where level = 'WNBA'")).scalar()
+    assert seasons == 28
+
+
+@pytest.mark.realdata
+def test_rerun_changes_nothing(engine: sa.Engine) -> None:
+    fte.ingest(engine, _file("NHL"), "NHL")
+    before = _checksum(engine)
+    fte.ingest(engine, _file("NHL"), "NHL")
+    assert _checksum(engine) == before
+
+
+def test_never_loads_ratings(engine: sa.Engine, tmp_path: Path) -> None:
+    path = tmp_path / "nba.csv"
+    path.write_text("date,season,neutral,playoff,team1,team2,elo1_pre,elo2_pre,elo_prob1,score1,score2\n"
+                    "2022-10-18,2023,0,,BOS,PHI,1657.6,1582.2,0.73,126,117\n")
+    fte.ingest(engine, path, "NBA")
+    with engine.connect() as conn:
+        game = conn.execute(sa.select(schema.games)).one()
+        for table in (schema.forecasts, schema.elo_history):
+            assert conn.execute(sa.select(sa.func.count()).select_from(table)).scalar() == 0
+    assert (game.score_home, game.score_vis, game.state, game.info) == (126, 117, "final", None)
+
+
+def test_bad_level_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None:
+    args = argparse.Namespace(path=str(tmp_path), level="XYZ")
+    with pytest.raises(UserError, match="unknown or unsupported level 'XYZ'"):
+        fte.cli(args, lambda: engine)
+
+
+def test_missing_path_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None:
+    args = argparse.Namespace(path=str(tmp_path / "nope.csv"), level="NBA")
+    with pytest.raises(UserError, match="no such file"):
+        fte.cli(args, lambda: engine)

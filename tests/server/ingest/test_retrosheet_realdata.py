@@ -1,0 +1,153 @@
+"""The real 2022 and 2023 Retrosheet seasons (../shared/data), checked against the game logs."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.ingest.retrosheet import NOTICE
+from server.ingest.retrosheet.events import parse_event, pitch_codes
+from server.ingest.retrosheet.files import gamelog_id, read_gamelog
+from server.ingest.retrosheet.load import ingest_path
+from server.store import schema
+from server.store.engine import make_engine
+from server.store.init import init_store
+
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "retrosheet"
+
+pytestmark = [pytest.mark.realdata, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> sa.Engine:
+    if not (DATA / "events" / "2022").is_dir():
+        pytest.skip(f"../shared/data not present: {DATA}")
+    engine = make_engine(f"sqlite:///{tmp_path_factory.mktemp('retro') / 'store.db'}")
+    init_store(engine)
+    ingest_path(engine, DATA)
+    return engine
+
+
+def _scalar(engine: sa.Engine, query: str, **params: object) -> object:
+    with engine.connect() as conn:
+        return conn.execute(sa.text(query), params).scalar()
+
+
+def _game_ids(engine: sa.Engine) -> dict[str, int]:
+    sk = schema.source_keys.c
+    with engine.connect() as conn:
+        return dict(conn.execute(sa.select(sk.key, sk.id).where(
+            sk.kind == "game", sk.source == "retrosheet")).all())
+
+
+def test_games_per_season(store: sa.Engine) -> None:
+    for season, playoffs in ((2022, 40), (2023, 41)):
+        assert _scalar(store, "select count(*) from games where season = :s and playoff is null "
+                       "and source = 'retrosheet'", s=season) == 2430
+        assert _scalar(store, "select count(*) from games where season = :s and playoff is not null",
+                       s=season) == playoffs
+
+
+def test_team_runs_hits_errors_match_the_game_logs(store: sa.Engine) -> None:
+    ids = _game_ids(store)
+    with store.connect() as conn:
+        lines = {(r.game_id, r.home): r.stats for r in conn.execute(sa.select(schema.team_lines))}
+    checked, wrong = 0, []
+    for season in (2022, 2023):
+        for row in read_gamelog(DATA / "gamelogs" / f"gl{season}.txt"):
+            gid = ids[gamelog_id(row)]
+            # fields 10/11 runs, 23/51 hits, 46/74 errors (1-based, glfields.txt)
+            for home, runs, hits, errors in ((False, 9, 22, 45), (True, 10, 50, 73)):
+                got = lines[(gid, home)]
+                want = (int(row[runs]), int(row[hits]), int(row[errors]))
+                if (got.get("R", 0), got.get("H", 0), got.get("E", 0)) != want:
+                    wrong.append((gamelog_id(row), home, got, want))
+            checked += 1
+    assert checked == 4860
+    assert wrong == []
+
+
+def _expected_pitches() -> int:
+    """Pitch symbols of every play record, less those repeated from the previous record of
+    the same plate appearance (after a stolen base, a no-play, a pinch hitter)."""
+    total = 0
+    files = sorted((DATA / "events").glob("*/*.EV?")) + sorted((DATA / "postseason").glob("*/*.EVE"))
+    for path in files:
+        half, carried = None, ""
+        with path.open(encoding="latin-1", newline="") as fh:
+            for rec in csv.reader(fh):
+                if not rec or rec[0] not in ("id", "play"):
+                    continue
+                if rec[0] == "id" or (rec[1], rec[2]) != half:
+                    half, carried = (None if rec[0] == "id" else (rec[1], rec[2])), ""
+                if rec[0] == "id":
+                    continue
+                codes = pitch_codes(rec[5])
+                total += len(codes) - (len(carried) if codes.startswith(carried) else 0)
+                carried = "" if parse_event(rec[6]).batter_event else codes
+    return total
+
+
+def test_pitch_count(store: sa.Engine) -> None:
+    assert _scalar(store, "select count(*) from pitches") == _expected_pitches()
+
+
+def test_plays_are_play_records_without_np(store: sa.Engine) -> None:
+    records = 0
+    for path in list((DATA / "events").glob("*/*.EV?")) + list((DATA / "postseason").glob("*/*.EVE")):
+        with path.open(encoding="latin-1", newline="") as fh:
+            records += sum(1 for r in csv.reader(fh) if r and r[0] == "play" and r[6].strip() != "NP")
+    assert _scalar(store, "select count(*) from plays where event != 'sub'") == records
+
+
+def test_judge_62_home_runs_in_2022(store: sa.Engine) -> None:
+    hr = _scalar(store, """
+        select sum(json_extract(pl.stats, '$.HR')) from player_lines pl
+        join games g on g.id = pl.game_id
+        join source_keys sk on sk.id = pl.player_id and sk.kind = 'player'
+             and sk.source = 'retrosheet' and sk.key = 'judga001'
+        where g.season = 2022 and g.playoff is null""")
+    assert hr == 62
+
+
+def test_ohtani_is_one_player(store: sa.Engine) -> None:
+    assert _scalar(store, "select count(*) from players where name = 'Shohei Ohtani'") == 1
+    ids = _game_ids(store)
+    with store.connect() as conn:
+        lines = conn.execute(sa.text("""
+            select pl.stats from player_lines pl join source_keys sk on sk.id = pl.player_id
+            and sk.kind = 'player' and sk.key = 'ohtas001' where pl.game_id = :g"""),
+            {"g": ids["DET202307271"]}).scalars().all()
+    assert len(lines) == 1  # batter and starting pitcher in one line
+    stats = json.loads(lines[0]) if isinstance(lines[0], str) else lines[0]
+    assert stats["GS"] == 1 and stats["PA"] >= 3
+
+
+def test_notice_in_store(store: sa.Engine) -> None:
+    assert _scalar(store, "select value from store_info where key = 'notice:retrosheet'") == NOTICE
+
+
+def _checksum(engine: sa.Engine) -> tuple[dict[str, int], str]:
+    """Row counts and a digest of every table, read through the driver (millions of rows)."""
+    counts, digest = {}, hashlib.sha256()
+    with engine.connect() as conn:
+        for table in schema.metadata.sorted_tables:
+            order = ", ".join(c.name for c in (table.primary_key.columns or table.columns))
+            rows = conn.exec_driver_sql(f"SELECT * FROM {table.name} ORDER BY {order}").fetchall()
+            counts[table.name] = len(rows)
+            digest.update(repr(rows).encode())
+    return counts, digest.hexdigest()
+
+
+def test_rerun_changes_nothing(store: sa.Engine, tmp_path: Path) -> None:
+    before = _checksum(store)
+    season = tmp_path / "2023"  # re-ingest one season, through links to the shared files
+    season.mkdir()
+    for part in ("events/2023", "rosters/2023", "postseason/2023", "reference", "umpires"):
+        (season / part.replace("/", "_")).symlink_to(DATA / part)
+    ingest_path(store, season)
+    assert _checksum(store) == before
