@@ -8,6 +8,7 @@ import orjson
 import sqlalchemy as sa
 
 from server.http.errors import Unavailable
+from server.catalog.sources import NOTICES
 from server.store import schema as s
 from server.store.engine import describe
 
@@ -29,12 +30,14 @@ def report(service: Service) -> bytes:
                 sources.setdefault(level, []).append(source)
     except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.ProgrammingError) as exc:
         raise Unavailable("the data store is unavailable", None) from exc
-    levels = []
+    levels, held = [], set()
     for code in service.facts.level_codes():
         day = newest.get(code)
         levels.append({"Level": code, "NewestGame": str(day)[:10] if day else None,
                        "Sources": sorted(sources.get(code, []))})
+        held.update(sources.get(code, []))
     return orjson.dumps({"Status": "ok", "Store": describe(engine),
                          "Dialect": engine.dialect.name,
                          "SchemaVersion": int(version) if version is not None else None,
-                         "Levels": levels})
+                         "Levels": levels,
+                         "Notices": {name: NOTICES[name] for name in sorted(held) if name in NOTICES}})

@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from starlette.requests import Request
 from starlette.responses import Response
 
+from server.catalog.sources import notices
 from server.endpoints import handler
 from server.endpoints.base import Ask, Endpoint, Record
 from server.endpoints.registry import find_endpoint, served_levels, serves
@@ -99,6 +100,9 @@ def document(request: Request, ep: Endpoint, ask: Ask, found: list[Record], tota
         meta["Warnings"] = ask.warnings
     if source:
         meta["Source"] = source
+        owed = notices(source)
+        if owed:
+            meta["Notices"] = owed
     return {"meta": meta, ep.name: found}
 
 

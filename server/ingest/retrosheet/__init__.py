@@ -13,11 +13,9 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-NOTICE = (
-    "     The information used here was obtained free of\n"
-    "     charge from and is copyrighted by Retrosheet.  Interested\n"
-    '     parties may contact Retrosheet at "www.retrosheet.org".'
-)
+from server.catalog.sources import RETROSHEET_NOTICE
+
+NOTICE = RETROSHEET_NOTICE  # exact wording required by Retrosheet's terms
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:

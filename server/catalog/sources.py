@@ -1,0 +1,28 @@
+"""Data sources and the notice each one requires wherever its data is shown.
+
+The API puts a level's notices in every document's ``meta.Notices`` and in ``/health``; the
+dashboard shows them in its footer. Retrosheet's wording is prescribed by its terms and must not
+change (see ../shared/data/PROVENANCE.md).
+"""
+from __future__ import annotations
+
+RETROSHEET_NOTICE = (
+    "     The information used here was obtained free of\n"
+    "     charge from and is copyrighted by Retrosheet.  Interested\n"
+    '     parties may contact Retrosheet at "www.retrosheet.org".'
+)
+
+NOTICES: dict[str, str] = {
+    "retrosheet": RETROSHEET_NOTICE,
+    "fivethirtyeight": "Results: Source: FiveThirtyEight (ABC News), CC BY 4.0; WNBA results "
+                       "continued by Neil Paine (MIT).",
+    "lahman": "MLB history: Baseball Databank (Chadwick Baseball Bureau, Sean Lahman), "
+              "CC BY-SA 3.0.",
+    "simulated": "Simulated data: invented by the demo simulator; not real games or people.",
+}
+
+
+def notices(sources: str | None) -> list[str]:
+    """The notices owed for a comma-separated list of sources, in a stable order."""
+    names = sorted(filter(None, (sources or "").split(",")))
+    return [NOTICES[n] for n in names if n in NOTICES]
