@@ -1,0 +1,76 @@
+"""The analysts' dashboard: navigation, connection status, level picker, data-source notices.
+
+Run with ``streamlit run app.py``; the API is found through SPORTS_API_URL / SPORTS_API_KEY or
+``.streamlit/secrets.toml`` (design 7). Every filter lives in the URL, so links reproduce views.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from components import filters, layout
+from services import ApiError, api, health, load_config
+
+st.set_page_config(page_title="Sports analytics workbench", page_icon=":material/sports_baseball:",
+                   layout="wide")
+
+PAGES = [
+    st.Page("app_pages/overview.py", title="Overview", icon=":material/home:", default=True,
+            help="Latest and in-progress games of the level."),
+    st.Page("app_pages/games.py", title="Games", icon=":material/scoreboard:",
+            help="Games by season, team, dates and status, with a game's line score, plays and forecast."),
+    st.Page("app_pages/ratings.py", title="Ratings", icon=":material/trending_up:",
+            help="ELO rankings and series over a season; RPI for college levels."),
+    st.Page("app_pages/forecasts.py", title="Forecasts vs outcomes", icon=":material/query_stats:",
+            help="Calibration, Brier score and log loss, ELO against money lines, upsets."),
+    st.Page("app_pages/playbyplay.py", title="Play-by-play", icon=":material/format_list_numbered:",
+            help="A game's events, score over the game, and pitches per plate appearance."),
+    st.Page("app_pages/players.py", title="Players and teams", icon=":material/groups:",
+            help="Search players and teams: profile, seasons, game log and ELO."),
+    st.Page("app_pages/leaders.py", title="Leaders", icon=":material/leaderboard:",
+            help="Stat leaders by code, players or teams, with qualifiers."),
+    st.Page("app_pages/glossary.py", title="Glossary", icon=":material/menu_book:",
+            help="Levels, sublevels, stat codes and nations."),
+]
+
+
+def _levels() -> tuple[list[str], dict[str, str]]:
+    """Level codes from the glossary; the built-in list when the API cannot answer yet."""
+    try:
+        table = api.glossary(filters.DEFAULT_LEVEL, "levels")
+    except ApiError:
+        return list(filters.FALLBACK_LEVELS), {}
+    if table.empty or "ID" not in table.columns:
+        return list(filters.FALLBACK_LEVELS), {}
+    names = dict(zip(table["ID"].astype(str), table.get("Name", table["ID"]).astype(str), strict=True))
+    return list(names), names
+
+
+def _connection(level: str) -> set[str]:
+    """Sidebar status from /health; returns the data sources /health lists for the level."""
+    config = load_config()
+    try:
+        doc = health()
+    except ApiError as err:
+        st.sidebar.error(f"API not reachable at {config.url}", icon=":material/cloud_off:")
+        st.sidebar.caption(err.hint)
+        return set()
+    status = str(doc.get("status") or doc.get("Status") or "ok")
+    st.sidebar.success(f"API {status} · {config.url}", icon=":material/cloud_done:")
+    if not config.key:
+        st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")
+    return layout.level_sources(doc, level)
+
+
+def main() -> None:
+    st.session_state[layout.SOURCES_KEY] = set()  # notices are owed per run, for what this run shows
+    navigation = st.navigation(PAGES)
+    codes, names = _levels()
+    level = filters.level_picker(codes, names)
+    sources = _connection(level)
+    layout.source_banner(sources)
+    layout.note_sources(sources)
+    navigation.run()
+    layout.footer()
+
+
+main()

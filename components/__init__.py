@@ -1,0 +1,1 @@
+"""Reusable dashboard parts: URL-bound filters, tables, plotly chart builders, page chrome."""

@@ -1,0 +1,110 @@
+"""One function per question a page asks the API; DataFrames (or detail dicts) out.
+
+Parameter names and endpoint names are those of api-contract.md; ``None`` filters are dropped.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pandas as pd
+
+from services.client import Page, Params, fetch, fetch_detail
+
+LIST_PAGE_SIZE = 1000  # the contract's maximum `max`: fewest round trips when following pages
+
+
+def _day(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def glossary(level: str, kind: str) -> pd.DataFrame:
+    return fetch("glossary", level, kind=kind).frame
+
+
+def seasons(level: str) -> pd.DataFrame:
+    return fetch("seasons", level, {"max": LIST_PAGE_SIZE}, follow=True).frame
+
+
+def teams(level: str, season: int | None = None) -> pd.DataFrame:
+    return fetch("teams", level, {"season": season, "max": LIST_PAGE_SIZE}, follow=True).frame
+
+
+def team(level: str, team_id: int) -> dict[str, Any]:
+    return fetch_detail("teams", level, team_id)[0]
+
+
+def games(level: str, *, season: int | None = None, team_id: int | None = None,
+          start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
+          page: int = 1, size: int = 50) -> Page:
+    """One server-side page of games, newest first."""
+    params: Params = {"season": season, "team": team_id, "start": _day(start), "end": _day(end),
+                      "limit": limit, "page": page, "max": size}
+    return fetch("games", level, params)
+
+
+def game(level: str, game_id: int) -> dict[str, Any]:
+    return fetch_detail("games", level, game_id)[0]
+
+
+def elo(level: str, *, season: int | None = None, team_id: int | None = None,
+        date: dt.date | None = None) -> pd.DataFrame:
+    params: Params = {"season": season, "team": team_id, "date": _day(date), "max": LIST_PAGE_SIZE}
+    return fetch("elo", level, params, follow=True).frame
+
+
+def rpi(level: str, *, season: int | None = None, team_id: int | None = None,
+        date: dt.date | None = None) -> pd.DataFrame:
+    params: Params = {"season": season, "team": team_id, "date": _day(date), "max": LIST_PAGE_SIZE}
+    return fetch("rpi", level, params, follow=True).frame
+
+
+def forecasts(level: str, *, season: int | None = None, team_id: int | None = None,
+              start: dt.date | None = None, end: dt.date | None = None) -> Page:
+    params: Params = {"season": season, "team": team_id, "start": _day(start), "end": _day(end),
+                      "max": LIST_PAGE_SIZE}
+    return fetch("forecasts", level, params, version="v2", follow=True)
+
+
+def moneyline(level: str, *, season: int | None = None, team_id: int | None = None) -> pd.DataFrame:
+    params: Params = {"season": season, "team": team_id, "max": LIST_PAGE_SIZE}
+    return fetch("moneyline", level, params, version="v2", follow=True).frame
+
+
+def playbyplay(level: str, game_id: int) -> Page:
+    return fetch("playbyplay", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True)
+
+
+def pitches(level: str, game_id: int) -> pd.DataFrame:
+    return fetch("pitch", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True).frame
+
+
+def players(level: str, *, search: str | None = None, page: int = 1, size: int = 50) -> Page:
+    return fetch("players", level, {"search": search or None, "page": page, "max": size})
+
+
+def player(level: str, player_id: int, season: int | None = None) -> dict[str, Any]:
+    return fetch_detail("players", level, player_id, {"season": season})[0]
+
+
+def perfs(level: str, kind: str, *, season: int | None = None, team_id: int | None = None,
+          player_id: int | None = None) -> pd.DataFrame:
+    """``playerperfs`` or ``teamperfs`` of a season: the game log behind the charts."""
+    params: Params = {"season": season, "team": team_id, "player": player_id, "max": LIST_PAGE_SIZE}
+    return fetch(kind, level, params, follow=True).frame
+
+
+def stats(level: str, kind: str, stat: str, *, season: int | None = None, team_id: int | None = None,
+          qualifiers: bool = False, size: int = 100) -> Page:
+    params: Params = {"stat": stat, "season": season, "team": team_id, "max": size,
+                      "limit": "qualifiers" if qualifiers and kind == "player" else None}
+    return fetch("stats", level, params, kind=kind)
+
+
+def level_sport(level: str) -> str:
+    """The sport of a level from the glossary (``baseball``, ``basketball``, ...), '' if unknown."""
+    table = glossary(level, "levels")
+    if table.empty or "ID" not in table.columns or "Sport" not in table.columns:
+        return ""
+    match = table[table["ID"].astype(str).str.lower() == level.lower()]
+    return str(match["Sport"].iloc[0]).lower() if len(match) else ""

@@ -1,0 +1,165 @@
+"""The one place in the dashboard that speaks HTTP (style: services/ is the only I/O).
+
+Responses are cached in a process-wide cachetools ``TTLCache`` keyed by the URL's path and
+its sorted parameters, so every page and every session share one warm cache; the HTTP
+session itself is the only thing held by ``st.cache_resource``.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+import pandas as pd
+import requests
+import streamlit as st
+from cachetools import TTLCache
+
+from services.config import ApiConfig, load_config
+from services.errors import ConnectionFailed, KeyMissing, Unavailable, error_from_document
+
+CACHE_TTL_SECONDS = 120  # games in progress change by the minute; two minutes keeps pages fresh
+CACHE_MAX_ENTRIES = 1024
+REQUEST_TIMEOUT_SECONDS = 15
+MAX_FOLLOWED_PAGES = 20  # with max=1000 that is 20,000 records: past that, page server-side
+
+Params = dict[str, str | int | float | None]
+CacheKey = tuple[str, tuple[tuple[str, str], ...]]
+
+# documents (for Next_Page chains) and the Pages built from them share one cache and one TTL
+_CACHE: TTLCache[CacheKey, Any] = TTLCache(maxsize=CACHE_MAX_ENTRIES, ttl=CACHE_TTL_SECONDS)
+_CACHE_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of a list document: the records as a DataFrame and the meta block."""
+
+    frame: pd.DataFrame
+    meta: dict[str, Any] = field(default_factory=dict)
+    records: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def total(self) -> int:
+        return int(self.meta.get("Total_Results") or len(self.frame))
+
+    @property
+    def pages(self) -> int:
+        return max(1, int(self.meta.get("Total_Pages") or 1))
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return split_sources(self.meta.get("Source"))
+
+
+def split_sources(value: object) -> tuple[str, ...]:
+    if isinstance(value, list | tuple):
+        return tuple(str(v).strip().lower() for v in value if v)
+    if isinstance(value, str) and value:
+        return tuple(s.strip().lower() for s in value.replace(";", ",").split(",") if s.strip())
+    return ()
+
+
+@st.cache_resource(show_spinner=False)
+def _session() -> requests.Session:
+    session = requests.Session()
+    session.headers["Accept"] = "application/json"
+    return session
+
+
+def cache_key(url: str, params: Params) -> CacheKey:
+    clean = {k: str(v) for k, v in params.items() if v is not None and v != ""}
+    return url, tuple(sorted(clean.items()))
+
+
+def clear_cache() -> None:
+    with _CACHE_LOCK:
+        _CACHE.clear()
+
+
+def get_document(url: str, params: Params) -> dict[str, Any]:
+    """GET one JSON document, from the cache when it is fresh; raise typed errors otherwise."""
+    key = cache_key(url, params)
+    with _CACHE_LOCK:
+        hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    try:
+        response = _session().get(url, params=dict(key[1]), timeout=REQUEST_TIMEOUT_SECONDS)
+    except requests.RequestException as exc:
+        # the exception text holds the URL and so the key: never show it
+        raise ConnectionFailed(f"No answer from {urlsplit(url).netloc} ({type(exc).__name__})") from None
+    try:
+        document: Any = response.json()
+    except ValueError:
+        document = None
+    if response.status_code != 200 or not isinstance(document, dict) or "error" in document:
+        raise error_from_document(response.status_code, document)
+    with _CACHE_LOCK:
+        _CACHE[key] = document
+    return document
+
+
+def _endpoint_url(config: ApiConfig, version: str, endpoint: str, level: str, kind: str | None) -> str:
+    tail = f"{kind}/" if kind else ""
+    return f"{config.url}/{version}/{endpoint}/{level}/{tail}"
+
+
+def _records(document: dict[str, Any], endpoint: str) -> list[dict[str, Any]]:
+    rows = document.get(endpoint)
+    if rows is None:  # fall back on the first list beside meta
+        rows = next((v for k, v in document.items() if k != "meta" and isinstance(v, list)), [])
+    return [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+
+
+def fetch(endpoint: str, level: str, params: Params | None = None, *, version: str = "v1",
+          kind: str | None = None, follow: bool = False) -> Page:
+    """One list document (``follow=False``) or every page of it, following ``Next_Page``."""
+    config = load_config()
+    if not config.key:
+        raise KeyMissing("No API key is configured", status=401, code="key_missing")
+    query: Params = {**(params or {}), "key": config.key, "format": "json"}
+    url = _endpoint_url(config, version, endpoint, level, kind)
+    page_key = cache_key(f"page{'+' if follow else ''}:{url}", query)
+    with _CACHE_LOCK:
+        hit: Page | None = _CACHE.get(page_key)
+    if hit is None:
+        hit = _build_page(config, url, query, endpoint, follow)
+        with _CACHE_LOCK:
+            _CACHE[page_key] = hit
+    # a shallow copy: pandas copy-on-write keeps the cached frame safe from a page's edits
+    return Page(frame=hit.frame.copy(deep=False), meta=dict(hit.meta), records=hit.records)
+
+
+def _build_page(config: ApiConfig, url: str, query: Params, endpoint: str, follow: bool) -> Page:
+    document = get_document(url, query)
+    meta = dict(document.get("meta") or {})
+    rows = _records(document, endpoint)
+    followed = 1
+    next_page = meta.get("Next_Page")
+    while follow and next_page and followed < MAX_FOLLOWED_PAGES:
+        parts = urlsplit(str(next_page))
+        # rebuild on our own base URL: the server may name itself differently behind a proxy
+        url = f"{config.url}{parts.path}"
+        document = get_document(url, dict(parse_qsl(parts.query)))
+        rows.extend(_records(document, endpoint))
+        next_page = (document.get("meta") or {}).get("Next_Page")
+        followed += 1
+    if follow:
+        meta.pop("Next_Page", None)
+    return Page(frame=pd.json_normalize(rows) if rows else pd.DataFrame(), meta=meta, records=tuple(rows))
+
+
+def fetch_detail(endpoint: str, level: str, record_id: int | str, params: Params | None = None,
+                 *, version: str = "v1") -> tuple[dict[str, Any], dict[str, Any]]:
+    """The detail record of one id, and its document's meta."""
+    page = fetch(endpoint, level, {**(params or {}), "id": record_id}, version=version)
+    if not page.records:
+        raise Unavailable(f"The API returned no {endpoint} record for id {record_id}")
+    return page.records[0], page.meta
+
+
+def health() -> dict[str, Any]:
+    """``GET /health``: needs no key; says whether the API and its store answer."""
+    return get_document(f"{load_config().url}/health", {})

@@ -1,0 +1,35 @@
+"""Where the API lives and which key to send: environment first, then secrets.toml (design 7)."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import streamlit as st
+
+DEFAULT_API_URL = "http://127.0.0.1:8765"
+ENV_URL = "SPORTS_API_URL"
+ENV_KEY = "SPORTS_API_KEY"
+
+
+@dataclass(frozen=True)
+class ApiConfig:
+    url: str
+    key: str | None
+
+    def __repr__(self) -> str:  # never print the key
+        return f"ApiConfig(url={self.url!r}, key={'set' if self.key else 'missing'})"
+
+
+def _secret(name: str) -> str | None:
+    try:
+        value = st.secrets.get(name)
+    except (FileNotFoundError, KeyError, st.errors.StreamlitSecretNotFoundError):
+        return None
+    return str(value) if value else None
+
+
+def load_config() -> ApiConfig:
+    """Read the configuration now (never at import time), environment winning over secrets."""
+    url = os.environ.get(ENV_URL) or _secret("api_url") or DEFAULT_API_URL
+    key = os.environ.get(ENV_KEY) or _secret("api_key")
+    return ApiConfig(url=url.rstrip("/"), key=key or None)

@@ -1,0 +1,46 @@
+"""Helpers of the dashboard's AppTests: open a page as a shared link would, read its charts."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import plotly.io
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+TIMEOUT_SECONDS = 60
+
+
+def open_page(page: str, params: dict[str, str] | None = None) -> AppTest:
+    """Run ``app_pages/<page>.py`` as a fresh browser opening ``/<page>?<params>`` would."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
+    at.switch_page(f"app_pages/{page}.py")
+    for name, value in (params or {}).items():
+        at.query_params[name] = value
+    return at.run()
+
+
+def figures(at: AppTest) -> list[dict[str, Any]]:
+    """The plotly figures of the page, as their JSON specs."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def titles(at: AppTest) -> list[str]:
+    out = []
+    for fig in figures(at):
+        title = fig.get("layout", {}).get("title", {})
+        out.append(title.get("text", "") if isinstance(title, dict) else str(title))
+    return out
+
+
+def trace_points(fig: dict[str, Any]) -> int:
+    """Data points over all traces (plotly may encode arrays as typed binary: decode through plotly)."""
+    figure = plotly.io.from_json(json.dumps(fig))
+    return sum(len(trace.x if trace.x is not None else (trace.y if trace.y is not None else ()))
+               for trace in figure.data)
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]

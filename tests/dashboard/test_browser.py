@@ -1,0 +1,123 @@
+"""End to end in Debian's chromium: every page draws its chart; a shared link reproduces the view."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from services import api
+from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS, ROOT, streamlit_server
+from tests.dashboard.conftest import ApiServer, free_port
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+playwright_api = pytest.importorskip("playwright.sync_api")
+SHOTS = ROOT / "artifacts" / "screenshots"
+CHART_TIMEOUT_MS = 120_000  # generous: CI machines may be busy
+CHART = ".js-plotly-plot"
+WIDGETS = ",".join(f'[data-testid="{w}"]' for w in (
+    "stSelectbox", "stMultiSelect", "stNumberInput", "stTextInput", "stDateInput", "stCheckbox"))
+
+
+@pytest.fixture(scope="module")
+def dashboard(api_server: ApiServer) -> Iterator[str]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent: apt-get install -y chromium")
+    env = {"SPORTS_API_URL": api_server.url, "SPORTS_API_KEY": api_server.key}
+    with streamlit_server("app.py", free_port(), env) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(dashboard: str) -> Iterator[Any]:
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _settle(page: Any, quiet_ms: int = 1500) -> None:
+    """Wait until the app stops running and the number of charts stays put."""
+    previous = -1
+    for _ in range(CHART_TIMEOUT_MS // quiet_ms):
+        page.wait_for_timeout(quiet_ms)
+        running = page.locator('[data-testid="stStatusWidget"]').count()
+        count = page.locator(CHART).count()
+        if not running and count == previous:
+            return
+        previous = count
+
+
+def _open(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
+    _settle(page)
+    return page
+
+
+def _view(page: Any) -> dict[str, Any]:
+    """What a colleague must see: sidebar widget values and every chart's title and size."""
+    _settle(page)
+    charts = page.evaluate(
+        """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => ({
+             title: (g.layout && g.layout.title && g.layout.title.text) || '',
+             traces: (g._fullData || []).map(t => t._length)}))""")
+    widgets = page.locator(f"{WIDGETS.replace(',', ' input,')} input").evaluate_all(
+        "els => els.map(e => (e.getAttribute('aria-label') || '') + '=' + (e.type === 'checkbox' ? e.checked : e.value))")
+    widgets += page.locator('[data-testid="stMultiSelect"]').all_inner_texts()
+    return {"charts": charts, "widgets": widgets}
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def _game() -> int:
+    """A finished MLB game of the test store (``dashboard_env`` points services at the test API)."""
+    games = api.games("MLB", size=20).frame
+    return int(games[games["GameStatus"].astype(str).str.startswith("Final")].iloc[0]["ID"])
+
+
+def test_every_page_draws_a_chart(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    game = _game()
+    player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
+    paths = {"overview": "", "games": f"games?game={game}", "ratings": "ratings",
+             "forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
+             "players": f"players?player={player}", "leaders": "leaders", "glossary": "glossary"}
+    for name, path in paths.items():
+        page = _open(browser, f"{dashboard}/{path}")
+        assert page.locator(CHART).count() >= 1, name
+        assert page.locator('[data-testid="stException"]').count() == 0, name
+        _shot(page, name)
+        page.context.close()
+
+
+def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    game = _game()
+    first = _open(browser, f"{dashboard}/games?level=MLB&game={game}")
+    status = first.get_by_role("combobox", name="Status")
+    status.click()
+    status.fill("Fina")  # the select filters its options as one types; pick the one left
+    first.locator('[role="option"]').filter(has_text="Final").wait_for()
+    status.press("ArrowDown")
+    status.press("Enter")
+    first.wait_for_url("**status=Final**", timeout=CHART_TIMEOUT_MS)
+    view = _view(first)
+    link = first.url
+    assert "key=" not in link and dashboard_env.key not in link
+    assert f"game={game}" in link
+    _shot(first, "shared-original")
+    first.context.close()
+
+    second = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    again = _view(second)
+    _shot(second, "shared-reopened")
+    assert again["widgets"] == view["widgets"]
+    assert again["charts"] == view["charts"]
+    assert any("Score over the game" in c["title"] for c in again["charts"]), again
+    assert all(all(n for n in c["traces"]) for c in again["charts"]), again
+    second.context.close()
