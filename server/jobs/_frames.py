@@ -116,18 +116,26 @@ def read_odds(conn: sa.Connection, level: str) -> pd.DataFrame:
                   ["game_id", "taken", "vis_ml", "home_ml", "spread", "total"])
 
 
+PRIOR_SEASONS = 2  # latest seasons pooled into a first-season prior (2020 had only 60 games)
+
+
 def read_priors(conn: sa.Connection, level: str, first_season: dict[int, int]) -> dict[int, float]:
-    """Each team's win fraction in its latest season before its first season with games here
-    (e.g. Lahman's records before the first Retrosheet season)."""
+    """Each team's win fraction over its ``PRIOR_SEASONS`` latest seasons before its first season
+    with games here (e.g. Lahman's 2019 and 2020 records before the first Retrosheet season),
+    wins and losses pooled so a short season counts for its games only."""
     ts = schema.team_seasons.c
     rows = conn.execute(sa.select(ts.team_id, ts.season, ts.wins, ts.losses)
-                        .where(ts.level == level).order_by(ts.season)).all()
-    priors: dict[int, float] = {}
+                        .where(ts.level == level).order_by(ts.season.desc())).all()
+    pooled: dict[int, list[float]] = {}
     for team, season, w, lo in rows:
         if team in first_season and season < first_season[team] and w is not None \
                 and lo is not None and w + lo > 0:
-            priors[team] = w / (w + lo)
-    return priors
+            acc = pooled.setdefault(team, [0.0, 0.0, 0])
+            if acc[2] < PRIOR_SEASONS:
+                acc[0] += w
+                acc[1] += lo
+                acc[2] += 1
+    return {team: w / (w + lo) for team, (w, lo, _) in pooled.items()}
 
 
 def read_sublevels(conn: sa.Connection, level: str) -> pd.Series:

@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable
+from datetime import date, datetime
 from typing import Any
 
 import numpy as np
@@ -104,8 +105,12 @@ def _stat_rows(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
-def _column(series: pd.Series) -> list[Any]:
-    """A column as plain Python values (numpy scalars and NaN/NA become int/float/None)."""
+def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
+    """A column as plain Python values (numpy scalars and NaN/NA become int/float/None), built
+    column-wise: one ``tolist`` plus a vectorised null mask; per-value conversion only when the
+    column holds numpy scalars or (SQLite) dates.
+    ``as_text_date``: date values become ISO text ('2022-04-07'), as SQLAlchemy stores a Date
+    in SQLite (without sqlite3's default date adapter, deprecated since Python 3.12)."""
     if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iub":
         return series.to_numpy().tolist()
     if isinstance(series.dtype, np.dtype) and series.dtype.kind == "f":
@@ -114,17 +119,39 @@ def _column(series: pd.Series) -> list[Any]:
         for i in np.flatnonzero(np.isnan(arr)):
             out[i] = None
         return out
-    return [None if v is None or v is pd.NA or (isinstance(v, float) and v != v)
-            else v.item() if isinstance(v, np.generic) else v for v in series.astype(object)]
+    arr = series.to_numpy(dtype=object)
+    out = arr.tolist()
+    for i in np.flatnonzero(pd.isna(arr)):
+        out[i] = None
+    kinds = set(map(type, out))
+    if any(issubclass(k, np.generic) for k in kinds):
+        out = [v.item() if isinstance(v, np.generic) else v for v in out]
+    if as_text_date and any(issubclass(k, (date, pd.Timestamp)) for k in kinds):
+        out = [None if v is None else v.date().isoformat() if isinstance(v, datetime)
+               else v.isoformat() for v in out]
+    return out
 
 
-def _records(df: pd.DataFrame, table: sa.Table, level: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-    """DataFrame -> (column names, row tuples) of ``table``, plain Python values."""
+# Sort keys of the derived tables' primary keys: rows inserted in key order append to the
+# primary-key B-trees instead of splitting pages all over them (the secondary indexes still take
+# random inserts; on the full demo store the gain was within measurement noise).
+_INSERT_ORDER = {"stat_tables": ("season", "type", "code", "entity_id"),
+                 "rpi": ("season", "date", "team_id"), "elo_history": ("team_id", "game_id"),
+                 "forecasts": ("game_id",)}
+
+
+def _records(df: pd.DataFrame, table: sa.Table, level: str,
+             text_dates: bool = False) -> tuple[list[str], list[tuple[Any, ...]]]:
+    """DataFrame -> (column names, row tuples) of ``table``, plain Python values, in primary-key
+    order. ``text_dates``: Date columns as ISO text (SQLite)."""
     if df.empty:
         return [], []
-    cols = [c.name for c in table.columns if c.name in df.columns and c.name != "level"]
-    data = [_column(df[c]) for c in cols]
-    return [*cols, "level"], [(*vals, level) for vals in zip(*data)]
+    order = [c for c in _INSERT_ORDER.get(table.name, ()) if c in df.columns]
+    if order:
+        df = df.sort_values(order, kind="stable")
+    cols = [c for c in table.columns if c.name in df.columns and c.name != "level"]
+    data = [_column(df[c.name], text_dates and isinstance(c.type, sa.Date)) for c in cols]
+    return [*(c.name for c in cols), "level"], list(zip(*data, [level] * len(df)))
 
 
 _CHUNK = 20000  # rows per executemany
@@ -134,15 +161,10 @@ def _bulk_insert(conn: sa.Connection, table: sa.Table, cols: list[str],
                  rows: list[tuple[Any, ...]]) -> None:
     """executemany straight on the DB-API cursor: SQLAlchemy's per-row parameter processing
     costs more than the insert itself at this size. Values are plain ints, floats, str,
-    bools, dates and None, which sqlite3 and psycopg adapt natively."""
+    bools, dates (ISO text for SQLite, see ``_records``) and None, which sqlite3 and psycopg
+    adapt natively."""
     if not rows:
         return
-    if conn.dialect.name == "sqlite":  # store dates as SQLAlchemy does, without sqlite3's
-        # default date adapter (deprecated since Python 3.12)
-        dates = [i for i, c in enumerate(cols) if isinstance(table.c[c].type, sa.Date)]
-        if dates:
-            rows = [tuple(v.isoformat() if i in dates and v is not None else v
-                          for i, v in enumerate(r)) for r in rows]
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     prep = conn.dialect.identifier_preparer
     sql = (f"INSERT INTO {prep.format_table(table)} ({', '.join(prep.quote(c) for c in cols)}) "
@@ -158,7 +180,8 @@ def _bulk_insert(conn: sa.Connection, table: sa.Table, cols: list[str],
 def write_level(conn: sa.Connection, level: str, frames: dict[str, pd.DataFrame]) -> dict[str, int]:
     """Replace the level's derived rows inside the caller's transaction."""
     counts = {}
-    rows = {t.name: _records(frames.get(t.name, pd.DataFrame()), t, level)
+    text_dates = conn.dialect.name == "sqlite"
+    rows = {t.name: _records(frames.get(t.name, pd.DataFrame()), t, level, text_dates)
             for t in schema.DERIVED_TABLES}
     for t in schema.DERIVED_TABLES:
         conn.execute(t.delete().where(t.c.level == level))

