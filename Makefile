@@ -26,7 +26,8 @@ store: setup
 
 # The whole suite on the embedded SQLite store, then the store and HTTP tests again on
 # PostgreSQL (each test module skips with one line when PostgreSQL is not reachable).
-PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py
+PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py \
+            tests/production
 
 test: setup
 	$(PY) -m pytest
@@ -40,6 +41,7 @@ bench: setup
 	$(PY) bench/models.py
 	$(PY) bench/dashboard.py
 	$(PY) bench/load.py
+	$(PY) bench/growth.py
 
 fuzz: setup
 	$(PY) -m pytest tests/fuzz

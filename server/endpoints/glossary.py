@@ -69,7 +69,7 @@ GLOSSARY = Endpoint(
     name="glossary", singular="entry",
     summary="ID codes and explanations; path type levels (default), sublevels, stats or nations",
     fields=(
-        Field("ID", "string", "MLB", "levels: level code; sublevels: sublevel ID (a number)"),
+        Field("ID", "any", "MLB", "levels: level code; sublevels: sublevel ID (a number)"),
         Field("Name", "string", "Major League Baseball", "name"),
         Field("Sport", "string", "baseball", "levels: sport"),
         Field("Gender", "string", "M", "levels: M, W or X (mixed)"),

@@ -38,8 +38,8 @@ def filtered(ep: Endpoint, ask: Ask) -> sa.Select[Any]:
             if lo is not None:
                 query = query.where(ep.day_column >= dt.datetime.combine(lo, dt.time()))
             if hi is not None:
-                query = query.where(
-                    ep.day_column < dt.datetime.combine(hi + dt.timedelta(days=1), dt.time()))
+                # hi + 1 day would overflow on 9999-12-31
+                query = query.where(ep.day_column <= dt.datetime.combine(hi, dt.time.max))
         else:
             if lo is not None and lo == hi:
                 query = query.where(ep.day_column == lo)
@@ -75,6 +75,8 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
             ep.enrich(conn, ask, [record])
         return [_public(record)], 1
     offset = (ask.page - 1) * ask.size
+    if offset > _MAX_OFFSET:  # far past any last page; databases refuse such offsets
+        return [], int(conn.execute(_count(query)).scalar() or 0)
     result = conn.execute(query if not ep.paginated else query.limit(ask.size).offset(offset))
     columns = tuple(result.keys())
     rows = result.all()
@@ -90,6 +92,9 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
     if ep.enrich is not None:
         ep.enrich(conn, ask, found)
     return [_public(r) for r in found], total
+
+
+_MAX_OFFSET = 2**62
 
 
 def _count(query: sa.Select[Any]) -> sa.Select[Any]:

@@ -60,8 +60,10 @@ def _elo(ask: Ask) -> sa.Select[Any]:
                    inner.c.l.label("Losses"))
          .select_from(inner.outerjoin(T, T.c.id == inner.c.team_id)).where(inner.c.n == 1))
     if team is not None:
-        q = sa.select(q.subquery()).where(sa.literal_column("Team_ID") == team)
-        return q.order_by(sa.literal_column("Rank"))
+        # Named through the subquery (not literal_column): PostgreSQL folds unquoted names to
+        # lower case, and COUNT(*) keeps the subquery in its FROM only if a column refers to it.
+        ranked = q.subquery()
+        return sa.select(ranked).where(ranked.c.Team_ID == team).order_by(ranked.c.Rank)
     return q.order_by(inner.c.elo_after.desc(), inner.c.team_id)
 
 

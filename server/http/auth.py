@@ -7,6 +7,7 @@ machine shares them). Counters are keyed by the key's HMAC, never the key.
 """
 from __future__ import annotations
 
+import logging
 import math
 import os
 import threading
@@ -20,7 +21,9 @@ from limits.strategies import FixedWindowRateLimiter
 from server import keys
 from server.http.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 
-GRANT_TTL = 1.0  # seconds a verified key is trusted without asking the store again
+log = logging.getLogger(__name__)
+
+GRANT_TTL = 0.0  # a revocation holds from the next request (one indexed lookup per request)
 TOUCH_EVERY = 60.0  # seconds between last_used updates of one key (a write per request is waste)
 
 
@@ -111,6 +114,15 @@ class KeyGate:
         return True
 
     def touch(self, grant: keys.KeyGrant) -> None:
-        """Record last use (at most once a minute per key and process)."""
-        with self.engine.begin() as conn:
-            keys.touch(conn, grant.id)
+        """Record last use (at most once a minute per key and process), off the request path:
+        a re-tabulation holds SQLite's write lock for its whole run, and a request must not
+        wait for it. ``last_used`` is a convenience for operators, so a write that cannot get
+        the lock is logged and skipped."""
+        threading.Thread(target=self._touch, args=(grant.id,), daemon=True).start()
+
+    def _touch(self, key_id: int) -> None:
+        try:
+            with self.engine.begin() as conn:
+                keys.touch(conn, key_id)
+        except sa.exc.OperationalError as exc:
+            log.warning("last_used not recorded (store busy): %s", type(exc).__name__)

@@ -24,9 +24,13 @@ _TYPES: dict[str, dict[str, Any]] = {
     "stats": {"type": "object", "additionalProperties": {"type": ["number", "null"]}},
     "any": {},
 }
+_INT64 = 2**63 - 1  # params.to_number refuses anything wider
+_TEXT = {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "\\S"}  # to_string
 _PARAM_SCHEMA: dict[str, dict[str, Any]] = {
-    "number": {"type": "integer"}, "positive": {"type": "integer", "minimum": 1},
-    "string": {"type": "string"}, "ref": {"type": "string"}, "date": {"type": "string"},
+    "number": {"type": "integer", "minimum": -_INT64, "maximum": _INT64},
+    "positive": {"type": "integer", "minimum": 1, "maximum": _INT64},
+    "string": _TEXT, "ref": _TEXT,
+    "date": {"type": "string", "format": "date"},  # other forms are best effort, not promised
     "limit": {"type": "string"}, "search": {"type": "string"},
 }
 
@@ -62,9 +66,9 @@ def _common(ep: Endpoint, levels: tuple[str, ...]) -> list[dict[str, Any]]:
         out += [
             {"name": "max", "in": "query", "description":
              f"results per page; default {MAX_DEFAULT}, at most {MAX_LIMIT} (larger is clamped)",
-             "schema": {"type": "integer", "minimum": 1}, "example": 100},
+             "schema": {"type": "integer", "minimum": 1, "maximum": _INT64}, "example": 100},
             {"name": "page", "in": "query", "description": "page number from 1",
-             "schema": {"type": "integer", "minimum": 1}, "example": 1},
+             "schema": {"type": "integer", "minimum": 1, "maximum": _INT64}, "example": 1},
         ]
     return out
 
@@ -74,10 +78,17 @@ def _operation(ep: Endpoint, known: tuple[str, ...]) -> dict[str, Any]:
     params = _common(ep, levels)
     for p in ep.params:
         doc = p.doc
+        schema = dict(_PARAM_SCHEMA[p.kind])
         if p.name == "limit" and ep.limits:
             doc += "; values: " + ", ".join(f"={v}" for v in ep.limits)
-        params.append({"name": p.name, "in": "query", "description": doc,
-                       "schema": _PARAM_SCHEMA[p.kind], "example": p.example})
+            # With or without the leading '=' (contract section 4).
+            schema["enum"] = [f"={v}" for v in ep.limits] + list(ep.limits)
+        example: Any = int(p.example) if schema.get("type") == "integer" else p.example
+        param: dict[str, Any] = {"name": p.name, "in": "query", "description": doc,
+                                 "schema": schema, "example": example}
+        if ep.name == "stats" and p.name == "stat":
+            param["required"] = True
+        params.append(param)
     record = {"type": "object", "properties": {
         f.name: field_schema(f) for f in ep.fields if not f.name.startswith("_")}}
     body = {"type": "object", "properties": {
@@ -96,7 +107,10 @@ def _operation(ep: Endpoint, known: tuple[str, ...]) -> dict[str, Any]:
             "304": {"description": "not modified (If-None-Match matched the ETag)"},
             **{str(code): {"description": ", ".join(sorted(
                 e.code for e in ERROR_TYPES if e.status == code)),
-                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                "content": {  # errors come in the requested format (contract section 3)
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Error"}},
+                    "application/xml": {"schema": {"type": "string"}},
+                    "application/vnd.php.serialized": {"schema": {"type": "string"}}}}
                for code in sorted({e.status for e in ERROR_TYPES})},
         },
     }

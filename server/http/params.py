@@ -50,6 +50,8 @@ def to_string(name: str, raw: str) -> str:
         raise BadParameter(f"{name} is empty", name)
     if len(text) > 200:
         raise BadParameter(f"{name} is longer than 200 characters", name)
+    if "\x00" in text:  # PostgreSQL text cannot hold NUL
+        raise BadParameter(f"{name} contains a NUL character", name)
     return text
 
 
@@ -80,7 +82,10 @@ def to_limit(name: str, raw: str) -> str:
 
 
 def to_search(name: str, raw: str) -> str:
-    return raw.strip()
+    text = raw.strip()
+    if "\x00" in text:  # PostgreSQL text cannot hold NUL
+        raise BadParameter(f"{name} contains a NUL character", name)
+    return text
 
 
 CONVERTERS: dict[str, Callable[[str, str], Any]] = {

@@ -27,6 +27,7 @@ from server.http.errors import (ApiError, BadParameter, LevelNotSupported, NotFo
                                 Unavailable, WrongVersion)
 from server.http.facts import StoreFacts
 from server.http.params import show
+from server.http.shared_cache import result_cache
 from server.store.engine import StoreUnavailable
 
 log = logging.getLogger("server.http")
@@ -39,7 +40,7 @@ class Service:
         self.engine = engine
         self.facts = StoreFacts(engine)
         self.gate = KeyGate(engine)
-        self.results = ResultCache()
+        self.results = result_cache()  # Redis when REDIS_URL is set, else in process
         # Encoded bodies by exact URL (key included, so a body and its Next_Page only ever go
         # back to the key that asked): a repeated URL skips parsing, querying and encoding.
         self.bodies = ResultCache()
@@ -147,6 +148,11 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
             gate.touch(grant)
     except ApiError:
         raise
+    except (sa.exc.DataError, OverflowError) as exc:
+        # A value the database cannot hold (PostgreSQL: an integer beyond a 32-bit column, a NUL
+        # in text; SQLite: an integer beyond 64 bits) is the request's fault, not the store's.
+        log.warning("value refused by the store: %s", type(exc).__name__)
+        raise BadParameter("a parameter value is out of range for this query", None) from exc
     except (StoreUnavailable, sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
         log.warning("store fault: %s", type(exc).__name__)
         raise Unavailable("the data store is unavailable; try again shortly", None) from exc

@@ -1,7 +1,7 @@
 """Re-tabulation: rebuild a level's ELO series, RPI, forecasts and stat tables from its games.
 
-Everything is computed in memory first (numpy / pandas, ``server.models``); then, per level, ONE
-transaction deletes the level's derived rows and bulk-inserts the new ones. Readers keep the old
+Everything is computed in memory first (numpy / pandas, ``server.models``); then ONE transaction
+deletes each level's derived rows and bulk-inserts the new ones, for every level of the run. Readers keep the old
 snapshot until the commit (SQLite WAL, PostgreSQL MVCC), so they never see a partial or empty
 table, and a failed or killed rebuild rolls back leaving the old rows serving (contract 5).
 """
@@ -27,6 +27,7 @@ from server.models import rpi as rpi_model
 from server.models import simulation, stat_tables
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import schema
+from server.store.loader import pause_before_commit
 
 # Test hook: seconds to sleep after the deletes, inside the transaction (kill tests use it).
 SLEEP_HOOK = "RETABULATE_SLEEP_AFTER_DELETE"
@@ -206,22 +207,24 @@ def levels_with_games(engine: sa.Engine) -> list[str]:
 
 def run(engine: sa.Engine, levels: Iterable[str] | None = None,
         progress: Callable[[str], None] | None = None) -> dict[str, dict[str, float]]:
-    """Rebuild the derived tables of ``levels`` (default: every level holding games), one
-    transaction per level. Returns per level the seconds taken and rows written per table."""
+    """Rebuild the derived tables of ``levels`` (default: every level holding games) in one
+    transaction, so a failed or killed run leaves every level as it was (contract section 7).
+    Returns per level the seconds taken and rows written per table."""
     codes = list(levels) if levels is not None else levels_with_games(engine)
     report: dict[str, dict[str, float]] = {}
-    for code in codes:
-        lv = find_level(code)
-        if lv is None:
-            raise UserError(f"unknown level {code!r}")
-        t0 = time.perf_counter()
-        with engine.begin() as conn:
+    with engine.begin() as conn:
+        for code in codes:
+            lv = find_level(code)
+            if lv is None:
+                raise UserError(f"unknown level {code!r}")
+            t0 = time.perf_counter()
             frames = compute_level(conn, lv.code)
             counts = write_level(conn, lv.code, frames)
-        report[lv.code] = {"seconds": time.perf_counter() - t0, **counts}
-        if progress:
-            progress(f"{lv.code}: {report[lv.code]['seconds']:.2f} s, "
-                     + ", ".join(f"{k} {v}" for k, v in counts.items()))
+            report[lv.code] = {"seconds": time.perf_counter() - t0, **counts}
+            if progress:
+                progress(f"{lv.code}: {report[lv.code]['seconds']:.2f} s, "
+                         + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        pause_before_commit()
     return report
 
 

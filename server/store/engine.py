@@ -69,3 +69,16 @@ def is_sqlite(engine: sa.Engine) -> bool:
 def describe(engine: sa.Engine) -> str:
     """The store's name for /health and progress lines, without any password."""
     return engine.url.render_as_string(hide_password=True)
+
+
+def analyze(engine: sa.Engine) -> None:
+    """Refresh the query planner's statistics after a bulk write.
+
+    Without them SQLite guesses, and picks e.g. ``ix_pitches_level`` over ``ix_pitches_game``
+    for a game's pitches (90 ms instead of 0.3 ms). ``analysis_limit`` samples each index, so
+    this takes seconds even on the full demo store.
+    """
+    with engine.begin() as conn:
+        if is_sqlite(engine):
+            conn.exec_driver_sql("PRAGMA analysis_limit=2000")
+        conn.exec_driver_sql("ANALYZE")

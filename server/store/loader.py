@@ -14,6 +14,9 @@ Loading the same input twice therefore changes nothing.
 """
 from __future__ import annotations
 
+import os
+import sys
+import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -133,8 +136,22 @@ class Loader:
         insert(self.conn, table, rows)
 
 
+# Test hook: seconds to pause, with everything written but not yet committed, so the fault
+# tests can kill an ingest at a known point and show the store unchanged.
+PAUSE_HOOK = "SPORTS_PAUSE_BEFORE_COMMIT"
+
+
+def pause_before_commit() -> None:
+    """Honour ``SPORTS_PAUSE_BEFORE_COMMIT`` (unset in normal runs: returns at once)."""
+    seconds = float(os.environ.get(PAUSE_HOOK, "0") or 0)
+    if seconds:
+        print(f"written, not committed; pausing {seconds} s ({PAUSE_HOOK})", file=sys.stderr, flush=True)
+        time.sleep(seconds)
+
+
 @contextmanager
 def loading(engine: sa.Engine, source: str) -> Iterator[Loader]:
     """One ingest, one transaction: commit when the block ends, roll back on any error."""
     with engine.begin() as conn:
         yield Loader(conn, source)
+        pause_before_commit()

@@ -188,7 +188,7 @@ games = sa.Table(
     sa.Column("loser_id", _id),
     sa.Column("venue_id", _id),
     sa.Column("neutral", sa.Boolean, nullable=False, default=False),
-    sa.Column("playoff", sa.String(24)),  # round name when a playoff game, else null
+    sa.Column("playoff", sa.String(40)),  # round name when a playoff game, else null
     sa.Column("attendance", sa.Integer),
     sa.Column("duration", sa.Integer),  # minutes
     sa.Column("line_score", sa.JSON),  # {"visitor": [..per period..], "home": [...]}

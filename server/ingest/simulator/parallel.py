@@ -25,7 +25,7 @@ from server.ingest.simulator import writer
 from server.ingest.simulator.ids import IdBook
 from server.store import schema
 from server.store.engine import make_engine
-from server.store.loader import Loader
+from server.store.loader import Loader, pause_before_commit
 
 # Rough cost of a level, to share them out evenly.
 _COST = {"MLB": 12.0, "NBA": 4.0, "NHL": 3.0, "MiLB": 2.5, "KBO": 1.6, "NPB": 1.6, "CBB": 1.0,
@@ -147,6 +147,7 @@ def _copy(engine: sa.Engine, codes: list[str], paths: list[str]) -> None:
                             f'INSERT INTO main."{name}" ({cols}) SELECT {cols} FROM part{k}."{name}"')
                 for ix in rebuilt:
                     ix.create(conn)
+                pause_before_commit()
         finally:
             for k in range(len(paths)):
                 conn.exec_driver_sql(f"DETACH DATABASE part{k}")

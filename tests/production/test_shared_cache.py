@@ -1,0 +1,55 @@
+"""server/http/shared_cache.py: one worker's result is another's hit; Redis trouble is a miss."""
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+
+import pytest
+
+from server.http.caching import ResultCache
+from server.http.shared_cache import RedisResultCache, result_cache
+
+REDIS_URL = "redis://127.0.0.1:6379/13"
+
+pytestmark = pytest.mark.redis
+
+
+@pytest.fixture
+def prefix() -> str:
+    redis = pytest.importorskip("redis")
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.exceptions.ConnectionError:
+        pytest.skip("Redis not reachable at 127.0.0.1:6379; shared cache tests skipped")
+    return f"test:{uuid.uuid4().hex}:"
+
+
+def test_two_caches_share_entries(prefix: str) -> None:
+    one, two = RedisResultCache(REDIS_URL, 30, prefix), RedisResultCache(REDIS_URL, 30, prefix)
+    key = ("games", "MLB", None, "http://h", (("season", "2024"),), None, None, 100, 1)
+    value = ([{"ID": 1, "GameDay": dt.date(2024, 7, 4), "Name": "Caf\u00e9"}], 1)
+    assert two.get(key) is None
+    one.put(key, value)
+    assert two.get(key) == value
+    assert two.get(key[:-1] + (2,)) is None  # another page is another entry
+
+
+def test_entries_expire(prefix: str) -> None:
+    cache = RedisResultCache(REDIS_URL, 0.2, prefix)
+    cache.put(("k",), ([], 0))
+    assert cache.get(("k",)) == ([], 0)
+    import time
+    time.sleep(0.4)
+    assert cache.get(("k",)) is None
+
+
+def test_unreachable_redis_is_a_miss_never_a_failure() -> None:
+    cache = RedisResultCache("redis://127.0.0.1:1/0", 30)
+    cache.put(("k",), ([], 0))
+    assert cache.get(("k",)) is None
+
+
+def test_without_redis_url_the_cache_stays_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    assert isinstance(result_cache(), ResultCache)
+    assert isinstance(result_cache(REDIS_URL), RedisResultCache)
