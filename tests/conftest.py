@@ -9,6 +9,9 @@
   its output captured to a log file (tests read it to prove keys never reach logs).
 * ``api`` (session): an httpx client on the live server that adds the key to every query.
 * ``php_binary``: the php-cli path, or a skip with one clear line.
+* ``demo_api`` (session): the small simulated demo (``demo --size small --seed 7`` and
+  ``retabulate``) served by ``python -m server serve``, with a key; shared by the endpoint walk
+  and the dashboard tests so it is built once.
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ import sqlalchemy as sa
 
 from server import keys
 from server.store.engine import make_engine
+from tests.demo_api import ApiServer, build_store, serve
 from tests.fixtures import minidata
 from tests.pg import fresh_database
 
@@ -161,3 +165,13 @@ def php_binary() -> str:
     if php is None:
         pytest.skip("php-cli not installed; php format round trip skipped")
     return php
+
+
+@pytest.fixture(scope="session")
+def demo_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiServer]:
+    store = tmp_path_factory.mktemp("demo-store") / "sports.db"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
+    env.pop("REDIS_URL", None)
+    key = build_store(store, env)
+    with serve(store, env, free_port()) as url:
+        yield ApiServer(url=url, key=key, database_url=env["DATABASE_URL"])

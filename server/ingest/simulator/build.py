@@ -159,8 +159,8 @@ class LevelBuild:
                     record[lo][1] += 1
                 self._recap(g, out)
         if to_price:
-            self.odds.extend(market.price(plan.sport, np.random.default_rng([self.seed, season, offset, 7]),
-                                          to_price, self.now))
+            rng = np.random.default_rng([self.seed, season, offset, 7])
+            self.odds.extend(market.price(plan.sport, plan.odds, rng, to_price, self.now))
         return record
 
     def _game_row(self, g: GameSpec, out: GameOut | None, state: str) -> None:

@@ -1,8 +1,9 @@
 """A bookmaker's lines: money lines with a margin, a spread and a total, opened a day before the
 start and closed at it, priced from the teams' hidden strengths plus noise that drifts.
 
-Not every game is priced (about 88% are); a line is only posted once its time has come by the
-build clock.
+Not every game is priced: each level declares the share a book covers (``LevelPlan.odds``: about
+88% at professional levels, fewer the lower the level); a line is only posted once its time has
+come by the build clock.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def american(p: float) -> int:
     return int(round(100 * (1 - p) / p / 5) * 5)
 
 
-def price(sport: str, rng: np.random.Generator, games: list[tuple[int, dt.datetime, float, float, float]],
+def price(sport: str, coverage: float, rng: np.random.Generator, games: list[tuple[int, dt.datetime, float, float, float]],
           now: dt.datetime) -> list[tuple[object, ...]]:
     """Odds rows for (game id, start, home strength, visitor strength, scoring scale)."""
     k, total0, margin_k, step = _MARKETS[sport]
@@ -35,7 +36,7 @@ def price(sport: str, rng: np.random.Generator, games: list[tuple[int, dt.dateti
     n = len(games)
     if not n:
         return out
-    priced = rng.random(n) < 0.88
+    priced = rng.random(n) < coverage
     noise_open = rng.normal(0, 0.035, n)
     drift = rng.normal(0, 0.025, n)
     tot_noise = rng.normal(0, 0.04, n)

@@ -218,8 +218,10 @@ def test_odds_open_and_close_with_drift_at_pro_levels(small_store: sa.Engine) ->
     rows = _rows(small_store, "SELECT g.level, o.taken, o.vis_ml, o.home_ml, o.taken_at, g.start_time, o.game_id "
                               "FROM odds o JOIN games g ON g.id = o.game_id")
     levels = {r[0] for r in rows}
-    assert {lv.code for lv in BY_CODE.values() if lv.tier == "pro"} <= levels
-    assert not levels & {"MBB", "MiLB", "CBB"}
+    assert {lv.code for lv in BY_CODE.values() if lv.tier in ("pro", "international")} <= levels
+    priced = dict(_rows(small_store, "SELECT g.level, avg(g.id IN (SELECT game_id FROM odds)) FROM games g "
+                                     "WHERE g.state = 'final' GROUP BY g.level"))
+    assert priced["MBB"] < priced["NBA"] and priced["MB3"] < priced["MBB"]  # thinner lower down
     by_game: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
     for level, taken, vml, hml, at, start, gid in rows:
         assert abs(vml) >= 100 and abs(hml) >= 100
