@@ -32,7 +32,7 @@ _PITCH_P = np.array([0.34, 0.15, 0.17, 0.11, 0.08, 0.08, 0.07])
 _PITCH_MPH = np.array([94.2, 93.4, 85.6, 85.9, 79.5, 89.3, 82.0])
 _STAR_CODE = {"baseball": "H", "basketball": "PTS", "hockey": "PTS", "soccer": "G"}
 
-PITCH_SEASONS = 2  # newest seasons whose every pitch is a row (MLB, MiLB)
+PITCH_SEASONS = 4  # newest seasons whose every pitch is a row (MLB, MiLB)
 
 IdFn = Callable[[str, list[str]], list[int]]
 
