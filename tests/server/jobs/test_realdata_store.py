@@ -1,4 +1,4 @@
-"""End to end on real results: FiveThirtyEight NBA/NHL files -> store (the teammate's ingester)
+"""End to end on real results: FiveThirtyEight NBA/NHL files -> store
 -> retabulate -> evaluate. The Brier scores must equal the file-reader ones of
 tests/server/models/test_realdata.py (the store path feeds the same model)."""
 from __future__ import annotations
