@@ -20,20 +20,20 @@ OPP = s.teams.alias("ropp")
 COLLEGE = ("MBB", "MB2", "MB3", "WBB", "CBB")
 
 
-def _season_of_date(table: sa.Table, ask: Ask) -> sa.ScalarSelect[Any]:
-    return (sa.select(sa.func.max(table.c.season))
-            .where(table.c.level == ask.code, table.c.date <= ask.day_to).scalar_subquery())
+def _season(table: sa.Table, ask: Ask) -> Any:
+    """The season a rating query reads: the one holding ``date`` (date overrides season), else
+    the asked season, else the level's newest."""
+    if ask.season is not None and ask.day_to is None:
+        return ask.season
+    newest = sa.select(sa.func.max(table.c.season)).where(table.c.level == ask.code)
+    if ask.day_to is not None:
+        newest = newest.where(table.c.date <= ask.day_to)
+    return newest.scalar_subquery()
 
 
 def _elo(ask: Ask) -> sa.Select[Any]:
     team = ask.get("team")
-    if ask.day_to is not None:
-        season: Any = _season_of_date(E, ask)
-    elif ask.season is not None:
-        season = ask.season
-    else:
-        season = sa.select(sa.func.max(E.c.season)).where(E.c.level == ask.code).scalar_subquery()
-    scope = [E.c.level == ask.code, E.c.season == season]
+    scope = [E.c.level == ask.code, E.c.season == _season(E, ask)]
     if ask.day_to is not None:
         scope.append(E.c.date <= ask.day_to)
     if team is not None and ask.day_to is None:
@@ -68,13 +68,7 @@ def _elo(ask: Ask) -> sa.Select[Any]:
 
 
 def _rpi(ask: Ask) -> sa.Select[Any]:
-    if ask.day_to is not None:
-        season: Any = _season_of_date(R, ask)
-    elif ask.season is not None:
-        season = ask.season
-    else:
-        season = sa.select(sa.func.max(R.c.season)).where(R.c.level == ask.code).scalar_subquery()
-    scope = [R.c.level == ask.code, R.c.season == season]
+    scope = [R.c.level == ask.code, R.c.season == _season(R, ask)]
     cols = (R.c.rank.label("Rank"), R.c.team_id.label("Team_ID"), T.c.name.label("Team"),
             R.c.rpi.label("RPI"), R.c.wp.label("WP"), R.c.owp.label("OWP"),
             R.c.oowp.label("OOWP"), R.c.wins.label("Wins"), R.c.losses.label("Losses"),

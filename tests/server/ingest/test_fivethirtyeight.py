@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from server.ingest import fivethirtyeight as fte
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.fixtures.digest import store_checksum
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "other_leagues"
 FILES = {"NBA": "nba/nba_elo_latest.csv", "NHL": "nhl/nhl_elo_latest.csv", "WNBA": "wnba/wnba_elo.csv"}
@@ -38,16 +38,6 @@ def _counts(engine: sa.Engine, level: str) -> dict[tuple[str | None, str], int]:
         rows = conn.execute(sa.select(g.playoff, g.state, sa.func.count()).where(g.level == level)
                             .group_by(g.playoff, g.state)).all()
     return {(p, s): n for p, s, n in rows}
-
-
-def _checksum(engine: sa.Engine) -> str:
-    digest = hashlib.sha256()
-    with engine.connect() as conn:
-        for table in schema.metadata.sorted_tables:
-            for row in conn.execute(sa.select(table).order_by(*table.primary_key.columns
-                                                              or table.columns)):
-                digest.update(repr(tuple(row)).encode())
-    return digest.hexdigest()
 
 
 @pytest.mark.realdata
@@ -90,9 +80,9 @@ def test_wnba_games_are_deduplicated(engine: sa.Engine) -> None:
 @pytest.mark.realdata
 def test_rerun_changes_nothing(engine: sa.Engine) -> None:
     fte.ingest(engine, _file("NHL"), "NHL")
-    before = _checksum(engine)
+    before = store_checksum(engine)
     fte.ingest(engine, _file("NHL"), "NHL")
-    assert _checksum(engine) == before
+    assert store_checksum(engine) == before
 
 
 def test_never_loads_ratings(engine: sa.Engine, tmp_path: Path) -> None:

@@ -1,7 +1,6 @@
 """Lahman ingest: career spans, one ID per player across sources, idempotent re-runs."""
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 import pandas as pd
@@ -13,6 +12,7 @@ from server.ingest.retrosheet.load import ingest_path
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.fixtures.digest import store_checksum
 from tests.server.ingest.test_retrosheet_load import write_season
 
 
@@ -20,16 +20,6 @@ def _engine(path: Path) -> sa.Engine:
     engine = make_engine(f"sqlite:///{path}")
     init_store(engine)
     return engine
-
-
-def _checksum(engine: sa.Engine) -> str:
-    digest = hashlib.sha256()
-    with engine.connect() as conn:
-        for table in schema.metadata.sorted_tables:
-            for row in conn.execute(sa.select(table).order_by(*table.primary_key.columns
-                                                              or table.columns)):
-                digest.update(repr(tuple(row)).encode())
-    return digest.hexdigest()
 
 
 @pytest.fixture(scope="module")
@@ -95,9 +85,9 @@ def test_seasons_and_teams(full: sa.Engine) -> None:
 
 @pytest.mark.slow
 def test_rerun_changes_nothing(full: sa.Engine, tables: dict[str, pd.DataFrame]) -> None:
-    before = _checksum(full)
+    before = store_checksum(full)
     lahman.ingest(full, tables)
-    assert _checksum(full) == before
+    assert store_checksum(full) == before
 
 
 def test_one_id_when_retrosheet_runs_first(tmp_path: Path,
