@@ -8,6 +8,8 @@ Scenarios, all against ``python -m server serve --workers 2`` on loopback:
   (c) one game's detail record;
   bare: a bare Starlette route returning a fixed body the size of (a), same run, same workers.
 
+Every server runs as the bare one does, without an access log; (a) is measured once more with
+the access log on, to show what a line per request costs.
 Targets on the 2-core machine: (a) >= 0.5x bare, (b) >= 1500 req/s, p99 < 25 ms.
 Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32]
 """
@@ -35,9 +37,10 @@ BODY_ENV = "BENCH_BODY_FILE"
 
 
 def build_store(path: Path) -> dict[str, int]:
-    """A full-size MLB store (30 teams, 3 seasons of 2430 games, plays for one game)."""
+    """A full-size MLB store (30 teams, 3 seasons of 2430 games, plays for one game), with the
+    planner statistics every bulk write through the command line leaves behind."""
     from server.store import schema as s
-    from server.store.engine import make_engine
+    from server.store.engine import analyze, make_engine
     from server.store.init import init_store
     from server.store.loader import loading
 
@@ -86,6 +89,7 @@ def build_store(path: Path) -> dict[str, int]:
              "explanation": "grounded out", "scoring": False, "points": 0, "tags": None,
              "the_count": "1-1", "pitcher_hand": "R", "batter_hand": "L", "sequence": "BX",
              "score_vis": 0, "score_home": 0} for q in range(1, 60)])
+    analyze(engine)
     engine.dispose()
     return {"team": teams[0], "detail": detail}
 
@@ -179,9 +183,10 @@ def main() -> int:
     servers: list[subprocess.Popen[bytes]] = []
     results: dict[str, dict[str, float]] = {}
     try:
-        port, cold_port, bare_port = free_port(), free_port(), free_port()
+        port, cold_port, bare_port, logged_port = (free_port(), free_port(), free_port(),
+                                                   free_port())
         serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
-                 "--port"]
+                 "--no-access-log", "--port"]
         servers.append(_start(serve + [str(port)], env, f"http://127.0.0.1:{port}/health"))
         base = f"http://127.0.0.1:{port}"
         list_url = f"{base}/v1/games/MLB/?key={key}&team={ids['team']}&season=2024&max=100"
@@ -195,6 +200,8 @@ def main() -> int:
             {**env, BODY_ENV: str(work / "body.json")}, f"http://127.0.0.1:{bare_port}/bare"))
         servers.append(_start(serve + [str(cold_port)], {**env, "SPORTS_CACHE_TTL": "0"},
                               f"http://127.0.0.1:{cold_port}/health"))
+        logged = [a for a in serve if a != "--no-access-log"] + [str(logged_port)]
+        servers.append(_start(logged, env, f"http://127.0.0.1:{logged_port}/health"))
         script = work / "distinct.lua"
         cold = f"/v1/games/MLB/?key={key}"
         script.write_text(_lua(cold, ids["team"]))
@@ -203,6 +210,7 @@ def main() -> int:
         results["a"] = _wrk(list_url, *run)
         results["b"] = _wrk(f"http://127.0.0.1:{cold_port}/", *run, script=script)
         results["c"] = _wrk(f"{base}/v1/games/MLB/?key={key}&id={ids['detail']}", *run)
+        results["logged"] = _wrk(list_url.replace(f":{port}/", f":{logged_port}/"), *run)
     finally:
         for process in servers:
             process.terminate()
@@ -213,7 +221,8 @@ def main() -> int:
     for name, label in (("bare", "bare Starlette, fixed body"),
                         ("a", "(a) games list, same URL"),
                         ("b", "(b) distinct page/date, no result cache"),
-                        ("c", "(c) game detail")):
+                        ("c", "(c) game detail"),
+                        ("logged", "(a) with the access log on")):
         r = results[name]
         print(f"{label:42s} {r['rps']:9.0f} req/s  p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms"
               f"  non-2xx {int(r['errors'])}")

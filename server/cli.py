@@ -76,6 +76,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(("serve",), "server.http.serve:cli", "serve the HTTP API", (
         _a("--host", default="127.0.0.1"), _a("--port", type=int, default=8765),
         _a("--workers", type=int, default=1),
+        _a("--no-access-log", action="store_true",
+           help="no line per request (e.g. behind a load balancer that logs them)"),
     )),
     Command(("copy-store",), "server.store.copy:cli", "copy every table into another store", (
         _a("target", help="DATABASE_URL of the target store"),

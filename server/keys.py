@@ -118,20 +118,22 @@ def revoke(engine: sa.Engine, key: str) -> bool:
     return bool(done.rowcount)
 
 
-def lookup(conn: sa.Connection, secret: bytes, key: str) -> KeyGrant | None:
-    """The grant of a live key, or None for an unknown or revoked one."""
+def lookup(conn: sa.Connection, digest: str) -> KeyGrant | None:
+    """The grant of a live key by its HMAC (``key_hash``), or None for an unknown or revoked
+    one."""
     k = schema.api_keys.c
     row = conn.execute(sa.select(k.id, k.levels, k.rate)
-                       .where(k.key_hash == key_hash(secret, key), k.revoked.is_(None))).first()
+                       .where(k.key_hash == digest, k.revoked.is_(None))).first()
     if row is None:
         return None
     levels = None if row.levels == "*" else frozenset(row.levels.split(","))
     return KeyGrant(int(row.id), levels, int(row.rate))
 
 
-def touch(conn: sa.Connection, key_id: int) -> None:
+def touch(conn: sa.Connection, key_ids: Sequence[int]) -> None:
+    """Record that these keys were used now."""
     k = schema.api_keys.c
-    conn.execute(schema.api_keys.update().where(k.id == key_id)
+    conn.execute(schema.api_keys.update().where(k.id.in_(key_ids))
                  .values(last_used=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
 
 

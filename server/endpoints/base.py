@@ -1,8 +1,9 @@
 """What an endpoint declaration is made of: fields, parameters, the declaration, the request.
 
 An endpoint is data (design section 3): its record fields (which also document it in OpenAPI),
-the parameters it takes, a ``build`` function giving its base query for one request, filter
-clauses keyed by parameter, and optional named hooks for detail records. ``server.endpoints.handler``
+the parameters it takes, a ``build`` function giving its base query for one request, filters
+keyed by parameter (a column the value must equal, a tuple of columns any of which must, or a
+function for anything else), and optional named hooks for detail records. ``server.endpoints.handler``
 is the one function that runs any of them.
 """
 from __future__ import annotations
@@ -73,6 +74,7 @@ class Ask:
 
 Build = Callable[[Ask], sa.Select[Any]]
 Clause = Callable[[Any, Ask], sa.ColumnElement[bool]]
+Filter = sa.ColumnElement[Any] | tuple[sa.ColumnElement[Any], ...] | Clause
 Hook = Callable[[sa.Connection, Ask, list[Record]], None]
 Custom = Callable[[sa.Connection, Ask], list[Record]]
 
@@ -89,7 +91,7 @@ class Endpoint:
     levels: tuple[str, ...] | None = None  # None: every level of the glossary
     excluded: tuple[str, ...] = ()  # levels left out of "every level"
     params: tuple[Param, ...] = ()
-    filters: Mapping[str, Clause] = field(default_factory=dict)
+    filters: Mapping[str, Filter] = field(default_factory=dict)
     day_column: sa.ColumnElement[Any] | None = None  # date/start/end/last filter this column
     day_is_instant: bool = False  # day_column is a DateTime
     search: tuple[sa.ColumnElement[Any], ...] = ()  # columns a search matches
@@ -101,6 +103,7 @@ class Endpoint:
     with_id_only: tuple[str, ...] = ()  # parameters that count only together with id
     type_limits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # per path type
     paginated: bool = True
+    reuse: bool = False  # build reads only the level and type: its statements are reused
     detail: Hook | None = None  # enriches the one record of an id query
     enrich: Hook | None = None  # enriches every page of records
     check: Callable[[sa.Connection, Ask], None] | None = None  # validates against the store

@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Field, Param
+from server.endpoints.base import Field, Param
 from server.store import schema as s
 
 G = s.games
@@ -31,8 +31,8 @@ LEAGUE_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     SL.c.league_type.label("LeagueType"), SL.c.nation.label("LeagueNation"),
     SL.c.gender.label("LeagueGender"), SL.c.factor.label("LeagueFactor"),
 )
-GAME_FROM = (G.outerjoin(V, V.c.id == G.c.visitor_id).outerjoin(H, H.c.id == G.c.home_id)
-             .outerjoin(SL, SL.c.id == G.c.sublevel_id))
+GAME_FROM = G.outerjoin(V, V.c.id == G.c.visitor_id).outerjoin(H, H.c.id == G.c.home_id)
+LEAGUE_FROM = GAME_FROM.outerjoin(SL, SL.c.id == G.c.sublevel_id)
 
 GAME_FIELDS: tuple[Field, ...] = (
     Field("ID", "integer", 401, "unique record identifier (the game ID)"),
@@ -63,13 +63,13 @@ LEAGUE_FIELDS: tuple[Field, ...] = (
 
 
 def game_select(*extra: sa.ColumnElement[Any], league: bool = True) -> sa.Select[Any]:
-    cols = GAME_COLUMNS + (LEAGUE_COLUMNS if league else ()) + extra
-    return sa.select(*cols).select_from(GAME_FROM)
+    """The game record's columns (and the League fields' when ``league``), plus ``extra``."""
+    if league:
+        return sa.select(*GAME_COLUMNS, *LEAGUE_COLUMNS, *extra).select_from(LEAGUE_FROM)
+    return sa.select(*GAME_COLUMNS, *extra).select_from(GAME_FROM)
 
 
-def team_games(team: Any, ask: Ask) -> sa.ColumnElement[bool]:
-    """A team filter on games: the team played in it, home or away."""
-    return sa.or_(G.c.home_id == team, G.c.visitor_id == team)
+GAME_TEAMS = (G.c.home_id, G.c.visitor_id)  # a team filter on games: home or away
 
 
 def team_ref(column: sa.ColumnElement[Any], value: Any) -> sa.ColumnElement[bool]:

@@ -45,9 +45,9 @@ NEWS = Endpoint(
     ),
     build=_news, params=params("id", "team", "search", "game", "date", "start", "end", "last",
                                team="ref"),
-    filters={"team": lambda v, a: team_ref(N.c.team_id, v), "game": lambda v, a: N.c.game_id == v},
+    filters={"team": lambda v, a: team_ref(N.c.team_id, v), "game": N.c.game_id},
     day_column=N.c.published, day_is_instant=True, search=(N.c.title, N.c.summary),
-    id_filter=lambda v, a: N.c.id == v,
+    id_filter=lambda v, a: N.c.id == v, reuse=True,
 )
 
 
@@ -74,8 +74,8 @@ TRANSACTIONS = Endpoint(
         Field("Description", "string", "Signed to a one-year contract", "description"),
     ),
     build=_transactions, params=params("id", "team", "date", "start", "end"),
-    filters={"team": lambda v, a: TX.c.team_id == v},
-    day_column=TX.c.date, id_filter=lambda v, a: TX.c.id == v,
+    filters={"team": TX.c.team_id},
+    day_column=TX.c.date, id_filter=lambda v, a: TX.c.id == v, reuse=True,
 )
 
 
@@ -126,9 +126,9 @@ SOCIAL = Endpoint(
     build=_social,
     params=params("id", "team", "limit", "search", "player", "game", "date", "start", "end",
                   id="string"),
-    filters={"team": lambda v, a: SA.c.team_id == v, "player": lambda v, a: SA.c.player_id == v,
-             "limit": lambda v, a: SA.c.type == v, "game": _social_game},
+    filters={"team": SA.c.team_id, "player": SA.c.player_id, "limit": SA.c.type,
+             "game": _social_game},
     limits=("team", "player"), search=(SA.c.name, SA.c.handle),
     day_column=SA.c.last_post, day_is_instant=True,
-    id_filter=lambda v, a: SA.c.handle_lower == str(v).lower(), detail=_posts,
+    id_filter=lambda v, a: SA.c.handle_lower == str(v).lower(), detail=_posts, reuse=True,
 )

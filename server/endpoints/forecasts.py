@@ -9,9 +9,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
-from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, game_select, params,
-                                     team_games)
+from server.endpoints.base import Ask, Endpoint, Field, Filter, Record
+from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, GAME_TEAMS, game_select,
+                                     params)
 from server.http.params import today
 from server.store import schema as s
 
@@ -83,29 +83,31 @@ def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
     return G.c.state == "inprogress" if value == "inprogress" else G.c.game_day == today()
 
 
-_FILTERS = {
-    "sublevel": lambda v, a: G.c.sublevel_id == v,
-    "team": team_games,
-    "season": lambda v, a: G.c.season == v,
-    "limit": _limit,
+_FILTERS: dict[str, Filter] = {
+    "sublevel": G.c.sublevel_id, "team": GAME_TEAMS, "season": G.c.season, "limit": _limit,
 }
 _PARAMS = params("id", "sublevel", "team", "limit", *DATE_PARAMS, "season")
 
 
+# Built once: a statement is immutable, and building its columns costs more than running it.
+_FORECASTS = (game_select(*FORECAST_COLUMNS, league=False).join(F, F.c.game_id == G.c.id)
+              .order_by(G.c.game_day.desc(), G.c.id.desc()))
+_MONEYLINE = (game_select(
+    VN.c.name.label("VenueName"), G.c.season.label("_season"),
+    F.c.vis_ml.label("VisMoneyLine"), F.c.home_ml.label("HomeMoneyLine"),
+    F.c.ml_drift.label("MoneyLineDrift"), F.c.ml_correct.label("MoneyLineCorrect"),
+    league=False,
+).join(F, F.c.game_id == G.c.id).outerjoin(VN, VN.c.id == G.c.venue_id)
+    .where(sa.or_(F.c.vis_ml.is_not(None), F.c.home_ml.is_not(None)))
+    .order_by(G.c.game_day.desc(), G.c.id.desc()))
+
+
 def _forecasts(ask: Ask) -> sa.Select[Any]:
-    q = game_select(*FORECAST_COLUMNS, league=False).join(F, F.c.game_id == G.c.id)
-    return q.where(G.c.level == ask.code).order_by(G.c.game_day.desc(), G.c.id.desc())
+    return _FORECASTS.where(G.c.level == ask.code)
 
 
 def _moneyline(ask: Ask) -> sa.Select[Any]:
-    q = game_select(
-        VN.c.name.label("VenueName"), G.c.season.label("_season"),
-        F.c.vis_ml.label("VisMoneyLine"), F.c.home_ml.label("HomeMoneyLine"),
-        F.c.ml_drift.label("MoneyLineDrift"), F.c.ml_correct.label("MoneyLineCorrect"),
-        league=False,
-    ).join(F, F.c.game_id == G.c.id).outerjoin(VN, VN.c.id == G.c.venue_id)
-    q = q.where(G.c.level == ask.code, sa.or_(F.c.vis_ml.is_not(None), F.c.home_ml.is_not(None)))
-    return q.order_by(G.c.game_day.desc(), G.c.id.desc())
+    return _MONEYLINE.where(G.c.level == ask.code)
 
 
 def _season_records(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
@@ -132,7 +134,7 @@ FORECASTS = Endpoint(
     summary="ELO, simulation, over/under, money line and spread forecasts for the level's games",
     fields=GAME_FIELDS + FORECAST_OBJECTS,
     build=_forecasts, params=_PARAMS, filters=_FILTERS, limits=("inprogress", "today"),
-    day_column=G.c.game_day, id_filter=lambda v, a: G.c.id == v,
+    day_column=G.c.game_day, id_filter=lambda v, a: G.c.id == v, reuse=True,
 )
 
 MONEYLINE = Endpoint(
@@ -156,4 +158,5 @@ MONEYLINE = Endpoint(
     ),
     build=_moneyline, params=_PARAMS, filters=_FILTERS, limits=("inprogress", "today"),
     day_column=G.c.game_day, id_filter=lambda v, a: G.c.id == v, enrich=_season_records,
+    reuse=True,
 )

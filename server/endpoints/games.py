@@ -7,8 +7,8 @@ import sqlalchemy as sa
 
 from server.endpoints import records
 from server.endpoints.base import Ask, Endpoint, Field, Record
-from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, H, V,
-                                     game_select, params, team_games)
+from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS,
+                                     GAME_TEAMS, H, V, game_select, params)
 from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
 from server.http.params import today
 from server.store import schema as s
@@ -17,8 +17,14 @@ P = s.plays
 _FORECAST_STEPS = records.plan(FORECAST_OBJECTS, True, "")
 
 
+# Built once: a statement is immutable, and building its columns costs more than running it.
+# Only the levels with League fields (FC) join the league they were played in.
+_GAMES = {league: game_select(league=league).order_by(G.c.game_day.desc(), G.c.id.desc())
+          for league in (False, True)}
+
+
 def _base(ask: Ask) -> sa.Select[Any]:
-    return game_select().where(G.c.level == ask.code).order_by(G.c.game_day.desc(), G.c.id.desc())
+    return _GAMES[ask.code in LEAGUE_LEVELS].where(G.c.level == ask.code)
 
 
 def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
@@ -112,8 +118,8 @@ GAMES = Endpoint(
     build=_base,
     params=params("id", "sublevel", "team", "season", "limit", *DATE_PARAMS, "search"),
     search=(V.c.name, H.c.name),
-    filters={"sublevel": lambda v, a: G.c.sublevel_id == v, "team": team_games,
-             "season": lambda v, a: G.c.season == v, "limit": _limit},
+    filters={"sublevel": G.c.sublevel_id, "team": GAME_TEAMS, "season": G.c.season,
+             "limit": _limit},
     limits=("inprogress", "today"), day_column=G.c.game_day,
-    id_filter=lambda v, a: G.c.id == v, detail=_detail,
+    id_filter=lambda v, a: G.c.id == v, detail=_detail, reuse=True,
 )

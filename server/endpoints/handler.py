@@ -1,18 +1,18 @@
 """The one generic handler: any declaration + a parsed request -> records and a total.
 
-Filters, the date window and search are applied from the declaration; the list is paginated
-with a separate count so ``Total_Results`` is exact; an ``id`` query answers one detail record or
-404. Nothing here knows about a particular endpoint.
+The statements come from ``statements`` (filters, date window and search, from the
+declaration); the list is paginated with a separate count so ``Total_Results`` is exact; an
+``id`` query answers one detail record or 404. Nothing here knows about a particular endpoint.
 """
 from __future__ import annotations
 
-import datetime as dt
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints import records
+from server.endpoints import records, statements
 from server.endpoints.base import Ask, Endpoint, Record
 from server.http.errors import NotFound
 
@@ -23,37 +23,6 @@ def _steps(ep: Endpoint, detail: bool, level: str,
     return records.plan(ep.fields, detail, level, columns)
 
 
-def filtered(ep: Endpoint, ask: Ask) -> sa.Select[Any]:
-    """The endpoint's base query with every given filter applied (not yet paginated)."""
-    assert ep.build is not None
-    query = ep.build(ask)
-    for name, clause in ep.filters.items():
-        value = ask.values.get(name)
-        if value is not None:
-            query = query.where(clause(value, ask))
-    # With id the date window narrows the record's children (social posts), not the record.
-    if ep.day_column is not None and ask.values.get("id") is None:
-        lo, hi = ask.day_from, ask.day_to
-        if ep.day_is_instant:
-            if lo is not None:
-                query = query.where(ep.day_column >= dt.datetime.combine(lo, dt.time()))
-            if hi is not None:
-                # hi + 1 day would overflow on 9999-12-31
-                query = query.where(ep.day_column <= dt.datetime.combine(hi, dt.time.max))
-        else:
-            if lo is not None and lo == hi:
-                query = query.where(ep.day_column == lo)
-            else:
-                if lo is not None:
-                    query = query.where(ep.day_column >= lo)
-                if hi is not None:
-                    query = query.where(ep.day_column <= hi)
-    text = ask.values.get("search")
-    if text and ep.search:
-        query = query.where(sa.or_(*(c.icontains(text, autoescape=True) for c in ep.search)))
-    return query
-
-
 def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]:
     """Records of one page (or the one detail record) and the total number of matches."""
     if ep.check is not None:
@@ -61,31 +30,42 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
     if ep.custom is not None:
         found = ep.custom(conn, ask)
         return found, len(found)
-    query = filtered(ep, ask)
     ident = ask.values.get("id")
     if ident is not None and ep.id_filter is not None:
-        result = conn.execute(query.where(ep.id_filter(ident, ask)).limit(1)).mappings()
-        row = result.first()
+        query = statements.filtered(ep, ask).where(ep.id_filter(ident, ask)).limit(1)
+        one = conn.execute(query).mappings()
+        row = one.first()
         if row is None:
             raise NotFound(f"no {ep.singular} with id {ident} in {ask.code}", "id")
-        record = records.build(_steps(ep, True, ask.code, frozenset(result.keys())), row)
+        record = records.build(_steps(ep, True, ask.code, frozenset(one.keys())), row)
         if ep.detail is not None:
             ep.detail(conn, ask, [record])
         if ep.enrich is not None:
             ep.enrich(conn, ask, [record])
         return [_public(record)], 1
     offset = (ask.page - 1) * ask.size
-    if offset > _MAX_OFFSET:  # far past any last page; databases refuse such offsets
-        return [], int(conn.execute(_count(query)).scalar() or 0)
-    result = conn.execute(query if not ep.paginated else query.limit(ask.size).offset(offset))
+    if not ep.paginated:
+        result = conn.execute(statements.filtered(ep, ask))
+        counted: tuple[sa.Select[Any], dict[str, Any]] | None = None
+    elif offset > _MAX_OFFSET:  # far past any last page; databases refuse such offsets
+        return [], int(conn.execute(statements.count(statements.filtered(ep, ask))).scalar() or 0)
+    else:
+        query, count, values = statements.page(ep, ask, offset)
+        result = conn.execute(query, values)
+        counted = count, values
     columns = tuple(result.keys())
-    rows = result.all()
-    if not ep.paginated or (len(rows) < ask.size and (rows or offset == 0)):
+    flat = _flat(ep, ask.code, columns) \
+        if ep.enrich is None and records.is_flat(ep.fields, ask.code) else None
+    if flat is not None and flat.driver_safe:
+        rows: Sequence[Any] = result.cursor.fetchall()  # driver values; the plan converts them
+        result.close()
+    else:
+        rows = result.all()
+    if counted is None or (len(rows) < ask.size and (rows or offset == 0)):
         total = offset + len(rows)  # a short page ends the list: no COUNT needed
     else:
-        total = int(conn.execute(_count(query)).scalar() or 0)
-    if ep.enrich is None and records.is_flat(ep.fields, ask.code):
-        flat = _flat(ep, ask.code, columns)
+        total = int(conn.execute(*counted).scalar() or 0)
+    if flat is not None:
         return [flat.build(row) for row in rows], total
     steps = _steps(ep, False, ask.code, frozenset(columns))
     found = [records.build(steps, row._mapping) for row in rows]
@@ -95,14 +75,6 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
 
 
 _MAX_OFFSET = 2**62
-
-
-def _count(query: sa.Select[Any]) -> sa.Select[Any]:
-    """COUNT(*) over the same FROM and WHERE. Dropping the selected columns lets the database
-    skip outer joins that only fed them (SQLite omits unused LEFT JOINs on a key)."""
-    if query._group_by_clauses or query._distinct:  # noqa: SLF001 - no public accessor
-        return sa.select(sa.func.count()).select_from(query.order_by(None).subquery())
-    return query.with_only_columns(sa.func.count(), maintain_column_froms=False).order_by(None)
 
 
 @lru_cache(maxsize=1024)

@@ -94,17 +94,18 @@ PLAYERPERFS = Endpoint(
     summary="player game performances, newest first; with id one performance",
     fields=_fields(True), build=_player,
     params=params(*_COMMON, "player", "game", *DATE_PARAMS),
-    filters={"sublevel": _sublevel(PLN), "team": lambda v, a: PLN.c.team_id == v,
-             "season": lambda v, a: PLN.c.season == v, "player": lambda v, a: PLN.c.player_id == v,
-             "game": lambda v, a: PLN.c.game_id == v},
+    filters={"sublevel": _sublevel(PLN), "team": PLN.c.team_id, "season": PLN.c.season,
+             "player": PLN.c.player_id, "game": PLN.c.game_id},
     day_column=PLN.c.game_day, id_filter=lambda v, a: PLN.c.id == v, enrich=_flatten(False),
+    reuse=True,
 )
 TEAMPERFS = Endpoint(
     name="teamperfs", singular="teamperf", aliases=("teamperf",),
     summary="team game performances, newest first; with id one performance",
     fields=_fields(False), build=_team,
     params=params(*_COMMON, "game", *DATE_PARAMS, sublevel="ref"),
-    filters={"sublevel": _sublevel(TLN), "team": lambda v, a: TLN.c.team_id == v,
-             "season": lambda v, a: TLN.c.season == v, "game": lambda v, a: TLN.c.game_id == v},
+    filters={"sublevel": _sublevel(TLN), "team": TLN.c.team_id, "season": TLN.c.season,
+             "game": TLN.c.game_id},
     day_column=TLN.c.game_day, id_filter=lambda v, a: TLN.c.id == v, enrich=_flatten(True),
+    reuse=True,
 )

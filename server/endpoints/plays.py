@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field, Record
-from server.endpoints.common import DATE_PARAMS, G, params
+from server.endpoints.common import DATE_PARAMS, GAME_TEAMS, G, params
 from server.store import schema as s
 
 P = s.plays
@@ -113,10 +113,6 @@ PLAY_FIELDS: tuple[Field, ...] = (
 )
 
 
-def _team_play(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
-    return sa.or_(P.c.team_id == value, P.c.opponent_id == value)
-
-
 PLAYBYPLAY = Endpoint(
     name="playbyplay", singular="play", aliases=("pbp",),
     excluded=NO_PBP,
@@ -125,12 +121,11 @@ PLAYBYPLAY = Endpoint(
     fields=PLAY_FIELDS, build=_plays,
     params=params("id", "team", "season", "search", "player", "game", *DATE_PARAMS,
                   end="date"),
-    filters={"team": _team_play, "season": lambda v, a: G.c.season == v,
-             "player": lambda v, a: sa.or_(P.c.player_id == v, P.c.pitcher_id == v),
-             "game": lambda v, a: P.c.game_id == v},
+    filters={"team": (P.c.team_id, P.c.opponent_id), "season": G.c.season,
+             "player": (P.c.player_id, P.c.pitcher_id), "game": P.c.game_id},
     day_column=G.c.game_day, search=(P.c.explanation,), id_filter=lambda v, a: P.c.id == v,
     required_any=("id", "season", "player", "game", "team", "date", "start", "end", "last"),
-    enrich=_shape,
+    enrich=_shape, reuse=True,
 )
 
 
@@ -169,10 +164,8 @@ PITCH = Endpoint(
     ),
     build=_pitches,
     params=params("id", "team", "season", "search", "player", "game", *DATE_PARAMS),
-    filters={"team": lambda v, a: sa.or_(G.c.home_id == v, G.c.visitor_id == v),
-             "season": lambda v, a: G.c.season == v,
-             "player": lambda v, a: sa.or_(PI.c.pitcher_id == v, PI.c.batter_id == v),
-             "game": lambda v, a: PI.c.game_id == v},
+    filters={"team": GAME_TEAMS, "season": G.c.season,
+             "player": (PI.c.pitcher_id, PI.c.batter_id), "game": PI.c.game_id},
     day_column=G.c.game_day, search=(PIT.c.name, BAT.c.name, PI.c.result),
-    id_filter=lambda v, a: PI.c.id == v,
+    id_filter=lambda v, a: PI.c.id == v, reuse=True,
 )

@@ -48,7 +48,10 @@ def as_instant(v: Any) -> str | None:
         return None
     if isinstance(v, dt.datetime):
         return v.strftime("%Y-%m-%dT%H:%M:%SZ")
-    return str(v)
+    text = str(v)
+    if len(text) >= 19 and text[10] in " T":  # SQLite's own text: 2024-07-04 23:05:00.000000
+        return f"{text[:10]}T{text[11:19]}Z"
+    return text
 
 
 def as_yn(v: Any) -> str | None:
@@ -115,6 +118,10 @@ def money_drift(v: Any) -> str | None:
 
 # Kinds whose values the drivers already hand over in wire form (ints, strs, None).
 _NATIVE = {"integer", "string"}
+# Kinds whose converters take a driver's own values as well as SQLAlchemy's (SQLite gives dates
+# and instants as text and yes/no as 0/1; psycopg gives native types): a flat plan of only these
+# reads the DBAPI cursor directly, skipping a result layer that costs more than the query.
+DRIVER_SAFE = {"integer", "number", "string", "date", "datetime", "yn", "money"}
 
 
 class FlatPlan:
@@ -135,6 +142,7 @@ class FlatPlan:
         self.get = itemgetter(*picks) if len(picks) > 1 else (lambda row: (row[picks[0]],))
         self.fixes = tuple((f.name, CONVERT[f.kind]) for f in chosen
                            if f.kind not in _NATIVE and not f.name.startswith("_"))
+        self.driver_safe = all(f.kind in DRIVER_SAFE for f in chosen)
 
     def build(self, row: Any) -> Record:
         out = dict(zip(self.names, self.get(row)))

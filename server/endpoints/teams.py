@@ -84,5 +84,5 @@ TEAMS = Endpoint(
     filters={"season": _active},
     search=(T.c.name, T.c.abbrev),
     id_filter=lambda v, a: T.c.id == v,
-    detail=_detail,
+    detail=_detail, reuse=True,
 )

@@ -14,26 +14,20 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from server.http import docs, health, openapi
-from server.http.caching import ERROR_CACHE_CONTROL
-from server.http.documents import DEFAULT_FORMAT, ENCODERS, Encoder
-from server.http.errors import ApiError, Internal, MethodNotAllowed, NotFound, error_document
+from server.http.documents import Encoder
+from server.http.errors import ApiError, Internal, MethodNotAllowed, NotFound
 from server.http.params import show
 from server.http.pipeline import Service, answer, requested_encoder, resolve
+from server.http.replay import Replay
+from server.http.responses import render_error
 
 log = logging.getLogger("server.http")
 
 
-def render_error(error: ApiError, encoder: Encoder | None = None) -> Response:
-    """The one place an error document is made (contract section 3)."""
-    encoder = encoder or ENCODERS[DEFAULT_FORMAT]
-    headers = {"Cache-Control": ERROR_CACHE_CONTROL, **error.headers}
-    return Response(encoder.encode(error_document(error)), status_code=error.status,
-                    media_type=encoder.media_type, headers=headers)
-
-
-def create_app(engine: sa.Engine) -> Starlette:
+def create_app(engine: sa.Engine) -> ASGIApp:
     service = Service(engine)
 
     async def query(request: Request) -> Response:
@@ -89,4 +83,5 @@ def create_app(engine: sa.Engine) -> Starlette:
     for path in ("/{version}/{endpoint}/{level}", "/{version}/{endpoint}/{level}/{type}"):
         routes.append(Route(path, query, methods=["GET"]))
         routes.append(Route(path + "/", query, methods=["GET"]))
-    return Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
+    return Replay(app, service)

@@ -1,9 +1,11 @@
 """The key gate (contract section 2): verify a key, scope it to levels, enforce its rate.
 
-Verified keys are remembered for ``GRANT_TTL`` seconds only, so a revocation takes effect within
-that time on every worker. Rates use the ``limits`` library's fixed one-minute window: counters
-live in process memory by default, in Redis when ``REDIS_URL`` is set (then every worker and
-machine shares them). Counters are keyed by the key's HMAC, never the key.
+A verified grant is remembered under the store generation it was read in (``StoreWatch``): any
+commit to the store, a revocation included, ends it, so a revoked key fails on the next request of
+every worker while a busy key costs no store lookup. Without a generation (PostgreSQL) every
+request verifies against the store. Rates use the ``limits`` library's fixed one-minute window:
+counters live in process memory by default, in Redis when ``REDIS_URL`` is set (then every worker
+and machine shares them). Grants and counters are keyed by the key's HMAC, never the key.
 """
 from __future__ import annotations
 
@@ -20,11 +22,12 @@ from limits.strategies import FixedWindowRateLimiter
 
 from server import keys
 from server.http.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
+from server.store.watch import StoreWatch
 
 log = logging.getLogger(__name__)
 
-GRANT_TTL = 0.0  # a revocation holds from the next request (one indexed lookup per request)
-TOUCH_EVERY = 60.0  # seconds between last_used updates of one key (a write per request is waste)
+TOUCH_EVERY = 60.0  # seconds between two last_used writes of one process (one write per batch)
+GRANTS_HELD = 10_000  # remembered grants (unknown keys included) before the memory is emptied
 
 
 class SweeplessMemoryStorage(MemoryStorage):
@@ -48,14 +51,18 @@ def rate_storage(url: str | None = None) -> Storage:
 
 
 class KeyGate:
-    def __init__(self, engine: sa.Engine, storage: Storage | None = None) -> None:
+    def __init__(self, engine: sa.Engine, storage: Storage | None = None,
+                 watch: StoreWatch | None = None) -> None:
         self.engine = engine
+        self.watch = watch or StoreWatch(engine)
         self.storage = storage or rate_storage()
         self.limiter = FixedWindowRateLimiter(self.storage)
         self.shared = not isinstance(self.storage, MemoryStorage)
         self._secret: bytes | None = None
-        self._grants: dict[str, tuple[float, keys.KeyGrant | None, str]] = {}
-        self._touched: dict[int, float] = {}
+        self._grants: dict[str, tuple[int, keys.KeyGrant | None]] = {}
+        self._used: set[int] = set()
+        self._recorded: set[int] = set()  # keys this process has written last_used for
+        self._next_touch = 0.0
         self._lock = threading.Lock()
 
     @staticmethod
@@ -67,29 +74,26 @@ class KeyGate:
             raise KeyMalformed("the key is malformed; keys look like XXXX-XXXXXX", "key")
         return key
 
-    def cached(self, key: str) -> tuple[keys.KeyGrant, str] | None:
-        """The grant remembered for this key, if still fresh (no store access)."""
-        hit = self._grants.get(key)
-        if hit is None or hit[0] < time.monotonic() or hit[1] is None:
-            return None
-        return hit[1], hit[2]
+    def _digest(self, key: str) -> str:
+        if self._secret is None:
+            self._secret = keys.server_secret(self.engine)
+        return keys.key_hash(self._secret, key)
 
     def verify(self, key: str) -> tuple[keys.KeyGrant, str]:
         """The key's grant and its hash (the rate counter's name); KeyInvalid when not live."""
-        hit = self._grants.get(key)
-        now = time.monotonic()
-        if hit is not None and hit[0] >= now:
-            grant, digest = hit[1], hit[2]
+        digest = self._digest(key)
+        generation = self.watch.generation()
+        hit = self._grants.get(digest)
+        if hit is not None and generation is not None and hit[0] == generation:
+            grant = hit[1]
         else:
             with self.engine.connect() as conn:
-                if self._secret is None:
-                    self._secret = keys.server_secret(self.engine)
-                digest = keys.key_hash(self._secret, key)
-                grant = keys.lookup(conn, self._secret, key)
-            with self._lock:
-                if len(self._grants) > 10000:
-                    self._grants.clear()
-                self._grants[key] = (now + GRANT_TTL, grant, digest)
+                grant = keys.lookup(conn, digest)
+            if generation is not None:
+                with self._lock:
+                    if len(self._grants) >= GRANTS_HELD:
+                        self._grants.clear()
+                    self._grants[digest] = (generation, grant)
         if grant is None:
             raise KeyInvalid("the key is not valid (unknown or revoked)", "key")
         return grant, digest
@@ -106,23 +110,27 @@ class KeyGate:
             raise RateLimited(f"over this key's rate of {grant.rate} requests per minute; "
                               f"retry in {wait} s", "key", headers={"Retry-After": str(wait)})
 
-    def touch_due(self, grant: keys.KeyGrant) -> bool:
+    def note_use(self, grant: keys.KeyGrant) -> None:
+        """Remember that a key was used. ``last_used`` is written off the request path (a
+        re-tabulation holds SQLite's write lock for its whole run and a request must not wait):
+        at a key's first use in this process, then for every key used since the last write at
+        most once per ``TOUCH_EVERY`` seconds, since every write also ends the cached grants
+        and bodies of every worker."""
+        self._used.add(grant.id)
         now = time.monotonic()
-        if self._touched.get(grant.id, 0.0) + TOUCH_EVERY > now:
-            return False
-        self._touched[grant.id] = now
-        return True
+        if now < self._next_touch and grant.id in self._recorded:
+            return
+        with self._lock:
+            if not self._used:
+                return
+            self._next_touch = now + TOUCH_EVERY
+            used, self._used = self._used, set()
+            self._recorded.update(used)
+        threading.Thread(target=self._touch, args=(sorted(used),), daemon=True).start()
 
-    def touch(self, grant: keys.KeyGrant) -> None:
-        """Record last use (at most once a minute per key and process), off the request path:
-        a re-tabulation holds SQLite's write lock for its whole run, and a request must not
-        wait for it. ``last_used`` is a convenience for operators, so a write that cannot get
-        the lock is logged and skipped."""
-        threading.Thread(target=self._touch, args=(grant.id,), daemon=True).start()
-
-    def _touch(self, key_id: int) -> None:
+    def _touch(self, key_ids: list[int]) -> None:
         try:
             with self.engine.begin() as conn:
-                keys.touch(conn, key_id)
+                keys.touch(conn, key_ids)
         except sa.exc.OperationalError as exc:
             log.warning("last_used not recorded (store busy): %s", type(exc).__name__)

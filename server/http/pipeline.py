@@ -21,12 +21,14 @@ from server.endpoints.base import Ask, Endpoint, Record
 from server.endpoints.registry import find_endpoint, served_levels, serves
 from server.http.asks import cache_key, parse_ask
 from server.http.auth import KeyGate
-from server.http.caching import CACHE_CONTROL, ResultCache, etag_of, matches
+from server.http.caching import ResultCache, etag_of, matches
 from server.http.documents import DEFAULT_FORMAT, ENCODERS, Encoder
 from server.http.errors import (ApiError, BadParameter, LevelNotSupported, NotFound,
                                 Unavailable, WrongVersion)
 from server.http.facts import StoreFacts
 from server.http.params import show
+from server.http.replay import address, keep
+from server.http.responses import respond
 from server.http.shared_cache import result_cache
 from server.store.engine import StoreUnavailable
 
@@ -41,9 +43,7 @@ class Service:
         self.facts = StoreFacts(engine)
         self.gate = KeyGate(engine)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
-        # Encoded bodies by exact URL (key included, so a body and its Next_Page only ever go
-        # back to the key that asked): a repeated URL skips parsing, querying and encoding.
-        self.bodies = ResultCache()
+        self.bodies = ResultCache()  # kept answers by exact address, for ``replay.Replay``
         # SQLite answers in-process in well under a millisecond, so a thread hop per request
         # costs more than it saves; a networked store (PostgreSQL) or Redis counters block on
         # I/O, so their requests go to the thread pool and the event loop stays free.
@@ -113,16 +113,8 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
     try:
+        generation = gate.watch.generation()
         grant, digest = gate.verify(key)
-        url = request.url
-        exact = (url.scheme, url.netloc, url.path, url.query, encoder.name, kind)
-        known = service.bodies.get(exact)
-        if known is not None:
-            body, etag, code = known
-            gate.admit(grant, digest, code)
-            if gate.touch_due(grant):
-                gate.touch(grant)
-            return _respond(request, encoder, body, etag)
         level = service.facts.find_level(level_text)
         if level is None or not serves(ep, level.code):
             known = service.facts.level_codes()
@@ -130,22 +122,23 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
                 f"{ep.name} does not serve level '{show(level_text)}'; it serves "
                 f"{', '.join(served_levels(ep, known))}", "level")
         gate.admit(grant, digest, level.code)
-        base = f"{url.scheme}://{url.netloc}"
+        url = request.url
         ask = parse_ask(ep, level, kind.lower() if kind else None,
-                        request.query_params.multi_items(), base, service.facts.newest_season)
+                        request.query_params.multi_items(), f"{url.scheme}://{url.netloc}",
+                        service.facts.newest_season)
         ck = cache_key(ask, ask.type)
-        hit = service.results.get(ck)
+        hit = service.results.get(ck, generation)
         if hit is None:
             with service.engine.connect() as conn:
                 hit = handler.run(conn, ep, ask)
-            service.results.put(ck, hit)
+            service.results.put(ck, hit, generation)
         found, total = hit
         body = encoder.encode(document(request, ep, ask, found, total,
                                        service.facts.sources(level.code)))
         etag = etag_of(body)
-        service.bodies.put(exact, (body, etag, level.code))
-        if gate.touch_due(grant):
-            gate.touch(grant)
+        service.bodies.put(address(request.scope), keep(body, etag, level.code, key, encoder),
+                           generation)
+        gate.note_use(grant)
     except ApiError:
         raise
     except (sa.exc.DataError, OverflowError) as exc:
@@ -156,11 +149,6 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
     except (StoreUnavailable, sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
         log.warning("store fault: %s", type(exc).__name__)
         raise Unavailable("the data store is unavailable; try again shortly", None) from exc
-    return _respond(request, encoder, body, etag)
-
-
-def _respond(request: Request, encoder: Encoder, body: bytes, etag: str) -> Response:
-    headers = {"ETag": etag, "Cache-Control": CACHE_CONTROL}
     if matches(request.headers.get("if-none-match"), etag):
-        return Response(status_code=304, headers=headers)
-    return Response(body, media_type=encoder.media_type, headers=headers)
+        return respond(encoder, body, etag, 304)
+    return respond(encoder, body, etag)

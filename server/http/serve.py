@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 import uvicorn
-from starlette.applications import Starlette
+from starlette.types import ASGIApp
 
 from server.http.app import create_app
 from server.http.logmask import install, log_config
 
 
-def app_factory() -> Starlette:
+def app_factory() -> ASGIApp:
     """Used by uvicorn workers (``factory=True``): one engine per process."""
     from server.store.engine import make_engine
 
@@ -38,7 +38,8 @@ def _loop() -> str:
 def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
     common = dict(host=args.host, port=args.port, log_config=log_config(), loop=_loop(),
-                  http="httptools", proxy_headers=True, server_header=False)
+                  http="httptools", proxy_headers=True, server_header=False,
+                  access_log=not args.no_access_log)
     print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s))", file=sys.stderr)
     if args.workers > 1:
         os.environ.setdefault("DATABASE_URL", engine().url.render_as_string(hide_password=False))

@@ -1,7 +1,9 @@
 """The result cache shared by every worker through Redis when ``REDIS_URL`` is set (design
 section 8); without it, the in-process ``caching.ResultCache``.
 
-Same interface as ``ResultCache`` (``get``/``put``), same TTL (``caching.RESULT_TTL``). Entries
+Same interface as ``ResultCache`` (``get``/``put``), same TTL (``caching.RESULT_TTL``); store
+generations are per process, so they are not part of a shared entry and the TTL alone bounds its
+staleness. Entries
 are pickled (found records, total) under a hash of the request's cache key, prefixed so that a
 shared Redis can hold other things. Redis trouble never fails a request: a read becomes a miss
 and a write is dropped, with a warning logged at most once a minute.
@@ -25,9 +27,9 @@ SOCKET_TIMEOUT = 0.25  # seconds: a slow cache must not slow the answer much
 
 
 class Cache(Protocol):
-    def get(self, key: Any) -> Any | None: ...
+    def get(self, key: Any, generation: int | None = None) -> Any | None: ...
 
-    def put(self, key: Any, value: Any) -> None: ...
+    def put(self, key: Any, value: Any, generation: int | None = None) -> None: ...
 
 
 class RedisResultCache:
@@ -46,7 +48,7 @@ class RedisResultCache:
     def name(self, key: Any) -> str:
         return self.prefix + hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
 
-    def get(self, key: Any) -> Any | None:
+    def get(self, key: Any, generation: int | None = None) -> Any | None:
         if self.ttl <= 0:
             return None
         try:
@@ -57,7 +59,7 @@ class RedisResultCache:
         # Only this service writes under the prefix (a trusted Redis, like the store itself).
         return pickle.loads(raw) if raw is not None else None  # noqa: S301
 
-    def put(self, key: Any, value: Any) -> None:
+    def put(self, key: Any, value: Any, generation: int | None = None) -> None:
         if self.ttl <= 0:
             return
         try:

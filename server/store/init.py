@@ -14,13 +14,16 @@ from server.store.loader import upsert
 
 
 def init_store(engine: sa.Engine) -> int:
-    """Create missing tables, record the schema version, refresh levels and nations.
+    """Create missing tables, upgrade indexes, record the schema version, refresh levels and
+    nations; one transaction (PostgreSQL) after the tables exist.
 
-    Returns the schema version now in the store. Upgrades are additive migrations keyed on the
-    stored version (none yet beyond version 1).
+    Returns the schema version now in the store. Upgrades are additive: every declared index is
+    created where missing and the indexes a later version replaced are dropped, so an older store
+    is upgraded in place, never rebuilt.
     """
     schema.metadata.create_all(engine)
     with engine.begin() as conn:
+        _upgrade_indexes(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
              "tier": lv.tier, "season_span": lv.season_span, "college": lv.college}
@@ -30,6 +33,14 @@ def init_store(engine: sa.Engine) -> int:
         _seed_glossary_stats(conn)
         upsert(conn, schema.store_info, [{"key": "schema_version", "value": str(schema.SCHEMA_VERSION)}])
     return schema.SCHEMA_VERSION
+
+
+def _upgrade_indexes(conn: sa.Connection) -> None:
+    for name in schema.RETIRED_INDEXES:
+        conn.execute(sa.text(f"DROP INDEX IF EXISTS {name}"))  # a constant name, not input
+    for table in schema.metadata.sorted_tables:
+        for index in table.indexes:
+            index.create(conn, checkfirst=True)
 
 
 def _seed_glossary_stats(conn: sa.Connection) -> None:

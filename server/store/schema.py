@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+# Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
+# games are found by team and season, not by team and date).
+RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
 
@@ -196,8 +199,8 @@ games = sa.Table(
     sa.Column("source", sa.String(24), nullable=False),
     sa.Index("ix_games_level_day", "level", "game_day", "id"),
     sa.Index("ix_games_level_season_day", "level", "season", "game_day", "id"),
-    sa.Index("ix_games_home", "home_id", "game_day"),
-    sa.Index("ix_games_visitor", "visitor_id", "game_day"),
+    sa.Index("ix_games_home_season", "home_id", "season", "game_day", "id"),
+    sa.Index("ix_games_visitor_season", "visitor_id", "season", "game_day", "id"),
     sa.Index("ix_games_venue", "venue_id"),
     sa.Index("ix_games_level_state", "level", "state"),
 )

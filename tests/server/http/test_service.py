@@ -5,12 +5,14 @@ from typing import Any
 
 from server.endpoints.base import Field
 from server.endpoints.registry import ENDPOINTS
+from server.store.schema import SCHEMA_VERSION
 from tests.conftest import Api, MiniStore
 
 
 def test_health_reports_store_and_levels(api: Api, mini_store: MiniStore) -> None:
     doc = api.client.get("/health").json()
-    assert doc["SchemaVersion"] == 1 and doc["Dialect"] == mini_store.engine.dialect.name
+    assert doc["SchemaVersion"] == SCHEMA_VERSION
+    assert doc["Dialect"] == mini_store.engine.dialect.name
     assert doc["Store"].startswith(mini_store.engine.url.drivername.split("+")[0])
     mlb = next(lv for lv in doc["Levels"] if lv["Level"] == "MLB")
     assert mlb["NewestGame"] and mlb["Sources"] == ["simulated"]

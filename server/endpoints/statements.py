@@ -1,0 +1,126 @@
+"""The SQL of one request: the declaration's base query, its filters, date window and search.
+
+Most requests share one of a few shapes (which filters are given, which date bounds). For an
+endpoint whose base query reads nothing of a request but its level and type (``Endpoint.reuse``),
+the statements of a shape are built once with bound parameters named ``p_<name>`` and reused, the
+request's values bound at execution: building a statement and computing SQLAlchemy's cache key
+for it cost more than running the query. A filter declared as a callable is built with the
+request's own value, so such a request, like a search, gets statements of its own.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints.base import Ask, Endpoint, Filter
+
+SHAPES_HELD = 4096  # shapes remembered before the memory is emptied (a few dozen in practice)
+_shapes: dict[tuple[Any, ...], tuple[sa.Select[Any], sa.Select[Any]]] = {}
+
+
+def clause(filt: Filter, value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    """A column equals the value; a tuple of columns: any of them does; a callable decides."""
+    if isinstance(filt, tuple):
+        return sa.or_(*(column == value for column in filt))
+    if isinstance(filt, sa.ColumnElement):
+        equal: sa.ColumnElement[bool] = filt == value
+        return equal
+    return filt(value, ask)
+
+
+def _window(ep: Endpoint, ask: Ask) -> tuple[Any, Any]:
+    """The request's date bounds as the day column compares them (whole days for instants)."""
+    lo, hi = ask.day_from, ask.day_to
+    if not ep.day_is_instant:
+        return lo, hi
+    return (None if lo is None else dt.datetime.combine(lo, dt.time()),
+            # not hi + 1 day, which would overflow on 9999-12-31
+            None if hi is None else dt.datetime.combine(hi, dt.time.max))
+
+
+def filtered(ep: Endpoint, ask: Ask, bind: bool = False) -> sa.Select[Any]:
+    """The endpoint's base query with every given filter applied (not yet paginated); with
+    ``bind``, plain filters and the date bounds take parameters (see ``parameters``)."""
+    assert ep.build is not None
+    query = ep.build(ask)
+    for name, filt in ep.filters.items():
+        value = ask.values.get(name)
+        if value is not None:
+            bound = bind and not callable(filt)
+            query = query.where(clause(filt, sa.bindparam("p_" + name) if bound else value, ask))
+    # With id the date window narrows the record's children (social posts), not the record.
+    if ep.day_column is not None and ask.values.get("id") is None:
+        column = ep.day_column
+        lo, hi = _window(ep, ask)
+        one_day = lo is not None and lo == hi  # never for instants (00:00 to 23:59:59)
+        if bind:
+            lo = None if lo is None else sa.bindparam("p_day_from", type_=column.type)
+            hi = None if hi is None else sa.bindparam("p_day_to", type_=column.type)
+        if one_day:
+            query = query.where(column == lo)
+        else:
+            if lo is not None:
+                query = query.where(column >= lo)
+            if hi is not None:
+                query = query.where(column <= hi)
+    text = ask.values.get("search")
+    if text and ep.search:
+        query = query.where(sa.or_(*(c.icontains(text, autoescape=True) for c in ep.search)))
+    return query
+
+
+def count(query: sa.Select[Any]) -> sa.Select[Any]:
+    """COUNT(*) over the same FROM and WHERE. Dropping the selected columns lets the database
+    skip outer joins that only fed them (SQLite omits unused LEFT JOINs on a key)."""
+    if query._group_by_clauses or query._distinct:  # noqa: SLF001 - no public accessor
+        return sa.select(sa.func.count()).select_from(query.order_by(None).subquery())
+    return query.with_only_columns(sa.func.count(), maintain_column_froms=False).order_by(None)
+
+
+def _shape(ep: Endpoint, ask: Ask) -> tuple[Any, ...] | None:
+    """What a reusable statement depends on, or None when this request needs its own."""
+    if not ep.reuse or not ep.paginated or ask.values.get("id") is not None \
+            or ask.values.get("search"):
+        return None
+    names = []
+    for name, filt in ep.filters.items():
+        if ask.values.get(name) is not None:
+            if callable(filt):
+                return None
+            names.append(name)
+    lo, hi = _window(ep, ask) if ep.day_column is not None else (None, None)
+    return ep, ask.code, ask.type, tuple(names), lo is None, hi is None, lo == hi
+
+
+def parameters(ep: Endpoint, ask: Ask, names: tuple[str, ...]) -> dict[str, Any]:
+    """The values of a shape's bound parameters for this request."""
+    values = {"p_" + name: ask.values[name] for name in names}
+    if ep.day_column is not None:
+        lo, hi = _window(ep, ask)
+        if lo is not None:
+            values["p_day_from"] = lo
+        if hi is not None and hi != lo:
+            values["p_day_to"] = hi
+    return values
+
+
+def page(ep: Endpoint, ask: Ask, offset: int
+         ) -> tuple[sa.Select[Any], sa.Select[Any], dict[str, Any]]:
+    """The statements of one page and of its count, and the values to execute them with."""
+    shape = _shape(ep, ask)
+    if shape is None:
+        query = filtered(ep, ask)
+        return query.limit(ask.size).offset(offset), count(query), {}
+    held = _shapes.get(shape)
+    if held is None:
+        query = filtered(ep, ask, bind=True)
+        # not p_limit: filters bind as p_<name>, and ``limit`` is a filter on some endpoints
+        held = (query.limit(sa.bindparam("page_size")).offset(sa.bindparam("page_offset")),
+                count(query))
+        if len(_shapes) >= SHAPES_HELD:
+            _shapes.clear()
+        _shapes[shape] = held
+    values = parameters(ep, ask, shape[3])
+    return held[0], held[1], {**values, "page_size": ask.size, "page_offset": offset}

@@ -1,0 +1,64 @@
+"""A repeated address is answered from its kept body: the same bytes and headers, the key still
+checked and counted, and nothing stale once the store has changed."""
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from server import keys
+from server.store import schema
+from tests.conftest import ON_POSTGRES, Api, MiniStore
+
+HEADERS = ("content-type", "content-length", "etag", "cache-control")
+
+
+@pytest.mark.parametrize("fmt", ("json", "xml", "php"))
+def test_repeat_is_the_same_answer(api: Api, fmt: str) -> None:
+    query = {"season": 2024, "max": 5, "format": fmt}
+    first, again = api.get("/v1/games/MLB/", query), api.get("/v1/games/MLB/", query)
+    assert first.status_code == again.status_code == 200
+    assert again.content == first.content
+    assert [again.headers[h] for h in HEADERS] == [first.headers[h] for h in HEADERS]
+    kept = api.get("/v1/games/MLB/", query, headers={"If-None-Match": first.headers["etag"]})
+    assert kept.status_code == 304 and kept.content == b""
+    assert kept.headers["etag"] == first.headers["etag"]
+
+
+def test_repeat_counts_against_the_rate(api: Api, mini_store: MiniStore) -> None:
+    key = keys.issue(mini_store.engine, None, 3, "repeats")
+    statuses = [api.get("/v1/seasons/MLB/", {"format": "xml"}, key=key) for _ in range(4)]
+    assert [r.status_code for r in statuses] == [200, 200, 200, 429]
+    refused = statuses[-1]
+    assert refused.headers["content-type"].startswith("application/xml")
+    assert b"<Code>rate_limited</Code>" in refused.content
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+
+
+def test_repeat_answers_only_its_own_key(api: Api, mini_store: MiniStore) -> None:
+    scoped = keys.issue(mini_store.engine, "FC", 100, "fc only")
+    assert api.get("/v1/teams/MLB/").status_code == 200
+    assert api.get("/v1/teams/MLB/").status_code == 200  # kept for the key that asked
+    refused = api.get("/v1/teams/MLB/", key=scoped)
+    assert refused.status_code == 403 and refused.json()["error"]["Code"] == "level_forbidden"
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="PostgreSQL gives no change signal; the cache TTL "
+                                        "bounds staleness there")
+def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> None:
+    team = mini_store.facts["mlb_teams"][0]
+    t = schema.teams.c
+
+    def names() -> list[str]:
+        return [r["Name"] for r in api.get("/v1/teams/MLB/").json()["teams"]]
+
+    old = names()
+    assert old == names()  # kept and answered again
+    with mini_store.engine.begin() as conn:
+        before = conn.execute(sa.select(t.name).where(t.id == team)).scalar_one()
+        conn.execute(schema.teams.update().where(t.id == team).values(name="Renamed Club"))
+    try:
+        assert "Renamed Club" in names() and before not in names()
+    finally:
+        with mini_store.engine.begin() as conn:
+            conn.execute(schema.teams.update().where(t.id == team).values(name=before))
+    assert names() == old
