@@ -66,7 +66,7 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
     else:
         total = int(conn.execute(*counted).scalar() or 0)
     if flat is not None:
-        return [flat.build(row) for row in rows], total
+        return flat.build_all(rows), total
     steps = _steps(ep, False, ask.code, frozenset(columns))
     found = [records.build(steps, row._mapping) for row in rows]
     if ep.enrich is not None:

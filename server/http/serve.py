@@ -7,6 +7,7 @@ Every uvicorn log handler masks ``key=`` values (``logmask``).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -24,7 +25,16 @@ def app_factory() -> ASGIApp:
     from server.store.engine import make_engine
 
     install()
-    return create_app(make_engine())
+    return _settled(create_app(make_engine()))
+
+
+def _settled(app: ASGIApp) -> ASGIApp:
+    """Keep start-up's objects out of the collector's way (``gc.freeze``): a full collection
+    then walks only what requests made, not the ~70,000 objects of the libraries, which would
+    otherwise stall every request in flight for about 10 ms."""
+    gc.collect()
+    gc.freeze()
+    return app
 
 
 def _loop() -> str:
@@ -46,5 +56,5 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
         uvicorn.run("server.http.serve:app_factory", factory=True, workers=args.workers,
                     **common)  # type: ignore[arg-type]
     else:
-        uvicorn.run(create_app(engine()), **common)  # type: ignore[arg-type]
+        uvicorn.run(_settled(create_app(engine())), **common)  # type: ignore[arg-type]
     return 0
