@@ -26,6 +26,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.store import schema
+from server.store.watch import mark_changed
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9]{4}-[A-Za-z0-9]{6}$")
 DEFAULT_RATE = 600  # requests per minute (contract section 7)
@@ -103,6 +104,7 @@ def issue(engine: sa.Engine, levels: str | None = None, rate: int = DEFAULT_RATE
         conn.execute(schema.api_keys.insert().values(
             key_hash=key_hash(secret, key), hint=key[-_HINT:], label=label, levels=scope,
             rate=rate, created=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+        mark_changed(conn)  # a key refused before it existed is refused no longer
     return key
 
 
@@ -115,6 +117,7 @@ def revoke(engine: sa.Engine, key: str) -> bool:
                             .where(k.key_hash == key_hash(server_secret(engine), key.strip()),
                                    k.revoked.is_(None))
                             .values(revoked=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
+        mark_changed(conn)
     return bool(done.rowcount)
 
 

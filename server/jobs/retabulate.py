@@ -28,6 +28,7 @@ from server.models import simulation, stat_tables
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import schema
 from server.store.loader import pause_before_commit
+from server.store.watch import mark_changed
 
 # Test hook: seconds to sleep after the deletes, inside the transaction (kill tests use it).
 SLEEP_HOOK = "RETABULATE_SLEEP_AFTER_DELETE"
@@ -224,6 +225,7 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None,
             if progress:
                 progress(f"{lv.code}: {report[lv.code]['seconds']:.2f} s, "
                          + ", ".join(f"{k} {v}" for k, v in counts.items()))
+        mark_changed(conn)
         pause_before_commit()
     return report
 

@@ -5,7 +5,6 @@ these tests need it, and several workers, so they start ``python -m server serve
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import signal
 import socket
@@ -18,9 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
-import sqlalchemy as sa
-
-from server.store import schema
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 30.0
@@ -107,18 +103,3 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(5)
-
-
-def store_digest(engine: sa.Engine) -> dict[str, str]:
-    """A checksum of every table of the schema, rows in primary-key order (plus row counts)."""
-    out: dict[str, str] = {}
-    with engine.connect() as conn:
-        for table in schema.metadata.sorted_tables:
-            order = list(table.primary_key.columns) or list(table.c)
-            digest = hashlib.blake2b(digest_size=16)
-            n = 0
-            for row in conn.execute(sa.select(table).order_by(*order)):
-                digest.update(repr(tuple(row)).encode())
-                n += 1
-            out[table.name] = f"{n}:{digest.hexdigest()}"
-    return out

@@ -30,9 +30,9 @@ from server.catalog.levels import ALL_CODES
 from server.endpoints.registry import ENDPOINTS
 from server.store.engine import make_engine
 from server.store.loader import PAUSE_HOOK
+from tests.fixtures.digest import table_digests as store_digest
 from tests.pg import ADMIN_URL
-from tests.production._harness import (ROOT, Server, cli, env_for, issue_key, serving,
-                                       store_digest)
+from tests.production._harness import ROOT, Server, cli, env_for, issue_key, serving
 from tests.production.conftest import Store, mini_store_at, wants_postgres
 
 FORMATS = ("json", "xml", "php")

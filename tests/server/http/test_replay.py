@@ -7,6 +7,7 @@ import sqlalchemy as sa
 
 from server import keys
 from server.store import schema
+from server.store.loader import loading
 from tests.conftest import ON_POSTGRES, Api, MiniStore
 
 HEADERS = ("content-type", "content-length", "etag", "cache-control")
@@ -51,14 +52,17 @@ def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> No
     def names() -> list[str]:
         return [r["Name"] for r in api.get("/v1/teams/MLB/").json()["teams"]]
 
+    def rename(name: str) -> str:
+        with loading(mini_store.engine, "test") as loader:  # as every ingest writes
+            before = loader.conn.execute(sa.select(t.name).where(t.id == team)).scalar_one()
+            loader.conn.execute(schema.teams.update().where(t.id == team).values(name=name))
+        return str(before)
+
     old = names()
     assert old == names()  # kept and answered again
-    with mini_store.engine.begin() as conn:
-        before = conn.execute(sa.select(t.name).where(t.id == team)).scalar_one()
-        conn.execute(schema.teams.update().where(t.id == team).values(name="Renamed Club"))
+    before = rename("Renamed Club")
     try:
         assert "Renamed Club" in names() and before not in names()
     finally:
-        with mini_store.engine.begin() as conn:
-            conn.execute(schema.teams.update().where(t.id == team).values(name=before))
+        rename(before)
     assert names() == old

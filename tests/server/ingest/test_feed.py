@@ -14,6 +14,7 @@ from server.ingest.feed import load_feed
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.fixtures.digest import table_digests
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -38,12 +39,6 @@ def _write(folder: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (folder / name).write_text(text)
     return folder
-
-
-def _dump(engine: sa.Engine) -> dict[str, list[tuple[object, ...]]]:
-    with engine.connect() as conn:
-        return {t.name: sorted(map(tuple, conn.execute(t.select())), key=repr)
-                for t in schema.metadata.sorted_tables}
 
 
 @pytest.fixture()
@@ -71,17 +66,17 @@ def test_feed_loads_games_with_winners_and_records(engine: sa.Engine, tmp_path: 
 def test_reloading_the_same_bundle_changes_nothing(engine: sa.Engine, tmp_path: Path) -> None:
     folder = _write(tmp_path / "b", BUNDLE)
     load_feed(engine, folder)
-    before = _dump(engine)
+    before = table_digests(engine)
     load_feed(engine, folder)
-    assert _dump(engine) == before
+    assert table_digests(engine) == before
 
 
 def test_a_bad_row_names_file_and_line_and_loads_nothing(engine: sa.Engine, tmp_path: Path) -> None:
     bad = dict(BUNDLE, **{"games.csv": BUNDLE["games.csv"] + "g3,2025,2025-13-40,rc,hb,1,2,final,\n"})
-    before = _dump(engine)
+    before = table_digests(engine)
     with pytest.raises(UserError, match=r"games.csv:4: 'date' = '2025-13-40'"):
         load_feed(engine, _write(tmp_path / "bad", bad))
-    assert _dump(engine) == before
+    assert table_digests(engine) == before
 
 
 def test_unknown_reference_and_missing_file_are_user_errors(engine: sa.Engine, tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from server.ingest.retrosheet.load import ingest_path
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.fixtures.digest import table_digests
 
 EVENTS = """id,NYA202207040
 version,2
@@ -72,12 +73,6 @@ def engine(tmp_path: Path) -> sa.Engine:
     return eng
 
 
-def _dump(engine: sa.Engine) -> dict[str, list[tuple[object, ...]]]:
-    with engine.connect() as conn:
-        return {t.name: sorted(map(tuple, conn.execute(sa.select(t)).all()), key=repr)
-                for t in schema.metadata.sorted_tables}
-
-
 def test_small_season(engine: sa.Engine, tmp_path: Path) -> None:
     ingest_path(engine, write_season(tmp_path / "season"))
     with engine.connect() as conn:
@@ -119,9 +114,9 @@ def test_small_season(engine: sa.Engine, tmp_path: Path) -> None:
 def test_rerun_changes_nothing(engine: sa.Engine, tmp_path: Path) -> None:
     folder = write_season(tmp_path / "season")
     ingest_path(engine, folder)
-    before = _dump(engine)
+    before = table_digests(engine)
     ingest_path(engine, folder)
-    assert _dump(engine) == before
+    assert table_digests(engine) == before
 
 
 def test_missing_path_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from server.ingest.retrosheet.load import ingest_path
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.fixtures.digest import table_digests
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "retrosheet"
 
@@ -131,23 +131,11 @@ def test_notice_in_store(store: sa.Engine) -> None:
     assert _scalar(store, "select value from store_info where key = 'notice:retrosheet'") == NOTICE
 
 
-def _checksum(engine: sa.Engine) -> tuple[dict[str, int], str]:
-    """Row counts and a digest of every table, read through the driver (millions of rows)."""
-    counts, digest = {}, hashlib.sha256()
-    with engine.connect() as conn:
-        for table in schema.metadata.sorted_tables:
-            order = ", ".join(c.name for c in (table.primary_key.columns or table.columns))
-            rows = conn.exec_driver_sql(f"SELECT * FROM {table.name} ORDER BY {order}").fetchall()
-            counts[table.name] = len(rows)
-            digest.update(repr(rows).encode())
-    return counts, digest.hexdigest()
-
-
 def test_rerun_changes_nothing(store: sa.Engine, tmp_path: Path) -> None:
-    before = _checksum(store)
+    before = table_digests(store)
     season = tmp_path / "2023"  # re-ingest one season, through links to the shared files
     season.mkdir()
     for part in ("events/2023", "rosters/2023", "postseason/2023", "reference", "umpires"):
         (season / part.replace("/", "_")).symlink_to(DATA / part)
     ingest_path(store, season)
-    assert _checksum(store) == before
+    assert table_digests(store) == before

@@ -17,8 +17,8 @@ from server.catalog.levels import ALL_CODES, BY_CODE
 from server.catalog.linestats import line_codes
 from server.errors import UserError
 from server.ingest.simulator import cli, parse_levels, run
-from server.store import schema
 from server.store.engine import make_engine
+from tests.fixtures.digest import table_digests
 from tests.server.ingest.conftest import BUILD_NOW, SEED, build_store
 
 _SCORE_CODE = {"baseball": "R", "basketball": "PTS", "hockey": "G", "soccer": "G"}
@@ -30,15 +30,8 @@ def _rows(engine: sa.Engine, sql: str, **params: Any) -> list[Any]:
         return list(conn.execute(sa.text(sql), params))
 
 
-def _dump(engine: sa.Engine) -> dict[str, list[tuple[Any, ...]]]:
-    out = {}
-    with engine.connect() as conn:
-        for table in schema.metadata.sorted_tables:
-            if table.name == "api_keys":
-                continue
-            cols = list(table.c)
-            out[table.name] = sorted(tuple(r) for r in conn.execute(sa.select(*cols).order_by(*cols)))
-    return out
+def _dump(engine: sa.Engine) -> dict[str, str]:
+    return table_digests(engine, skip=("api_keys",))
 
 
 def _stats(value: Any) -> dict[str, int]:

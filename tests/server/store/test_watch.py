@@ -1,47 +1,65 @@
-"""The store's change signal: steady while nothing commits, new after any other commit."""
+"""The store's change signal: a new generation after a writer marks a change, in this process or
+another; the same one after commits that change nothing served (``last_used``, ``ANALYZE``)."""
 from __future__ import annotations
 
 import sqlite3
 import threading
 from pathlib import Path
 
+import sqlalchemy as sa
 
 from server.store import schema
-from server.store.engine import make_engine
+from server.store.engine import analyze, make_engine
 from server.store.init import init_store
-from server.store.watch import StoreWatch
+from server.store.watch import StoreWatch, mark_changed
 
 
-def test_generation_follows_commits(tmp_path: Path) -> None:
-    path = tmp_path / "watched.db"
+def _store(path: Path) -> sa.Engine:
     engine = make_engine(f"sqlite:///{path}")
     init_store(engine)
+    return engine
+
+
+def test_generation_follows_marked_changes(tmp_path: Path) -> None:
+    engine = _store(tmp_path / "watched.db")
     watch = StoreWatch(engine)
     first = watch.generation()
     assert first is not None and watch.generation() == first
     with engine.begin() as conn:  # this process, another connection
         conn.execute(schema.store_info.insert().values(key="a", value="1"))
+        mark_changed(conn)
     second = watch.generation()
     assert second != first and watch.generation() == second
-    with sqlite3.connect(path) as other:  # as another process would
-        other.execute("UPDATE store_info SET value = '2' WHERE key = 'a'")
+    with sqlite3.connect(tmp_path / "watched.db") as other:  # as another process would
+        other.execute("UPDATE store_info SET value = 'x' WHERE key = 'epoch'")
     assert watch.generation() not in (first, second)
 
 
-def test_every_thread_sees_a_change(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'threads.db'}")
-    init_store(engine)
+def test_commits_that_change_nothing_served_keep_the_generation(tmp_path: Path) -> None:
+    engine = _store(tmp_path / "quiet.db")
     watch = StoreWatch(engine)
-    seen: list[int | None] = []
+    first = watch.generation()
+    with engine.begin() as conn:
+        conn.execute(schema.store_info.insert().values(key="last_used_like", value="1"))
+    analyze(engine)
+    assert watch.generation() == first
+
+
+def test_every_thread_agrees(tmp_path: Path) -> None:
+    engine = _store(tmp_path / "threads.db")
+    watch = StoreWatch(engine)
     main = watch.generation()
+    seen: list[int | None] = []
     thread = threading.Thread(target=lambda: seen.append(watch.generation()))
     thread.start()
     thread.join()
-    # a thread's first look counts as a change: it cannot know what happened before it
-    assert seen[0] is not None and seen[0] != main
+    assert seen == [main]  # a new thread's first look finds the same epoch
     with engine.begin() as conn:
-        conn.execute(schema.store_info.insert().values(key="b", value="1"))
-    assert watch.generation() != seen[0]
+        mark_changed(conn)
+    thread = threading.Thread(target=lambda: seen.append(watch.generation()))
+    thread.start()
+    thread.join()
+    assert seen[1] is not None and seen[1] != main and watch.generation() == seen[1]
 
 
 def test_no_signal_without_a_file() -> None:
