@@ -12,8 +12,9 @@ from server.store import schema
 from server.store.copy import copy_store
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.fixtures.digest import typed_rows as _dump
 from tests.pg import fresh_database
-from tests.server.ingest.test_feed import BUNDLE, _dump, _write
+from tests.server.ingest.test_feed import BUNDLE, _write
 
 
 @pytest.fixture()
