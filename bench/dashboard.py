@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.dashboard._api import build_store, serve  # noqa: E402
+from tests.demo_api import build_store, serve  # noqa: E402
 from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS, streamlit_server  # noqa: E402
 from tests.dashboard.conftest import free_port  # noqa: E402
 
