@@ -21,7 +21,7 @@ from server.endpoints.base import Ask, Endpoint, Record
 from server.endpoints.registry import find_endpoint, served_levels, serves
 from server.http.asks import cache_key, parse_ask
 from server.http.auth import KeyGate
-from server.http.caching import ResultCache, etag_of, matches
+from server.http.caching import KeptCache, etag_of, matches
 from server.http.documents import DEFAULT_FORMAT, ENCODERS, Encoder
 from server.http.errors import (ApiError, BadParameter, LevelNotSupported, NotFound,
                                 Unavailable, WrongVersion)
@@ -43,7 +43,7 @@ class Service:
         self.facts = StoreFacts(engine)
         self.gate = KeyGate(engine)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
-        self.bodies = ResultCache()  # kept answers by exact address, for ``replay.Replay``
+        self.bodies = KeptCache()  # kept answers by exact address, for ``replay.Replay``
         # SQLite answers in-process in well under a millisecond, so a thread hop per request
         # costs more than it saves; a networked store (PostgreSQL) or Redis counters block on
         # I/O, so their requests go to the thread pool and the event loop stays free.
@@ -136,8 +136,9 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         body = encoder.encode(document(request, ep, ask, found, total,
                                        service.facts.sources(level.code)))
         etag = etag_of(body)
-        service.bodies.put(address(request.scope), keep(body, etag, level.code, key, encoder),
-                           generation)
+        if service.bodies.enabled:
+            kept = keep(body, etag, level.code, key, encoder)
+            service.bodies.put(address(request.scope), kept, len(kept.body), generation)
         gate.note_use(grant)
     except ApiError:
         raise

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from server.http.caching import matches
+from server.http.caching import matches, trimmed
 from server.http.documents import Encoder
 from server.http.errors import ApiError
 from server.http.responses import render_error, respond
@@ -45,6 +45,7 @@ class Kept:
 
 
 def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder) -> Kept:
+    body = trimmed(body)
     return Kept(body, etag, level, key, encoder, respond(encoder, body, etag, 200).raw_headers,
                 respond(encoder, b"", etag, 304).raw_headers)
 

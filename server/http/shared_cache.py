@@ -3,21 +3,20 @@ section 8); without it, the in-process ``caching.ResultCache``.
 
 Same interface as ``ResultCache`` (``get``/``put``), same TTL (``caching.RESULT_TTL``); store
 generations are per process, so they are not part of a shared entry and the TTL alone bounds its
-staleness. Entries
-are pickled (found records, total) under a hash of the request's cache key, prefixed so that a
-shared Redis can hold other things. Redis trouble never fails a request: a read becomes a miss
-and a write is dropped, with a warning logged at most once a minute.
+staleness. Entries are the same compact JSON (``caching.pack``) under a hash of the request's
+cache key, prefixed so that a shared Redis can hold other things; being data, never pickles, an
+entry cannot run code in a worker that reads it. Redis trouble never fails a request: a read
+becomes a miss and a write is dropped, with a warning logged at most once a minute.
 """
 from __future__ import annotations
 
 import hashlib
 import logging
 import os
-import pickle
 import time
 from typing import Any, Protocol
 
-from server.http.caching import RESULT_TTL, ResultCache
+from server.http.caching import RESULT_TTL, Found, ResultCache, pack, unpack
 
 log = logging.getLogger("server.http")
 
@@ -27,9 +26,9 @@ SOCKET_TIMEOUT = 0.25  # seconds: a slow cache must not slow the answer much
 
 
 class Cache(Protocol):
-    def get(self, key: Any, generation: int | None = None) -> Any | None: ...
+    def get(self, key: Any, generation: int | None = None) -> Found | None: ...
 
-    def put(self, key: Any, value: Any, generation: int | None = None) -> None: ...
+    def put(self, key: Any, found: Found, generation: int | None = None) -> None: ...
 
 
 class RedisResultCache:
@@ -48,7 +47,7 @@ class RedisResultCache:
     def name(self, key: Any) -> str:
         return self.prefix + hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
 
-    def get(self, key: Any, generation: int | None = None) -> Any | None:
+    def get(self, key: Any, generation: int | None = None) -> Found | None:
         if self.ttl <= 0:
             return None
         try:
@@ -56,15 +55,16 @@ class RedisResultCache:
         except self._errors as exc:
             self._warn(exc)
             return None
-        # Only this service writes under the prefix (a trusted Redis, like the store itself).
-        return pickle.loads(raw) if raw is not None else None  # noqa: S301
+        return unpack(raw) if isinstance(raw, bytes) else None
 
-    def put(self, key: Any, value: Any, generation: int | None = None) -> None:
+    def put(self, key: Any, found: Found, generation: int | None = None) -> None:
         if self.ttl <= 0:
             return
+        raw = pack(found)
+        if raw is None:
+            return
         try:
-            self.client.set(self.name(key), pickle.dumps(value, pickle.HIGHEST_PROTOCOL),
-                            px=max(1, int(self.ttl * 1000)))
+            self.client.set(self.name(key), raw, px=max(1, int(self.ttl * 1000)))
         except self._errors as exc:
             self._warn(exc)
 

@@ -1,7 +1,6 @@
 """server/http/shared_cache.py: one worker's result is another's hit; Redis trouble is a miss."""
 from __future__ import annotations
 
-import datetime as dt
 import uuid
 
 import pytest
@@ -27,7 +26,7 @@ def prefix() -> str:
 def test_two_caches_share_entries(prefix: str) -> None:
     one, two = RedisResultCache(REDIS_URL, 30, prefix), RedisResultCache(REDIS_URL, 30, prefix)
     key = ("games", "MLB", None, "http://h", (("season", "2024"),), None, None, 100, 1)
-    value = ([{"ID": 1, "GameDay": dt.date(2024, 7, 4), "Name": "Caf\u00e9"}], 1)
+    value = ([{"ID": 1, "GameDay": "2024-07-04", "Name": "Caf\u00e9", "elo": {"ELOK": 4.5}}], 1)
     assert two.get(key) is None
     one.put(key, value)
     assert two.get(key) == value

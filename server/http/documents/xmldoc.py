@@ -52,7 +52,7 @@ def _write(out: list[str], name: str, value: Any) -> None:
         for key, item in value.items():
             _write(out, str(key), item)
         out.append(end)
-    elif isinstance(value, list):
+    elif isinstance(value, (list, tuple)):  # a sequence, as in the json and php encodings
         out.append(start)
         item_name = SINGULAR.get(name) or (name[:-1] if name.endswith("s") and len(name) > 1 else "item")
         for item in value:

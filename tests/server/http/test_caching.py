@@ -1,7 +1,20 @@
-"""ETag and Cache-Control on every answer; If-None-Match answers 304 (contract section 5)."""
+"""ETag and Cache-Control on every answer; If-None-Match answers 304 (contract section 5); kept
+answers are the fresh ones and stay within their memory budget."""
 from __future__ import annotations
 
-from tests.conftest import Api
+import datetime as dt
+import time
+import tracemalloc
+from collections.abc import Iterator
+
+import httpx
+import orjson
+import pytest
+
+from server import keys
+from server.http.caching import ENTRY_OVERHEAD, KeptCache, pack, trimmed, unpack
+from tests.conftest import Api, MiniStore, start_server, stop_server
+from tests.server.endpoints.test_endpoints import SAMPLES
 
 
 def test_etag_and_304(api: Api) -> None:
@@ -28,3 +41,84 @@ def test_same_query_same_body(api: Api) -> None:
     one = api.get("/v1/games/MLB/", {"team": 1, "season": 2024, "max": 10})
     two = api.get("/v1/games/MLB/", {"season": 2024, "max": 10, "team": 1})
     assert one.json()["games"] == two.json()["games"]
+
+
+@pytest.fixture(scope="module")
+def uncached(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same store served with every cache off."""
+    process, base = start_server(mini_store.url, tmp_path_factory.mktemp("uncached") / "log",
+                                 SPORTS_CACHE_TTL="0")
+    yield base
+    stop_server(process)
+
+
+@pytest.mark.parametrize("fmt", ("json", "xml", "php"))
+def test_answers_from_kept_results_are_the_fresh_answers(api: Api, mini_store: MiniStore,
+                                                         uncached: str, fmt: str) -> None:
+    """A second key asking what the first asked gets its answer from the kept records; it must
+    be byte for byte what a server without caches answers (but for the host in Next_Page)."""
+    second = keys.issue(mini_store.engine, None, 1_000_000, "second reader")
+    f = mini_store.facts
+    queries = [(path, {**params, "max": 5}) for path, params, _ in SAMPLES.values()]
+    queries += [("/v1/games/MLB/", {"id": f["detail_game"]}),
+                ("/v1/teams/MLB/", {"id": f["mlb_teams"][0]}),
+                ("/v1/players/MLB/", {"id": f["players"][0], "season": 2024})]
+    with httpx.Client(base_url=uncached, timeout=30) as fresh_client:
+        for path, params in queries:
+            query = {**params, "format": fmt}
+            api.get(path, query)
+            kept = api.get(path, query, key=second)
+            fresh = fresh_client.get(path, params={"key": second, **query})
+            assert kept.status_code == fresh.status_code == 200, (path, fresh.text[:300])
+            assert kept.content.replace(api.base_url.encode(), b"BASE") == \
+                fresh.content.replace(uncached.encode(), b"BASE"), (path, fmt)
+
+
+def test_kept_bodies_hold_no_more_than_their_length() -> None:
+    """orjson's bytes keep their growth buffer; a kept body is an exact-size copy."""
+    document = {"games": [{"ID": n, "Visitor": f"Visiting Club {n}", "GameDay": "2024-07-04"}
+                          for n in range(300)]}
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        bodies = [trimmed(orjson.dumps(document)) for _ in range(50)]
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    length = sum(len(b) for b in bodies)
+    assert held < length * 1.1, (held, length)
+
+
+def test_the_kept_cache_stays_within_its_budget() -> None:
+    cache = KeptCache(ttl=60, budget=10 * (1000 + ENTRY_OVERHEAD))
+    for n in range(25):
+        cache.put(n, b"x" * 1000, 1000)
+        assert cache.held <= cache.budget
+    assert len(cache) == 10
+    assert cache.get(24) is not None and cache.get(14) is None  # the oldest went first
+    cache.put("huge", b"", cache.budget)  # larger than the whole budget: not kept
+    assert cache.get("huge") is None and cache.get(24) is not None
+    cache.put(24, b"y", 1)  # replacing an entry gives back its bytes
+    assert cache.held == 9 * (1000 + ENTRY_OVERHEAD) + 1 + ENTRY_OVERHEAD
+
+
+def test_the_kept_cache_honours_generation_and_ttl() -> None:
+    cache = KeptCache(ttl=0.05, budget=1 << 20)
+    cache.put("k", "v", 1, generation=3)
+    assert cache.get("k", 3) == "v"
+    assert cache.get("k", 4) is None  # the store changed since
+    time.sleep(0.1)
+    assert cache.get("k", 3) is None  # lived its TTL
+    off = KeptCache(ttl=0, budget=1 << 20)
+    off.put("k", "v", 1)
+    assert not off.enabled and off.get("k") is None
+
+
+def test_packed_results_round_trip_and_refuse_what_json_would_change() -> None:
+    found = ([{"ID": 7, "GameDay": "2024-07-04", "Name": "Caf\u00e9", "WinExp": 0.5625,
+               "Flag": None, "scores": [{"Period": 1, "ScoreVis": 0}]}], 41)
+    raw = pack(found)
+    assert raw is not None and unpack(raw) == found
+    assert pack(([{"GameDay": dt.date(2024, 7, 4)}], 1)) is None  # would come back a string
+    assert pack(([{"ID": 2**70}], 1)) is None  # beyond JSON's integers
+    assert unpack(b"\x80\x04not json") is None  # an older entry's format is a miss
