@@ -79,11 +79,12 @@ def apply_line_starters(games: pd.DataFrame, players: pd.DataFrame) -> pd.DataFr
 
 def read_lines(conn: sa.Connection, level: str, kind: str) -> tuple[pd.DataFrame, list[str]]:
     """Player or team game lines of a level, stats expanded to one column per code (0 when
-    missing). Returns the frame (season, game_id, game_day, entity_id, team_id, home, codes...)
-    and the code columns."""
+    missing). Returns the frame (season, game_id, game_day, entity_id, team_id, home, codes...;
+    player lines also carry starter and position) and the code columns."""
     t = schema.player_lines if kind == "player" else schema.team_lines
     ent = "player_id" if kind == "player" else "team_id"
-    cols = ["season", "game_id", "game_day", ent, "team_id", "home", "stats"]
+    extra = ["starter", "position"] if kind == "player" else []
+    cols = ["season", "game_id", "game_day", ent, "team_id", "home", *extra, "stats"]
     # The biggest read of a re-tabulation: straight through the DB-API cursor (SQLAlchemy's
     # per-row result processing costs more than the fetch), stats as raw JSON text parsed as
     # one array by one orjson call.
@@ -97,7 +98,7 @@ def read_lines(conn: sa.Connection, level: str, kind: str) -> tuple[pd.DataFrame
         rows = cursor.fetchall()
     finally:
         cursor.close()
-    names = ["season", "game_id", "game_day", "entity_id", "team_id", "home"]
+    names = ["season", "game_id", "game_day", "entity_id", "team_id", "home", *extra]
     columns = list(zip(*rows)) if rows else [()] * len(cols)
     base = pd.DataFrame({n: pd.Series(v, dtype=object) for n, v in zip(names, columns)})
     texts = [x if isinstance(x, str) else orjson.dumps(x).decode() for x in columns[-1]]
@@ -106,6 +107,8 @@ def read_lines(conn: sa.Connection, level: str, kind: str) -> tuple[pd.DataFrame
     for c in ("season", "game_id", "entity_id", "team_id"):
         base[c] = base[c].astype("int64")
     base["home"] = base["home"].astype(bool)
+    if "starter" in base.columns:
+        base["starter"] = base["starter"].fillna(False).astype(bool)
     return pd.concat([base, stats], axis=1), list(stats.columns)
 
 
@@ -119,23 +122,47 @@ def read_odds(conn: sa.Connection, level: str) -> pd.DataFrame:
 PRIOR_SEASONS = 2  # latest seasons pooled into a first-season prior (2020 had only 60 games)
 
 
-def read_priors(conn: sa.Connection, level: str, first_season: dict[int, int]) -> dict[int, float]:
+def read_priors(conn: sa.Connection, level: str, first_season: dict[int, int]
+                ) -> tuple[dict[int, float], dict[int, int]]:
     """Each team's win fraction over its ``PRIOR_SEASONS`` latest seasons before its first season
     with games here (e.g. Lahman's 2019 and 2020 records before the first Retrosheet season),
-    wins and losses pooled so a short season counts for its games only."""
+    wins and losses pooled so a short season counts for its games only; and the age of that
+    record: the first season minus the latest season pooled (2 for 2020 before 2022)."""
     ts = schema.team_seasons.c
     rows = conn.execute(sa.select(ts.team_id, ts.season, ts.wins, ts.losses)
                         .where(ts.level == level).order_by(ts.season.desc())).all()
     pooled: dict[int, list[float]] = {}
+    age: dict[int, int] = {}
     for team, season, w, lo in rows:
         if team in first_season and season < first_season[team] and w is not None \
                 and lo is not None and w + lo > 0:
             acc = pooled.setdefault(team, [0.0, 0.0, 0])
+            age.setdefault(team, first_season[team] - season)  # rows run latest first
             if acc[2] < PRIOR_SEASONS:
                 acc[0] += w
                 acc[1] += lo
                 acc[2] += 1
-    return {team: w / (w + lo) for team, (w, lo, _) in pooled.items()}
+    return {team: w / (w + lo) for team, (w, lo, _) in pooled.items()}, age
+
+
+HISTORY_SEASONS = 4  # seasons before the data that seed players; absent longer, a newcomer
+
+
+def read_history(conn: sa.Connection, level: str, before: int) -> pd.DataFrame:
+    """Players' season totals of a level in the ``HISTORY_SEASONS`` seasons before season
+    ``before`` (e.g. Lahman's 2017-2020 before the first Retrosheet season, 2022): player_id,
+    season and one column per stat code (0 when missing), one row per player, season and team."""
+    ps = schema.player_seasons.c
+    df = _frame(conn, sa.select(ps.player_id, ps.season, ps.stats)
+                .where(ps.level == level, ps.season < before,
+                       ps.season >= before - HISTORY_SEASONS), ["player_id", "season", "stats"])
+    if df.empty:
+        return pd.DataFrame(columns=["player_id", "season"])
+    texts = [x if isinstance(x, str) else orjson.dumps(x or {}).decode() for x in df["stats"]]
+    stats = pd.DataFrame.from_records(orjson.loads("[" + ",".join(texts) + "]"), index=df.index)
+    stats = stats.apply(pd.to_numeric, errors="coerce").fillna(0.0)
+    out = pd.concat([df[["player_id", "season"]].astype("int64"), stats], axis=1)
+    return out
 
 
 def read_sublevels(conn: sa.Connection, level: str) -> pd.Series:

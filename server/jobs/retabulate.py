@@ -23,8 +23,8 @@ from server.catalog.levels import LEVELS, find_level
 from server.errors import UserError
 from server.jobs import _frames
 from server.models import lines as lines_model
+from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
-from server.models import simulation, stat_tables
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import schema
 from server.store.loader import pause_before_commit
@@ -41,15 +41,16 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     games = _frames.read_games(conn, level)
     players, pcodes = _frames.read_lines(conn, level, "player")
     teams, tcodes = _frames.read_lines(conn, level, "team")
-    if lv.sport == "baseball":
-        games = _frames.apply_line_starters(games, players)
     out: dict[str, pd.DataFrame] = {}
     if games.empty:
         return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
                 "stat_tables": pd.DataFrame()}
+    seeds: dict[object, tuple[float, float]] = {}
+    if lv.sport == "baseball":
+        games, seeds = _baseball_inputs(conn, level, games, players)
     first = _first_seasons(games)
-    priors = _frames.read_priors(conn, level, first)
-    elo = run_elo(games, SPORT_ELO[lv.sport], priors)
+    priors, prior_age = _frames.read_priors(conn, level, first)
+    elo = run_elo(games, SPORT_ELO[lv.sport], priors, seeds, prior_age)
     sim = simulation.predictions(games, simulation.SPORT_SIM[lv.sport])
     odds = _frames.read_odds(conn, level)
     lines = lines_model.line_fields(odds, games)
@@ -62,6 +63,23 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
                                     _frames.read_sublevels(conn, level))
     return out
+
+
+def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, players: pd.DataFrame
+                     ) -> tuple[pd.DataFrame, dict[object, tuple[float, float]]]:
+    """Starters and their game scores, the lineup adjustment of every game, and the pitchers'
+    seeds, from the player lines and the players' seasons before the level's first season."""
+    games = _frames.apply_line_starters(games, players)
+    history = _frames.read_history(conn, level, int(games["season"].min()))
+    seeds = pitchers.pitcher_seeds(history) if {"GS", "BF"} <= set(history.columns) else {}
+    params = lineups.SPORT_LINEUP.get("baseball")
+    if params is not None and "starter" in players.columns:
+        batters = players[players["starter"] & (players["position"] != "P")]
+        batters = batters.rename(columns={"entity_id": "player_id"})
+        bat_seeds = lineups.batter_seeds(history) if "AB" in history.columns else {}
+        adjust = lineups.lineup_adjustments(games, batters, params, bat_seeds)
+        games["lineup_adjust"] = games["game_id"].map(adjust).fillna(0.0).to_numpy(float)
+    return games, seeds
 
 
 def _first_seasons(games: pd.DataFrame) -> dict[int, int]:

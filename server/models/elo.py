@@ -4,16 +4,19 @@ The model is FiveThirtyEight's family of Elo systems (Silver & Fischer-Baum, "Ho
 NBA Elo Ratings", 2015; "How Our NHL Predictions Work", 2017; "How Our MLB Predictions Work",
 2018): a logistic win expectation on the rating difference plus a home advantage, an update of
 ``K x margin multiplier x (result - expectation)``, and reversion toward the mean between
-seasons. Two additions, both using only information from before each game:
+seasons. Additions, all using only information from before each game:
 
 * an early-season K boost, ``K x (1 + EARLY_BOOST x exp(-games_played / EARLY_GAMES))``, so
   ratings that start from a weak prior converge faster (margin-aware updates tolerate it);
-* for baseball, a starting-pitcher adjustment: each starter carries a shrunken mean of the run
-  residuals of his previous starts, converted to Elo points (538 uses a rolling game score);
+* a first-season prior from earlier records, reverted once for every season between the
+  record and the team's first season here (538's between-season reversion, applied per season);
+* for baseball, 538's starting-pitcher adjustment on rolling game scores
+  (``server.models.pitchers``, seeded from season lines before the data) and a batting-lineup
+  adjustment (``server.models.lineups``, a ``lineup_adjust`` column of the games);
 * optionally (``margin_weight``; on for hockey, whose one season is rated from scratch), the
   forecast blends the Elo difference with an in-season ridge rating of scoring margins shrunk by
-  empirical Bayes (``margin_win_exp``), which converges faster than K-limited Elo updates early in
-  a season. The ratings themselves, and their updates, stay pure Elo.
+  empirical Bayes (``server.models.margins``), which converges faster than K-limited Elo
+  updates early in a season. The ratings themselves, and their updates, stay pure Elo.
 
 ``run_elo`` consumes a DataFrame of games (one row each, any order) and returns the elo block;
 ``server.jobs.retabulate`` feeds it from the store and the tests feed it from the real files.
@@ -27,6 +30,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
+from server.models.margins import margin_win_exp
 from server.models.pitchers import PitcherBook
 
 ELO_SCALE = 400.0  # rating points per factor of 10 in the odds (Elo's logistic scale)
@@ -48,29 +52,37 @@ class EloParams:
     early_boost: float = 0.0  # extra K fraction at a team's first game of a season
     early_games: float = 10.0  # games over which the boost decays by a factor e
     prior_scale: float = 0.0  # points per unit of previous-season win pct above .500
-    pitcher_scale: float = 0.0  # runs mode: Elo points per run of a starter's run residual
-    pitcher_shrink: float = 10.0  # runs mode: pseudo-starts of league-average pitching
-    gs_points: float = 0.0  # game-score mode: Elo points per game-score point (538: 4.7)
-    gs_alpha: float = 0.1  # game-score mode: weight of a start in a pitcher's rolling score
-    gs_team_alpha: float = 0.1  # game-score mode: weight of a start in the team's rolling score
+    gs_points: float = 0.0  # Elo points per game-score point of a starter (538: 4.7); 0 = off
+    gs_alpha: float = 0.1  # weight of a start in a pitcher's rolling game score
+    gs_team_alpha: float = 0.1  # weight of a start in the team's rolling game score
+    gs_debut: float = 0.0  # rolling game score of a starter without history, over the league
     margin_weight: float = 0.0  # weight of the in-season margin model in the win expectation
 
 
-# Constants: margin families and reversion are 538's published values (NBA revert 1/4 to 1505,
-# NHL K 6, home 50, revert 0.3; MLB revert 1/3). Basketball K, home and early boost were tuned on
-# WNBA 1997-2021 (never on the NBA season we score); baseball K, home, early boost and pitcher
-# constants on MLB 2023 (scored on 2022), and its prior scale on 2023 with 2022 records as the
-# prior. Baseball's game-score pitcher mode (538's method, ``gs_points``) is off: tuned on 2023
-# (with 2022 history) it gains ~0.001 there but loses ~0.001 on 2022, where no pitcher has
-# history; the runs mode (starters from game logs or lines) is on. Hockey has no other season
-# in the data: 538's K, home and margin constants, and the early boost that is best for WNBA
-# seasons rated from scratch (2000-2021, each from 1505 with no history), since the one NHL
-# season we hold is rated from scratch too. For the same reason hockey blends in the in-season
-# margin model (``margin_win_exp``) with weight 0.4: the weight that is best (0.3-0.5) for those
-# same from-scratch WNBA seasons, transferred unchanged (never fitted on NHL games). Basketball
-# keeps it off: the WNBA gain is ~0.0003, the NBA one < 0.0001, and college levels (~350 teams)
-# would make the per-date solve the costliest step of a re-tabulation. Soccer: club-Elo-like
-# defaults, untuned.
+# Where every constant comes from (never from the season scored):
+# * Margin families, reversion and 538's structural constants are published: NBA revert 1/4 to
+#   1505; NHL K 6, home 50, revert 0.3, playoff x1.25; MLB revert 1/3, pitcher 4.7 Elo points per
+#   game-score point ("How Our MLB Predictions Work").
+# * Basketball K, home, early boost and prior scale were tuned on WNBA 1997-2021, never on the
+#   NBA season scored.
+# * Baseball K, home, early boost and prior scale were tuned on MLB 2023 (scored on 2022) and
+#   re-checked there with the pitcher and lineup terms on (still at or near their best); a prior
+#   record's age (2020 before 2022) reverts it once a season, 538's rule, not a fitted constant.
+#   The pitcher model's rolling weights (0.03 a start for a pitcher, 0.05 for his team) and the
+#   debut value (-3 game-score points) were chosen on 2023 in three set-ups: after 2022 in the
+#   data, alone seeded from 2022 season lines, and alone seeded from Lahman's lines with Lahman
+#   records as priors (staler than 2022's start). The lineup constants and their sources are in
+#   ``server.models.lineups.SPORT_LINEUP``. The former runs-allowed starter mode was removed: it
+#   never helped 2023 (0.2437 against 0.2436 without it), whatever its scale.
+# * Hockey has no other season in the data: 538's K, home and margin constants, and the early
+#   boost that is best for WNBA seasons rated from scratch (2000-2021, each from 1505 with no
+#   history), since the one NHL season we hold is rated from scratch too. For the same reason
+#   hockey blends in the in-season margin model with weight 0.4: the weight that is best
+#   (0.3-0.5) for those same from-scratch WNBA seasons, transferred unchanged (never fitted on
+#   NHL games). Basketball keeps it off: the WNBA gain is ~0.0003, the NBA one < 0.0001, and
+#   college levels (~350 teams) would make the per-date solve the costliest step of a
+#   re-tabulation.
+# * Soccer: club-Elo-like defaults, untuned.
 SPORT_ELO: dict[str, EloParams] = {
     "basketball": EloParams(k=20.0, home=80.0, mov="basketball", revert=0.25, mean=1505.0,
                             early_boost=1.0, early_games=8.0, prior_scale=400.0),
@@ -79,7 +91,7 @@ SPORT_ELO: dict[str, EloParams] = {
                         margin_weight=0.4),
     "baseball": EloParams(k=3.0, home=20.0, mov="baseball", revert=1 / 3, mean=1500.0,
                           early_boost=1.0, early_games=15.0, prior_scale=400.0,
-                          pitcher_scale=10.0, pitcher_shrink=12.0),
+                          gs_points=4.7, gs_alpha=0.03, gs_team_alpha=0.05, gs_debut=-3.0),
     "soccer": EloParams(k=20.0, home=60.0, mov="soccer", revert=0.2, mean=1500.0),
 }
 
@@ -119,12 +131,17 @@ def revert(rating: float, params: EloParams) -> float:
     return params.mean + (1.0 - params.revert) * (rating - params.mean)
 
 
-def prior_rating(win_pct: float | None, params: EloParams) -> float:
-    """A first-season rating from the previous season's win fraction (0..1), reverted like a
-    carried rating; the mean when the record is unknown."""
+def prior_rating(win_pct: float | None, params: EloParams, seasons_ago: int = 1) -> float:
+    """A first-season rating from an earlier win fraction (0..1), reverted like a carried rating
+    once per season between the record and the first season (``seasons_ago``: 1 for the season
+    just before; at least 1); the mean when the record is unknown. 538 reverts every rating
+    by ``revert`` each off-season, so a record two seasons old has been through it twice."""
     if win_pct is None or not np.isfinite(win_pct):
         return params.mean
-    return revert(params.mean + params.prior_scale * (win_pct - 0.5), params)
+    rating = params.mean + params.prior_scale * (win_pct - 0.5)
+    for _ in range(max(1, seasons_ago)):
+        rating = revert(rating, params)
+    return rating
 
 
 ELO_COLUMNS = ("velo_before", "helo_before", "velo_after", "helo_after", "elo_k", "elo_adjust",
@@ -133,22 +150,28 @@ ELO_COLUMNS = ("velo_before", "helo_before", "velo_after", "helo_after", "elo_k"
 
 def run_elo(games: pd.DataFrame, params: EloParams,
             priors: Mapping[int, float] | None = None,
-            pitcher_priors: Mapping[object, tuple[float, float]] | None = None) -> pd.DataFrame:
+            pitcher_priors: Mapping[object, tuple[float, float]] | None = None,
+            prior_age: Mapping[int, int] | None = None) -> pd.DataFrame:
     """Rate every game in date order and return the elo block per game.
 
     ``games`` columns: game_id, season, date, home, visitor, score_home, score_vis (NaN when not
     final), neutral (bool), playoff (bool); optional home_sp, vis_sp (starting pitcher ids, or
     None) and home_sp_gs, vis_sp_gs (each starter's game score in this game, read only after
-    the game). ``priors``: team id -> previous-season win fraction, for a team's first season here.
-    ``pitcher_priors``: starter -> (run residual per start, pseudo-starts), see ``PitcherBook.seed``.
+    the game); optional lineup_adjust (home-minus-visitor lineup points known before the game,
+    ``server.models.lineups``). ``priors``: team id -> earlier win fraction, for a team's first
+    season here; ``prior_age``: team id -> seasons between that record and the first season
+    (1 when absent). ``pitcher_priors``: starter -> (game-score deviation, starts), see
+    ``server.models.pitchers.pitcher_seeds``.
     Returns a DataFrame indexed like the sorted games with ``ELO_COLUMNS`` (the *_after, change
     and points columns are NaN for games without a final score) and ``game_id``.
     ``elo_adjust`` is the home-side adjustment added to the difference (home advantage, playoff
-    scaling and pitcher adjustment, in points); ``elo_points`` the points exchanged (>= 0; the
-    signed amounts are ``helo_change`` = -``velo_change``); win expectations sum to 1.
+    scaling, pitcher and lineup adjustments, in points); ``elo_points`` the points exchanged
+    (>= 0; the signed amounts are ``helo_change`` = -``velo_change``); win expectations sum
+    to 1.
     """
     g = games.sort_values(["date", "game_id"], kind="stable").reset_index(drop=True)
     priors = priors or {}
+    prior_age = prior_age or {}
     n = len(g)
     out = np.full((n, len(ELO_COLUMNS)), np.nan)
     rating: dict[int, float] = {}
@@ -157,22 +180,21 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     book = _pitcher_book(g, params)
     if book is not None and pitcher_priors:
         book.seed(pitcher_priors)
-    has_sp = book is not None
-    has_gs = has_sp and book.mode == "gamescore"
     cols = [g[c].to_numpy() for c in ("season", "home", "visitor", "score_home", "score_vis")]
     neutral = g["neutral"].fillna(False).to_numpy(dtype=bool)
     playoff = g["playoff"].fillna(False).to_numpy(dtype=bool)
-    hsp = g["home_sp"].to_numpy() if has_sp else None
-    vsp = g["vis_sp"].to_numpy() if has_sp else None
-    hgs = g["home_sp_gs"].to_numpy(float) if has_gs else None
-    vgs = g["vis_sp_gs"].to_numpy(float) if has_gs else None
+    hsp = g["home_sp"].to_numpy() if book is not None else np.empty(0)
+    vsp = g["vis_sp"].to_numpy() if book is not None else np.empty(0)
+    hgs = g["home_sp_gs"].to_numpy(float) if book is not None else np.empty(0)
+    vgs = g["vis_sp_gs"].to_numpy(float) if book is not None else np.empty(0)
+    extra = g["lineup_adjust"].to_numpy(float) if "lineup_adjust" in g.columns else None
     w = params.margin_weight
     margin_diff = _logit_points(margin_win_exp(g)) if w > 0 else None
     for i in range(n):
         season, h, v = int(cols[0][i]), int(cols[1][i]), int(cols[2][i])
         for t in (h, v):
             if t not in rating:
-                rating[t] = prior_rating(priors.get(t), params)
+                rating[t] = prior_rating(priors.get(t), params, prior_age.get(t, 1))
                 team_season[t] = season
                 played[t] = 0
             elif team_season[t] != season:
@@ -181,8 +203,10 @@ def run_elo(games: pd.DataFrame, params: EloParams,
                 played[t] = 0
         rh, rv = rating[h], rating[v]
         adjust = 0.0 if neutral[i] else params.home
-        if has_sp:
+        if book is not None:
             adjust += book.adjustment(hsp[i], h) - book.adjustment(vsp[i], v)
+        if extra is not None and extra[i] == extra[i]:
+            adjust += extra[i]
         diff = rh - rv + adjust
         if playoff[i]:
             diff *= params.playoff_diff
@@ -211,119 +235,12 @@ def run_elo(games: pd.DataFrame, params: EloParams,
         played[h] += 1
         played[v] += 1
         row[2], row[3], row[6], row[7], row[8] = rv - points, rh + points, abs(points), -points, points
-        if has_gs:
+        if book is not None:
             book.record(hsp[i], h, hgs[i])
             book.record(vsp[i], v, vgs[i])
-        elif has_sp:
-            book.record(hsp[i], h, float(sv))
-            book.record(vsp[i], v, float(sh))
     res = pd.DataFrame(out, columns=list(ELO_COLUMNS))
     res.insert(0, "game_id", g["game_id"].to_numpy())
     return res
-
-
-MARGIN_MIN_GAMES = 30  # season games before the margin model speaks (too noisy before)
-MARGIN_TAU2_FLOOR = 0.01  # lower bound of the team-strength variance, (margin units)^2
-MARGIN_HOME_RIDGE = 1e-3  # near-zero ridge on the home-advantage coefficient
-
-
-def margin_win_exp(games: pd.DataFrame) -> np.ndarray:
-    """Home win probability of every game from a ridge fit of scoring margins, using only the
-    same season's final games on earlier dates (NaN before ``MARGIN_MIN_GAMES`` of them).
-
-    ``games``: sorted by date, with season, date, home, visitor, score_home, score_vis and
-    neutral. Model: margin = home advantage + strength(home) - strength(visitor) + noise, fitted
-    by ridge regression whose penalty sigma^2 / tau^2 is set by empirical Bayes on the same past
-    games (sigma^2: the margins' variance; tau^2: the variance of the teams' mean margins less
-    its sampling part, floored at ``MARGIN_TAU2_FLOOR``) -- a James-Stein shrinkage of each team
-    toward average, strongest early in the season. The predicted margin m maps to a win
-    probability through the normal curve, Phi(m / s), s the fit's residual standard deviation
-    (a tie, e.g. a hockey game to overtime, splits around m = 0 by continuity). Sources: ridge
-    ratings of margins (Massey 1997, "Statistical models applied to the rating of sports
-    teams"), empirical Bayes shrinkage (Efron & Morris 1975). All sums are running totals, so a
-    season costs one small linear solve per date.
-    """
-    n = len(games)
-    out = np.full(n, np.nan)
-    if n == 0:
-        return out
-    codes, teams = pd.factorize(pd.concat([games["home"], games["visitor"]], ignore_index=True))
-    t = len(teams)
-    hi, vi = codes[:n], codes[n:]
-    sh = games["score_home"].to_numpy(float)
-    sv = games["score_vis"].to_numpy(float)
-    home_col = ~games["neutral"].fillna(False).to_numpy(dtype=bool)
-    season = games["season"].to_numpy()
-    day = games["date"].to_numpy()
-    start = 0
-    while start < n:
-        end = start
-        while end < n and season[end] == season[start]:
-            end += 1
-        _margin_season(range(start, end), day, hi, vi, sh, sv, home_col, t, out)
-        start = end
-    return out
-
-
-def _margin_season(rows: range, day: np.ndarray, hi: np.ndarray, vi: np.ndarray,
-                   sh: np.ndarray, sv: np.ndarray, home_col: np.ndarray, t: int,
-                   out: np.ndarray) -> None:
-    """``margin_win_exp`` for one season's rows (a contiguous, date-sorted block)."""
-    xtx = np.zeros((t + 1, t + 1))
-    xty = np.zeros(t + 1)
-    m_sum = m_sq = 0.0
-    count = 0
-    team_sum = np.zeros(t)  # sum of the team's margins (its own side's view)
-    team_n = np.zeros(t)
-    team_home = np.zeros(t)  # home games minus away games (non-neutral), for the home edge
-    i, end = rows.start, rows.stop
-    while i < end:
-        j = i
-        while j < end and day[j] == day[i]:
-            j += 1
-        if count >= MARGIN_MIN_GAMES:
-            mean = m_sum / count
-            var = max(m_sq / count - mean * mean, 1e-9)
-            seen = team_n > 0
-            # team mean margins net of the home edge; their spread less sampling noise
-            team_mean = (team_sum[seen] - mean * team_home[seen]) / team_n[seen]
-            tau2 = max(float(np.var(team_mean)) - var * float(np.mean(1.0 / team_n[seen])),
-                       MARGIN_TAU2_FLOOR)
-            ridge = np.full(t + 1, var / tau2)
-            ridge[t] = MARGIN_HOME_RIDGE
-            a = xtx + np.diag(ridge)
-            beta = np.linalg.solve(a, xty)
-            sse = m_sq - 2.0 * beta @ xty + beta @ xtx @ beta
-            s = math.sqrt(max(sse / count, 1e-9))
-            for r in range(i, j):
-                m = beta[hi[r]] - beta[vi[r]] + (beta[t] if home_col[r] else 0.0)
-                out[r] = 0.5 * (1.0 + math.erf(m / (s * math.sqrt(2.0))))
-        day_rows = np.arange(i, j)
-        day_rows = day_rows[~(np.isnan(sh[i:j]) | np.isnan(sv[i:j]))]
-        if len(day_rows):
-            h, v, m = hi[day_rows], vi[day_rows], sh[day_rows] - sv[day_rows]
-            hc = home_col[day_rows].astype(float)
-            # X row: +1 at home, -1 at visitor, hc at the home-advantage column
-            for a_, b_, val in ((h, h, 1.0), (v, v, 1.0), (h, v, -1.0), (v, h, -1.0)):
-                np.add.at(xtx, (a_, b_), val)
-            np.add.at(xtx, (h, t), hc)
-            np.add.at(xtx, (t, h), hc)
-            np.add.at(xtx, (v, t), -hc)
-            np.add.at(xtx, (t, v), -hc)
-            xtx[t, t] += hc.sum()
-            np.add.at(xty, h, m)
-            np.add.at(xty, v, -m)
-            xty[t] += float((hc * m).sum())
-            m_sum += float(m.sum())
-            m_sq += float((m * m).sum())
-            count += len(day_rows)
-            np.add.at(team_sum, h, m)
-            np.add.at(team_sum, v, -m)
-            np.add.at(team_n, h, 1.0)
-            np.add.at(team_n, v, 1.0)
-            np.add.at(team_home, h, hc)
-            np.add.at(team_home, v, -hc)
-        i = j
 
 
 def _logit_points(p: np.ndarray) -> np.ndarray:
@@ -334,17 +251,12 @@ def _logit_points(p: np.ndarray) -> np.ndarray:
 
 
 def _pitcher_book(g: pd.DataFrame, params: EloParams) -> PitcherBook | None:
-    """Game-score mode when the games carry starters' game scores, runs mode when they carry
-    only the starters, none otherwise (or when the sport's constants switch it off)."""
-    if "home_sp" not in g.columns or not g["home_sp"].notna().any():
+    """538's rolling game-score book when the games carry starters and their game scores and
+    the sport's constants switch it on; None otherwise."""
+    if "home_sp" not in g.columns or "home_sp_gs" not in g.columns or params.gs_points <= 0 \
+            or not g["home_sp"].notna().any():
         return None
-    if "home_sp_gs" in g.columns and params.gs_points > 0:
-        return PitcherBook("gamescore", params.gs_points, params.gs_alpha, params.gs_team_alpha,
-                           params.pitcher_shrink)
-    if params.pitcher_scale > 0:
-        return PitcherBook("runs", params.pitcher_scale, params.gs_alpha, params.gs_team_alpha,
-                           params.pitcher_shrink)
-    return None
+    return PitcherBook(params.gs_points, params.gs_alpha, params.gs_team_alpha, params.gs_debut)
 
 
 def with_overrides(params: EloParams, **changes: float | str) -> EloParams:

@@ -75,6 +75,13 @@ def mlb_priors(df_codes: dict[str, int],
     return {tid: wp[c] for c, tid in df_codes.items() if c in wp}
 
 
+def mlb_prior_age(priors: dict[int, float], first: int = 2022,
+                  years: tuple[int, ...] = (2019, 2020)) -> dict[int, int]:
+    """Seasons between the priors' latest record and the first season (2 for 2020 -> 2022),
+    as ``server.jobs._frames.read_priors`` reports it."""
+    return {tid: first - max(years) for tid in priors}
+
+
 def mlb_team_codes(seasons: tuple[int, ...] = (2022, 2023)) -> dict[str, int]:
     codes: set[str] = set()
     for season in seasons:

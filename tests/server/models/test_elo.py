@@ -42,6 +42,12 @@ def test_revert_and_prior() -> None:
     assert elo.prior_rating(None, NBA_PLAIN) == 1505.0
     p = elo.with_overrides(NBA_PLAIN, prior_scale=400.0)
     assert elo.prior_rating(0.75, p) == pytest.approx(1505 + 0.75 * 100)
+    # a record two seasons old is reverted twice: 1505 + 0.75 x 0.75 x 100
+    assert elo.prior_rating(0.75, p, seasons_ago=2) == pytest.approx(1505 + 56.25)
+    g = _games([(1, 2023, "2023-01-01", 1, 2, np.nan, np.nan, False, False)])
+    res = elo.run_elo(g, p, priors={1: 0.75}, prior_age={1: 2})
+    assert res.iloc[0].helo_before == pytest.approx(1561.25)
+    assert res.iloc[0].velo_before == 1505.0  # no record: the mean
 
 
 def test_one_game_block_hand_computed() -> None:
@@ -99,16 +105,15 @@ def test_draw_counts_half_and_early_boost_raises_k() -> None:
     assert res.iloc[0].elo_k == pytest.approx(40.0)  # 20 x (1 + e^0)
 
 
-def test_pitcher_adjustment_uses_only_earlier_starts() -> None:
-    p = elo.with_overrides(elo.SPORT_ELO["baseball"], early_boost=0.0)
-    g = _games([(1, 2022, "2022-04-07", 1, 2, 5, 0, False, False),
-                (2, 2022, "2022-04-12", 1, 2, 3, 2, False, False)])
-    g["home_sp"], g["vis_sp"] = ["ace", "ace"], ["bum", "bum"]
-    res = elo.run_elo(g, p)
-    assert res.iloc[0].elo_adjust == pytest.approx(p.home)  # no earlier starts: no adjustment
-    # ace allowed 0 runs (residual -4.5), bum 5 (+0.5): (4.5 + 0.5) x scale / (1 + shrink)
-    expected = p.home + p.pitcher_scale * (4.5 + 0.5) / (1 + p.pitcher_shrink)
-    assert res.iloc[1].elo_adjust == pytest.approx(expected)
+def test_lineup_adjust_column_moves_the_forecast() -> None:
+    g = _games([(1, 2023, "2023-01-01", 1, 2, 100, 90, False, False)])
+    plain = elo.run_elo(g, NBA_PLAIN).iloc[0]
+    moved = elo.run_elo(g.assign(lineup_adjust=[-100.0]), NBA_PLAIN).iloc[0]
+    assert moved.elo_adjust == pytest.approx(0.0)  # home 100 - lineup 100
+    assert moved.helo_win_exp == pytest.approx(0.5)
+    assert plain.helo_win_exp > moved.helo_win_exp
+    # the update uses the adjusted expectation: an even game won by 10 moves more points
+    assert moved.elo_points > plain.elo_points
 
 
 def test_points_exchanged_are_positive_and_changes_signed() -> None:
@@ -116,51 +121,3 @@ def test_points_exchanged_are_positive_and_changes_signed() -> None:
     r = res.iloc[0]
     assert r.elo_points > 0 and r.helo_change == pytest.approx(-r.elo_points)
     assert r.velo_after - r.velo_before == pytest.approx(r.elo_points)
-
-
-def _round_robin(days: int, seed: int = 7) -> pd.DataFrame:
-    """Four teams, two games a day; team 1 beats everyone by 3, team 4 loses to everyone by 3,
-    teams 2 and 3 trade one-goal wins."""
-    rng = np.random.default_rng(seed)
-    rows, gid = [], 0
-    pairs = [(1, 2), (3, 4), (1, 3), (2, 4), (1, 4), (2, 3)]
-    strength = {1: 1.5, 2: 0.0, 3: 0.0, 4: -1.5}
-    for d in range(days):
-        for home, vis in (pairs[(2 * d) % 6], pairs[(2 * d + 1) % 6]):
-            gid += 1
-            m = strength[home] - strength[vis] + rng.choice([-1.0, 1.0])
-            rows.append((gid, 2023, pd.Timestamp("2023-01-01") + pd.Timedelta(days=d), home, vis,
-                         3.0 + max(m, 0.0), 3.0 + max(-m, 0.0), False, False))
-    return _games(rows)
-
-
-def test_margin_model_waits_then_ranks_teams() -> None:
-    g = _round_robin(60)
-    p = elo.margin_win_exp(g)
-    first = int(np.flatnonzero(~np.isnan(p))[0])
-    assert first == elo.MARGIN_MIN_GAMES  # silent until 30 earlier games (2 per day)
-    assert np.all((p[first:] > 0) & (p[first:] < 1))
-    late = g.index[g.index >= 100]
-    strong = [i for i in late if g.at[i, "home"] == 1 and g.at[i, "visitor"] == 4]
-    even = [i for i in late if g.at[i, "home"] == 2 and g.at[i, "visitor"] == 3]
-    assert strong and min(p[strong]) > 0.9
-    assert even and 0.2 < min(p[even]) <= max(p[even]) < 0.8
-
-
-def test_margin_model_restarts_each_season_and_blends() -> None:
-    g = _round_robin(40)
-    g2 = g.assign(season=2024, game_id=g["game_id"] + 1000,
-                  date=g["date"] + pd.Timedelta(days=365))
-    both = pd.concat([g, g2], ignore_index=True)
-    p = elo.margin_win_exp(both)
-    assert np.isnan(p[len(g):len(g) + elo.MARGIN_MIN_GAMES]).all()  # no carry-over
-    plain = elo.run_elo(both, NBA_PLAIN)
-    blended = elo.run_elo(both, elo.with_overrides(NBA_PLAIN, margin_weight=0.4))
-    # ratings (the Elo's own updates) are untouched; only the forecast moves
-    assert np.allclose(plain["helo_after"], blended["helo_after"])
-    assert np.allclose(blended["helo_win_exp"] + blended["velo_win_exp"], 1.0)
-    moved = ~np.isclose(plain["helo_win_exp"], blended["helo_win_exp"])
-    assert moved.any() and not moved[:elo.MARGIN_MIN_GAMES].any()
-    exp = elo.win_expectation(blended["helo_before"] - blended["velo_before"]
-                              + blended["elo_adjust"])
-    assert np.allclose(exp, blended["helo_win_exp"])  # elo_adjust carries the blend
