@@ -74,7 +74,7 @@ def filtered(ep: Endpoint, ask: Ask, bind: bool = False) -> sa.Select[Any]:
 def count(query: sa.Select[Any]) -> sa.Select[Any]:
     """COUNT(*) over the same FROM and WHERE. Dropping the selected columns lets the database
     skip outer joins that only fed them (SQLite omits unused LEFT JOINs on a key)."""
-    if query._group_by_clauses or query._distinct:  # noqa: SLF001 - no public accessor
+    if query._group_by_clauses or query._distinct:  # private: SQLAlchemy has no public accessor
         return sa.select(sa.func.count()).select_from(query.order_by(None).subquery())
     return query.with_only_columns(sa.func.count(), maintain_column_froms=False).order_by(None)
 

@@ -42,7 +42,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
                                            p.get("type"))
         except ApiError as error:
             return render_error(error, encoder)
-        except Exception:  # noqa: BLE001 - the last line of defence: a document, never a trace
+        except Exception:  # the last line of defence: a document, never a trace
             log.exception("unexpected fault answering %s", request.url.path)
             return render_error(Internal("an unexpected fault occurred; it has been logged"),
                                 encoder)

@@ -21,6 +21,7 @@ from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
 from server import keys
+from server.errors import UserError
 from server.http.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.store.watch import StoreWatch
 
@@ -47,7 +48,12 @@ class SweeplessMemoryStorage(MemoryStorage):
 def rate_storage(url: str | None = None) -> Storage:
     """Memory storage, or the storage named by REDIS_URL (e.g. ``redis://127.0.0.1:6379/0``)."""
     url = url if url is not None else os.environ.get("REDIS_URL")
-    return storage_from_string(url) if url else SweeplessMemoryStorage()
+    if not url:
+        return SweeplessMemoryStorage()
+    storage = storage_from_string(url)
+    if not isinstance(storage, Storage):  # an async scheme (async+redis://) cannot serve here
+        raise UserError(f"REDIS_URL must name a synchronous storage, not {url.split(':')[0]}")
+    return storage
 
 
 class KeyGate:

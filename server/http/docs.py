@@ -20,11 +20,11 @@ def _fields(props: dict[str, Any], depth: int = 0) -> list[str]:
 
 def page(spec: dict[str, Any]) -> str:
     out = ["<!doctype html><html><head><meta charset='utf-8'><title>Sports data API</title>",
-           "<style>body{font-family:sans-serif;max-width:70em;margin:auto}table{border-collapse:"
-           "collapse}td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}</style>",
+           ("<style>body{font-family:sans-serif;max-width:70em;margin:auto}table{border-collapse:"
+            "collapse}td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}</style>"),
            "</head><body><h1>Sports data query service</h1>",
-           f"<p>{escape(spec['info']['description'])} Machine-readable: "
-           "<a href='/openapi.json'>/openapi.json</a>.</p><ul>"]
+           (f"<p>{escape(spec['info']['description'])} Machine-readable: "
+            "<a href='/openapi.json'>/openapi.json</a>.</p><ul>")]
     for path in spec["paths"]:
         out.append(f"<li><a href='#{escape(path)}'>{escape(path)}</a></li>")
     out.append("</ul>")

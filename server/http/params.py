@@ -70,7 +70,8 @@ def to_date(name: str, raw: str) -> dt.date:
             return dt.date(int(match[1]), int(match[2]), int(match[3]))
         if not re.search(r"\d{4}", text):
             raise ValueError("no year")  # '7/4' or '5' would silently mean this year
-        return date_parser.parse(text, dayfirst=False, yearfirst=False).date()
+        parsed: dt.datetime = date_parser.parse(text, dayfirst=False, yearfirst=False)
+        return parsed.date()
     except (ValueError, OverflowError, TypeError, date_parser.ParserError):
         raise BadParameter(
             f"{name} '{_show(raw)}' is not a date; use YYYY-MM-DD or YYYYMMDD", name) from None

@@ -11,6 +11,7 @@ import gc
 import os
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import sqlalchemy as sa
 import uvicorn
@@ -47,14 +48,15 @@ def _loop() -> str:
 
 def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
-    common = dict(host=args.host, port=args.port, log_config=log_config(), loop=_loop(),
-                  http="httptools", proxy_headers=True, server_header=False,
-                  access_log=not args.no_access_log)
+    common: dict[str, Any] = {
+        "host": args.host, "port": args.port, "log_config": log_config(), "loop": _loop(),
+        "http": "httptools", "proxy_headers": True, "server_header": False,
+        "access_log": not args.no_access_log}
     print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s))", file=sys.stderr)
     if args.workers > 1:
         os.environ.setdefault("DATABASE_URL", engine().url.render_as_string(hide_password=False))
         uvicorn.run("server.http.serve:app_factory", factory=True, workers=args.workers,
-                    **common)  # type: ignore[arg-type]
+                    **common)
     else:
-        uvicorn.run(_settled(create_app(engine())), **common)  # type: ignore[arg-type]
+        uvicorn.run(_settled(create_app(engine())), **common)
     return 0

@@ -7,6 +7,7 @@ well-formed for any data. A key that is not an XML name (stat codes such as ``2B
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -33,7 +34,7 @@ def _scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "Y" if value else "N"
     if isinstance(value, float):
-        return repr(value) if value == value and value not in (float("inf"), float("-inf")) else ""
+        return repr(value) if math.isfinite(value) else ""
     return _text(str(value))
 
 
