@@ -24,7 +24,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._harness import (WORK, cli, demo_store, free_port, random_paths_script,  # noqa: E402
+from bench._harness import (WORK, cli, demo_store, free_port, random_paths_script,
                             serve, wrk)
 
 COPIES = 9
@@ -44,8 +44,8 @@ def grow(source: Path, target: Path, copies: int = COPIES) -> int:
     src.close()
     cols = [row[1] for row in dst.execute("PRAGMA table_info(games)")]
     shifted = {
-        "id": "id + {k} * %d" % ID_STEP,
-        "season": "season - {k} * %d" % YEARS,
+        "id": f"id + {{k}} * {ID_STEP}",
+        "season": f"season - {{k}} * {YEARS}",
         "game_day": "date(game_day, '-{y} years')",
         "start_time": "CASE WHEN start_time IS NULL THEN NULL "
                       "ELSE strftime('%Y-%m-%d %H:%M:%f', start_time, '-{y} years') END",

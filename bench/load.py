@@ -31,7 +31,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._harness import (PY, WORK, Proc, cli, demo_store, env_for, free_port,  # noqa: E402
+from bench._harness import (PY, WORK, Proc, cli, demo_store, env_for, free_port,
                             random_paths_script, rss_kb, serve, worker_pids, wrk)
 
 WINDOW = 10  # seconds per reported window

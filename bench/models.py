@@ -25,8 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.jobs import retabulate  # noqa: E402
-from server.store.engine import make_engine  # noqa: E402
+from server.jobs import retabulate
+from server.store.engine import make_engine
 
 TARGET_SECONDS = 60.0
 # Synthetic fallback, demo-like: 30 teams, ~2,600 games a season, three seasons per level.
@@ -38,7 +38,7 @@ def build(path: Path, size: str, seed: int) -> str:
     engine = make_engine(f"sqlite:///{path}")
     try:
         from server.ingest import simulator
-        run = getattr(simulator, "run")
+        run = simulator.run
     except (ImportError, AttributeError):
         run = None
     if run is not None:

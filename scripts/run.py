@@ -41,7 +41,8 @@ REAL_SOURCES: tuple[tuple[str, tuple[str, ...], Path], ...] = (
 def _server(*args: str, capture: bool = False) -> str:
     cmd = [sys.executable, "-m", "server", *args]
     print(f"$ python -m server {' '.join(args)}", file=sys.stderr, flush=True)
-    done = subprocess.run(cmd, cwd=ROOT, text=True, stdout=subprocess.PIPE if capture else None)
+    done = subprocess.run(cmd, cwd=ROOT, text=True, stdout=subprocess.PIPE if capture else None,
+                          check=False)
     if done.returncode != 0:
         raise SystemExit(f"`python -m server {' '.join(args)}` failed (exit {done.returncode})")
     return done.stdout or ""

@@ -42,7 +42,7 @@ def _date(v: str) -> date:
 
 
 def _instant(v: str) -> datetime:
-    return datetime.fromisoformat(v.replace("Z", "+00:00")).replace(tzinfo=None)
+    return datetime.fromisoformat(v).replace(tzinfo=None)
 
 
 def _yes(v: str) -> bool:
@@ -58,7 +58,7 @@ def _text(v: str) -> str:
 def _stats(v: str) -> dict[str, Any]:
     value = json.loads(v)
     if not isinstance(value, dict):
-        raise ValueError("stats must be a JSON object of stat codes")
+        raise TypeError("stats must be a JSON object of stat codes")
     return value
 
 

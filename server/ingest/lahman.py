@@ -246,9 +246,9 @@ def _season_stats(batting: pd.DataFrame, pitching: pd.DataFrame, fielding: pd.Da
     games = fielding.groupby(key + ["POS"])["G"].sum().reset_index()
     games = games.sort_values("G", ascending=False).drop_duplicates(key)
     for r in games.itertuples(index=False):
-        rec = out.get((r.playerID, int(r.yearID), r.teamID))
-        if rec is not None and r.POS in _POSITIONS:
-            rec["_pos"] = r.POS
+        line = out.get((r.playerID, int(r.yearID), r.teamID))
+        if line is not None and r.POS in _POSITIONS:
+            line["_pos"] = r.POS
     return out
 
 

@@ -92,7 +92,9 @@ def read_lines(conn: sa.Connection, level: str, kind: str) -> tuple[pd.DataFrame
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
     sql = (f"SELECT {', '.join(prep.quote(c) for c in cols)} FROM {prep.format_table(t)} "
            f"WHERE level = {mark}")
-    cursor = conn.connection.driver_connection.cursor()
+    driver = conn.connection.driver_connection
+    assert driver is not None  # None only once the pool has invalidated the connection
+    cursor = driver.cursor()
     try:
         cursor.execute(sql, (level,))
         rows = cursor.fetchall()

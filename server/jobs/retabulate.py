@@ -131,8 +131,10 @@ def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
     column holds numpy scalars or (SQLite) dates.
     ``as_text_date``: date values become ISO text ('2022-04-07'), as SQLAlchemy stores a Date
     in SQLite (without sqlite3's default date adapter, deprecated since Python 3.12)."""
+    out: list[Any]
     if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iub":
-        return series.to_numpy().tolist()
+        out = series.to_numpy().tolist()
+        return out
     if isinstance(series.dtype, np.dtype) and series.dtype.kind == "f":
         arr = series.to_numpy()
         out = arr.tolist()
@@ -189,7 +191,9 @@ def _bulk_insert(conn: sa.Connection, table: sa.Table, cols: list[str],
     prep = conn.dialect.identifier_preparer
     sql = (f"INSERT INTO {prep.format_table(table)} ({', '.join(prep.quote(c) for c in cols)}) "
            f"VALUES ({', '.join([mark] * len(cols))})")
-    cursor = conn.connection.driver_connection.cursor()
+    driver = conn.connection.driver_connection
+    assert driver is not None  # None only once the pool has invalidated the connection
+    cursor = driver.cursor()
     try:
         for i in range(0, len(rows), _CHUNK):
             cursor.executemany(sql, rows[i:i + _CHUNK])

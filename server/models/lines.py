@@ -8,18 +8,23 @@ home team's (negative = home favoured), so the home side covers when
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
 LINE_COLUMNS = ("game_id", "over_under", "over_under_result", "vis_ml", "home_ml", "ml_drift",
                 "ml_movement", "ml_correct", "spread", "favourite", "spread_correct")
 TOWARD_HOME, TOWARD_VISITOR, NO_MOVE = "Toward home", "Toward visitor", "None"
+# A result field before the game is final (None as a 0-d object array: numpy's typed
+# ``np.where`` takes arrays, and this gives the same object array a bare None does).
+_UNDECIDED = np.array(None, dtype=object)
 
 
 def implied_probability(american: float) -> float:
     """Win probability implied by an American money line, vig included.
     -150 -> 150/250 = 0.6; +135 -> 100/235 = 0.4255. NaN for a missing line."""
-    if american is None or american != american or american == 0:
+    if american is None or math.isnan(american) or american == 0:
         return float("nan")
     return -american / (-american + 100.0) if american < 0 else 100.0 / (american + 100.0)
 
@@ -51,7 +56,7 @@ def line_fields(odds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     final = np.isfinite(sh) & np.isfinite(sv)
     total = cl["total"].to_numpy(float)
     ou = np.where(sh + sv > total, "Over", np.where(sh + sv < total, "Under", "Push"))
-    ou_res = np.where(final & np.isfinite(total), ou, None)
+    ou_res = np.where(final & np.isfinite(total), ou, _UNDECIDED)
     hml = cl["home_ml"].to_numpy(float)
     vml = cl["vis_ml"].to_numpy(float)
     open_hml = op["home_ml"].reindex(cl.index).to_numpy(float)
@@ -61,14 +66,14 @@ def line_fields(odds: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
     pv = np.array([implied_probability(x) for x in vml])
     has_fav = np.isfinite(ph) & np.isfinite(pv) & (ph != pv)
     ml_ok = np.where(ph > pv, sh > sv, sv > sh)
-    ml_correct = np.where(final & has_fav & (sh != sv), ml_ok, None)
+    ml_correct = np.where(final & has_fav & (sh != sv), ml_ok, _UNDECIDED)
     spread = cl["spread"].to_numpy(float)
     home_fav = spread < 0
     has_spread = np.isfinite(spread) & (spread != 0)
     fav = np.where(home_fav, g["home"].to_numpy(), g["visitor"].to_numpy())
     margin = sh + spread - sv  # > 0: home covered; 0: push
     covered = np.where(home_fav, margin > 0, margin < 0)
-    spread_ok = np.where(final & has_spread & (margin != 0), covered, None)
+    spread_ok = np.where(final & has_spread & (margin != 0), covered, _UNDECIDED)
     return pd.DataFrame({
         "game_id": cl.index.to_numpy(), "over_under": total, "over_under_result": ou_res,
         "vis_ml": _ints(vml), "home_ml": _ints(hml), "ml_drift": _ints(drift), "ml_movement": moves,

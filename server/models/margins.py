@@ -81,7 +81,7 @@ def _margin_season(rows: range, day: np.ndarray, hi: np.ndarray, vi: np.ndarray,
             ridge[t] = MARGIN_HOME_RIDGE
             a = xtx + np.diag(ridge)
             beta = np.linalg.solve(a, xty)
-            sse = m_sq - 2.0 * beta @ xty + beta @ xtx @ beta
+            sse = float(m_sq - 2.0 * beta @ xty + beta @ xtx @ beta)
             s = math.sqrt(max(sse / count, 1e-9))
             for r in range(i, j):
                 m = beta[hi[r]] - beta[vi[r]] + (beta[t] if home_col[r] else 0.0)

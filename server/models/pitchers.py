@@ -18,8 +18,10 @@ Two changes, both for data that starts without 538's decades of history:
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 import pandas as pd
@@ -33,12 +35,14 @@ LEAGUE_ALPHA = 0.01  # weight of one start in the league's running mean (~100 st
 BF_PER_START_CAP = 24.0
 SEED_SEASONS = 2  # a pitcher's latest seasons before the data that seed him (as team priors)
 SEED_COLUMNS = ("OUTS", "K", "BBA", "HA", "RA", "HRA")
+# One start's counts (floats) or many starts' (arrays, one element per start).
+_Count = TypeVar("_Count", float, np.ndarray)
 
 
-def game_score(outs: float, k: float, bb: float, h: float, r: float, hr: float) -> float:
-    """Tango's game score (v2) of one start. Units: outs recorded, strikeouts, walks, hits,
-    runs (all, earned or not) and home runs allowed. A 9-inning shutout with 10 K, 2 BB, 3 H
-    scores 47.4 + 40.5 + 10 - 4 - 6 = 87.9."""
+def game_score(outs: _Count, k: _Count, bb: _Count, h: _Count, r: _Count, hr: _Count) -> _Count:
+    """Tango's game score (v2) of one start, or elementwise of many (arrays). Units: outs
+    recorded, strikeouts, walks, hits, runs (all, earned or not) and home runs allowed. A
+    9-inning shutout with 10 K, 2 BB, 3 H scores 47.4 + 40.5 + 10 - 4 - 6 = 87.9."""
     return (GS_INTERCEPT + GS_OUT * outs + GS_K * k + GS_BB * bb + GS_H * h + GS_R * r
             + GS_HR * hr)
 
@@ -92,14 +96,14 @@ class PitcherBook:
 
     def adjustment(self, sp: object, team: int) -> float:
         """Elo points this starter adds to his team's rating for the coming game."""
-        if sp is None or sp != sp:
+        if pd.isna(sp):  # no known starter (None or NaN)
             return 0.0
         return self.points * (self.rolling.get(sp, self.debut)
                               - self.team_rolling.get(team, 0.0))
 
     def record(self, sp: object, team: int, value: float) -> None:
         """After a game: ``value`` is the start's game score."""
-        if sp is None or sp != sp or value != value:
+        if pd.isna(sp) or math.isnan(value):
             return
         dev = value - self.league
         old = self.rolling.get(sp, self.debut)

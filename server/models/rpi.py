@@ -8,6 +8,8 @@ opponents' OWP. Ties count half a win and half a loss.
 """
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 import pandas as pd
 
@@ -74,7 +76,7 @@ def rpi_series(games: pd.DataFrame) -> pd.DataFrame:
         hw, vw = _weights(res, g["neutral"].fillna(False).to_numpy(bool))
         dates = g["date"].to_numpy()
         bounds = np.flatnonzero(np.r_[True, dates[1:] != dates[:-1], True])
-        for a, b in zip(bounds[:-1], bounds[1:]):
+        for a, b in pairwise(bounds):
             for i in range(a, b):
                 wins[h[i], v[i]] += res[i]
                 wins[v[i], h[i]] += 1.0 - res[i]

@@ -42,7 +42,8 @@ def evaluate(tot: pd.DataFrame, formula: Formula, rates: dict[str, np.ndarray]) 
     if formula.parts:
         if any(p not in rates for p in formula.parts):
             return np.full(len(tot), np.nan)
-        return np.sum([rates[p] for p in formula.parts], axis=0)
+        total: np.ndarray = np.sum([rates[p] for p in formula.parts], axis=0)
+        return total
     num = formula.scale * _terms(tot, formula.num)
     if not formula.den:
         return num

@@ -17,7 +17,8 @@ from tests.conftest import ROOT, Api, MiniStore, server_env
 
 def run_cli(url: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "server", "keys", *args], cwd=ROOT,
-                          env=server_env(url), capture_output=True, text=True, timeout=60)
+                          env=server_env(url), capture_output=True, text=True, timeout=60,
+                          check=False)
 
 
 @pytest.fixture()

@@ -117,7 +117,9 @@ _PAREN = re.compile(r"\(([^)]*)\)")
 
 def _split_top(text: str, sep: str) -> list[str]:
     """Split on ``sep`` outside parentheses."""
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for c in text:
         if c == "(":
             depth += 1

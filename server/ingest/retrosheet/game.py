@@ -300,11 +300,11 @@ class _State:
             add(runner, "R")
             add(resp, "RA")
         for b in ev.sb:
-            if before[b]:
-                add(before[b][0], "SB")  # type: ignore[index]
+            if held := before[b]:
+                add(held[0], "SB")
         for b in ev.cs:
-            if before[b]:
-                add(before[b][0], "CS")  # type: ignore[index]
+            if held := before[b]:
+                add(held[0], "CS")
         if ev.wp:
             add(pitcher, "WP")
         add(pitcher, "OUTS", ev.outs)
@@ -351,9 +351,9 @@ def play_game(game_id: str, records: list[list[str]], hands: dict[str, tuple[str
     for pid, n in er.items():
         st.add(pid, "ER", n)
     for code, key in (("W", "wp"), ("L", "lp"), ("SV", "save")):
-        pid = info.get(key)
-        if pid:
-            st.add(pid, code)
+        credited = info.get(key)
+        if credited:
+            st.add(credited, code)
     result.score = st.score
     result.innings = max(len(st.innings[0]), len(st.innings[1]))
     result.line_score = {"visitor": st.innings[0], "home": st.innings[1]}

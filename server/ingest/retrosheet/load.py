@@ -69,16 +69,16 @@ def find_files(path: Path) -> Tree:
         Path(d) / f for d, _, names in os.walk(path, followlinks=True) for f in names)
     for p in files:
         name = p.name
-        if m := re.fullmatch(r"(\d{4})\w+\.EV[AN]", name, re.I):
+        if m := re.fullmatch(r"(\d{4})\w+\.EV[AN]", name, re.IGNORECASE):
             season(int(m.group(1))).events.append(p)
-        elif m := re.fullmatch(r"(\d{4})(\w+)\.EVE", name, re.I):
+        elif m := re.fullmatch(r"(\d{4})(\w+)\.EVE", name, re.IGNORECASE):
             if m.group(2).upper() != "AS":  # the All-Star game is not a league game
                 season(int(m.group(1))).postseason.append(p)
-        elif m := re.fullmatch(r"[A-Z0-9]{3}(\d{4})\.ROS", name, re.I):
+        elif m := re.fullmatch(r"[A-Z0-9]{3}(\d{4})\.ROS", name, re.IGNORECASE):
             season(int(m.group(1))).rosters.append(p)
-        elif m := re.fullmatch(r"TEAM(\d{4})", name, re.I):
+        elif m := re.fullmatch(r"TEAM(\d{4})", name, re.IGNORECASE):
             season(int(m.group(1))).teams = p
-        elif m := re.fullmatch(r"UMPIRES(\d{4})\.txt", name, re.I):
+        elif m := re.fullmatch(r"UMPIRES(\d{4})\.txt", name, re.IGNORECASE):
             season(int(m.group(1))).umpires = p
         elif name.lower() == "ballparks.csv":
             ballparks = p
@@ -129,11 +129,11 @@ def _load_season(loader: Loader, files: SeasonFiles, parks: dict[str, dict[str, 
         [(p, playoff_round(p)) for p in sorted(files.postseason)]
     bar = tqdm(total=len(paths), desc=f"retrosheet {year}", unit="file", file=sys.stderr)
     for p, round_name in paths:
-        for gid, recs in split_games(read_records(p)):
+        for game_key, recs in split_games(read_records(p)):
             for rec in recs:  # players missing from the rosters still get a name
                 if rec[0] in ("start", "sub") and rec[1] not in names and len(rec) > 2:
                     names[rec[1]] = rec[2].split(" ")[-1]
-            games.append((play_game(gid, recs, hands, names), round_name))
+            games.append((play_game(game_key, recs, hands, names), round_name))
         bar.update(1)
     bar.close()
 
@@ -297,7 +297,7 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
     sv, sh = g.score
     winner = home if sh > sv else vis if sv > sh else None
     loser = None if winner is None else (vis if winner == home else home)
-    extras = {k: v for k, v in info.items() if k not in _INFO_COLUMNS}
+    extras: dict[str, object] = {k: v for k, v in info.items() if k not in _INFO_COLUMNS}
     for key, label in (("wp", "winning_pitcher"), ("lp", "losing_pitcher"), ("save", "save")):
         pid = info.get(key)
         extras[label] = player_ids.get(pid) if pid else None

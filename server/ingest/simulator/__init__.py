@@ -74,7 +74,7 @@ def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | l
     if size not in SIZES:
         raise UserError(f"unknown size '{size}'; use small or full")
     codes = parse_levels(levels)
-    now = (now or dt.datetime.now(dt.timezone.utc).replace(tzinfo=None)).replace(microsecond=0)
+    now = (now or dt.datetime.now(dt.UTC).replace(tzinfo=None)).replace(microsecond=0)
     with engine.connect() as conn:
         if skip_real:
             real = _real_levels(conn)

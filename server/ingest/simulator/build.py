@@ -209,11 +209,11 @@ class LevelBuild:
             k = 0
             pid = g.id * 10000
             append = self.pitches.append
-            for pidx, inning, half, pitcher, batter, seq, counts in out.pitches:
+            for pidx, inning, half, pitcher, batter, codes, counts in out.pitches:
                 play_id = base + pidx + 1
                 half_s = "top" if half == 0 else "bottom"
                 for n_, (balls, strikes) in enumerate(counts):
-                    c = seq[n_]
+                    c = codes[n_]
                     k += 1
                     append((pid + k, code, g.id, play_id, inning, half_s, pitcher, batter, n_ + 1, balls,
                             strikes, c, res[c], ptype[k - 1], speed[k - 1]))

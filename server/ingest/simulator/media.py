@@ -40,8 +40,8 @@ def news_rows(world: World, recaps: list[Recap], rng: np.random.Generator,
     share = 0.6 if plan.code in ("MLB", "NBA", "NHL", "FC") else 0.25
     keep = [r for r, x in zip(recaps, rng.random(len(recaps)).tolist()) if x < share or r.playoff]
     keys = [f"{plan.code}:n{r.game_id}" for r in keep]
-    out = []
-    stat, noun = _STAR[plan.sport]
+    out: list[tuple[object, ...]] = []
+    _, noun = _STAR[plan.sport]
     for nid, r in zip(ids("news", keys), keep):
         v, h = teams[r.vis], teams[r.home]
         sv, sh = r.score
@@ -79,7 +79,7 @@ def transaction_rows(world: World, ids: Callable[[str, list[str]], list[int]]) -
     code = world.plan.code
     rows = sorted(world.transactions, key=lambda t: (t[0], t[1], t[2], t[3]))
     keys = [f"{code}:x{k:06d}" for k in range(len(rows))]
-    out = []
+    out: list[tuple[object, ...]] = []
     for tid, (day, team, pid, kind, text) in zip(ids("transaction", keys), rows):
         out.append((tid, code, day.isoformat(), world.teams[team].id, pid, kind, text))
     return out
@@ -109,11 +109,11 @@ def social_rows(world: World, recaps: list[Recap], stars: dict[int, list[int]],
     acct_rows: list[tuple[object, ...]] = []
     post_keys: list[str] = []
     post_vals: list[tuple[int, dt.datetime, str, int | None]] = []
-    for aid, (key, handle, name, team_idx, pid) in zip(acc_ids, accounts):
+    for aid, (key, handle, name, team_idx, player_id) in zip(acc_ids, accounts):
         team = world.teams[team_idx]
         last = None
         for r in by_team.get(team_idx, []):
-            if pid is not None and rng.random() < 0.7:
+            if player_id is not None and rng.random() < 0.7:
                 continue
             side = 1 if r.home == team_idx else 0
             mine, theirs = r.score[side], r.score[1 - side]
@@ -124,7 +124,7 @@ def social_rows(world: World, recaps: list[Recap], stars: dict[int, list[int]],
                 text = f"FINAL: {team.nickname} win! {mine}-{theirs} over the {opp.nickname}."
             else:
                 text = f"Final: {opp.nickname} {theirs}, {team.nickname} {mine}. On to the next one."
-            if pid is not None:
+            if player_id is not None:
                 text = f"Great team effort tonight vs {opp.nickname}. Thanks for the support!"
             posted = r.ended + dt.timedelta(minutes=10 + int(rng.integers(0, 50)))
             if posted > now:
@@ -132,8 +132,9 @@ def social_rows(world: World, recaps: list[Recap], stars: dict[int, list[int]],
             post_keys.append(f"{key}:{r.game_id}")
             post_vals.append((aid, posted, text, r.game_id))
             last = max(last, posted) if last else posted
-        acct_rows.append((aid, code, handle, handle.lower(), name, "X", "player" if pid else "team",
-                          team.id, pid, ts(last) if last else None))
+        acct_rows.append((aid, code, handle, handle.lower(), name, "X",
+                          "player" if player_id else "team", team.id, player_id,
+                          ts(last) if last else None))
     for post_id, (aid, posted, text, gid) in zip(ids("social_post", post_keys), post_vals):
         posts.append((post_id, aid, ts(posted), text, f"https://x.example.org/status/{post_id}", gid))
     return acct_rows, posts

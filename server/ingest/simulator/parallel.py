@@ -75,7 +75,9 @@ def _work(path: str, codes: list[str], book: IdBook, seed: int, size: str, now: 
             del build
         engine.dispose()
         queue.put(("done", path, None))
-    except BaseException:  # reported to the parent, which fails the build
+    except BaseException:  # noqa: BLE001 - reported to the parent, which fails the build
+        # Every way out (SystemExit and KeyboardInterrupt too) must reach the parent: it
+        # blocks on the queue until each worker has reported.
         queue.put(("error", path, traceback.format_exc()))
 
 

@@ -267,22 +267,23 @@ def build_world(plan: LevelPlan, rng: np.random.Generator, size: str, seasons: l
             for t in teams:
                 for j in range(len(template)):
                     if not keep[t.idx, j]:
+                        gone = people[cur[t.idx][j]]
+                        text = f"{t.name} released {gone.position} {gone.name}."
                         released.append((t.idx, cur[t.idx][j]))
                         transactions.append((start - dt.timedelta(days=45 + j), t.idx, cur[t.idx][j],
-                                             "Released", f"{t.name} released {people[cur[t.idx][j]].position} "
-                                             f"{people[cur[t.idx][j]].name}."))
-            free = {}
+                                             "Released", text))
+            free: dict[tuple[str, bool], list[int]] = {}
             for ti, pid in released:
                 free.setdefault((people[pid].position, teams[ti].women), []).append(pid)
             for t in teams:
                 for j in range(len(template)):
                     if keep[t.idx, j]:
                         continue
-                    pool = free.get((template[j], t.women), [])
-                    cands = [p for p in pool if p != prev[t.idx][j]]
+                    agents = free.get((template[j], t.women), [])
+                    cands = [p for p in agents if p != prev[t.idx][j]]
                     if cands and rng.random() < 0.35:
                         pid = cands[int(rng.integers(len(cands)))]
-                        pool.remove(pid)
+                        agents.remove(pid)
                     else:
                         pid = new_players(1, [template[j]], start, t.women)[0]
                     cur[t.idx][j] = pid
@@ -303,9 +304,9 @@ def build_world(plan: LevelPlan, rng: np.random.Generator, size: str, seasons: l
             rosters[s][a].slots[j].append((day, pb))
             rosters[s][b].slots[j].append((day, pa))
             for ti, pid, other in ((b, pa, pb), (a, pb, pa)):
-                transactions.append((day, ti, pid, "Traded",
-                                     f"{teams[ti].name} acquired {people[pid].name} in exchange for "
-                                     f"{people[other].name}."))
+                text = (f"{teams[ti].name} acquired {people[pid].name} in exchange for "
+                        f"{people[other].name}.")
+                transactions.append((day, ti, pid, "Traded", text))
         prev = [r.on(end + dt.timedelta(days=400)) for r in rosters[s]]
 
     # -- officials

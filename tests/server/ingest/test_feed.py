@@ -90,7 +90,7 @@ def test_unknown_reference_and_missing_file_are_user_errors(engine: sa.Engine, t
 def test_cli_reports_a_mistake_in_one_line(tmp_path: Path) -> None:
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'cli.db'}", "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-m", "server", "ingest", "feed", str(tmp_path / "nowhere")],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines()[-1].startswith("error: ")
     assert "Traceback" not in done.stderr

@@ -129,9 +129,11 @@ def test_cli_prints_timings(store) -> None:
     _, path = store
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{path}")
     done = subprocess.run([sys.executable, "-m", "server", "retabulate", "--level", "nhl"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
     assert done.returncode == 0, done.stderr
     assert "NHL:" in done.stderr and " s" in done.stderr
     bad = subprocess.run([sys.executable, "-m", "server", "retabulate", "--level", "XYZ"],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                         check=False)
     assert bad.returncode == 1 and bad.stderr.startswith("error: unknown level")

@@ -33,7 +33,7 @@ def test_line_fields_one_game() -> None:
     assert g9.over_under == 9.0 and g9.over_under_result == "Push"
     assert (g9.vis_ml, g9.home_ml, g9.ml_drift) == (130, -150, -10)
     assert g9.ml_movement == lines.TOWARD_HOME
-    assert g9.ml_correct is True or g9.ml_correct == True  # noqa: E712  (numpy bool)
+    assert g9.ml_correct is True or g9.ml_correct == True  # a numpy bool is == True, not True
     assert g9.favourite == 1 and not g9.spread_correct  # won by 1, did not cover -1.5
     g10 = r.loc[10]
     assert pd.isna(g10.over_under_result) and pd.isna(g10.ml_correct) and pd.isna(g10.spread_correct)

@@ -88,7 +88,8 @@ def _rates(off: float, deff: float, home: bool, scoring: float, edge: float) -> 
     f = np.exp(0.09 * (off - deff) + (edge if home else 0.0)) * scoring
     p = np.where(_HIT_LIKE, _BASE_P * f, _BASE_P)
     p[~_HIT_LIKE] *= (1 - p[_HIT_LIKE].sum()) / p[~_HIT_LIKE].sum()
-    return np.cumsum(p).tolist()
+    cumulative: list[float] = np.cumsum(p).tolist()
+    return cumulative
 
 
 def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
@@ -387,7 +388,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                         bs[RBI] += n_runs
                     names_ = [people[x].last for x in scored if x != batter]
                     if names_:
-                        text += ", " + ", ".join(names_) + (" scored" if len(names_) > 1 else " scored")
+                        text += ", " + ", ".join(names_) + " scored"
                     if not before_lead and score[bat] > score[fld]:
                         go_ahead.append((bat, pitcher[bat], p))
                     tags += "|scoring"
@@ -424,9 +425,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                 stats[closer][SV] += 1
     lines = []
     for side in (0, 1):
-        seen = []
-        for pid in order[side]:
-            seen.append(pid)
+        seen = list(order[side])
         for pid in [starters[side]] + bullpens[side][:used_pen[side]]:
             if pid not in seen:
                 seen.append(pid)

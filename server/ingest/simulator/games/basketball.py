@@ -73,11 +73,11 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         period += 1
         t0, t1 = t1, t1 + rules.ot_minutes * 60
     total_sec = t1
-    line_score: list[list[int]] = [[0] * period, [0] * period]
+    by_period: list[list[int]] = [[0] * period, [0] * period]  # points per period, per side
     for e in events:
         p_no = int(e[0] // (pmin * 60)) + 1 if e[0] < game_min * 60 else \
             periods + 1 + int((e[0] - game_min * 60) // (rules.ot_minutes * 60))
-        line_score[e[1]][min(p_no, period) - 1] += e[3]
+        by_period[e[1]][min(p_no, period) - 1] += e[3]
     for side in (0, 1):
         arrs[side][:, _PF] += np.bincount(rng.integers(0, dress, int(rng.poisson(9))), minlength=dress)
     events.sort(key=lambda e: (e[0], e[1]))
@@ -140,7 +140,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         left = int(p_no * pmin * 60 - elapsed)
         status = f"{'H' if periods == 2 else 'Q'}{p_no} {left // 60}:{left % 60:02d}"
         played_min = elapsed / 60
-        line_score = {"visitor": [], "home": []}  # type: ignore[assignment]
+        line_score: dict[str, list[int]] = {"visitor": [], "home": []}
         period_out = p_no
         overtime = None
         winner = None
@@ -150,6 +150,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         period_out = period
         overtime = None if ot == 0 else ("OT" if ot == 1 else f"{ot}OT")
         winner = 0 if score[0] > score[1] else 1
+        line_score = {"visitor": by_period[0], "home": by_period[1]}
         for e in events:
             arrs[e[1]][e[4], _IDX["PTS"]] += e[3]
     lines = []
@@ -159,7 +160,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         st[:, _IDX["REB"]] = st[:, _IDX["OREB"]] + st[:, _IDX["DREB"]]
         mins = _MINUTES[:dress] / _MINUTES[:dress].sum() * played_min * 5
         base = np.floor(mins).astype(np.int64)
-        short = int(round(played_min * 5)) - int(base.sum())
+        short = round(played_min * 5) - int(base.sum())
         if short > 0:
             base[np.argsort(-(mins - base), kind="stable")[:short]] += 1
         st[:, _IDX["MIN"]] = base

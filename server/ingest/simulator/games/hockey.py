@@ -52,7 +52,6 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         n = rng.poisson(lam)
         for t in np.sort(rng.uniform(0, reg, n)).tolist():
             events.append(_goal(rng, t, side, shoot_p, pens))
-    status_period = 3
     ot = None
     events.sort(key=lambda e: e[0])
     goals = [e for e in events if e[2] == "goal"]
@@ -148,7 +147,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         st[:_SKATERS, _IDX["BLK"]] = rng.poisson(0.75 * frac, _SKATERS)
         toi = _TOI / _TOI.sum() * played * 5
         st[:_SKATERS, _IDX["TOI"]] = np.round(toi).astype(np.int64)
-        st[_SKATERS, _IDX["TOI"]] = int(round(played))
+        st[_SKATERS, _IDX["TOI"]] = round(played)
         st[:, _IDX["PTS"]] = st[:, _IDX["G"]] + st[:, _IDX["A"]]
     for side in (0, 1):
         gk = stat[side][_SKATERS]
@@ -174,7 +173,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     else:
         status = "Final"
         period_out = 5 if ot == "SO" else max(3, _clock(duration_sec - 1, reg, "goal")[0])
-    line_score = {"visitor": [], "home": []}
+    line_score: dict[str, list[int]] = {"visitor": [], "home": []}
     for side, key in ((0, "visitor"), (1, "home")):
         per = [0] * max(period_out, 3)
         for p in plays:
