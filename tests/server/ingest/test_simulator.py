@@ -177,20 +177,23 @@ def test_final_games_have_winners_and_status(small_store: sa.Engine) -> None:
 def test_line_scores_are_per_side_and_add_up(small_store: sa.Engine) -> None:
     """Every line score has the schema's shape, ``{"visitor": [..], "home": [..]}`` (final
     basketball games once stored a bare ``[[..], [..]]`` pair); a final one has an entry per
-    period played and adds up to the score."""
+    period played and adds up to the score (soccer's extra-time goals included)."""
     rows = _rows(small_store, "SELECT g.id, l.sport, g.state, g.line_score, g.score_vis, "
                               "g.score_home, g.periods FROM games g "
                               "JOIN levels l ON l.code = g.level WHERE g.line_score IS NOT NULL")
     finals: dict[str, int] = defaultdict(int)
+    extra_time: dict[str, int] = defaultdict(int)
     for gid, sport, state, line, sv, sh, periods in rows:
         ls = orjson.loads(line) if isinstance(line, str) else line
         assert isinstance(ls, dict) and sorted(ls) == ["home", "visitor"], (gid, sport, ls)
         assert all(isinstance(x, int) for side in ls.values() for x in side), (gid, ls)
-        if state == "final" and sport != "soccer":  # soccer's has the halves, not extra time
+        if state == "final":
             finals[sport] += 1
             assert (sum(ls["visitor"]), sum(ls["home"])) == (sv, sh), (gid, sport, ls)
             assert max(len(ls["visitor"]), len(ls["home"])) == periods, (gid, sport, ls)
-    assert set(finals) == {"baseball", "basketball", "hockey"}
+            extra_time[sport] += periods == 4 and sport == "soccer"
+    assert set(finals) == {"baseball", "basketball", "hockey", "soccer"}
+    assert extra_time["soccer"] > 0  # cup ties to extra time, whose goals count in periods 3-4
 
 
 def test_today_has_games_under_way_for_in_season_levels(small_store: sa.Engine) -> None:

@@ -17,6 +17,19 @@ _IDX = {c: k for k, c in enumerate(_CODES)}
 _ATTACK = np.array([0.0, 0.25, 0.3, 0.3, 0.25, 0.8, 0.9, 0.8, 1.6, 1.8, 1.5])
 
 
+ET_START = 95.0  # event minute where extra time begins: regulation's events end by 94 (90+4)
+
+
+def _period_clock(m: float) -> tuple[int, str]:
+    """Period and match clock of an event at simulated minute ``m``: halves 1 and 2 with up to
+    five minutes of stoppage (90+1' .. 90+5'), then extra time's two halves of 15 minutes
+    (periods 3 and 4, 91' .. 120')."""
+    if m < ET_START:
+        return (1 if m < 45 else 2), (f"{int(m) + 1}'" if m < 90 else f"90+{int(m) - 89}'")
+    extra = m - ET_START
+    return (3 if extra < 15 else 4), f"{91 + int(extra)}'"
+
+
 def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     plan = g.plan
     rules = SPORTS["soccer"]
@@ -77,8 +90,8 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     if g.playoff and reg_goals[0] == reg_goals[1]:
         full_time = 120
         overtime = "AET"
-        for side in (0, 1):
-            for m in np.sort(rng.uniform(91, 120, rng.poisson(0.3))).tolist():
+        for side in (0, 1):  # extra time runs on after regulation's stoppage (see ET_START)
+            for m in np.sort(rng.uniform(ET_START, ET_START + 30, rng.poisson(0.3))).tolist():
                 k = int(rng.choice(11, p=p_att))
                 events.append((m, side, "goal", on_pitch(side, k, m), -1))
         events.sort(key=lambda e: e[0])
@@ -94,10 +107,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     people = g.people
     plays: list[Play] = []
     for m, side, kind, pid, helper in events:
-        minute = int(m) + 1 if m < 90 or full_time == 120 else 90
-        stoppage = int(m) - 89 if 90 <= m < 95 and full_time == 90 else 0
-        clock = f"{minute}'" if not stoppage else f"90+{stoppage}'"
-        period = 1 if m < 45 else 2 if m < 95 else 3
+        period, clock = _period_clock(m)
         name = people[pid].name
         if kind == "goal":
             score[side] += 1
@@ -168,6 +178,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             winner = 0 if score[0] > score[1] else 1
         else:
             winner = pens_winner
-    ls = {"visitor": [sum(1 for p in plays if p[3] == 0 and p[8] and p[0] == h) for h in (1, 2)],
-          "home": [sum(1 for p in plays if p[3] == 1 and p[8] and p[0] == h) for h in (1, 2)]}
+    ls = {name: [sum(1 for p in plays if p[3] == side and p[8] and p[0] == h)
+                 for h in range(1, periods + 1)]
+          for side, name in ((0, "visitor"), (1, "home"))}
     return GameOut(score, periods, overtime, status, plays, lines, ls, winner)
