@@ -17,10 +17,15 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import sqlalchemy as sa
+
+from server.http.params import today
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SPORTS_SHARED_DATA", ROOT.parent / "shared" / "data"))
 SECRETS = ROOT / ".streamlit" / "secrets.toml"
 BUILD_MARK = "build:complete"
+SIMULATED_DAY = "build:simulated-day"  # the service's day the simulated levels were built for
 
 # Real data sources, in load order: (label, command arguments, path that must exist).
 REAL_SOURCES: tuple[tuple[str, tuple[str, ...], Path], ...] = (
@@ -48,35 +53,51 @@ def _server(*args: str, capture: bool = False) -> str:
     return done.stdout or ""
 
 
-def _built() -> bool:
+def _stored(key: str) -> str | None:
+    """A value of the store's ``store_info`` table (build marks), None when absent."""
     from server.store import schema
     from server.store.engine import make_engine
 
     engine = make_engine()
     with engine.connect() as conn:
-        row = conn.execute(
-            schema.store_info.select().where(schema.store_info.c.key == BUILD_MARK)
-        ).first()
+        value = conn.execute(sa.select(schema.store_info.c.value)
+                             .where(schema.store_info.c.key == key)).scalar()
     engine.dispose()
-    return row is not None
+    return None if value is None else str(value)
 
 
-def _mark_built() -> None:
+def _mark(key: str, value: str) -> None:
     from server.store import schema
     from server.store.engine import make_engine
     from server.store.loader import upsert
 
     engine = make_engine()
     with engine.begin() as conn:
-        upsert(conn, schema.store_info, [{"key": BUILD_MARK, "value": time.strftime("%Y-%m-%d %H:%M:%S")}])
+        upsert(conn, schema.store_info, [{"key": key, "value": value}])
     engine.dispose()
 
 
+def _simulate_to_today() -> None:
+    """The simulated levels as of today: the schedule played up to now, today's games over,
+    under way or to come by the clock (IDs stay stable across rebuilds)."""
+    _server("demo", "--skip-real")
+    _server("retabulate")
+    _mark(SIMULATED_DAY, today().isoformat())
+
+
 def build_store() -> None:
-    """Load every source this machine has, then simulate the levels that have no real data."""
+    """Load every source this machine has, then simulate the levels that have no real data.
+    A store built on an earlier day keeps its real data and brings its simulated levels up to
+    today, so a second ``make run`` the next morning shows last night's results."""
     _server("init")
-    if _built():
-        print("store already built; `make clean-store` rebuilds it", file=sys.stderr)
+    if _stored(BUILD_MARK) is not None:
+        day = _stored(SIMULATED_DAY)
+        if day == today().isoformat():
+            print("store already built; `make clean-store` rebuilds it", file=sys.stderr)
+            return
+        print(f"simulated levels are as of {day or 'an earlier day'}; bringing them up to today",
+              file=sys.stderr)
+        _simulate_to_today()
         return
     started = time.monotonic()
     if SHARED_DATA.is_dir():
@@ -87,9 +108,8 @@ def build_store() -> None:
         _server("ingest", "lahman")
     else:
         print(f"{SHARED_DATA} not found: every level will be simulated", file=sys.stderr)
-    _server("demo", "--skip-real")
-    _server("retabulate")
-    _mark_built()
+    _simulate_to_today()
+    _mark(BUILD_MARK, time.strftime("%Y-%m-%d %H:%M:%S"))
     print(f"store built in {time.monotonic() - started:.0f} s", file=sys.stderr)
 
 
