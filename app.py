@@ -45,8 +45,9 @@ def _levels() -> tuple[list[str], dict[str, str]]:
     return list(names), names
 
 
-def _connection(level: str) -> set[str]:
-    """Sidebar status from /health; returns the data sources /health lists for the level."""
+def _connection(level: str, name: str) -> set[str]:
+    """Sidebar status from /health (under the level's name); returns the data sources /health
+    lists for the level."""
     config = load_config()
     try:
         doc = health()
@@ -55,20 +56,28 @@ def _connection(level: str) -> set[str]:
         st.sidebar.caption(err.hint)
         return set()
     status = str(doc.get("status") or doc.get("Status") or "ok")
-    st.sidebar.success(f"API {status} · {config.url}", icon=":material/cloud_done:")
+    st.sidebar.caption(f"{name}  \n:material/cloud_done: API {status} · {config.url}")
     if not config.key:
         st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")
     return layout.level_sources(doc, level)
 
 
+def _notices(level: str) -> tuple[str, ...]:
+    """The credits the level's data owes, for the footer (empty when the API cannot answer)."""
+    try:
+        return api.level_notices(level)
+    except ApiError:
+        return ()
+
+
 def main() -> None:
-    st.session_state[layout.SOURCES_KEY] = set()  # notices are owed per run, for what this run shows
+    layout.reset_notes()
     navigation = st.navigation(PAGES)
     codes, names = _levels()
-    level = filters.level_picker(codes, names)
-    sources = _connection(level)
+    level = filters.level_picker(codes)
+    sources = _connection(level, names.get(level, ""))
     layout.source_banner(sources)
-    layout.note_sources(sources)
+    layout.note_sources(sources, _notices(level) if sources else ())
     navigation.run()
     layout.footer()
 

@@ -8,44 +8,80 @@ from components import analysis, charts_forecasts, filters, layout
 from components.tables import show_table
 from services import ApiError, api
 
+DEFAULT_SEASONS = 2
+TABS_KEY = "tab"
+CALIBRATION, MARKET, LINES, UPSETS = "Calibration", "ELO vs market", "Lines by season", "Biggest upsets"
+PERCENT = st.column_config.NumberColumn("Correct", format="percent")
+
 
 def _load(level: str, seasons: list[int], team_id: int | None) -> pd.DataFrame:
     frames = []
     for season in seasons:
         page = api.forecasts(level, season=season, team_id=team_id)
-        layout.note_sources(page.sources)
+        layout.note_page(page)
         frames.append(page.frame.assign(Season=season))
     raw = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return analysis.forecast_frame(raw)
 
 
+def _metrics(data: pd.DataFrame) -> None:
+    y = data["home_win"]
+    baseline = analysis.home_rate_baseline(y)
+    cols = st.columns(5)
+    cols[0].metric("Games scored", f"{len(data):,}")
+    cols[1].metric("ELO Brier", f"{analysis.brier(data['p_elo'], y):.4f}")
+    cols[2].metric("Baseline Brier", f"{analysis.brier(baseline, y):.4f}",
+                   help="Home-win rate of the games before each one (Laplace-smoothed)")
+    cols[3].metric("ELO log loss", f"{analysis.log_loss(data['p_elo'], y):.4f}")
+    cols[4].metric("Baseline log loss", f"{analysis.log_loss(baseline, y):.4f}")
+
+
 def main() -> None:
     level = filters.current_level()
-    st.title(f"{level} forecasts vs outcomes")
-    seasons = filters.seasons_picker(api.seasons(level).get("ID", []), key="fc_seasons")
+    available = api.season_ids(level, with_games=True)
+    seasons = filters.seasons_picker(available, key="fc_seasons", default=available[:DEFAULT_SEASONS])
     ids = filters.name_to_id(api.teams(level))
     team = filters.team_picker(list(ids))
+    st.title(f"{level} forecasts vs outcomes")
     data = _load(level, seasons, ids.get(team or ""))
     if data.empty:
         st.info("No finished games with forecasts for these seasons: pick other seasons or a level with data.")
         layout.copy_link()
         return
-    y = data["home_win"]
-    cols = st.columns(4)
-    cols[0].metric("Games scored", len(data))
-    cols[1].metric("ELO Brier", f"{analysis.brier(data['p_elo'], y):.4f}")
-    cols[2].metric("Baseline Brier", f"{analysis.brier(analysis.home_rate_baseline(y), y):.4f}",
-                   help="Home-win rate of the games before each game")
-    cols[3].metric("ELO log loss", f"{analysis.log_loss(data['p_elo'], y):.4f}")
-    left, right = st.columns(2)
-    left.plotly_chart(charts_forecasts.calibration(analysis.calibration(data["p_elo"], y)), key="calibration")
-    right.plotly_chart(charts_forecasts.elo_vs_market(data), key="elo_vs_market")
-    st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data)), key="scores_over_time")
-    correct = analysis.correctness_by_season(data)
-    st.plotly_chart(charts_forecasts.correctness(correct), key="correctness")
-    show_table(correct, name="line_correctness", empty="No lines held for these seasons.")
-    st.subheader("Biggest upsets")
-    show_table(analysis.upsets(data), name="upsets", empty="No upsets: the ELO favourite won every game.")
+    _metrics(data)
+    tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS], key=TABS_KEY)
+    if tabs[CALIBRATION].open:
+        with tabs[CALIBRATION]:
+            table = analysis.calibration(data["p_elo"], data["home_win"])
+            st.plotly_chart(charts_forecasts.calibration(table), key="calibration")
+            st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data)),
+                            key="scores_over_time")
+            bins = table.assign(bin=[f"{b / analysis.CALIBRATION_BINS:.1f}–{(b + 1) / analysis.CALIBRATION_BINS:.1f}" for b in table["bin"]])
+            show_table(bins.rename(columns={"bin": "Probability", "predicted": "Predicted", "observed": "Observed",
+                                            "games": "Games"}), name="calibration",
+                       formats={n: st.column_config.NumberColumn(format="%.3f") for n in ("Predicted", "Observed")})
+    if tabs[MARKET].open:
+        with tabs[MARKET]:
+            st.plotly_chart(charts_forecasts.elo_vs_market(data), key="elo_vs_market")
+            both = data.dropna(subset=["p_elo", "p_market"])
+            if len(both):
+                y = both["home_win"]
+                st.caption(f"{len(both):,} games with both: Brier ELO {analysis.brier(both['p_elo'], y):.4f}, "
+                           f"money line {analysis.brier(both['p_market'], y):.4f}.")
+    if tabs[LINES].open:
+        with tabs[LINES]:
+            correct = analysis.correctness_by_season(data)
+            st.plotly_chart(charts_forecasts.correctness(correct), key="correctness")
+            missing = [line for line in ("Money line", "Spread", "Over/under") if line not in set(correct["Line"])]
+            if missing:
+                st.caption(f"Not held for these seasons: {', '.join(missing).lower()} (the source carries no odds).")
+            show_table(correct, name="line_correctness", formats={"Correct": PERCENT},
+                       empty="No lines or simulations held for these seasons.")
+    if tabs[UPSETS].open:
+        with tabs[UPSETS]:
+            st.caption("Games the ELO favourite lost, the surest forecasts first.")
+            show_table(analysis.upsets(data, top=50), name="upsets",
+                       empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()
 
 

@@ -1,43 +1,83 @@
-"""Games: filters in the URL, a server-side paged table, and the selected game's detail."""
+"""Games: filters in the URL, a server-side paged list, and the selected game's detail."""
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import asdict, dataclass
+from functools import partial
+
+import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout
-from components.analysis import column
 from components.game_detail import show_game
-from components.tables import show_table
-from services import ApiError, api
+from components.tables import download, show_table
+from services import ApiError, Page, api
 
 PAGE_SIZE = 50
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
                 "Overtime", "League")
-LIMITS = {"In progress": "inprogress", "Today": "today"}
+TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
+
+
+@dataclass(frozen=True)
+class Query:
+    """The list's filters, as the games endpoint takes them (status filtered by the API)."""
+
+    season: int | None
+    team_id: int | None
+    start: dt.date | None
+    end: dt.date | None
+    status: str | None
+
+
+def _page(level: str, query: Query, page: int) -> Page:
+    return api.games(level, page=page, size=PAGE_SIZE, **asdict(query))
+
+
+def _all_games_csv(level: str, query: Query) -> bytes:
+    """Every matching game, not only the page on screen (built when the button is clicked)."""
+    frame: pd.DataFrame = api.all_games(level, **asdict(query))
+    return str(frame.to_csv(index=False)).encode()
+
+
+def _list(level: str, query: Query) -> None:
+    first = _page(level, query, 1)
+    slot = st.container()  # the chart and table sit above the pager, which decides the page
+    page_no = filters.pager(first.pages, key="games_page") if first.pages > 1 else 1
+    result = first if page_no == 1 else _page(level, query, page_no)
+    layout.note_page(result)
+    with slot:
+        st.plotly_chart(charts.results(result.frame), key="games_chart")
+        st.caption(f"{result.total:,} games · page {page_no} of {result.pages} · click a row to open the game")
+        show_table(result.frame, name="games", columns=GAME_COLUMNS, select_into="game",
+                   open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.")
+    if result.total > len(result.frame):
+        download(f"Download all {result.total:,} matching games (CSV)", partial(_all_games_csv, level, query),
+                 name="games_all")
 
 
 def main() -> None:
     level = filters.current_level()
-    st.title(f"{level} games")
-    season = filters.season_picker(api.seasons(level).get("ID", []))
+    season = filters.season_picker(api.season_ids(level, with_games=True))
     teams = filters.name_to_id(api.teams(level, season))
     team = filters.team_picker(list(teams))
     start, end = filters.date_range_picker()
     status = filters.status_picker()
-    page_no = filters.page_number(key="games_page")
-    result = api.games(level, season=season, team_id=teams.get(team or ""), start=start, end=end,
-                       limit=LIMITS.get(status), page=page_no, size=PAGE_SIZE)
-    layout.note_sources(result.sources)
-    frame = result.frame
-    if status in ("Final", "Not started") and not frame.empty:
-        final = column(frame, "GameStatus").fillna("").astype(str).str.startswith("Final")
-        frame = frame[final if status == "Final" else ~final & (column(frame, "GameStatus").fillna("") == "")]
-        st.caption(f"Status '{status}' filters the rows of this page.")
-    st.caption(f"{result.total} games · page {page_no} of {result.pages} · click a row to open the game")
-    show_table(frame, name="games", columns=GAME_COLUMNS, select_into="game")
-    st.plotly_chart(charts.game_scores(frame), key="games_chart")
-    game_id = filters.id_input("Game ID", key="game", help="The game shown below; part of the link.")
-    if game_id:
-        show_game(api.game(level, game_id))
+    game_id = filters.id_input("Game ID", key="game", sidebar=True,
+                               help="The game shown in 'Game detail'; click a row of the list to pick one.")
+    st.title(f"{level} games")
+    query = Query(season, teams.get(team or ""), start, end, status)
+    tabs = filters.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
+    if tabs[LIST_TAB].open:
+        with tabs[LIST_TAB]:
+            _list(level, query)
+    if tabs[GAME_TAB].open:
+        with tabs[GAME_TAB]:
+            if game_id:
+                detail = api.game(level, game_id)
+                show_game(detail, api.level_sport(level))
+            else:
+                st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")
     layout.copy_link()
 
 

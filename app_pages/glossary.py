@@ -1,31 +1,50 @@
 """Glossary: levels, sublevels, stat codes and nations; searchable."""
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout
 from components.tables import show_table
 from services import ApiError, api
 
-KINDS = ("levels", "sublevels", "stats", "nations")
-GROUP_BY = {"levels": "Sport", "sublevels": "Type", "stats": "Type", "nations": "Code"}
+TABS_KEY = "tab"
+# tab label -> (glossary type, column the chart counts by, whether the level matters)
+KINDS: dict[str, tuple[str, str, bool]] = {
+    "Levels": ("levels", "Sport", False),
+    "Sublevels": ("sublevels", "Type", True),
+    "Stat codes": ("stats", "Type", True),
+    "Nations": ("nations", "Initial", False),
+}
+
+
+def _search(table: pd.DataFrame, text: str) -> pd.DataFrame:
+    if not text or table.empty:
+        return table
+    haystack = table.astype(str).agg(" ".join, axis=1)
+    return table[haystack.str.contains(text, case=False, regex=False)]
+
+
+def _show(level: str, label: str, text: str) -> None:
+    kind, group, per_level = KINDS[label]
+    table = _search(api.glossary(level, kind), text)
+    if kind == "nations" and "Name" in table.columns:
+        table = table.assign(Initial=table["Name"].astype(str).str[:1])
+    scope = f" of {level}" if per_level else ""
+    st.caption(f"{len(table)} {label.lower()}{scope}" + (f" matching '{text}'" if text else ""))
+    st.plotly_chart(charts.counts(table, group, f"{label}{scope} by {group.lower()}"), key=f"glossary_{kind}_chart")
+    show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search.")
 
 
 def main() -> None:
     level = filters.current_level()
-    kind = filters.choice("Glossary", KINDS, key="glossary")
-    search = filters.text_filter("Search", key="gloss_q", placeholder="code, name or description")
-    st.title(f"Glossary: {kind}" + ("" if kind in ("levels", "nations") else f" of {level}"))
-    table = api.glossary(level, kind)
-    if search and not table.empty:
-        text = table.astype(str).agg(" ".join, axis=1)
-        table = table[text.str.contains(search, case=False, regex=False)]
-    group = GROUP_BY[kind]
-    if kind == "nations" and "Code" in table.columns:
-        table = table.assign(Initial=table["Name"].astype(str).str[:1])
-        group = "Initial"
-    st.plotly_chart(charts.counts(table, group, f"{kind.capitalize()} by {group.lower()}"), key="glossary_chart")
-    show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search.")
+    text = filters.text_filter("Search", key="gloss_q", placeholder="code, name or description")
+    st.title("Glossary")
+    tabs = filters.tabs(list(KINDS), key=TABS_KEY)
+    for label, tab in tabs.items():
+        if tab.open:
+            with tab:
+                _show(level, label, text)
     layout.copy_link()
 
 

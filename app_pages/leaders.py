@@ -1,6 +1,7 @@
 """Leaders: a stat code's ranking for players or teams, with qualifiers."""
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout
@@ -8,6 +9,14 @@ from components.tables import show_table
 from services import ApiError, api
 
 TOP = 100
+# the stat a level's leaders open on: the first of these its glossary has (baseball, basketball
+# and hockey, soccer)
+PREFERRED_STATS = ("HR", "PTS", "G")
+
+
+def _described(codes: pd.DataFrame) -> dict[str, str]:
+    names = codes.get("Name", codes["Code"]).astype(str)
+    return dict(zip(codes["Code"].astype(str), names, strict=True))
 
 
 def main() -> None:
@@ -16,24 +25,28 @@ def main() -> None:
     codes = api.glossary(level, "stats")
     if "Type" in codes.columns:
         codes = codes[codes["Type"].astype(str).str.lower() == kind]
-    options = [str(c) for c in codes.get("Code", [])]
-    if not options:
+    if codes.empty or "Code" not in codes.columns:
         st.info(f"No {kind} stat codes in the glossary of {level}.")
         return
-    stat = filters.choice("Stat", options, key="stat")
-    season = filters.season_picker(api.seasons(level).get("ID", []))
-    qualifiers = filters.toggle("Qualified players only", key="qualified") if kind == "player" else False
+    names = _described(codes)
+    options = list(names)
+    default = next((options.index(c) for c in PREFERRED_STATS if c in names), 0)
+    stat = filters.choice("Stat", options, key="stat", index=default, help="A stat code of the glossary.")
+    season = filters.season_picker(api.season_ids(level))
+    row = codes[codes["Code"].astype(str) == stat].iloc[0]
+    found = row.get("Qualifier")
+    qualifier = found if isinstance(found, str) and found else None
+    qualified = filters.toggle("Qualified only", key="qualified") if kind == "player" and qualifier else False
     ids = filters.name_to_id(api.teams(level, season))
     team = filters.team_picker(list(ids))
-    row = codes[codes["Code"].astype(str) == stat].iloc[0] if "Code" in codes.columns else None
-    st.title(f"{level} leaders: {stat}")
-    if row is not None:
-        st.caption(f"{row.get('Name', '')} — {row.get('Description', '')}"
-                   + (f" · qualifier: {row.get('Qualifier')}" if row.get("Qualifier") else ""))
-    page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualifiers, size=TOP)
-    layout.note_sources(page.sources)
+    st.title(f"{level} leaders: {stat}" + (f", {season}" if season else ""))
+    st.caption(f"{row.get('Name') or stat}: {row.get('Description') or ''}"
+               + (f" · qualifier: {qualifier}" if qualifier else "")
+               + (f" · ranked {'lowest' if row.get('Order') == 'asc' else 'highest'} first" if row.get("Order") else ""))
+    page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualified, size=TOP)
+    layout.note_page(page)
     st.plotly_chart(charts.leaders(page.frame, stat=stat), key="leaders_chart")
-    show_table(page.frame, name=f"leaders_{stat}", empty="No statistics for these filters.",
+    show_table(page.frame, name=f"leaders_{stat}_{season}", empty="No statistics for these filters.",
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", "Player_ID", "Team_ID"))
     layout.copy_link()
 

@@ -1,38 +1,63 @@
-"""Overview: the level's in-progress games and the latest results."""
+"""Overview: the level's in-progress games and latest results, and how fresh each level's data is."""
 from __future__ import annotations
 
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+import pandas as pd
 import streamlit as st
 
 from components import charts, layout
 from components.filters import current_level
-from components.tables import show_table
-from services import ApiError, api
+from components.tables import pick_columns, show_table
+from services import ApiError, api, health
 
-GAME_COLUMNS = ("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime")
+GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
+                "Game")
 LATEST_COUNT = 25
 SERVICE_ZONE = ZoneInfo("America/New_York")  # the API's day boundary (contract 4)
+
+
+def _with_links(frame: pd.DataFrame, level: str) -> pd.DataFrame:
+    """A link per game to its detail on the Games page (opens in a new tab)."""
+    if frame.empty or "ID" not in frame.columns:
+        return frame
+    return frame.assign(Game=[f"games?level={level}&game={int(i)}" for i in frame["ID"]])
+
+
+def _levels_table() -> pd.DataFrame:
+    levels = health().get("Levels") or []
+    frame = pd.DataFrame([v for v in levels if isinstance(v, dict)])
+    if "Sources" in frame.columns:
+        frame["Sources"] = frame["Sources"].map(lambda v: ", ".join(v) if isinstance(v, list) else v)
+    return pick_columns(frame, ("Level", "NewestGame", "Sources")) if not frame.empty else frame
 
 
 def main() -> None:
     level = current_level()
     st.title(f"{level}: latest games")
-    live = api.games(level, limit="inprogress", size=LATEST_COUNT)
+    live = api.games(level, status="inprogress", size=LATEST_COUNT)
     today = api.games(level, limit="today", size=LATEST_COUNT)
-    # newest first would lead with scheduled games: results are the games up to today
-    latest = api.games(level, end=dt.datetime.now(SERVICE_ZONE).date(), size=LATEST_COUNT)
-    layout.note_sources(latest.sources)
-    cols = st.columns(3)
+    # newest first would lead with scheduled games: results are the finished games up to today
+    latest = api.games(level, status="final", end=dt.datetime.now(SERVICE_ZONE).date(), size=LATEST_COUNT)
+    layout.note_page(latest)
+    newest = str(latest.frame["GameDay"].iloc[0]) if not latest.frame.empty else "—"
+    cols = st.columns(4)
     cols[0].metric("In progress", live.total)
     cols[1].metric("Today", today.total)
-    cols[2].metric("Games up to today", latest.total)
-    st.plotly_chart(charts.game_scores(latest.frame), key="overview_chart")
-    st.subheader("In progress")
-    show_table(live.frame, name="in_progress", columns=GAME_COLUMNS, empty="No game is in progress right now.")
+    cols[2].metric("Finished games", f"{latest.total:,}")
+    cols[3].metric("Newest result", newest)
+    st.plotly_chart(charts.results(latest.frame, f"Home margin of the {len(latest.frame)} latest results"),
+                    key="overview_chart")
+    links = {"Game": st.column_config.LinkColumn("Game", display_text="open")}
+    if not live.frame.empty:
+        st.subheader("In progress")
+        show_table(_with_links(live.frame, level), name="in_progress", columns=GAME_COLUMNS, formats=links)
     st.subheader("Latest results")
-    show_table(latest.frame, name="latest", columns=GAME_COLUMNS, empty="No games held for this level yet.")
+    show_table(_with_links(latest.frame, level), name="latest", columns=GAME_COLUMNS, formats=links,
+               empty="No finished games held for this level yet.")
+    with st.expander("Data held per level", icon=":material/database:"):
+        show_table(_levels_table(), name="levels", csv=False, empty="The API did not list its levels.")
     layout.copy_link()
 
 

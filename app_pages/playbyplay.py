@@ -4,76 +4,87 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, filters, layout
+from components import analysis, charts, filters, layout, plays
+from components.game_detail import PERIOD_LABELS, game_header, running_score
 from components.tables import records_frame, show_table
 from services import ApiError, api
 
 RECENT_GAMES = 25
-EVENT_COLUMNS = ("ID", "game.Half", "game.Inning", "Explanation", "primary.Name", "pitcher.Name", "team.Team",
-                 "ScoringPlay", "TheCount", "game.Sequence", "game.ScoreVis", "game.ScoreHome", "TheDiff", "Tags")
 PITCH_LEVELS = frozenset({"MLB", "MiLB"})  # contract 1: levels the pitch endpoint serves
+TABS_KEY, EVENTS_TAB, PITCHES_TAB = "tab", "Events", "Pitches per plate appearance"
 
 
-def _events(level: str, game_id: int) -> pd.DataFrame:
-    page = api.playbyplay(level, game_id)
-    layout.note_sources(page.sources)
-    frame = page.frame
-    return frame.sort_values("ID").reset_index(drop=True) if not frame.empty else frame  # API: newest first
+def _held(level: str) -> bool:
+    """Whether any season of the level holds play-by-play (the seasons' ``Granularity``)."""
+    seasons = api.seasons(level)
+    flags = seasons.get("Granularity.PlayByPlay", pd.Series(dtype=str)).astype(str)
+    return seasons.empty or "Granularity.PlayByPlay" not in seasons.columns or bool((flags == "Y").any())
 
 
-def _running_score(detail: dict[str, object]) -> pd.DataFrame:
-    """Score after each event: the detail's basic play-by-play, else its in-game datapoints."""
-    for block in ("playbyplay", "scores"):
-        frame = records_frame(detail.get(block))
-        if {"ScoreVis", "ScoreHome"} <= set(frame.columns):
-            return frame.sort_values("Sequence") if "Sequence" in frame.columns else frame
-    return pd.DataFrame()
+def _code_key(pitches: pd.DataFrame) -> str:
+    """The pitch codes of this game and what they mean, from the pitches themselves."""
+    if not {"Code", "Result"} <= set(pitches.columns):
+        return ""
+    pairs = pitches[["Code", "Result"]].dropna().drop_duplicates().sort_values("Code")
+    return " · ".join(f"**{c}** {str(r).lower()}" for c, r in zip(pairs["Code"], pairs["Result"], strict=True))
 
 
-def _filter(frame: pd.DataFrame) -> pd.DataFrame:
-    scoring = filters.toggle("Scoring plays only", key="scoring")
-    player = filters.text_filter("Player", key="pbp_player", placeholder="part of a name")
-    periods = sorted(analysis.column(frame, "game.Half").dropna().astype(str).unique(), key=lambda p: (len(p), p))
-    period = filters.choice("Period", ["All", *periods], key="period")
-    shown = frame
-    if scoring:
-        shown = shown[analysis.column(shown, "ScoringPlay").astype(str).str.upper() == "Y"]
-    if player:
-        names = analysis.column(shown, "primary.Name").fillna("") + " " + analysis.column(shown, "pitcher.Name").fillna("")
-        shown = shown[names.str.contains(player, case=False, regex=False)]
-    if period != "All":
-        shown = shown[analysis.column(shown, "game.Half").astype(str) == period]
-    return shown
+def _pick_game(level: str) -> None:
+    recent = api.games(level, status="final", size=RECENT_GAMES)
+    layout.note_page(recent)
+    if _held(level):
+        st.info("Pick a game: click a row of the latest results, or type a game ID in the sidebar.")
+    else:
+        st.warning(f"No season of {level} holds play-by-play (its source has results only): the events of "
+                   "these games cannot be shown. Pick a level with play-by-play, such as MLB.")
+    st.plotly_chart(charts.results(recent.frame, "Latest results"), key="pbp_recent")
+    show_table(recent.frame, name="pbp_games", select_into="game",
+               columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
 
 
 def main() -> None:
     level = filters.current_level()
+    game_id = filters.id_input("Game ID", key="game", sidebar=True, help="Pick a game from the list or type its ID.")
     st.title(f"{level} play-by-play")
-    game_id = filters.id_input("Game ID", key="game", help="Pick a game below or type its ID.")
     if not game_id:
-        recent = api.games(level, size=RECENT_GAMES).frame
-        st.info("Pick a game: click a row of the latest games.")
-        show_table(recent, name="pbp_games", select_into="game",
-                   columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
+        _pick_game(level)
         layout.copy_link()
         return
+    scoring = filters.toggle("Scoring plays only", key="scoring")
+    player = filters.text_filter("Player", key="pbp_player", placeholder="part of a name")
     detail = api.game(level, game_id)
+    page = api.playbyplay(level, game_id)
+    layout.note_page(page)
+    events = plays.events(page.frame, records_frame(detail.get("playbyplay")))
+    period = filters.choice("Period", ["All", *plays.periods(events)], key="period")
+    sport = api.level_sport(level)
     visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
-    st.subheader(f"{visitor} {detail.get('ScoreVis', '')} @ {home} {detail.get('ScoreHome', '')} · {detail.get('GameDay', '')}")
-    events = _events(level, game_id)
+    game_header(detail)
     if events.empty:
         st.info("No play-by-play held for this game.")
         layout.copy_link()
         return
-    shown = _filter(events)
-    st.plotly_chart(charts.score_difference(_running_score(detail), visitor, home), key="pbp_chart")
-    st.caption(f"{len(shown)} of {len(events)} events")
-    show_table(shown, name="playbyplay", columns=EVENT_COLUMNS, height=420)
-    if level in PITCH_LEVELS:
-        st.subheader("Counts and pitch sequences per plate appearance")
-        pas = analysis.plate_appearances(api.pitches(level, game_id))
-        st.plotly_chart(charts.pitches_per_plate_appearance(pas), key="pitch_chart")
-        show_table(pas, name="plate_appearances", empty="No pitches held for this game.")
+    st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period")),
+                    key="pbp_chart")
+    shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
+    labels = [EVENTS_TAB, PITCHES_TAB] if level in PITCH_LEVELS else [EVENTS_TAB]
+    tabs = filters.tabs(labels, key=TABS_KEY)
+    if tabs[EVENTS_TAB].open:
+        with tabs[EVENTS_TAB]:
+            st.caption(f"{len(shown)} of {len(events)} events")
+            show_table(shown, name=f"playbyplay_{game_id}", columns=plays.EVENT_COLUMNS, height=460,
+                       empty="No event matches these filters.")
+    if PITCHES_TAB in tabs and tabs[PITCHES_TAB].open:
+        with tabs[PITCHES_TAB]:
+            pitches = api.pitches(level, game_id)
+            pas = analysis.plate_appearances(pitches)
+            if player:
+                pas = pas[(pas["Batter"].astype(str) + " " + pas["Pitcher"].astype(str)).str.contains(
+                    player, case=False, regex=False)]
+            st.plotly_chart(charts.pitches_per_plate_appearance(pas), key="pitch_chart")
+            if key := _code_key(pitches):
+                st.caption(f"Pitch codes: {key}. Count: balls-strikes before the last pitch.")
+            show_table(pas, name=f"plate_appearances_{game_id}", empty="No pitches held for this game.")
     layout.copy_link()
 
 

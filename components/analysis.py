@@ -61,6 +61,8 @@ def forecast_frame(frame: pd.DataFrame) -> pd.DataFrame:
     for name, source in (("ml_correct", "moneyline.MoneyLineCorrect"), ("spread_correct", "spread.SpreadCorrect"),
                          ("ou_result", "overunder.OverUnderResult"), ("sim_correct", "simulation.PredictionCorrect")):
         out[name] = column(games, source)
+    out["sim_total"] = column(games, "simulation.Prediction").map(_simulated_total)
+    out["ou_line"] = pd.to_numeric(column(games, "overunder.OverUnder"), errors="coerce")
     return out.sort_values("GameDay").reset_index(drop=True)
 
 
@@ -88,44 +90,70 @@ def log_loss(prob: pd.Series, outcome: pd.Series) -> float:
 
 
 def home_rate_baseline(outcome: pd.Series) -> pd.Series:
-    """The home-win rate of the games before each one (no look-ahead), 0.5 before any game."""
-    return outcome.expanding().mean().shift(1).fillna(0.5)
+    """The home-win rate of the games before each one (no look-ahead), Laplace-smoothed:
+    (home wins + 1) / (games + 2), so it starts at 0.5 and never says 0 or 1 after a few games."""
+    before = outcome.reset_index(drop=True)
+    wins = before.cumsum().shift(1).fillna(0.0)
+    games = pd.Series(range(len(before)), dtype="float64")
+    return pd.Series(((wins + 1) / (games + 2)).to_numpy(), index=outcome.index)
 
 
-def scores_over_time(frame: pd.DataFrame, freq: str = "MS") -> pd.DataFrame:
-    """Brier score and log loss per month for ELO and for the home-win-rate baseline."""
+def scores_over_time(frame: pd.DataFrame) -> pd.DataFrame:
+    """Brier score and log loss per month with games, for ELO and the home-win-rate baseline.
+
+    ``period`` is the month as ``YYYY-MM`` text: months without games (the off-season) are
+    absent, not drawn as a line across the gap.
+    """
+    columns = ["period", "model", "metric", "value", "games"]
     if frame.empty:
-        return pd.DataFrame(columns=["period", "model", "metric", "value", "games"])
+        return pd.DataFrame(columns=columns)
     data = frame.dropna(subset=["GameDay"]).copy()
     data["baseline"] = home_rate_baseline(data["home_win"])
     rows = []
-    for period, group in data.groupby(pd.Grouper(key="GameDay", freq=freq)):
-        if group.empty:
-            continue
+    for period, group in data.groupby(data["GameDay"].dt.strftime("%Y-%m"), sort=True):
         for model, prob in (("ELO", group["p_elo"]), ("Home-win rate", group["baseline"])):
             rows.append({"period": period, "model": model, "metric": "Brier",
                          "value": brier(prob, group["home_win"]), "games": len(group)})
             rows.append({"period": period, "model": model, "metric": "Log loss",
                          "value": log_loss(prob, group["home_win"]), "games": len(group)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _simulated_total(prediction: object) -> float:
+    """Total points of a simulated score written ``visitor-home`` (``"4-3"`` -> 7)."""
+    parts = str(prediction).split("-")
+    try:
+        return float(parts[0]) + float(parts[1]) if len(parts) == 2 else math.nan
+    except ValueError:
+        return math.nan
 
 
 def correctness_by_season(frame: pd.DataFrame) -> pd.DataFrame:
-    """Share of correct calls per season for money line, spread, over/under and simulation."""
+    """Share of correct calls per season: the ELO, money-line and spread favourites, the
+    simulation's winner, and its over/under call (simulated total against the line; pushes and
+    ties left out)."""
     rows = []
-    for season, group in frame.groupby("Season"):
+    for season_id, group in frame.groupby("Season"):
+        season = f"{season_id:.0f}"  # a number, 2024 or 2024.0
+        called = group[(group["p_elo"] != 0.5) & group["p_elo"].notna() & (group["home_win"] != 0.5)]
+        if len(called):
+            right = (called["p_elo"] > 0.5) == (called["home_win"] == 1.0)
+            rows.append({"Season": season, "Line": "ELO favourite", "Correct": float(right.mean()),
+                         "Games": len(called)})
         for label, name in (("Money line", "ml_correct"), ("Spread", "spread_correct"),
-                            ("Simulation", "sim_correct")):
+                            ("Simulation winner", "sim_correct")):
             calls = group[name].dropna().astype(str).str.upper()
             calls = calls[calls.isin(["Y", "N"])]
             if len(calls):
-                rows.append({"Season": str(int(season)), "Line": label, "Correct": (calls == "Y").mean(),
+                rows.append({"Season": season, "Line": label, "Correct": float((calls == "Y").mean()),
                              "Games": len(calls)})
-        ou = group["ou_result"].dropna().astype(str).str.lower()
-        ou = ou[ou.isin(["over", "under", "o", "u"])]
-        if len(ou):
-            rows.append({"Season": str(int(season)), "Line": "Over share (O/U)",
-                         "Correct": ou.str.startswith("o").mean(), "Games": len(ou)})
+        result = group["ou_result"].astype(str).str.lower().str[:1]
+        total, line = group["sim_total"], group["ou_line"]
+        decided = (total != line) & total.notna() & line.notna() & result.isin(["o", "u"])
+        if decided.any():
+            call = pd.Series(np.where(total > line, "o", "u"), index=group.index)[decided]
+            rows.append({"Season": season, "Line": "Over/under", "Correct":
+                         float((call == result[decided]).mean()), "Games": int(decided.sum())})
     return pd.DataFrame(rows, columns=["Season", "Line", "Correct", "Games"])
 
 

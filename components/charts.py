@@ -1,18 +1,23 @@
-"""Plotly chart builders: a DataFrame in, a ``go.Figure`` out; pages render them."""
+"""Plotly chart builders: a DataFrame in, a ``go.Figure`` out; pages render them.
+
+Built from ``plotly.graph_objects`` rather than plotly express: express validates and groups far
+more than these small charts need, and a page's first chart waits for its builder.
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
-import plotly.express as px
 import plotly.graph_objects as go
 
 HEIGHT = 380
-VIS_COLOR, HOME_COLOR = "#EF553B", "#636EFA"
+VIS_COLOR, HOME_COLOR, DIFF_COLOR, MUTED = "#EF553B", "#1f4e9c", "#AB63FA", "#9aa5b1"
+SERIES_COLORS = ("#1f4e9c", "#EF553B", "#00A087", "#F39B12", "#7E57C2", "#17BECF", "#8C564B", "#E377C2")
 
 
-def _finish(fig: go.Figure, title: str) -> go.Figure:
-    fig.update_layout(title=title, height=HEIGHT, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+def _finish(fig: go.Figure, title: str, height: int = HEIGHT) -> go.Figure:
+    fig.update_layout(title=title, height=height, margin={"l": 10, "r": 10, "t": 50, "b": 10},
                       legend={"orientation": "h", "y": -0.2})
     return fig
 
@@ -22,130 +27,200 @@ def empty_figure(title: str, message: str = "No data for these filters") -> go.F
     fig.add_annotation(text=message, showarrow=False, x=0.5, y=0.5, xref="paper", yref="paper")
     fig.update_xaxes(visible=False)
     fig.update_yaxes(visible=False)
-    return _finish(fig, title)
+    return _finish(fig, title, 240)
 
 
-def game_scores(games: pd.DataFrame) -> go.Figure:
-    """Visitor and home score of each listed game, by date."""
-    title = "Scores of the listed games"
-    if games.empty or "GameDay" not in games.columns:
+def _numbers(series: pd.Series) -> pd.Series:
+    return pd.to_numeric(series, errors="coerce")
+
+
+def results(games: pd.DataFrame, title: str = "Home margin of the listed games") -> go.Figure:
+    """Each finished game as a point: date against home score minus visitor score, coloured by
+    the winner, the matchup and score on hover (home advantage and blowouts at a glance)."""
+    need = {"GameDay", "ScoreVis", "ScoreHome"}
+    if games.empty or not need <= set(games.columns):
         return empty_figure(title)
-    data = games.dropna(subset=["ScoreVis", "ScoreHome"]) if "ScoreHome" in games.columns else games.iloc[0:0]
+    data = games.assign(ScoreVis=_numbers(games["ScoreVis"]), ScoreHome=_numbers(games["ScoreHome"]))
+    data = data.dropna(subset=["ScoreVis", "ScoreHome"])
     if data.empty:
-        return empty_figure(title, "No finished games on this page")
-    data = data.sort_values([c for c in ("GameDay", "ID") if c in data.columns])
+        return empty_figure(title, "No finished games among these")
+    margin = data["ScoreHome"] - data["ScoreVis"]
+    label = (data.get("Visitor", pd.Series("Visitor", index=data.index)).astype(str) + " "
+             + data["ScoreVis"].astype(int).astype(str) + " @ "
+             + data.get("Home", pd.Series("Home", index=data.index)).astype(str) + " "
+             + data["ScoreHome"].astype(int).astype(str))
     fig = go.Figure()
-    label = data["Visitor"].astype(str) + " @ " + data["Home"].astype(str)
-    # one category per game: several games share a date, and bars on one x would stack
-    x = data["GameDay"].astype(str) + " #" + (data["ID"].astype(str) if "ID" in data.columns else "")
-    fig.add_bar(x=x, y=data["ScoreHome"], name="Home", marker_color=HOME_COLOR, hovertext=label)
-    fig.add_bar(x=x, y=data["ScoreVis"], name="Visitor", marker_color=VIS_COLOR, hovertext=label)
-    fig.update_layout(barmode="group", xaxis={"title": "Game", "type": "category"}, yaxis_title="Score")
+    for name, mask, color in (("Home won", margin > 0, HOME_COLOR), ("Visitor won", margin < 0, VIS_COLOR),
+                              ("Tie", margin == 0, MUTED)):
+        if mask.any():
+            fig.add_scatter(x=data.loc[mask, "GameDay"], y=margin[mask], mode="markers", name=name,
+                            marker={"color": color, "size": 9, "opacity": 0.8}, text=label[mask],
+                            hovertemplate="%{x}<br>%{text}<extra></extra>")
+    fig.add_hline(y=0, line_color=MUTED, line_width=1)
+    fig.update_layout(xaxis_title="Date", yaxis_title="Home − visitor")
     return _finish(fig, title)
 
 
-def in_game_scores(scores: pd.DataFrame, visitor: str, home: str) -> go.Figure:
-    """The score of both sides over the game (the ``scores`` datapoints of a game detail)."""
+def _period_axis(fig: go.Figure, data: pd.DataFrame, x: pd.Series, label: str) -> None:
+    """Ticks at the first event of each period, labelled with the period (inning, quarter...)."""
+    if "Period" in data.columns and data["Period"].notna().any():
+        first = pd.DataFrame({"x": x.to_numpy(), "p": data["Period"].to_numpy()}).dropna().groupby("p")["x"].min()
+        fig.update_xaxes(tickmode="array", tickvals=first.tolist(), ticktext=[str(int(p)) for p in first.index],
+                         title=label)
+    else:
+        fig.update_xaxes(title="Event")
+
+
+def in_game_scores(scores: pd.DataFrame, visitor: str, home: str, period_label: str = "Period") -> go.Figure:
+    """The score of both sides over the game, from the detail's play-by-play or score datapoints."""
     title = "Score over the game"
     if scores.empty or not {"ScoreVis", "ScoreHome"} <= set(scores.columns):
         return empty_figure(title, "No in-game datapoints for this game")
     data = scores.reset_index(drop=True)
-    x = data["Sequence"] if "Sequence" in data.columns else data.index
+    x = data["Sequence"] if "Sequence" in data.columns else pd.Series(data.index + 1)
     fig = go.Figure()
     fig.add_scatter(x=x, y=data["ScoreVis"], name=visitor, mode="lines", line_shape="hv", line_color=VIS_COLOR)
     fig.add_scatter(x=x, y=data["ScoreHome"], name=home, mode="lines", line_shape="hv", line_color=HOME_COLOR)
-    fig.update_layout(xaxis_title="Sequence", yaxis_title="Score")
+    fig.update_layout(yaxis_title="Score", hovermode="x unified")
+    _period_axis(fig, data, x, period_label)
     return _finish(fig, title)
 
 
-def score_difference(events: pd.DataFrame, visitor: str, home: str) -> go.Figure:
+def score_difference(events: pd.DataFrame, visitor: str, home: str, period_label: str = "Period") -> go.Figure:
     """Home minus visitor score after each event, with both scores (play-by-play)."""
     title = "Score and difference over the game"
     if events.empty or not {"ScoreVis", "ScoreHome"} <= set(events.columns):
         return empty_figure(title, "No scores in this game's play-by-play")
     data = events.reset_index(drop=True)
-    x = data["Sequence"] if "Sequence" in data.columns else data.index
+    x = data["Sequence"] if "Sequence" in data.columns else pd.Series(data.index + 1)
     diff = data["ScoreHome"] - data["ScoreVis"]
     fig = go.Figure()
-    fig.add_bar(x=x, y=diff, name=f"{home} − {visitor}", marker_color="#AB63FA", opacity=0.45)
-    fig.add_scatter(x=x, y=data["ScoreVis"], name=visitor, line_shape="hv", line_color=VIS_COLOR)
-    fig.add_scatter(x=x, y=data["ScoreHome"], name=home, line_shape="hv", line_color=HOME_COLOR)
-    fig.update_layout(xaxis_title="Event", yaxis_title="Score")
+    fig.add_bar(x=x, y=diff, name=f"{home} − {visitor}", marker_color=DIFF_COLOR, opacity=0.45)
+    fig.add_scatter(x=x, y=data["ScoreVis"], name=visitor, line_shape="hv", line_color=VIS_COLOR, mode="lines")
+    fig.add_scatter(x=x, y=data["ScoreHome"], name=home, line_shape="hv", line_color=HOME_COLOR, mode="lines")
+    fig.update_layout(yaxis_title="Score", hovermode="x unified", bargap=0)
+    _period_axis(fig, data, x, period_label)
     return _finish(fig, title)
 
 
 def pitches_per_plate_appearance(pas: pd.DataFrame) -> go.Figure:
+    """Pitches of each plate appearance, coloured by half inning; sequence and count on hover."""
     title = "Pitches per plate appearance"
     if pas.empty:
         return empty_figure(title, "No pitches held for this game")
-    fig = px.bar(pas, x="PA", y="Pitches", color=pas["Half"].astype(str),
-                 hover_data=[c for c in ("Inning", "Batter", "Pitcher", "Sequence", "Count") if c in pas.columns])
-    fig.update_layout(xaxis_title="Plate appearance", legend_title="Half")
+    fig = go.Figure()
+    hover = (pas["Inning"].astype(str) + " " + pas["Half"].astype(str) + " · " + pas["Batter"].astype(str)
+             + " vs " + pas.get("Pitcher", pd.Series("", index=pas.index)).astype(str)
+             + "<br>" + pas.get("Sequence", pd.Series("", index=pas.index)).astype(str)
+             + " · count " + pas.get("Count", pd.Series("", index=pas.index)).astype(str))
+    for half, color in (("top", VIS_COLOR), ("bottom", HOME_COLOR)):
+        mask = pas["Half"].astype(str).str.lower() == half
+        if mask.any():
+            fig.add_bar(x=pas.loc[mask, "PA"], y=pas.loc[mask, "Pitches"], name=f"{half} (batting: "
+                        f"{'visitor' if half == 'top' else 'home'})", marker_color=color, text=hover[mask],
+                        hovertemplate="PA %{x}: %{y} pitches<br>%{text}<extra></extra>", textposition="none")
+    fig.update_layout(xaxis_title="Plate appearance", yaxis_title="Pitches", bargap=0.15)
     return _finish(fig, title)
 
 
-def rating_series(series: pd.DataFrame, *, value: str, title: str) -> go.Figure:
+def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | None = None) -> go.Figure:
     """One line per team over a season: ``Team``, ``Date`` and the ``value`` column."""
-    if series.empty or value not in series.columns:
+    if series.empty or value not in series.columns or "Date" not in series.columns:
+        return empty_figure(title, "Pick teams in the sidebar to compare them")
+    fig = go.Figure()
+    for i, (team, part) in enumerate(series.sort_values("Date").groupby("Team", sort=False)):
+        fig.add_scatter(x=part["Date"], y=_numbers(part[value]), name=str(team), mode="lines+markers",
+                        marker={"size": 4}, line={"color": SERIES_COLORS[i % len(SERIES_COLORS)]})
+    fig.update_layout(xaxis_title="Date", yaxis_title=axis or value, hovermode="x unified")
+    return _finish(fig, title, 420)
+
+
+def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 30,
+                highlight: Sequence[str] = ()) -> go.Figure:
+    """The top teams by rating, picked teams highlighted; the axis starts near the lowest rating
+    (ratings sit far from zero, ELO near 1500: the differences matter, not the offset)."""
+    if table.empty or value not in table.columns or "Team" not in table.columns:
         return empty_figure(title)
-    fig = px.line(series.sort_values("Date"), x="Date", y=value, color="Team", markers=True)
-    return _finish(fig, title)
-
-
-def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 25) -> go.Figure:
-    if table.empty or value not in table.columns:
+    data = table.assign(_v=_numbers(table[value])).dropna(subset=["_v"])
+    if data.empty:
         return empty_figure(title)
-    data = table.sort_values(value, ascending=False).head(top).iloc[::-1]
-    values = pd.to_numeric(data[value], errors="coerce")
-    if values.isna().all():
-        return empty_figure(title)
-    fig = go.Figure(go.Bar(x=values, y=data["Team"], orientation="h", marker_color=HOME_COLOR))
-    spread = float(values.max() - values.min()) or 1.0
-    # ratings sit far from zero (ELO near 1500): show the differences, not the offset
-    fig.update_xaxes(title=value, range=[float(values.min()) - 0.1 * spread, float(values.max()) + 0.05 * spread])
-    fig = _finish(fig, title)
-    fig.update_layout(height=max(HEIGHT, 18 * len(data) + 80))
-    return fig
+    data = data.sort_values("_v", ascending=False).head(top).iloc[::-1]
+    colors = [VIS_COLOR if t in set(highlight) else HOME_COLOR for t in data["Team"].astype(str)]
+    fig = go.Figure(go.Bar(x=data["_v"], y=data["Team"].astype(str), orientation="h", marker_color=colors,
+                           hovertemplate="%{y}: %{x:.1f}<extra></extra>" if value == "ELO" else
+                           "%{y}: %{x:.4f}<extra></extra>"))
+    spread = float(data["_v"].max() - data["_v"].min()) or 1.0
+    fig.update_xaxes(title=value, range=[float(data["_v"].min()) - 0.1 * spread,
+                                         float(data["_v"].max()) + 0.05 * spread])
+    fig.update_yaxes(dtick=1)
+    return _finish(fig, title, max(HEIGHT, 20 * len(data) + 90))
 
 
-def leaders(table: pd.DataFrame, *, stat: str, top: int = 20) -> go.Figure:
+def leaders(table: pd.DataFrame, *, stat: str, top: int = 25) -> go.Figure:
+    """The leading players or teams of a stat, best first, every name labelled."""
     title = f"Leaders: {stat}"
     if table.empty or "Value" not in table.columns:
         return empty_figure(title)
     data = table.head(top).iloc[::-1]
-    names = data["Name"] if "Name" in data.columns else data.get("Team", data.index.astype(str))
-    fig = go.Figure(go.Bar(x=pd.to_numeric(data["Value"], errors="coerce"), y=names.astype(str), orientation="h",
-                           marker_color=HOME_COLOR))
+    names = data["Name"] if "Name" in data.columns else data.get("Team", pd.Series(data.index.astype(str)))
+    label = names.astype(str) + (" (" + data["Team"].astype(str) + ")" if "Team" in data.columns
+                                 and "Name" in data.columns else "")
+    fig = go.Figure(go.Bar(x=_numbers(data["Value"]), y=label, orientation="h", marker_color=HOME_COLOR,
+                           text=data["Value"].astype(str), textposition="outside", cliponaxis=False))
     fig.update_layout(xaxis_title=stat)
-    return _finish(fig, title)
+    fig.update_yaxes(dtick=1)
+    return _finish(fig, title, max(HEIGHT, 22 * len(data) + 90))
 
 
 def game_log(perf: pd.DataFrame, *, stat: str, title: str) -> go.Figure:
+    """A stat per game over the season (game 1, 2, ... so gaps between games do not stretch the
+    line), with its 5-game rolling mean; date and opponent on hover."""
     if perf.empty or stat not in perf.columns or "GameDay" not in perf.columns:
         return empty_figure(title, "No game log for this selection")
-    data = perf.sort_values("GameDay")
-    fig = go.Figure(go.Bar(x=data["GameDay"], y=pd.to_numeric(data[stat], errors="coerce"), name=stat,
-                           marker_color=HOME_COLOR))
-    rolling = pd.to_numeric(data[stat], errors="coerce").rolling(5, min_periods=1).mean()
-    fig.add_scatter(x=data["GameDay"], y=rolling, name="5-game mean", line_color=VIS_COLOR)
-    fig.update_layout(xaxis_title="Date", yaxis_title=stat)
+    data = perf.sort_values([c for c in ("GameDay", "Game_ID") if c in perf.columns])
+    values = _numbers(data[stat]).fillna(0)  # a stat the source left empty for a game counted none
+    opponent = data.get("Opponent", pd.Series("", index=data.index)).astype(str)
+    x = list(range(1, len(data) + 1))
+    label = data["GameDay"].astype(str) + " vs " + opponent
+    fig = go.Figure(go.Bar(x=x, y=values, name=stat, marker_color=HOME_COLOR, text=label, textposition="none",
+                           hovertemplate="game %{x}, %{text}: %{y}<extra></extra>"))
+    fig.add_scatter(x=x, y=values.rolling(5, min_periods=1).mean(), name="5-game mean", line_color=VIS_COLOR,
+                    mode="lines", hoverinfo="skip")
+    fig.update_layout(xaxis_title="Game of the season", yaxis_title=stat)
     return _finish(fig, title)
 
 
-def win_loss(seasons: pd.DataFrame, title: str) -> go.Figure:
+def win_loss(seasons: pd.DataFrame, title: str, bars_up_to: int = 15) -> go.Figure:
+    """Wins and losses by season; past ``bars_up_to`` seasons (a franchise's century), the
+    winning percentage as a line against .500, which stays readable."""
     if seasons.empty or not {"Season", "Wins", "Losses"} <= set(seasons.columns):
         return empty_figure(title)
+    data = seasons.sort_values("Season")
+    wins, losses = _numbers(data["Wins"]), _numbers(data["Losses"])
+    pct = wins / (wins + losses)
     fig = go.Figure()
-    x = seasons["Season"].astype(str)
-    fig.add_bar(x=x, y=seasons["Wins"], name="Wins", marker_color=HOME_COLOR)
-    fig.add_bar(x=x, y=seasons["Losses"], name="Losses", marker_color=VIS_COLOR)
-    fig.update_layout(barmode="group", xaxis_title="Season")
+    if len(data) > bars_up_to:
+        fig.add_scatter(x=data["Season"], y=pct, mode="lines+markers", name="Winning percentage",
+                        marker={"size": 4}, line_color=HOME_COLOR, customdata=np.stack([wins, losses], axis=1),
+                        hovertemplate="%{x}: %{y:.3f} (%{customdata[0]}-%{customdata[1]})<extra></extra>")
+        fig.add_hline(y=0.5, line_dash="dot", line_color=MUTED)
+        fig.update_layout(xaxis_title="Season", yaxis={"title": "Winning percentage", "tickformat": ".3f"})
+        return _finish(fig, title)
+    x = data["Season"].astype(str)
+    fig.add_bar(x=x, y=wins, name="Wins", marker_color=HOME_COLOR, text=pct.round(3).astype(str),
+                textposition="none", hovertemplate="%{x}: %{y} wins (pct %{text})<extra></extra>")
+    fig.add_bar(x=x, y=losses, name="Losses", marker_color=VIS_COLOR)
+    fig.update_layout(barmode="group", xaxis={"title": "Season", "type": "category"})
     return _finish(fig, title)
 
 
-def counts(table: pd.DataFrame, by: str, title: str, order: Sequence[str] | None = None) -> go.Figure:
+def counts(table: pd.DataFrame, by: str, title: str) -> go.Figure:
+    """How many rows fall in each value of ``by``, most first."""
     if table.empty or by not in table.columns:
         return empty_figure(title)
-    data = table[by].fillna("—").astype(str).value_counts().rename_axis(by).reset_index(name="Count")
-    fig = px.bar(data, x=by, y="Count", category_orders={by: list(order)} if order else None)
-    return _finish(fig, title)
+    data = table[by].fillna("—").astype(str).value_counts()
+    fig = go.Figure(go.Bar(x=data.index.tolist(), y=data.to_numpy(), marker_color=HOME_COLOR,
+                           text=data.to_numpy(), textposition="outside", cliponaxis=False))
+    fig.update_layout(xaxis={"title": by, "type": "category"}, yaxis_title="Count")
+    return _finish(fig, title, 320)
+

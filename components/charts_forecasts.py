@@ -2,14 +2,17 @@
 from __future__ import annotations
 
 import pandas as pd
-import plotly.express as px
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
-from components.charts import HOME_COLOR, VIS_COLOR, _finish, empty_figure
+from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, VIS_COLOR, _finish, empty_figure
+
+MODEL_COLORS = {"ELO": HOME_COLOR, "Home-win rate": VIS_COLOR}
 
 
 def _diagonal(fig: go.Figure) -> None:
-    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name="Perfect", line={"dash": "dot", "color": "grey"})
+    fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name="Perfect", line={"dash": "dot", "color": "grey"},
+                    hoverinfo="skip")
 
 
 def calibration(table: pd.DataFrame) -> go.Figure:
@@ -24,24 +27,31 @@ def calibration(table: pd.DataFrame) -> go.Figure:
                     text=table["games"].astype(str), textposition="top center",
                     marker={"size": size, "color": HOME_COLOR}, hovertemplate="predicted %{x:.2f}<br>"
                     "observed %{y:.2f}<br>games %{text}<extra></extra>")
-    fig.update_layout(xaxis={"title": "Predicted", "range": [0, 1]}, yaxis={"title": "Observed", "range": [0, 1]})
-    return _finish(fig, title)
+    fig.update_layout(xaxis={"title": "Predicted (ELO)", "range": [0, 1]},
+                      yaxis={"title": "Observed home-win rate", "range": [0, 1.05]})
+    return _finish(fig, title, 420)
 
 
 def scores_over_time(table: pd.DataFrame) -> go.Figure:
+    """Brier score (top) and log loss (bottom) per month, ELO against the baseline."""
     title = "Brier score and log loss by month (lower is better)"
     if table.empty:
         return empty_figure(title, "No finished games with a forecast")
-    fig = px.line(table, x="period", y="value", color="model", facet_row="metric", markers=True,
-                  color_discrete_map={"ELO": HOME_COLOR, "Home-win rate": VIS_COLOR}, hover_data=["games"])
-    fig.update_yaxes(matches=None, title="")
-    fig.for_each_annotation(lambda a: a.update(text=a.text.split("=")[-1]))
-    fig = _finish(fig, title)
-    fig.update_layout(height=520)
-    return fig
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08,
+                        subplot_titles=("Brier score", "Log loss"))
+    for row, metric in ((1, "Brier"), (2, "Log loss")):
+        for model, color in MODEL_COLORS.items():
+            part = table[(table["metric"] == metric) & (table["model"] == model)]
+            fig.add_scatter(x=part["period"], y=part["value"], name=model, mode="lines+markers",
+                            line_color=color, legendgroup=model, showlegend=row == 1, row=row, col=1,
+                            customdata=part["games"], hovertemplate="%{x}: %{y:.4f} (%{customdata} games)")
+    fig.update_xaxes(type="category", row=2, col=1, title="Month")
+    fig.update_xaxes(type="category", row=1, col=1)
+    return _finish(fig, title, 520)
 
 
 def elo_vs_market(frame: pd.DataFrame) -> go.Figure:
+    """Each game: the money line's implied home-win probability against ELO's, by outcome."""
     title = "ELO home-win probability vs money-line implied probability"
     data = frame.dropna(subset=["p_elo", "p_market"]) if not frame.empty else frame
     if data.empty:
@@ -49,22 +59,30 @@ def elo_vs_market(frame: pd.DataFrame) -> go.Figure:
     fig = go.Figure()
     _diagonal(fig)
     outcome = data["home_win"].map({1.0: "Home won", 0.0: "Home lost"}).fillna("Tie")
-    for label, color in (("Home won", HOME_COLOR), ("Home lost", VIS_COLOR), ("Tie", "grey")):
+    for label, color in (("Home won", HOME_COLOR), ("Home lost", VIS_COLOR), ("Tie", MUTED)):
         part = data[outcome == label]
         if len(part):
             fig.add_scatter(x=part["p_market"], y=part["p_elo"], mode="markers", name=label,
-                            marker={"color": color, "opacity": 0.6},
-                            text=part["Visitor"].astype(str) + " @ " + part["Home"].astype(str))
+                            marker={"color": color, "opacity": 0.6, "size": 6},
+                            text=part["Visitor"].astype(str) + " @ " + part["Home"].astype(str),
+                            hovertemplate="%{text}<br>market %{x:.2f} · ELO %{y:.2f}<extra></extra>")
     fig.update_layout(xaxis={"title": "Money line (margin removed)", "range": [0, 1]},
                       yaxis={"title": "ELO", "range": [0, 1]})
-    return _finish(fig, title)
+    return _finish(fig, title, 420)
 
 
 def correctness(table: pd.DataFrame) -> go.Figure:
+    """Share of correct calls per season and line, 50 % marked (a coin's score)."""
     title = "Lines called correctly, by season"
     if table.empty:
-        return empty_figure(title, "No money lines, spreads or totals held for these seasons")
-    fig = px.bar(table, x="Season", y="Correct", color="Line", barmode="group", hover_data=["Games"],
-                 text=table["Correct"].map("{:.0%}".format))
-    fig.update_yaxes(tickformat=".0%", range=[0, 1])
+        return empty_figure(title, "No money lines, spreads, totals or simulations held for these seasons")
+    fig = go.Figure()
+    for i, (line, part) in enumerate(table.groupby("Line", sort=False)):
+        fig.add_bar(x=part["Season"].astype(str), y=part["Correct"], name=str(line),
+                    marker_color=SERIES_COLORS[i % len(SERIES_COLORS)],
+                    text=part["Correct"].map("{:.0%}".format), textposition="outside", customdata=part["Games"],
+                    hovertemplate="%{x}: %{y:.1%} of %{customdata} games<extra></extra>")
+    fig.add_hline(y=0.5, line_dash="dot", line_color=MUTED)
+    fig.update_layout(barmode="group", xaxis={"title": "Season", "type": "category"}, showlegend=True)
+    fig.update_yaxes(tickformat=".0%", range=[0, 1.05], title="Correct")
     return _finish(fig, title)

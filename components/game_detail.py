@@ -1,13 +1,16 @@
 """A game's detail (contract 6, ``games`` with id): line score, plays, chart, officials, forecast."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from components import analysis, charts
-from components.tables import records_frame as _frame, show_table
+from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
+
+PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
 
 def _forecast(detail: dict[str, Any]) -> dict[str, Any]:
@@ -24,48 +27,121 @@ def _percent(value: object) -> str:
         return "—"
 
 
+def _text(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.1f}"
+    return "—" if value is None or value == "" else str(value)
+
+
+def _cell(value: object) -> str:
+    """A line-score cell: runs as whole numbers; a half inning not played (the home side leading
+    after the top of the ninth) reads "x"."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "x"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _called(flag: object) -> str:
+    return {"Y": " ✓", "N": " ✗"}.get(str(flag), "")
+
+
 def forecast_summary(detail: dict[str, Any]) -> None:
+    """The forecast objects (spec part 2) in one line each: what was expected, and whether it was right."""
     fc = _forecast(detail)
     if not fc:
         st.caption("No forecast held for this game.")
         return
+    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
     elo, ml = fc.get("elo") or {}, fc.get("moneyline") or {}
     sim, spread, ou = fc.get("simulation") or {}, fc.get("spread") or {}, fc.get("overunder") or {}
-    cols = st.columns(4)
-    cols[0].metric("ELO home win", _percent(elo.get("HELOWinExp")), help="ELO win expectation before the game")
-    cols[1].metric("Money line (V / H)", f"{ml.get('VisMoneyLine') or '—'} / {ml.get('HomeMoneyLine') or '—'}",
-                   help=f"Correct: {ml.get('MoneyLineCorrect') or '—'}")
-    cols[2].metric("Simulation", str(sim.get("Prediction") or "—"),
-                   help=f"Favourite {sim.get('PredictionFavourite') or '—'}; correct {sim.get('PredictionCorrect') or '—'}")
-    cols[3].metric("Spread / total", f"{spread.get('Spread') or '—'} / {ou.get('OverUnder') or '—'}",
-                   help=f"Spread correct {spread.get('SpreadCorrect') or '—'}; total {ou.get('OverUnderResult') or '—'}")
+    rows: list[tuple[str, str, str]] = [
+        ("ELO win expectation", f"{visitor} {_percent(elo.get('VELOWinExp'))} · {home} {_percent(elo.get('HELOWinExp'))}",
+         (f"ratings before {_text(elo.get('VELOBefore'))} / {_text(elo.get('HELOBefore'))}, "
+          f"change {_text(elo.get('HELOChange'))} for {home}")),
+        ("Simulation", f"{_text(sim.get('Prediction'))}{_called(sim.get('PredictionCorrect'))}",
+         "predicted score, visitor-home; ✓ when its favourite won"),
+        ("Money line", (f"{_text(ml.get('VisMoneyLine'))} / {_text(ml.get('HomeMoneyLine'))}"
+                        f"{_called(ml.get('MoneyLineCorrect'))}"),
+         f"visitor / home; drift {_text(ml.get('MoneyLineDrift'))} ({_text(ml.get('MoneyLineMovement'))})"),
+        ("Spread", f"{_text(spread.get('Spread'))}{_called(spread.get('SpreadCorrect'))}",
+         "home team's spread; ✓ when the favourite covered"),
+        ("Over/under", f"{_text(ou.get('OverUnder'))} → {_text(ou.get('OverUnderResult'))}", "total points line and result"),
+    ]
+    held = (bool(elo), bool(sim.get("Prediction")), bool(ml.get("HomeMoneyLine")), spread.get("Spread") is not None,
+            ou.get("OverUnder") is not None)
+    rows = [row for row, has in zip(rows, held, strict=True) if has]
+    st.markdown("**Forecast**")
+    st.markdown("\n".join(f"- **{name}:** {value} <small>({note})</small>" for name, value, note in rows),
+                unsafe_allow_html=True)
 
 
-def show_game(detail: dict[str, Any]) -> None:
-    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
-    status = detail.get("GameStatus") or "not started"
-    st.subheader(f"{visitor} {detail.get('ScoreVis', '')} @ {home} {detail.get('ScoreHome', '')}")
-    venue = detail.get("venue") if isinstance(detail.get("venue"), dict) else {}
-    st.caption(f"{detail.get('GameDay', '')} · {status} · {venue.get('Name') or detail.get('VenueName') or ''}"
-               f" {venue.get('CityState') or ''}")
-    scores = _frame(detail.get("scores"))
+def _line_score(detail: dict[str, Any], scores: pd.DataFrame, visitor: str, home: str) -> pd.DataFrame:
     table = analysis.line_score_from_detail(detail.get("LineScore"), visitor, home)
     if table.empty:
         table = analysis.line_score(scores)
         if not table.empty:
             table["Team"] = [visitor, home]
+    return table.astype(object).map(_cell) if not table.empty else table
+
+
+def running_score(detail: dict[str, Any]) -> pd.DataFrame:
+    """Score after each event: the detail's basic play-by-play, else its in-game datapoints."""
+    for block in ("playbyplay", "scores"):
+        frame = _frame(detail.get(block))
+        if {"ScoreVis", "ScoreHome"} <= set(frame.columns) and not frame.empty:
+            return frame.sort_values("Sequence") if "Sequence" in frame.columns else frame
+    return pd.DataFrame()
+
+
+def game_header(detail: dict[str, Any]) -> None:
+    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+    score = f" {detail.get('ScoreVis')}" if detail.get("ScoreVis") is not None else ""
+    home_score = f" {detail.get('ScoreHome')}" if detail.get("ScoreHome") is not None else ""
+    st.subheader(f"{visitor}{score} @ {home}{home_score}")
+    found = detail.get("venue")
+    venue: dict[str, Any] = found if isinstance(found, dict) else {}
+    facts = [str(detail.get("GameDay") or ""), str(detail.get("GameStatus") or "not started"),
+             " ".join(str(v) for v in (venue.get("Name"), venue.get("CityState")) if v)]
+    if detail.get("Attendance"):
+        facts.append(f"attendance {int(detail['Attendance']):,}")
+    if detail.get("Duration"):
+        facts.append(f"{int(detail['Duration']) // 60}:{int(detail['Duration']) % 60:02d} long")
+    if detail.get("Playoff"):
+        facts.append(f"playoff: {detail['Playoff']}")
+    st.caption(" · ".join(f for f in facts if f) + f" · game {detail.get('ID', '')}")
+
+
+def show_game(detail: dict[str, Any], sport: str = "") -> None:
+    """Header, the in-game score chart first, then line score, forecast, scoring plays, officials."""
+    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+    game_header(detail)
+    running = running_score(detail)
+    period = PERIOD_LABELS.get(sport, "Period")
+    if running.empty:  # a results-only source (FiveThirtyEight): no chart to draw, say why
+        st.caption("No in-game scores held for this game: its source records the final score only.")
+    else:
+        st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
+    table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
     if not table.empty:
         st.markdown("**Line score**")
-        show_table(table, name="line_score")
-    st.plotly_chart(charts.in_game_scores(scores, visitor, home), key="game_scores_chart")
-    forecast_summary(detail)
+        markdown_table(table)
+    st.markdown("**Scoring plays**")
+    show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
+               columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})
     left, right = st.columns([3, 2])
     with left:
-        st.markdown("**Scoring plays**")
-        show_table(_frame(detail.get("scoring")), name="scoring_plays", empty="No scoring plays held.")
+        forecast_summary(detail)
     with right:
         st.markdown("**Officials**")
-        show_table(_frame(detail.get("officials")), name="officials", empty="No officials held.")
-        if venue:
-            st.markdown("**Venue**")
-            st.json(venue, expanded=False)
+        officials = _frame(detail.get("officials"))
+        markdown_table(pick_columns(officials, ("Role", "Name")) if not officials.empty else officials,
+                       empty="No officials held.")
+        venue = detail.get("venue")
+        if isinstance(venue, dict) and venue:
+            bits = [f"capacity {int(venue['Capacity']):,}" if venue.get("Capacity") else "",
+                    f"{venue['Latitude']:.3f}, {venue['Longitude']:.3f}"
+                    if venue.get("Latitude") is not None and venue.get("Longitude") is not None else ""]
+            st.caption(f"**Venue:** {venue.get('Name') or '—'}, {venue.get('CityState') or ''} "
+                       + " · ".join(b for b in bits if b))

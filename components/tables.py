@@ -1,13 +1,17 @@
 """Tables with a CSV download beside each, and the empty state an analyst expects."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from components.filters import select_id
+
+CSV_MIME = "text/csv"
 
 
 def records_frame(value: object) -> pd.DataFrame:
@@ -19,25 +23,59 @@ def records_frame(value: object) -> pd.DataFrame:
     return pd.DataFrame()
 
 
-def pick_columns(frame: pd.DataFrame, columns: Sequence[str]) -> pd.DataFrame:
-    """The listed columns that exist, in order (the API may add fields; never fail on one missing)."""
-    return frame[[c for c in columns if c in frame.columns]]
+def pick_columns(frame: pd.DataFrame, columns: Sequence[str] | Mapping[str, str]) -> pd.DataFrame:
+    """The listed columns that exist, in order (the API may add fields; never fail on one missing);
+    a mapping also renames them (API name -> heading)."""
+    shown = frame[[c for c in columns if c in frame.columns]]
+    return shown.rename(columns=dict(columns)) if isinstance(columns, Mapping) else shown
 
 
-def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | None = None,
+def markdown_table(frame: pd.DataFrame, *, empty: str = "") -> None:
+    """A small fixed table (a line score, a crew of officials) as Markdown: far lighter in the
+    browser than an interactive grid, which a handful of rows does not need."""
+    if frame.empty:
+        if empty:
+            st.caption(empty)
+        return
+
+    def cell(value: object) -> str:
+        text = "" if value is None or (isinstance(value, float) and math.isnan(value)) else str(value)
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    head = "| " + " | ".join(cell(c) for c in frame.columns) + " |"
+    rule = "|" + "|".join(":--" if i == 0 else "--:" for i in range(len(frame.columns))) + "|"
+    rows = ["| " + " | ".join(cell(v) for v in row) + " |" for row in frame.itertuples(index=False)]
+    st.markdown("\n".join([head, rule, *rows]))
+
+
+def _csv(frame: pd.DataFrame) -> bytes:
+    return str(frame.to_csv(index=False)).encode()
+
+
+def download(label: str, data: Callable[[], bytes], *, name: str) -> None:
+    """A CSV download built when clicked (not on every run), without rerunning the page."""
+    st.download_button(label, data, file_name=f"{name}.csv", mime=CSV_MIME, key=f"{name}_csv",
+                       icon=":material/download:", on_click="ignore")
+
+
+def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mapping[str, str] | None = None,
                empty: str = "No records match these filters.", height: int | None = None,
-               select_into: str | None = None, id_column: str = "ID") -> None:
-    """Render ``frame`` with a CSV download; ``select_into`` makes a row click set that URL widget."""
+               select_into: str | None = None, id_column: str = "ID", open_tab: tuple[str, str] | None = None,
+               formats: Mapping[str, Any] | None = None, csv: bool = True) -> None:
+    """Render ``frame`` with a CSV download; ``select_into`` makes a row click set that URL widget
+    (and ``open_tab``, a ``(tabs key, label)``, switch to the tab that shows the picked record)."""
     if frame.empty:
         st.info(empty)
         return
     shown = pick_columns(frame, columns) if columns else frame
-    table_key = f"{name}_table"
+    options: dict[str, Any] = {"hide_index": True, "height": height or "auto",
+                               "column_config": dict(formats or {})}
     if select_into and id_column in frame.columns:
+        table_key = f"{name}_table"
         ids = [int(v) for v in frame[id_column].tolist()]
-        st.dataframe(shown, hide_index=True, height=height or "auto", key=table_key,
-                     on_select=partial(select_id, select_into, ids, table_key), selection_mode="single-row")
+        st.dataframe(shown, key=table_key, selection_mode="single-row",
+                     on_select=partial(select_id, select_into, ids, table_key, open_tab), **options)
     else:
-        st.dataframe(shown, hide_index=True, height=height or "auto")
-    st.download_button("Download CSV", shown.to_csv(index=False).encode(), file_name=f"{name}.csv",
-                       mime="text/csv", key=f"{name}_csv", icon=":material/download:")
+        st.dataframe(shown, **options)
+    if csv:
+        download("Download CSV", partial(_csv, shown), name=name)

@@ -26,6 +26,22 @@ def seasons(level: str) -> pd.DataFrame:
     return fetch("seasons", level, {"max": LIST_PAGE_SIZE}, follow=True).frame
 
 
+def level_notices(level: str) -> tuple[str, ...]:
+    """The credits the level's data owes (the seasons document's meta ``Notices``)."""
+    return fetch("seasons", level, {"max": LIST_PAGE_SIZE}, follow=True).notices
+
+
+def season_ids(level: str, *, with_games: bool = False) -> list[int]:
+    """The level's season IDs, newest first; ``with_games``: only seasons that hold games (the
+    store may hold a century of season stats and two seasons of games)."""
+    frame = seasons(level)
+    if frame.empty or "ID" not in frame.columns:
+        return []
+    if with_games and "Games" in frame.columns:
+        frame = frame[pd.to_numeric(frame["Games"], errors="coerce").fillna(0) > 0]
+    return sorted({int(s) for s in frame["ID"]}, reverse=True)
+
+
 def teams(level: str, season: int | None = None) -> pd.DataFrame:
     return fetch("teams", level, {"season": season, "max": LIST_PAGE_SIZE}, follow=True).frame
 
@@ -34,13 +50,27 @@ def team(level: str, team_id: int) -> dict[str, Any]:
     return fetch_detail("teams", level, team_id)[0]
 
 
+def _game_params(season: int | None, team_id: int | None, start: dt.date | None, end: dt.date | None,
+                 limit: str | None, status: str | None) -> Params:
+    return {"season": season, "team": team_id, "start": _day(start), "end": _day(end), "limit": limit,
+            "status": status}
+
+
 def games(level: str, *, season: int | None = None, team_id: int | None = None,
           start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-          page: int = 1, size: int = 50) -> Page:
-    """One server-side page of games, newest first."""
-    params: Params = {"season": season, "team": team_id, "start": _day(start), "end": _day(end),
-                      "limit": limit, "page": page, "max": size}
+          status: str | None = None, page: int = 1, size: int = 50) -> Page:
+    """One server-side page of games, newest first; ``status`` is a game state (final, scheduled,
+    inprogress, postponed), filtered by the API so that totals and pages stay exact."""
+    params = {**_game_params(season, team_id, start, end, limit, status), "page": page, "max": size}
     return fetch("games", level, params)
+
+
+def all_games(level: str, *, season: int | None = None, team_id: int | None = None,
+              start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
+              status: str | None = None) -> pd.DataFrame:
+    """Every game matching the filters (following ``Next_Page``), for a full CSV download."""
+    params = {**_game_params(season, team_id, start, end, limit, status), "max": LIST_PAGE_SIZE}
+    return fetch("games", level, params, follow=True).frame
 
 
 def game(level: str, game_id: int) -> dict[str, Any]:

@@ -52,6 +52,13 @@ class Page:
     def sources(self) -> tuple[str, ...]:
         return split_sources(self.meta.get("Source"))
 
+    @property
+    def notices(self) -> tuple[str, ...]:
+        """Credits the data of this document owes (meta ``Notices``), each as one line."""
+        raw = self.meta.get("Notices") or ()
+        items = raw if isinstance(raw, list | tuple) else (raw,)
+        return tuple(" ".join(line.strip() for line in str(n).splitlines() if line.strip()) for n in items if n)
+
 
 def split_sources(value: object) -> tuple[str, ...]:
     if isinstance(value, list | tuple):
@@ -82,7 +89,7 @@ def get_document(url: str, params: Params) -> dict[str, Any]:
     """GET one JSON document, from the cache when it is fresh; raise typed errors otherwise."""
     key = cache_key(url, params)
     with _CACHE_LOCK:
-        hit = _CACHE.get(key)
+        hit: dict[str, Any] | None = _CACHE.get(key)
     if hit is not None:
         return hit
     try:

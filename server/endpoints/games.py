@@ -6,11 +6,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints import records
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS,
                                      GAME_TEAMS, H, V, game_select, params)
 from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
-from server.http.params import today
+from server.http.errors import BadParameter
+from server.http.params import show, today
 from server.store import schema as s
 
 P = s.plays
@@ -25,6 +26,24 @@ _GAMES = {league: game_select(league=league).order_by(G.c.game_day.desc(), G.c.i
 
 def _base(ask: Ask) -> sa.Select[Any]:
     return _GAMES[ask.code in LEAGUE_LEVELS].where(G.c.level == ask.code)
+
+
+# The store's game states (schema: games.state). A filter on the server, so that paging stays
+# exact: a client filtering one page of results could never fill a page or count the matches.
+STATES = ("final", "scheduled", "inprogress", "postponed")
+STATUS = Param("status", "string", "game state, case-insensitive: " + ", ".join(STATES), "final")
+
+
+def _check(conn: sa.Connection, ask: Ask) -> None:
+    """status must be one of STATES (any case); a bad value is a 400 naming the allowed ones."""
+    value = ask.get("status")
+    if value is None:
+        return
+    state = str(value).lower()
+    if state not in STATES:
+        raise BadParameter(f"status '{show(str(value))}' is not a game state; allowed: "
+                           f"{', '.join(STATES)}", "status")
+    ask.values["status"] = state
 
 
 def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
@@ -80,18 +99,22 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record["forecast"] = forecast_of(conn, gid)
 
 
-_D = dict(detail=True, hook=True)
+def _hooked(name: str, kind: str, example: Any, doc: str, children: tuple[Field, ...] = ()) -> Field:
+    """A detail field that ``_detail`` fills, not a column of the games row."""
+    return Field(name, kind, example, doc, children=children, detail=True, hook=True)
+
+
 DETAIL_FIELDS: tuple[Field, ...] = (
-    Field("Season", "integer", 2024, "season ID", **_D),
-    Field("Sublevel_ID", "integer", 3, "league or conference of the game", **_D),
-    Field("StartTime", "datetime", "2024-07-04T23:05:00Z", "scheduled start, UTC", **_D),
-    Field("Periods", "integer", 9, "periods or innings played", **_D),
-    Field("Neutral", "yn", "N", "played at a neutral site, Y/N", **_D),
-    Field("Playoff", "string", None, "playoff round, null in the regular season", **_D),
-    Field("Attendance", "integer", 41203, "attendance", **_D),
-    Field("Duration", "integer", 181, "minutes", **_D),
-    Field("LineScore", "any", {"visitor": [0, 1], "home": [2, 0]}, "score per period", **_D),
-    Field("venue", "object", None, "venue metadata", **_D, children=(
+    _hooked("Season", "integer", 2024, "season ID"),
+    _hooked("Sublevel_ID", "integer", 3, "league or conference of the game"),
+    _hooked("StartTime", "datetime", "2024-07-04T23:05:00Z", "scheduled start, UTC"),
+    _hooked("Periods", "integer", 9, "periods or innings played"),
+    _hooked("Neutral", "yn", "N", "played at a neutral site, Y/N"),
+    _hooked("Playoff", "string", None, "playoff round, null in the regular season"),
+    _hooked("Attendance", "integer", 41203, "attendance"),
+    _hooked("Duration", "integer", 181, "minutes"),
+    _hooked("LineScore", "any", {"visitor": [0, 1], "home": [2, 0]}, "score per period"),
+    _hooked("venue", "object", None, "venue metadata", children=(
         Field("ID", "integer", 5, "venue ID"), Field("Name", "string", "Yankee Stadium", "name"),
         Field("CityState", "string", "Bronx, NY", "city and state"),
         Field("Latitude", "number", 40.83, "latitude"), Field("Longitude", "number", -73.93, "longitude"),
@@ -108,7 +131,7 @@ DETAIL_FIELDS: tuple[Field, ...] = (
                                   "ScoringPlay": "N", "ScoreVis": 0, "ScoreHome": 0}],
           "basic play-by-play, when held", detail=True),
     Field("forecast", "object", None, "forecast objects as in the forecasts endpoint; null if none",
-          children=FORECAST_OBJECTS, **_D),
+          children=FORECAST_OBJECTS),
 )
 
 GAMES = Endpoint(
@@ -116,10 +139,10 @@ GAMES = Endpoint(
     summary="games in reverse chronological order; with id, the full game detail",
     fields=GAME_FIELDS + LEAGUE_FIELDS + DETAIL_FIELDS,
     build=_base,
-    params=params("id", "sublevel", "team", "season", "limit", *DATE_PARAMS, "search"),
+    params=(*params("id", "sublevel", "team", "season", "limit", *DATE_PARAMS, "search"), STATUS),
     search=(V.c.name, H.c.name),
     filters={"sublevel": G.c.sublevel_id, "team": GAME_TEAMS, "season": G.c.season,
-             "limit": _limit},
+             "limit": _limit, "status": G.c.state},
     limits=("inprogress", "today"), day_column=G.c.game_day,
-    id_filter=lambda v, a: G.c.id == v, detail=_detail, reuse=True,
+    id_filter=lambda v, a: G.c.id == v, detail=_detail, reuse=True, check=_check,
 )

@@ -29,7 +29,26 @@ def test_calibration_counts_games_per_bin() -> None:
 
 
 def test_baseline_never_looks_ahead() -> None:
-    assert analysis.home_rate_baseline(pd.Series([1.0, 0.0, 1.0])).tolist() == [0.5, 1.0, 0.5]
+    # (home wins before + 1) / (games before + 2)
+    assert analysis.home_rate_baseline(pd.Series([1.0, 0.0, 1.0])).tolist() == pytest.approx([0.5, 2 / 3, 0.5])
+
+
+def test_over_under_is_the_simulated_total_against_the_line() -> None:
+    frame = pd.DataFrame({"Season": [2024] * 4, "ml_correct": None, "spread_correct": None, "sim_correct": None,
+                          "p_elo": [0.6, 0.6, 0.4, 0.5], "home_win": [1.0, 0.0, 0.0, 1.0],
+                          "sim_total": [9.0, 7.0, 8.0, 10.0], "ou_line": [8.5, 8.5, 8.0, 8.5],
+                          "ou_result": ["Over", "Over", "Under", "Push"]})
+    table = analysis.correctness_by_season(frame)
+    row = table[table["Line"] == "Over/under"].iloc[0]
+    assert row["Games"] == 2 and row["Correct"] == 0.5  # a total on the line and a push are no call
+    elo = table[table["Line"] == "ELO favourite"].iloc[0]
+    assert elo["Games"] == 3 and elo["Correct"] == pytest.approx(2 / 3)  # a 50 % forecast is no call
+
+
+def test_scores_over_time_skips_months_without_games() -> None:
+    frame = pd.DataFrame({"GameDay": pd.to_datetime(["2024-09-01", "2025-04-01"]), "p_elo": [0.6, 0.4],
+                          "home_win": [1.0, 0.0]})
+    assert sorted(analysis.scores_over_time(frame)["period"].unique()) == ["2024-09", "2025-04"]
 
 
 def test_line_score_from_detail() -> None:
@@ -43,3 +62,18 @@ def test_plate_appearances_sequences() -> None:
                             "Number": [1, 2, 1], "Code": ["B", "X", "S"], "Balls": [0, 1, 0], "Strikes": [0, 0, 0]})
     table = analysis.plate_appearances(pitches)
     assert table["Sequence"].tolist() == ["BX", "S"] and table["Pitches"].tolist() == [2, 1]
+
+
+def test_events_join_the_running_score() -> None:
+    from components import plays
+
+    records = pd.DataFrame({"ID": [2, 1], "Explanation": ["homered", "struck out"], "ScoringPlay": ["Y", "N"],
+                            "primary.Name": ["A", "B"], "pitcher.Name": ["P", "P"], "team.Team": ["T", "T"],
+                            "TheCount": ["1-0", "0-2"], "game.Inning": ["Top 1", "Top 1"],
+                            "game.Sequence": ["BX", "CCS"]})
+    basic = pd.DataFrame({"ID": [1, 2], "Sequence": [1, 2], "Period": [1, 1], "ScoreVis": [0, 1], "ScoreHome": [0, 0]})
+    table = plays.events(records, basic)
+    assert table["Play"].tolist() == ["struck out", "homered"]
+    assert table["Score"].tolist() == ["0-0", "1-0"] and table["Period"].tolist() == ["Top 1", "Top 1"]
+    assert plays.filter_events(table, scoring=True, player="", period=None)["ID"].tolist() == [2]
+    assert plays.periods(table) == ["Top 1"]

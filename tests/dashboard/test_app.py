@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dashboard._apptest import assert_clean, figures, open_page
+from components import layout
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
 from tests.dashboard.conftest import ApiServer, free_port
 
 
@@ -13,8 +14,10 @@ def test_overview_renders_level_from_url(dashboard_env: ApiServer) -> None:
     assert at.selectbox(key="level").value == "NBA"
     assert "MLB" in at.selectbox(key="level").options
     assert at.title[0].value.startswith("NBA")
-    assert at.sidebar.success, "connection status from /health"
-    assert figures(at), "the overview shows a chart"
+    assert any("API ok" in c.value for c in at.sidebar.caption), "connection status from /health"
+    assert any(t.startswith("Home margin of the") for t in titles(at))
+    assert trace_points(figures(at)[0]) > 0, "the latest results are plotted"
+    assert at.sidebar.info, "the simulated-data banner"
 
 
 def test_share_link_never_carries_the_key(dashboard_env: ApiServer) -> None:
@@ -22,6 +25,17 @@ def test_share_link_never_carries_the_key(dashboard_env: ApiServer) -> None:
     links = [c.value for c in at.code]
     assert links and all(dashboard_env.key not in link for link in links)
     assert any("status=Final" in link for link in links)
+
+
+def test_share_link_keeps_every_value_of_a_multiselect(dashboard_env: ApiServer) -> None:
+    from services import api
+
+    names = sorted(api.teams("NBA")["Name"].astype(str))[:2]
+    at = open_page("ratings", {"level": "NBA", "teams": names, "tab": "Over the season"})
+    assert_clean(at)
+    link = at.code[0].value
+    assert all(f"teams={name.replace(' ', '+')}" in link for name in names), link
+    assert "tab=Over+the+season" in link
 
 
 def test_wrong_key_is_explained(dashboard_env: ApiServer, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,6 +62,14 @@ def test_api_down_is_explained(dashboard_env: ApiServer, monkeypatch: pytest.Mon
     assert "API unreachable" in message and "python -m server serve" in message
 
 
+def test_a_bad_filter_value_is_explained(dashboard_env: ApiServer) -> None:
+    at = open_page("games", {"level": "MLB", "game": "999999999"})
+    assert not at.exception
+    message = " ".join(e.value for e in at.error)
+    assert "could not answer" in message.lower() or "does not exist" in message, message
+    assert "Traceback" not in message
+
+
 def test_data_credits_in_the_footer() -> None:
     from streamlit.testing.v1 import AppTest
 
@@ -58,7 +80,14 @@ def test_data_credits_in_the_footer() -> None:
         layout.footer()
 
     at = AppTest.from_function(script).run()
-    captions = [c.value for c in at.caption]
+    captions = " ".join(c.value for c in at.caption)
     assert ("The information used here was obtained free of charge from and is copyrighted by Retrosheet.  "
             'Interested parties may contact Retrosheet at "www.retrosheet.org".') in captions
     assert "Source: FiveThirtyEight (ABC News), CC BY 4.0" in captions
+
+
+def test_the_apis_own_notices_are_not_repeated() -> None:
+    given = ["MLB history: Baseball Databank, CC BY-SA 3.0.", layout.RETROSHEET_NOTICE]
+    lines = layout.footer_lines({"lahman", "retrosheet"}, given)
+    assert lines == given, "the API's notices, once each, and no built-in duplicate"
+    assert layout.footer_lines({"simulated"}, []) == [layout.SIMULATED_NOTICE]

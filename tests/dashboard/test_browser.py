@@ -78,8 +78,7 @@ def _shot(page: Any, name: str) -> None:
 
 def _game() -> int:
     """A finished MLB game of the test store (``dashboard_env`` points services at the test API)."""
-    games = api.games("MLB", size=20).frame
-    return int(games[games["GameStatus"].astype(str).str.startswith("Final")].iloc[0]["ID"])
+    return int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
 
 
 def test_every_page_draws_a_chart(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
@@ -99,6 +98,7 @@ def test_every_page_draws_a_chart(browser: Any, dashboard: str, dashboard_env: A
 def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     game = _game()
     first = _open(browser, f"{dashboard}/games?level=MLB&game={game}")
+    assert any("Score over the game" in c["title"] for c in _view(first)["charts"]), "a game link opens its detail"
     status = first.get_by_role("combobox", name="Status")
     status.click()
     status.fill("Fina")  # the select filters its options as one types; pick the one left
@@ -106,10 +106,13 @@ def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard
     status.press("ArrowDown")
     status.press("Enter")
     first.wait_for_url("**status=Final**", timeout=CHART_TIMEOUT_MS)
+    first.get_by_role("tab", name="Games").click()  # the list, filtered by the API, on its own tab
+    first.wait_for_url("**tab=Games**", timeout=CHART_TIMEOUT_MS)
     view = _view(first)
     link = first.url
     assert "key=" not in link and dashboard_env.key not in link
     assert f"game={game}" in link
+    assert any("Home margin of the listed games" in c["title"] for c in view["charts"]), view
     _shot(first, "shared-original")
     first.context.close()
 
@@ -118,6 +121,6 @@ def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard
     _shot(second, "shared-reopened")
     assert again["widgets"] == view["widgets"]
     assert again["charts"] == view["charts"]
-    assert any("Score over the game" in c["title"] for c in again["charts"]), again
+    assert second.get_by_role("tab", name="Games").get_attribute("aria-selected") == "true"
     assert all(all(n for n in c["traces"]) for c in again["charts"]), again
     second.context.close()

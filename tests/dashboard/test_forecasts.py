@@ -3,18 +3,44 @@ from __future__ import annotations
 
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles
-from tests.dashboard.conftest import ApiServer
 
 
-def test_forecast_charts_for_seasons_in_the_url(dashboard_env: ApiServer) -> None:
-    seasons = sorted(api.seasons("MLB")["ID"].astype(int), reverse=True)[:2]
+def _seasons() -> list[int]:
+    return api.season_ids("MLB", with_games=True)[:2]
+
+
+def test_calibration_and_scores_for_seasons_in_the_url(dashboard_env: object) -> None:
+    seasons = _seasons()
     at = open_page("forecasts", {"level": "MLB", "fc_seasons": [str(s) for s in seasons]})
     assert_clean(at)
     assert at.multiselect(key="fc_seasons").value == seasons
     shown = titles(at)
-    assert any(t.startswith("Calibration") for t in shown)
-    assert any(t.startswith("Brier score") for t in shown)
-    calibration = next(f for f in figures(at) if f["layout"]["title"]["text"].startswith("Calibration"))
+    assert shown[0].startswith("Calibration") and shown[1].startswith("Brier score")
+    calibration = figures(at)[0]
     markers = [t for t in calibration["data"] if t.get("name") == "ELO"]
     assert markers and markers[0]["text"], "each bin is labelled with its number of games"
-    assert at.metric, "Brier and log loss metrics"
+    labels = {m.label for m in at.metric}
+    assert {"ELO Brier", "Baseline Brier", "ELO log loss", "Baseline log loss"} <= labels
+    months = figures(at)[1]["layout"]["xaxis2"]
+    assert months["type"] == "category", "months without games leave no line across the gap"
+
+
+def test_lines_by_season_tab(dashboard_env: object) -> None:
+    seasons = _seasons()
+    at = open_page("forecasts", {"level": "MLB", "fc_seasons": [str(s) for s in seasons], "tab": "Lines by season"})
+    assert_clean(at)
+    assert titles(at) == ["Lines called correctly, by season"]
+    table = at.dataframe[0].value
+    assert {"Money line", "Spread", "Simulation winner", "Over/under"} <= set(table["Line"])
+    assert table["Correct"].between(0, 1).all()
+    assert figures(at)[0]["layout"]["xaxis"]["type"] == "category"
+
+
+def test_elo_vs_market_and_upsets(dashboard_env: object) -> None:
+    at = open_page("forecasts", {"level": "MLB", "tab": "ELO vs market"})
+    assert_clean(at)
+    assert titles(at) == ["ELO home-win probability vs money-line implied probability"]
+    upsets = open_page("forecasts", {"level": "MLB", "tab": "Biggest upsets"})
+    assert_clean(upsets)
+    table = upsets.dataframe[0].value
+    assert (table["Winner ELO prob"] < 0.5).all()

@@ -1,16 +1,15 @@
-"""Games page: filters seeded from the URL, the paged table, the selected game's detail and charts."""
+"""Games page: filters seeded from the URL, the server-side status filter and paging, the game detail."""
 from __future__ import annotations
 
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
 def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
-    seasons = sorted(api.seasons("MLB")["ID"].astype(int), reverse=True)
+    seasons = api.season_ids("MLB", with_games=True)
     season = seasons[-1]
-    games = api.games("MLB", season=season, size=5).frame
-    game = games.iloc[0]
+    game = api.games("MLB", season=season, status="final", size=5).frame.iloc[0]
     at = open_page("games", {"level": "MLB", "season": str(season), "team": str(game["Home"]),
                              "game": str(int(game["ID"])), "status": "Final"})
     assert_clean(at)
@@ -18,17 +17,34 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert at.selectbox(key="team").value == game["Home"]
     assert at.selectbox(key="status").value == "Final"
     assert at.number_input(key="game").value == int(game["ID"])
-    table = at.dataframe[0].value
-    assert len(table) and set(table["GameStatus"]) == {"Final"}
-    assert (table["Home"].eq(game["Home"]) | table["Visitor"].eq(game["Home"])).all()
-    assert "Scores of the listed games" in titles(at)
-    assert "Score over the game" in titles(at)
+    assert titles(at) == ["Score over the game"], "a link with a game opens on the game's detail"
+    assert trace_points(figures(at)[0]) > 0
     assert any(str(game["Home"]) in h.value for h in at.subheader), "the game's detail header"
+    assert any("Line score" in m.value for m in at.markdown)
+    line_score = next(m.value for m in at.markdown if m.value.startswith("| Team |"))
+    assert str(game["Home"]) in line_score and "| Total |" in line_score
+
+
+def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    expected = api.games("MLB", season=season, status="final", size=1).total
+    at = open_page("games", {"level": "MLB", "season": str(season), "status": "Final", "tab": "Games"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) == min(50, expected) and set(table["GameStatus"]) == {"Final"}
+    assert any(c.value.startswith(f"{expected:,} games") for c in at.caption)
+    assert "Home margin of the listed games" in titles(at)
+    scheduled = open_page("games", {"level": "MLB", "status": "Scheduled", "tab": "Games"})
+    assert_clean(scheduled)
+    if scheduled.dataframe:
+        assert set(scheduled.dataframe[0].value["GameStatus"].fillna("")) == {""}
 
 
 def test_page_number_is_server_side(dashboard_env: ApiServer) -> None:
     first = open_page("games", {"level": "MLB"})
     second = open_page("games", {"level": "MLB", "games_page": "2"})
     assert_clean(second)
-    assert second.number_input(key="games_page").value == 2
+    pager = second.get("pagination")[0]
+    assert pager.num_pages == api.games("MLB", season=api.season_ids("MLB", with_games=True)[0], size=50).pages
     assert set(first.dataframe[0].value["ID"]).isdisjoint(second.dataframe[0].value["ID"])
+    assert any("page 2 of" in c.value for c in second.caption)

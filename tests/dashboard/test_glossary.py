@@ -1,4 +1,4 @@
-"""Glossary page: kind and search from the URL, chart and table."""
+"""Glossary page: the tab and search from the URL, chart and table."""
 from __future__ import annotations
 
 from tests.dashboard._apptest import assert_clean, open_page, titles
@@ -6,7 +6,7 @@ from tests.dashboard.conftest import ApiServer
 
 
 def test_search_levels(dashboard_env: ApiServer) -> None:
-    at = open_page("glossary", {"glossary": "levels", "gloss_q": "basketball"})
+    at = open_page("glossary", {"tab": "Levels", "gloss_q": "basketball"})
     assert_clean(at)
     assert at.text_input(key="gloss_q").value == "basketball"
     table = at.dataframe[0].value
@@ -15,6 +15,14 @@ def test_search_levels(dashboard_env: ApiServer) -> None:
 
 
 def test_stat_codes(dashboard_env: ApiServer) -> None:
-    at = open_page("glossary", {"level": "MLB", "glossary": "stats"})
+    at = open_page("glossary", {"level": "MLB", "tab": "Stat codes"})
     assert_clean(at)
-    assert len(at.dataframe[0].value) > 0
+    table = at.dataframe[0].value
+    assert {"HR", "AVG"} <= set(table["Code"])
+    assert titles(at) == ["Stat codes of MLB by type"]
+
+
+def test_nothing_found_says_so(dashboard_env: ApiServer) -> None:
+    at = open_page("glossary", {"tab": "Nations", "gloss_q": "zzzzzzzz"})
+    assert_clean(at)
+    assert any("Nothing matches" in i.value for i in at.info)

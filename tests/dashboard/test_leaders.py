@@ -1,8 +1,8 @@
-"""Leaders page: a stat code from the URL, ranked, charted."""
+"""Leaders page: a stat code from the URL, ranked, charted, with its qualifier."""
 from __future__ import annotations
 
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer
 
 
@@ -13,3 +13,16 @@ def test_leaders_of_a_stat_code(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.selectbox(key="stat").value == code
     assert f"Leaders: {code}" in titles(at)
+    table = at.dataframe[0].value
+    assert list(figures(at)[0]["data"][0]["y"])[-1].startswith(str(table["Name"].iloc[0]))
+
+
+def test_default_stat_and_qualifier(dashboard_env: ApiServer) -> None:
+    at = open_page("leaders", {"level": "MLB"})
+    assert_clean(at)
+    assert at.selectbox(key="stat").value == "HR"
+    assert all("nan" not in c.value for c in at.caption)
+    avg = open_page("leaders", {"level": "MLB", "stat": "AVG", "qualified": "true"})
+    assert_clean(avg)
+    assert any("qualifier: 3.1 plate appearances" in c.value for c in avg.caption)
+    assert set(avg.dataframe[0].value["Qualified"]) <= {"Y"}

@@ -2,30 +2,42 @@
 from __future__ import annotations
 
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
 def _final_game(level: str) -> int:
-    games = api.games(level, size=20).frame
-    final = games[games["GameStatus"].astype(str).str.startswith("Final")]
-    return int(final.iloc[0]["ID"])
+    return int(api.games(level, status="final", size=1).frame.iloc[0]["ID"])
 
 
-def test_game_events_and_charts(dashboard_env: ApiServer) -> None:
+def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
     at = open_page("playbyplay", {"level": "MLB", "game": str(game)})
     assert_clean(at)
     assert at.number_input(key="game").value == game
-    assert "Score and difference over the game" in titles(at)
-    assert "Pitches per plate appearance" in titles(at)
-    everything = len(at.dataframe[0].value)
+    assert titles(at) == ["Score and difference over the game"]
+    assert trace_points(figures(at)[0]) > 0
+    events = at.dataframe[0].value
+    assert {"Period", "Play", "Player", "Pitcher", "Count", "Pitches", "Score"} <= set(events.columns)
     scoring = open_page("playbyplay", {"level": "MLB", "game": str(game), "scoring": "true"})
     assert scoring.checkbox(key="scoring").value is True
-    assert len(scoring.dataframe[0].value) <= everything
+    shown = scoring.dataframe[0].value
+    assert 0 < len(shown) < len(events) and set(shown["Scoring"]) == {"Y"}
+    top1 = open_page("playbyplay", {"level": "MLB", "game": str(game), "period": "Top 1"})
+    assert set(top1.dataframe[0].value["Period"]) == {"Top 1"}
+
+
+def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
+    game = _final_game("MLB")
+    at = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance"})
+    assert_clean(at)
+    assert titles(at) == ["Score and difference over the game", "Pitches per plate appearance"]
+    pas = at.dataframe[0].value
+    assert (pas["Pitches"] == pas["Sequence"].str.len()).all(), "one code per pitch"
 
 
 def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
     at = open_page("playbyplay", {"level": "NBA"})
     assert_clean(at)
     assert at.info and at.dataframe
+    assert titles(at) == ["Latest results"]

@@ -2,23 +2,36 @@
 from __future__ import annotations
 
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
 def test_player_profile_from_url(dashboard_env: ApiServer) -> None:
-    player = api.players("NBA", size=1).frame.iloc[0]
+    season = api.season_ids("NBA", with_games=True)[1]  # a whole season: the newest may have just begun
+    leader = api.stats("NBA", "player", "PTS", season=season, size=1).frame.iloc[0]
+    player = {"ID": leader["Player_ID"], "Name": leader["Name"]}
     at = open_page("players", {"level": "NBA", "player": str(int(player["ID"]))})
     assert_clean(at)
     assert at.number_input(key="player").value == int(player["ID"])
     assert any(str(player["Name"]) in s.value for s in at.subheader)
-    assert any(t.startswith("Game log") for t in titles(at))
+    assert titles(at)[0].startswith("Game log")
+    assert at.selectbox(key="log_stat").value == "PTS", "a basketball game log opens on points"
+    assert trace_points(figures(at)[0]) > 0
+
+
+def test_player_search_pages_server_side(dashboard_env: ApiServer) -> None:
+    name = str(api.players("MLB", size=1).frame.iloc[0]["Name"])
+    word = max(name.split(), key=len)
+    at = open_page("players", {"level": "MLB", "q": word})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) and table["Name"].str.contains(word, case=False).all()
 
 
 def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
     team = str(api.teams("NBA")["Name"].iloc[0])
-    at = open_page("players", {"level": "NBA", "pt_mode": "Teams", "team": team})
+    at = open_page("players", {"level": "NBA", "tab": "Teams", "team": team})
     assert_clean(at)
     assert at.selectbox(key="team").value == team
-    assert any("wins and losses" in t for t in titles(at))
-    assert any("ELO" in t for t in titles(at))
+    shown = titles(at)
+    assert any("ELO in" in t for t in shown) and any("wins and losses" in t for t in shown)

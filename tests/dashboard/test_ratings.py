@@ -6,22 +6,49 @@ from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer
 
 
-def test_elo_series_for_teams_in_the_url(dashboard_env: ApiServer) -> None:
+def _season_with_ratings(level: str) -> int:
     # the newest season may have just begun: take the newest with a full table of ratings
-    seasons = sorted(api.seasons("NBA")["ID"].astype(int), reverse=True)
-    season = next(s for s in seasons if len(api.elo("NBA", season=s)) >= 4)
+    return next(s for s in api.season_ids(level, with_games=True) if len(api.elo(level, season=s)) >= 4)
+
+
+def test_rankings_highlight_the_picked_teams(dashboard_env: ApiServer) -> None:
+    season = _season_with_ratings("NBA")
     names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
     at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names})
     assert_clean(at)
+    bars = figures(at)[0]
+    assert bars["layout"]["title"]["text"] == "ELO rankings, latest"
+    shown = list(bars["data"][0]["y"])
+    colors = dict(zip(shown, bars["data"][0]["marker"]["color"], strict=True))
+    assert len({colors[n] for n in names if n in colors}) == 1
+    assert len(set(colors.values())) == 2, "picked teams stand out"
+    assert len(at.dataframe[0].value) == len(api.elo("NBA", season=season))
+
+
+def test_elo_series_for_teams_in_the_url(dashboard_env: ApiServer) -> None:
+    season = _season_with_ratings("NBA")
+    names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
+    at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names, "tab": "Over the season"})
+    assert_clean(at)
     assert at.multiselect(key="teams").value == names
-    assert "ELO over the season" in titles(at)
-    series = next(f for f in figures(at) if f["layout"]["title"]["text"] == "ELO over the season")
+    assert titles(at) == ["ELO over the season"], "only the open tab is drawn"
+    series = figures(at)[0]
     assert {trace["name"] for trace in series["data"]} == set(names)
-    assert at.dataframe, "rankings table"
+    assert set(at.dataframe[0].value["Team"]) == set(names)
+
+
+def test_snapshot_date_ranks_as_of_that_day(dashboard_env: ApiServer) -> None:
+    season = _season_with_ratings("NBA")
+    day = str(api.elo("NBA", season=season)["Date"].min())
+    at = open_page("ratings", {"level": "NBA", "season": str(season), "snapshot": day})
+    assert_clean(at)
+    assert titles(at) == [f"ELO rankings, on {day}"]
+    assert at.dataframe, "the snapshot's table"
 
 
 def test_rpi_offered_for_college_levels(dashboard_env: ApiServer) -> None:
     at = open_page("ratings", {"level": "MBB", "rating": "RPI"})
     assert_clean(at)
     assert at.selectbox(key="rating").value == "RPI"
-    assert any(t.startswith("RPI") or "RPI" in t for t in titles(at))
+    assert titles(at)[0].startswith("RPI rankings")
+    assert "RPI" not in [s.label for s in open_page("ratings", {"level": "NBA"}).selectbox]

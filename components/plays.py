@@ -1,0 +1,74 @@
+"""Pure transforms of play-by-play: no Streamlit, no HTTP, DataFrame in and out."""
+from __future__ import annotations
+
+import pandas as pd
+
+from components.analysis import column
+
+EVENT_COLUMNS = ("#", "Period", "Team", "Play", "Player", "Pitcher", "Count", "Pitches", "Score", "Scoring",
+                 "Tags", "ID")
+
+
+def _text(series: pd.Series) -> pd.Series:
+    return series.astype(object).where(series.notna(), "").astype(str)
+
+
+def events(records: pd.DataFrame, basic: pd.DataFrame) -> pd.DataFrame:
+    """One row per event, oldest first, with the score after it.
+
+    ``records`` are the playbyplay endpoint's records (players, count, pitch sequence);
+    ``basic`` is the game detail's basic play-by-play (sequence, period, clock, running score),
+    joined on the event ``ID``.
+    """
+    if records.empty:
+        return pd.DataFrame(columns=list(EVENT_COLUMNS))
+    out = pd.DataFrame({"ID": column(records, "ID")})
+    if not basic.empty and "ID" in basic.columns:
+        keep = [c for c in ("ID", "Sequence", "Period", "Clock", "ScoreVis", "ScoreHome") if c in basic.columns]
+        out = out.merge(basic[keep], on="ID", how="left")
+    rec = records.set_index("ID")
+    pick = out["ID"]
+
+    def field(*names: str) -> pd.Series:
+        return column(rec, *names).reindex(pick).reset_index(drop=True)
+
+    out["#"] = column(out, "Sequence")
+    inning = _text(field("game.Inning"))
+    period = _text(column(out, "Period").astype("Int64") if "Period" in out.columns else field("game.Half"))
+    clock = _text(column(out, "Clock"))
+    out["Period"] = inning.where(inning != "", period + (" " + clock).where(clock != "", ""))
+    out["Team"] = _text(field("team.Team"))
+    out["Play"] = _text(field("Explanation"))
+    out["Player"] = _text(field("primary.Name"))
+    out["Pitcher"] = _text(field("pitcher.Name"))
+    out["Count"] = _text(field("TheCount"))
+    out["Pitches"] = _text(field("game.Sequence"))
+    vis, home = column(out, "ScoreVis"), column(out, "ScoreHome")
+    out["Score"] = (vis.astype("Int64").astype(str) + "-" + home.astype("Int64").astype(str)).where(
+        vis.notna() & home.notna(), "")
+    out["Scoring"] = _text(field("ScoringPlay"))
+    out["Tags"] = _text(field("Tags"))
+    order = ["#", "ID"] if out["#"].notna().any() else ["ID"]
+    return out.sort_values(order).reset_index(drop=True)
+
+
+def periods(frame: pd.DataFrame) -> list[str]:
+    """The game's periods in the order they were played ("Top 1", "Bottom 1", ... or 1, 2, ...)."""
+    if frame.empty or "Period" not in frame.columns:
+        return []
+    labels = frame["Period"].astype(str).str.replace(r"\s+\d+:\d+$", "", regex=True)
+    return list(dict.fromkeys(label for label in labels if label))
+
+
+def filter_events(frame: pd.DataFrame, *, scoring: bool, player: str, period: str | None) -> pd.DataFrame:
+    """Scoring plays only, a player's part of a name (batter, scorer or pitcher), one period."""
+    shown = frame
+    if scoring:
+        shown = shown[shown["Scoring"].str.upper() == "Y"]
+    if player:
+        names = shown["Player"] + " " + shown["Pitcher"]
+        shown = shown[names.str.contains(player, case=False, regex=False)]
+    if period:
+        labels = shown["Period"].astype(str).str.replace(r"\s+\d+:\d+$", "", regex=True)
+        shown = shown[labels == period]
+    return shown
