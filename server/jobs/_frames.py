@@ -163,7 +163,7 @@ def read_history(conn: sa.Connection, level: str, before: int) -> pd.DataFrame:
     texts = [x if isinstance(x, str) else orjson.dumps(x or {}).decode() for x in df["stats"]]
     stats = pd.DataFrame.from_records(orjson.loads("[" + ",".join(texts) + "]"), index=df.index)
     stats = stats.apply(pd.to_numeric, errors="coerce").fillna(0.0)
-    out = pd.concat([df[["player_id", "season"]].astype("int64"), stats], axis=1)
+    out: pd.DataFrame = pd.concat([df[["player_id", "season"]].astype("int64"), stats], axis=1)
     return out
 
 

@@ -85,7 +85,8 @@ def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, playe
 def _first_seasons(games: pd.DataFrame) -> dict[int, int]:
     both = pd.concat([games[["home", "season"]].rename(columns={"home": "t"}),
                       games[["visitor", "season"]].rename(columns={"visitor": "t"})])
-    return {int(k): int(v) for k, v in both.groupby("t")["season"].min().items()}
+    first = both.groupby("t")["season"].min()
+    return dict(zip(first.index.astype(int), first.astype(int), strict=True))
 
 
 def elo_history_rows(games: pd.DataFrame, elo: pd.DataFrame) -> pd.DataFrame:

@@ -75,6 +75,11 @@ def pitcher_seeds(seasons: pd.DataFrame) -> dict[object, tuple[float, float]]:
     return {pid: (float(r.dev / r.GS), float(r.GS)) for pid, r in per.iterrows()}
 
 
+def _unknown(sp: object) -> bool:
+    """No known starter: None or a missing value (NaN) of the games frame."""
+    return sp is None or sp is pd.NA or (isinstance(sp, float) and math.isnan(sp))
+
+
 @dataclass
 class PitcherBook:
     """Rolling pitcher and team form, in game-score points relative to the league."""
@@ -96,14 +101,14 @@ class PitcherBook:
 
     def adjustment(self, sp: object, team: int) -> float:
         """Elo points this starter adds to his team's rating for the coming game."""
-        if pd.isna(sp):  # no known starter (None or NaN)
+        if _unknown(sp):
             return 0.0
         return self.points * (self.rolling.get(sp, self.debut)
                               - self.team_rolling.get(team, 0.0))
 
     def record(self, sp: object, team: int, value: float) -> None:
         """After a game: ``value`` is the start's game score."""
-        if pd.isna(sp) or math.isnan(value):
+        if _unknown(sp) or math.isnan(value):
             return
         dev = value - self.league
         old = self.rolling.get(sp, self.debut)

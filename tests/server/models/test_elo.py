@@ -1,6 +1,8 @@
 """ELO: known values (hand-computed) and invariants."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -121,3 +123,23 @@ def test_points_exchanged_are_positive_and_changes_signed() -> None:
     r = res.iloc[0]
     assert r.elo_points > 0 and r.helo_change == pytest.approx(-r.elo_points)
     assert r.velo_after - r.velo_before == pytest.approx(r.elo_points)
+
+
+def test_early_factor_shapes_hand_computed() -> None:
+    # exp: 1 + 2 e^(-8/8) = 1.735759; kalman: 1 + 2 / (1 + 8/8) = 2; both 1 + boost at game 0.
+    p = elo.with_overrides(NBA_PLAIN, early_boost=2.0, early_games=8.0)
+    assert elo.early_factor(0.0, p) == pytest.approx(3.0)
+    assert elo.early_factor(8.0, p) == pytest.approx(1.0 + 2.0 * math.exp(-1.0))
+    k = elo.with_overrides(p, early_shape="kalman")
+    assert elo.early_factor(0.0, k) == pytest.approx(3.0)
+    assert elo.early_factor(8.0, k) == pytest.approx(2.0)
+    assert elo.early_factor(24.0, k) == pytest.approx(1.5)  # 1 + 2 / 4
+    # the Kalman shape's tail is heavier: at 24 games the exponential is ~1.0996
+    assert elo.early_factor(24.0, p) == pytest.approx(1.0 + 2.0 * math.exp(-3.0))
+    # in games: hockey's K is 6 x 3 = 18 at the first game and 6 x 2 = 12 once both teams have
+    # played 8 (hockey uses the Kalman shape, boost 2 over 8 games)
+    games = _games([(i + 1, 2023, f"2022-10-{i + 1:02d}", 1 + i % 2, 2 - i % 2, 3, 2, False,
+                     False) for i in range(9)])
+    res = elo.run_elo(games, elo.with_overrides(elo.SPORT_ELO["hockey"], margin_weight=0.0))
+    assert res["elo_k"].iloc[0] == pytest.approx(18.0)
+    assert res["elo_k"].iloc[8] == pytest.approx(12.0)

@@ -22,7 +22,7 @@ TARGET = {"MLB2022": 0.2398, "NBA": 0.2297, "NHL": 0.2357}
 # (starters' game scores and lineups from Retrosheet's lines, seeds from Lahman) is asserted in
 # tests/server/jobs/test_realdata_store.py; the game logs read here name the starters but hold
 # no lines, so MLB here is the plain Elo with Lahman's records as priors.
-ACHIEVED = {"MLB2022": 0.2409, "MLB2023": 0.2421, "NBA": 0.2290, "NHL": 0.2370}
+ACHIEVED = {"MLB2022": 0.2409, "MLB2023": 0.2421, "NBA": 0.2290, "NHL": 0.2368}
 PLAIN = {"MLB2022": 0.2409, "MLB2023": 0.2436}
 SLACK = 0.0002
 
