@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 API_PORT ?= 8765
 DASH_PORT ?= 8501
 
-.PHONY: setup run test test-fast bench fuzz store serve dashboard retabulate clean-store
+.PHONY: setup run test test-fast lint bench fuzz store serve dashboard retabulate clean-store
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -29,9 +29,14 @@ store: setup
 PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py \
             tests/production
 
-test: setup
+test: setup lint
 	$(PY) -m pytest
 	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -p no:cacheprovider $(PG_SUITE)
+
+# Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
+lint: setup
+	$(VENV)/bin/mypy server services components app.py app_pages
+	$(VENV)/bin/ruff check .
 
 test-fast: setup
 	$(PY) -m pytest -m "not slow and not browser and not realdata"

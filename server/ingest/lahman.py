@@ -57,6 +57,11 @@ def _int(v: Any) -> int | None:
     return None if v is None or pd.isna(v) else int(v)
 
 
+def _year(v: Any) -> int:
+    """A yearID (never empty in Lahman; pandas types a row's cell as any scalar)."""
+    return int(v)
+
+
 def _date(v: Any) -> dt.date | None:
     s = _str(v)
     try:
@@ -161,12 +166,12 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None) -> 
              "source": SOURCE}
             for r in latest.itertuples() if team_ids[_str(r.franchID)] not in skip])
         loader.put(schema.team_seasons, [
-            {"team_id": team_ids[_str(r.franchID)], "level": LEVEL, "season": int(r.yearID),
+            {"team_id": team_ids[_str(r.franchID)], "level": LEVEL, "season": _year(r.yearID),
              "sublevel_id": sub_ids.get(_str(r.lgID)), "name": _str(r.name),
              "wins": _int(r.W), "losses": _int(r.L),
              "ties": max(0, (_int(r.G) or 0) - (_int(r.W) or 0) - (_int(r.L) or 0))}
             for r in teams.itertuples()])
-        franchise_of = {(int(r.yearID), _str(r.teamID)): _str(r.franchID)
+        franchise_of = {(_year(r.yearID), _str(r.teamID)): _str(r.franchID)
                         for r in teams.itertuples()}
 
         # players
@@ -208,9 +213,9 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None) -> 
         # seasons
         spans = teams.groupby("yearID")
         loader.put(schema.seasons, [
-            {"level": LEVEL, "season": int(y), "name": str(int(y)), "start": None, "end": None,
+            {"level": LEVEL, "season": _year(y), "name": str(_year(y)), "start": None, "end": None,
              "source": SOURCE, "playoffs": None}
-            for y, _ in spans if not _has_retrosheet_season(loader, int(y))])
+            for y, _ in spans if not _has_retrosheet_season(loader, _year(y))])
     return {"players": len(player_ids), "teams": len(team_ids), "player_seasons": len(ps_rows),
             "venues": len(park_ids)}
 
@@ -246,7 +251,7 @@ def _season_stats(batting: pd.DataFrame, pitching: pd.DataFrame, fielding: pd.Da
     games = fielding.groupby(key + ["POS"])["G"].sum().reset_index()
     games = games.sort_values("G", ascending=False).drop_duplicates(key)
     for r in games.itertuples(index=False):
-        line = out.get((r.playerID, int(r.yearID), r.teamID))
+        line = out.get((_str(r.playerID), _year(r.yearID), _str(r.teamID)))
         if line is not None and r.POS in _POSITIONS:
             line["_pos"] = r.POS
     return out

@@ -41,7 +41,7 @@ def _write(out: list[str], value: Any) -> None:
         out.append(_str(str(value)))
 
 
-def encode_php(document: dict[str, Any]) -> bytes:
+def encode_php(document: Any) -> bytes:
     out: list[str] = []
     _write(out, document)
     return "".join(out).encode("utf-8", "surrogatepass")
