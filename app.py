@@ -13,6 +13,9 @@ from services import ApiError, api, health, load_config
 st.set_page_config(page_title="Sports analytics workbench", page_icon=":material/sports_baseball:",
                    layout="wide")
 
+# One file per area in app_pages/, not pages/: a pages/ folder beside the entrypoint is Streamlit's
+# legacy auto-discovery, which competes with st.navigation for a deep link's first load (the
+# Streamlit team's own guidance names the folder app_pages/ for that reason).
 PAGES = [
     st.Page("app_pages/overview.py", title="Overview", icon=":material/home:", default=True,
             help="Latest and in-progress games of the level."),
