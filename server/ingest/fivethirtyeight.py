@@ -26,10 +26,11 @@ from typing import Any
 import sqlalchemy as sa
 from tqdm import tqdm
 
+from server.catalog.alignments import conference_of
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.store import schema
-from server.store.loader import loading
+from server.store.loader import Loader, loading
 
 SOURCE = "fivethirtyeight"
 LEVELS = ("NBA", "NHL", "WNBA")
@@ -146,10 +147,12 @@ def ingest(engine: sa.Engine, path: Path, level: str) -> int:
             names[r.home[0]], names[r.visitor[0]] = r.home[1], r.visitor[1]
         abbrs = sorted(names)
         team_ids = dict(zip(abbrs, loader.ids("team", [f"{code}:{a}" for a in abbrs])))
+        conference = _conferences(loader, code, results)
+        latest = max((r.season for r in results), default=0)
         loader.put(schema.teams, [
             {"id": team_ids[a], "level": code, "name": names[a], "abbrev": a, "city": None,
-             "nickname": None, "sublevel_id": None, "venue_id": None, "nation": None,
-             "source": SOURCE} for a in abbrs])
+             "nickname": None, "sublevel_id": conference(latest, a), "venue_id": None,
+             "nation": None, "source": SOURCE} for a in abbrs])
         keys = _unique_keys(results, code)
         game_ids = loader.ids("game", keys)
         rows: list[dict[str, Any]] = []
@@ -169,7 +172,8 @@ def ingest(engine: sa.Engine, path: Path, level: str) -> int:
                     record[(loser, r.season)][1] += 1
             spans[r.season].append(r.day)
             rows.append({
-                "id": gid, "level": code, "season": r.season, "sublevel_id": None,
+                "id": gid, "level": code, "season": r.season,
+                "sublevel_id": conference(r.season, r.home[0]),  # the home side's, as elsewhere
                 "game_day": r.day, "game_no": per_day[(r.day, home, vis)], "start_time": None,
                 "visitor_id": vis, "home_id": home, "score_vis": r.score_vis,
                 "score_home": r.score_home, "state": "final" if played else "scheduled",
@@ -178,20 +182,40 @@ def ingest(engine: sa.Engine, path: Path, level: str) -> int:
                 "neutral": r.neutral, "playoff": r.playoff, "attendance": None, "duration": None,
                 "line_score": None, "info": None, "source": SOURCE})
         loader.put(schema.games, rows)
-        seasons_of = defaultdict(set)
+        seasons_of: dict[str, set[int]] = defaultdict(set)
         for r in results:
-            seasons_of[team_ids[r.home[0]]].add(r.season)
-            seasons_of[team_ids[r.visitor[0]]].add(r.season)
+            seasons_of[r.home[0]].add(r.season)
+            seasons_of[r.visitor[0]].add(r.season)
         loader.put(schema.team_seasons, [
-            {"team_id": tid, "level": code, "season": s, "sublevel_id": None, "name": None,
-             "wins": record[(tid, s)][0], "losses": record[(tid, s)][1], "ties": 0}
-            for tid, ss in sorted(seasons_of.items()) for s in sorted(ss)])
+            {"team_id": team_ids[a], "level": code, "season": s,
+             "sublevel_id": conference(s, a), "name": None,
+             "wins": record[(team_ids[a], s)][0], "losses": record[(team_ids[a], s)][1],
+             "ties": 0}
+            for a, ss in sorted(seasons_of.items()) for s in sorted(ss)])
         loader.put(schema.seasons, [
             {"level": code, "season": s, "name": _season_name(s, lv.season_span),
              "start": min(days), "end": max(days), "source": SOURCE,
              "playoffs": sorted({r.playoff for r in results if r.season == s and r.playoff}) or None}
             for s, days in sorted(spans.items())])
     return len(results)
+
+
+def _conferences(loader: Loader, code: str,
+                 results: list[Result]) -> Callable[[int, str], int | None]:
+    """Store the conferences these results' teams played in (``server.catalog.alignments``);
+    returns (season, abbreviation) -> sublevel ID, None where no alignment is declared."""
+    used = {c for r in results for a in (r.home[0], r.visitor[0])
+            if (c := conference_of(code, r.season, a)) is not None}
+    ids = {c.abbrev: loader.id("sublevel", f"{code}:{c.abbrev}") for c in used}
+    loader.put(schema.sublevels, [
+        {"id": ids[c.abbrev], "level": code, "name": c.name, "abbrev": c.abbrev,
+         "type": "Conference", "parent_id": None}
+        for c in sorted(used, key=lambda c: c.abbrev)])
+
+    def conference(season: int, team: str) -> int | None:
+        c = conference_of(code, season, team)
+        return ids[c.abbrev] if c is not None else None
+    return conference
 
 
 def _season_name(season: int, span: str) -> str:

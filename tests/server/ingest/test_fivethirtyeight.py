@@ -69,6 +69,46 @@ def test_nhl(engine: sa.Engine) -> None:
 
 
 @pytest.mark.realdata
+@pytest.mark.parametrize(("level", "size"), [("NBA", 15), ("NHL", 16)])
+def test_every_team_plays_in_its_conference(engine: sa.Engine, level: str, size: int) -> None:
+    """The files name no conferences; the declared alignment gives every team one, and a game
+    the home side's (the spec's sublevel, so ``games?sublevel=`` finds a conference's games)."""
+    fte.ingest(engine, _file(level), level)
+    with engine.connect() as conn:
+        subs = dict(conn.execute(sa.text(
+            "select abbrev, id from sublevels where level = :l and type = 'Conference'"),
+            {"l": level}).all())
+        assert set(subs) == {"EAST", "WEST"}
+        members = dict(conn.execute(sa.text(
+            "select s.abbrev, count(*) from teams t join sublevels s on s.id = t.sublevel_id "
+            "where t.level = :l group by s.abbrev"), {"l": level}).all())
+        assert members == {"EAST": size, "WEST": size}
+        unaligned = conn.execute(sa.text(
+            "select count(*) from team_seasons where level = :l and sublevel_id is null"),
+            {"l": level}).scalar()
+        assert unaligned == 0
+        home_side = conn.execute(sa.text(
+            "select count(*) from games g join teams h on h.id = g.home_id "
+            "where g.level = :l and g.sublevel_id is not h.sublevel_id"), {"l": level}).scalar()
+        assert home_side == 0
+        east = {r[0] for r in conn.execute(sa.text(
+            "select t.abbrev from teams t where t.sublevel_id = :s"), {"s": subs["EAST"]})}
+    assert {"BOS", "PHI", "TOR"} <= east and not {"LAL", "DAL"} & east
+
+
+@pytest.mark.realdata
+def test_wnba_conferences_are_left_unknown(engine: sa.Engine) -> None:
+    """Franchises moved between conferences over 28 seasons: none is declared, none guessed."""
+    fte.ingest(engine, _file("WNBA"), "WNBA")
+    with engine.connect() as conn:
+        assert conn.execute(sa.text(
+            "select count(*) from games where level = 'WNBA' and sublevel_id is not null")
+        ).scalar() == 0
+        assert conn.execute(sa.text("select count(*) from sublevels where level = 'WNBA'")
+                            ).scalar() == 0
+
+
+@pytest.mark.realdata
 def test_wnba_games_are_deduplicated(engine: sa.Engine) -> None:
     assert fte.ingest(engine, _file("WNBA"), "WNBA") == 6365
     assert sum(_counts(engine, "WNBA").values()) == 6365
