@@ -88,6 +88,133 @@ def test_scores_equal_scoring_plays_team_lines_and_player_lines(small_store: sa.
             assert set(tl) <= set(line_codes(sport, team=True))
 
 
+def _sport_plays(engine: sa.Engine, sport: str) -> dict[int, list[Any]]:
+    """Plays of every played game of a sport, per game, in sequence order."""
+    out: dict[int, list[Any]] = defaultdict(list)
+    for row in _rows(engine, "SELECT p.game_id, p.seq, p.period, p.clock, p.team_id, p.player_id, p.event, "
+                             "p.explanation, p.scoring, p.points, p.tags, p.score_vis, p.score_home "
+                             "FROM plays p JOIN levels l ON l.code = p.level WHERE l.sport = :s "
+                             "ORDER BY p.game_id, p.seq", s=sport):
+        out[row[0]].append(row)
+    return out
+
+
+def _player_lines(engine: sa.Engine, sport: str) -> dict[tuple[int, int], tuple[int, str, dict[str, int]]]:
+    """(game, player) -> (team, position, stats) for a sport's player lines."""
+    return {(g, p): (t, pos, _stats(st)) for g, p, t, pos, st in _rows(
+        engine, "SELECT pl.game_id, pl.player_id, pl.team_id, pl.position, pl.stats FROM player_lines pl "
+                "JOIN levels l ON l.code = pl.level WHERE l.sport = :s", s=sport)}
+
+
+def _clock_order(period: int, clock: str) -> tuple[int, int]:
+    mm, ss = clock.split(":")
+    return period, -(int(mm) * 60 + int(ss))
+
+
+@pytest.mark.parametrize("sport", ["basketball", "hockey"])
+def test_play_by_play_runs_in_time_order_with_the_running_score(small_store: sa.Engine, sport: str) -> None:
+    """Events are in time order (sequence = clock order) and each carries the score at that moment:
+    the sum of the points of the scoring events up to it."""
+    games = _sport_plays(small_store, sport)
+    home = {gid: h for gid, h in _rows(small_store, "SELECT id, home_id FROM games")}
+    assert games
+    for gid, plays in games.items():
+        run = {0: 0, 1: 0}
+        for prev, play in zip([None, *plays], plays):
+            side = int(play[4] == home[gid])
+            assert bool(play[8]) == (play[9] > 0), play  # scoring plays are the ones with points
+            run[side] += play[9]
+            assert (play[11], play[12]) == (run[0], run[1]), play
+            if prev is not None:
+                assert _clock_order(prev[2], prev[3]) <= _clock_order(play[2], play[3]), (prev, play)
+
+
+def test_basketball_events_match_the_player_lines(small_store: sa.Engine) -> None:
+    """Every player's shots, free throws, rebounds, turnovers and fouls in the play-by-play are his
+    line: FGA/FGM/3PA/3PM, FTA/FTM, OREB/DREB/REB, TOV, PF; a rebound follows every miss."""
+    games = _sport_plays(small_store, "basketball")
+    lines = _player_lines(small_store, "basketball")
+    counted: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    kinds: dict[str, int] = defaultdict(int)
+    for gid, plays in games.items():
+        for k, (_, _, _, _, team, pid, event, text, scoring, pts, tags, _, _) in enumerate(plays):
+            kinds[event] += 1
+            c = counted[(gid, pid)] if pid is not None else defaultdict(int)
+            tag = set(tags.split("|"))
+            if event == "shot":
+                c["FGA"] += 1
+                c["FGM"] += bool(scoring)
+                c["3PA"] += "3pt" in tag
+                c["3PM"] += "3pt" in tag and bool(scoring)
+                assert pts == (0 if not scoring else 3 if "3pt" in tag else 2), (gid, text)
+                assert ("made" if scoring else "missed") in text, text
+                if not scoring:  # the rebound comes next
+                    assert plays[k + 1][6] == "rebound", (gid, plays[k:k + 2])
+            elif event == "free_throw":
+                c["FTA"] += 1
+                c["FTM"] += bool(scoring)
+                assert pts == int(bool(scoring))
+            elif event == "rebound":
+                if pid is None:
+                    assert "team" in tag, text  # a team rebound, after a missed last free throw
+                    assert plays[k - 1][6] == "free_throw" and not plays[k - 1][8], (gid, text)
+                else:
+                    c["OREB" if "offensive" in tag else "DREB"] += 1
+                    c["REB"] += 1
+            elif event == "turnover":
+                c["TOV"] += 1
+            elif event == "foul":
+                c["PF"] += 1
+            else:
+                raise AssertionError(f"unexpected basketball event {event!r}")
+    assert {"shot", "free_throw", "rebound", "turnover", "foul"} <= set(kinds)
+    assert kinds["rebound"] > kinds["turnover"] > 0
+    codes = ("FGA", "FGM", "3PA", "3PM", "FTA", "FTM", "OREB", "DREB", "REB", "TOV", "PF")
+    assert set(counted) <= set(lines)
+    played = set(games)
+    checked = 0
+    for (gid, pid), (_, _, stats) in lines.items():
+        if gid not in played:
+            continue
+        checked += 1
+        c = counted.get((gid, pid), {})
+        assert {k: stats.get(k, 0) for k in codes} == {k: c.get(k, 0) for k in codes}, (gid, pid)
+    assert checked > 100
+
+
+def test_hockey_shots_and_saves_match_the_lines(small_store: sa.Engine) -> None:
+    """Each skater's shots on goal are his shot events (goals included); each goalie's saves are
+    the other team's saved shots, which name him."""
+    games = _sport_plays(small_store, "hockey")
+    lines = _player_lines(small_store, "hockey")
+    names = {pid: n for pid, n in _rows(small_store, "SELECT id, name FROM players")}
+    goalie = {(gid, team): pid for (gid, pid), (team, pos, _) in lines.items() if pos == "G"}
+    sog: dict[tuple[int, int], int] = defaultdict(int)
+    saves: dict[tuple[int, int], int] = defaultdict(int)
+    checked = 0
+    for gid, plays in games.items():
+        teams = {(t, o) for t, o in _rows(small_store, "SELECT visitor_id, home_id FROM games WHERE id = :g",
+                                          g=gid)}.pop()
+        for play in plays:
+            team, pid, event, text = play[4], play[5], play[6], play[7]
+            if event in ("shot", "goal", "shootout_goal"):
+                sog[(gid, pid)] += 1
+            if event == "shot":
+                assert not play[8] and play[9] == 0 and "saved" in play[10]
+                keeper = goalie[(gid, teams[1] if team == teams[0] else teams[0])]
+                assert names[keeper] in text, text
+                saves[(gid, keeper)] += 1
+        checked += 1
+    assert checked > 10
+    for (gid, pid), (_, pos, stats) in lines.items():
+        if gid not in games:
+            continue
+        if pos == "G":
+            assert stats.get("SV", 0) == saves[(gid, pid)], (gid, pid, stats)
+        else:
+            assert stats.get("SOG", 0) == sog[(gid, pid)], (gid, pid, stats)
+
+
 def test_baseball_plays_carry_counts_hands_and_sequences(small_store: sa.Engine) -> None:
     rows = _rows(small_store, "SELECT p.the_count, p.pitcher_hand, p.batter_hand, p.sequence, p.pitcher_id, "
                               "p.half, p.event FROM plays p JOIN levels l ON l.code = p.level "

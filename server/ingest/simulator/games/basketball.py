@@ -1,10 +1,13 @@
 """Basketball, possession by possession (drawn in bulk with numpy).
 
 Each team's possessions end in a turnover, a trip to the line or a shot (two or three, made or
-missed, with offensive rebounds giving a second look). Made baskets and free-throw trips are the
-scoring plays; every player's points come from them, so the lines add up to the score.
+missed, with offensive rebounds giving a second look). Every possession becomes events (shots made
+and missed, free throws, rebounds, turnovers, fouls) and the player lines are counted from those
+events, so the play-by-play, the lines and the score agree by construction.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -46,11 +49,9 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             k = int(rng.integers(5, dress))
             active[k] = roster[dress + int(rng.integers(len(roster) - dress))]
         teams.append(active)
-    arrs = [np.zeros((dress, len(_CODES)), dtype=np.int64) for _ in (0, 1)]
-    events: list[tuple[float, int, int, int, int, int, int]] = []
-    # per event: (game seconds, side, kind 1 shot / 2 free throws, points, shooter, assister, FTA)
     usage = _USAGE[:dress] / _USAGE[:dress].sum()
     reb_p = usage[::-1] / usage.sum()
+    segs: list[dict[str, np.ndarray]] = []
     score = [0, 0]
     ot = 0
     t0, t1 = 0.0, game_min * 60
@@ -59,89 +60,49 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         for side in (0, 1):
             f = np.exp(0.035 * (g.strength[side] - g.strength[1 - side])
                        + (rules.home_edge if side == 1 else 0.0)) * plan.scoring ** 0.5
-            score[side] += _segment(rng, side, t0, t1, poss_rate, f, dress, usage, reb_p, arrs, events)
+            seg = _segment(rng, side, t0, t1, poss_rate, f, dress, usage, reb_p)
+            score[side] += int(seg["pts"].sum())
+            segs.append(seg)
         if score[0] != score[1]:
             break
         if ot >= 6:  # a last-second basket ends a marathon
             side = int(rng.integers(2))
-            events.append((t1 - 1, side, 1, 2, 0, -1, 0))
-            arrs[side][0, _FGM] += 1
-            arrs[side][0, _FGA] += 1
+            segs.append(_buzzer(side, t1))
             score[side] += 2
             break
         ot += 1
         period += 1
         t0, t1 = t1, t1 + rules.ot_minutes * 60
     total_sec = t1
-    by_period: list[list[int]] = [[0] * period, [0] * period]  # points per period, per side
-    for e in events:
-        p_no = int(e[0] // (pmin * 60)) + 1 if e[0] < game_min * 60 else \
-            periods + 1 + int((e[0] - game_min * 60) // (rules.ot_minutes * 60))
-        by_period[e[1]][min(p_no, period) - 1] += e[3]
+    # non-shooting fouls, anywhere in the game
     for side in (0, 1):
-        arrs[side][:, _PF] += np.bincount(rng.integers(0, dress, int(rng.poisson(9))), minlength=dress)
-    events.sort(key=lambda e: (e[0], e[1]))
+        n_pf = int(rng.poisson(9))
+        segs.append(_fouls(side, rng.integers(0, dress, n_pf), rng.uniform(0.0, total_sec, n_pf)))
+    ev = _events({k: np.concatenate([s[k] for s in segs]) for k in segs[0]})
+    cut_sec = g.cut * game_min * 60 if g.cut < 1 else total_sec
     if g.cut < 1:
-        cut_sec = g.cut * game_min * 60
-        events = [e for e in events if e[0] < cut_sec]
-    plays: list[Play] = []
-    run = [0, 0]
-    names = g.people
-    for tsec, side, kind, pts, s, ast, fta in events:
-        p_no = int(min(tsec // (pmin * 60), periods - 1)) + 1 if tsec < game_min * 60 else \
-            periods + 1 + int((tsec - game_min * 60) // (rules.ot_minutes * 60))
-        p_start = (p_no - 1) * pmin * 60 if p_no <= periods else \
-            game_min * 60 + (p_no - periods - 1) * rules.ot_minutes * 60
-        p_len = (pmin if p_no <= periods else rules.ot_minutes) * 60
-        left = max(0, int(p_start + p_len - tsec))
-        clock = f"{left // 60:02d}:{left % 60:02d}"
-        shooter = teams[side][s]
-        run[side] += pts
-        who = names[shooter].name
-        if kind == 1:
-            text = f"{who} made a {'three-point' if pts == 3 else 'two-point'} {'jumper' if pts == 3 else ('layup' if fta % 2 == 0 and s % 2 else 'jump shot')}"
-            if ast >= 0:
-                text += f" (assist: {names[teams[side][ast]].name})"
-            tags = "3pt|made" if pts == 3 else "2pt|made"
-        else:
-            text = f"{who} made {pts} of {fta} free throws"
-            tags = "ft|made"
-        plays.append((p_no, None, clock, side, shooter, None, "shot" if kind == 1 else "free_throw",
-                      text, True, pts, tags, None, None, None, None))
+        keep = ev["d"] < cut_sec
+        ev = {k: v[keep] for k, v in ev.items()}
+    d = ev["d"]
+    reg_sec = game_min * 60
+    ot_sec = rules.ot_minutes * 60
+    in_ot = d >= reg_sec
+    p_no = np.where(in_ot, periods + 1 + ((d - reg_sec) // ot_sec).astype(np.int64),
+                    np.minimum(d // (pmin * 60), periods - 1).astype(np.int64) + 1)
+    p_end = np.where(in_ot, reg_sec + (p_no - periods) * ot_sec, p_no * pmin * 60)
+    left = np.maximum(0, (p_end - d).astype(np.int64))
+    arrs = _lines(ev, dress)
+    plays = _plays(ev, p_no, left, teams, g)
+    assert len(plays) < 1000, "play IDs are the game ID * 1000 + the sequence"
+    score = [int(ev["pts"][ev["side"] == side].sum()) for side in (0, 1)]
     if g.cut < 1:
-        # The box score so far: recount points from the kept plays, scale the rest by time.
-        frac = g.cut
-        for side in (0, 1):
-            keep = np.zeros((dress, len(_CODES)), dtype=np.int64)
-            for e in events:
-                if e[1] == side:
-                    row = keep[e[4]]
-                    if e[2] == 1:
-                        row[_IDX["PTS"]] += e[3]
-                        row[_IDX["FGM"]] += 1
-                        row[_IDX["FGA"]] += 1
-                        if e[3] == 3:
-                            row[_IDX["3PM"]] += 1
-                            row[_IDX["3PA"]] += 1
-                    else:
-                        row[_IDX["PTS"]] += e[3]
-                        row[_IDX["FTM"]] += e[3]
-                        row[_IDX["FTA"]] += e[6]
-            full = arrs[side]
-            for c in ("FGA", "3PA", "OREB", "DREB", "AST", "STL", "BLK", "TOV", "PF"):
-                k = _IDX[c]
-                keep[:, k] = np.maximum(keep[:, k], np.floor(full[:, k] * frac).astype(np.int64))
-            keep[:, _IDX["3PA"]] = np.minimum(keep[:, _IDX["3PA"]], keep[:, _IDX["FGA"]])
-            keep[:, _IDX["3PA"]] = np.maximum(keep[:, _IDX["3PA"]], keep[:, _IDX["3PM"]])
-            arrs[side] = keep
-        score = [sum(p[9] for p in plays if p[3] == side) for side in (0, 1)]
-        elapsed = cut_sec or 0.0
-        p_no = int(min(elapsed // (pmin * 60), periods - 1)) + 1
-        left = int(p_no * pmin * 60 - elapsed)
-        status = f"{'H' if periods == 2 else 'Q'}{p_no} {left // 60}:{left % 60:02d}"
+        elapsed = cut_sec
+        p_cut = int(min(elapsed // (pmin * 60), periods - 1)) + 1
+        rest = int(p_cut * pmin * 60 - elapsed)
+        status = f"{'H' if periods == 2 else 'Q'}{p_cut} {rest // 60}:{rest % 60:02d}"
         played_min = elapsed / 60
         line_score: dict[str, list[int]] = {"visitor": [], "home": []}
-        period_out = p_no
+        period_out = p_cut
         overtime = None
         winner = None
     else:
@@ -150,10 +111,11 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         period_out = period
         overtime = None if ot == 0 else ("OT" if ot == 1 else f"{ot}OT")
         winner = 0 if score[0] > score[1] else 1
-        line_score = {"visitor": by_period[0], "home": by_period[1]}
-        for e in events:
-            arrs[e[1]][e[4], _IDX["PTS"]] += e[3]
+        by_side = [np.bincount(p_no[ev["side"] == side] - 1, weights=ev["pts"][ev["side"] == side],
+                               minlength=period)[:period].astype(np.int64).tolist() for side in (0, 1)]
+        line_score = {"visitor": by_side[0], "home": by_side[1]}
     lines = []
+    names = g.people
     margin = score[1] - score[0]
     for side in (0, 1):
         st = arrs[side]
@@ -179,10 +141,19 @@ def period_label(period: int, periods: int) -> str:
     return _period_name(period, periods)
 
 
+# Events of a possession, in their order: a shooting foul, its free throws (one event each) and a
+# team rebound after a missed last free throw; a turnover; a shot, its rebound, the put-back
+# and its rebound; a foul away from the ball.
+_K_FOUL, _K_FT, _K_FT_REB, _K_TOV, _K_SHOT, _K_REB, _K_PUT, _K_PUT_REB, _K_PF = 0, 1, 4, 5, 6, 7, 8, 9, 10
+_OFFSET = {_K_REB: 1.0, _K_PUT: 4.0, _K_PUT_REB: 5.0}  # seconds after the possession's first event
+_BOOL = ("tov", "stl", "trip", "ft1", "ft2", "ft3", "shot", "three", "made1", "oreb", "made2", "blk",
+         "ast1", "ast2", "pf")
+_INT = ("side", "shooter", "other", "orebber", "drebber", "fta")
+
+
 def _segment(rng: np.random.Generator, side: int, t0: float, t1: float, rate: float, f: float,
-             dress: int, usage: np.ndarray, reb_p: np.ndarray, arrs: list[np.ndarray],
-             events: list[tuple[float, int, int, int, int, int, int]]) -> int:
-    """One team's possessions between two game times, in bulk; returns the points scored."""
+             dress: int, usage: np.ndarray, reb_p: np.ndarray) -> dict[str, np.ndarray]:
+    """One team's possessions between two game times, in bulk: one array entry per possession."""
     n = int(rng.poisson(rate * (t1 - t0) / 60))
     t = np.sort(rng.uniform(t0, t1, n))
     r = rng.random((n, 9))
@@ -190,7 +161,6 @@ def _segment(rng: np.random.Generator, side: int, t0: float, t1: float, rate: fl
     other = (shooter + 1 + rng.integers(0, dress - 1, n)) % dress
     orebber = rng.integers(0, dress, n)
     drebber = rng.choice(dress, n, p=reb_p)
-    mine, theirs = arrs[side], arrs[1 - side]
     tov = r[:, 0] < BASKETBALL["tov"]
     trip = ~tov & (r[:, 0] < BASKETBALL["tov"] + BASKETBALL["ft_trip"])
     shot = ~tov & ~trip
@@ -200,43 +170,185 @@ def _segment(rng: np.random.Generator, side: int, t0: float, t1: float, rate: fl
     miss1 = shot & ~made1
     oreb = miss1 & (r[:, 5] < BASKETBALL["oreb"])
     made2 = oreb & (r[:, 3] < p)
-    miss_final = (miss1 & ~oreb) | (oreb & ~made2)
     fta = np.where(trip, np.where(r[:, 1] > 0.12, 2, 3), 0)
-    ftm = np.where(trip, (r[:, 6] < BASKETBALL["ft"]).astype(int) + (r[:, 7] < BASKETBALL["ft"])
-                   + ((fta == 3) & (r[:, 8] < BASKETBALL["ft"])), 0)
-    blk = miss1 & ~three & (r[:, 4] < 0.09)
-    ast1 = made1 & (r[:, 4] < 0.6)
-    ast2 = made2 & (r[:, 4] < 0.6) & (other != orebber)
+    ft1 = trip & (r[:, 6] < BASKETBALL["ft"])
+    ft2 = trip & (r[:, 7] < BASKETBALL["ft"])
+    ft3 = trip & (fta == 3) & (r[:, 8] < BASKETBALL["ft"])
+    pts = np.where(three, 3, 2) * (made1 | made2) + ft1 + ft2 + ft3
+    return {"t": t, "end": np.full(n, t1), "side": np.full(n, side), "shooter": shooter,
+            "other": other, "orebber": orebber, "drebber": drebber, "fta": fta, "pts": pts,
+            "tov": tov, "stl": tov & (r[:, 1] < 0.5), "trip": trip, "ft1": ft1, "ft2": ft2, "ft3": ft3,
+            "shot": shot, "three": three, "made1": made1, "oreb": oreb, "made2": made2,
+            "blk": miss1 & ~three & (r[:, 4] < 0.09), "ast1": made1 & (r[:, 4] < 0.6),
+            "ast2": made2 & (r[:, 4] < 0.6) & (other != orebber), "pf": np.zeros(n, dtype=bool)}
 
-    def add(col: int, who: np.ndarray, mask: np.ndarray, target: np.ndarray, w: np.ndarray | None = None) -> None:
-        target[:, col] += np.bincount(who[mask], weights=None if w is None else w[mask],
-                                      minlength=dress).astype(np.int64)
 
-    add(_TOV, shooter, tov, mine)
-    add(_STL, other, tov & (r[:, 1] < 0.5), theirs)
-    add(_FTA, shooter, trip, mine, fta)
-    add(_FTM, shooter, trip, mine, ftm)
-    add(_PF, other, trip, theirs)
-    add(_FGA, shooter, shot, mine)
-    add(_FGA, orebber, oreb, mine)
-    add(_3PA, shooter, three, mine)
-    add(_3PA, orebber, oreb & three, mine)
-    add(_FGM, shooter, made1, mine)
-    add(_FGM, orebber, made2, mine)
-    add(_3PM, shooter, made1 & three, mine)
-    add(_3PM, orebber, made2 & three, mine)
-    add(_AST, other, ast1 | ast2, mine)
-    add(_BLK, other, blk, theirs)
-    add(_OREB, orebber, oreb, mine)
-    add(_DREB, drebber, miss_final, theirs)
-    pts = np.where(three, 3, 2)
-    for j in np.flatnonzero(made1 | made2 | (trip & (ftm > 0))).tolist():
-        if trip[j]:
-            events.append((float(t[j]), side, 2, int(ftm[j]), int(shooter[j]), -1, int(fta[j])))
-        elif made1[j]:
-            events.append((float(t[j]), side, 1, int(pts[j]), int(shooter[j]),
-                           int(other[j]) if ast1[j] else -1, 0))
+def _blank(n: int, side: int, t: np.ndarray, end: float) -> dict[str, np.ndarray]:
+    out = {k: np.zeros(n, dtype=bool) for k in _BOOL}
+    out.update({k: np.zeros(n, dtype=np.int64) for k in _INT})
+    out["side"][:] = side
+    out["t"] = np.asarray(t, dtype=float)
+    out["end"] = np.full(n, end)
+    out["pts"] = np.zeros(n, dtype=np.int64)
+    return out
+
+
+def _buzzer(side: int, t1: float) -> dict[str, np.ndarray]:
+    """The last-second two that ends a sixth overtime (shooter: the first player)."""
+    out = _blank(1, side, np.array([t1 - 0.001]), t1)
+    out["shot"][0] = out["made1"][0] = True
+    out["pts"][0] = 2
+    return out
+
+
+def _fouls(side: int, who: np.ndarray, t: np.ndarray) -> dict[str, np.ndarray]:
+    """Fouls away from the ball, committed by ``side``."""
+    out = _blank(len(t), side, t, float("inf"))
+    out["pf"][:] = True
+    out["other"] = who.astype(np.int64)
+    return out
+
+
+def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Every event of the game in time order, as parallel arrays.
+
+    Per event: time ``d``, ``side`` of the primary player, ``who`` (-1: the team), ``kind``,
+    ``pts``, ``made``, ``three``, ``helper`` (the assister, -1) and ``opp`` (on the other side:
+    the stealer or the blocker, -1)."""
+    n = len(ps["t"])
+    idx = np.arange(n)
+    side, shooter, other = ps["side"], ps["shooter"], ps["other"]
+    miss1 = ps["shot"] & ~ps["made1"]
+    miss2 = ps["oreb"] & ~ps["made2"]
+    last_ft_miss = ps["trip"] & ~np.where(ps["fta"] == 3, ps["ft3"], ps["ft2"])
+    none = np.full(n, -1)
+    three, three0 = ps["three"], np.zeros(n, dtype=bool)
+    # (kind, mask, side of the primary player, player, pts, made, three, helper, opp)
+    groups: list[tuple[Any, ...]] = [
+        (_K_FOUL, ps["trip"], 1 - side, other, 0, three0, three0, none, none),
+        (_K_FT, ps["trip"], side, shooter, ps["ft1"] * 1, ps["ft1"], three0, none, none),
+        (_K_FT + 1, ps["trip"], side, shooter, ps["ft2"] * 1, ps["ft2"], three0, none, none),
+        (_K_FT + 2, ps["trip"] & (ps["fta"] == 3), side, shooter, ps["ft3"] * 1, ps["ft3"], three0, none,
+         none),
+        (_K_FT_REB, last_ft_miss, 1 - side, none, 0, three0, three0, none, none),
+        (_K_TOV, ps["tov"], side, shooter, 0, three0, three0, none, np.where(ps["stl"], other, -1)),
+        (_K_SHOT, ps["shot"], side, shooter, np.where(ps["made1"], np.where(three, 3, 2), 0), ps["made1"],
+         three, np.where(ps["ast1"], other, -1), np.where(ps["blk"], other, -1)),
+        (_K_REB, miss1, np.where(ps["oreb"], side, 1 - side), np.where(ps["oreb"], ps["orebber"], ps["drebber"]),
+         0, ps["oreb"], three0, none, none),
+        (_K_PUT, ps["oreb"], side, ps["orebber"], np.where(ps["made2"], np.where(three, 3, 2), 0),
+         ps["made2"], three, np.where(ps["ast2"], other, -1), none),
+        (_K_PUT_REB, miss2, 1 - side, ps["drebber"], 0, three0, three0, none, none),
+        (_K_PF, ps["pf"], side, other, 0, three0, three0, none, none),
+    ]
+    cols: dict[str, list[np.ndarray]] = {k: [] for k in ("kind", "poss", "side", "who", "pts", "made",
+                                                          "three", "helper", "opp", "fta")}
+    for g_kind, mask, *vals in groups:
+        sel = np.flatnonzero(mask)
+        cols["kind"].append(np.full(len(sel), g_kind))
+        cols["poss"].append(idx[sel])
+        cols["fta"].append(ps["fta"][sel])
+        for key, arr in zip(("side", "who", "pts", "made", "three", "helper", "opp"), vals):
+            cols[key].append(np.broadcast_to(arr, (n,))[sel])
+    ev = {k: np.concatenate(v) for k, v in cols.items()}
+    poss, kind = ev["poss"], ev["kind"]
+    t, end = ps["t"][poss], ps["end"][poss]
+    off = np.zeros(len(kind))
+    for k, o in _OFFSET.items():
+        off[kind == k] = o
+    # Squeeze a possession's follow-ups in before the next possession (of either team) and the
+    # end of its period of play, so its events stay together and the clock never runs backwards.
+    by_t = np.argsort(ps["t"], kind="stable")
+    nxt = np.full(n, np.inf)
+    nxt[by_t[:-1]] = ps["t"][by_t[1:]]
+    room = np.minimum(1.0, 0.99 * (np.minimum(end, nxt[poss]) - t) / 5.0)
+    ev["d"] = t + off * room
+    order = np.lexsort((kind, poss, ev["d"]))
+    return {k: v[order] for k, v in ev.items()}
+
+
+def _lines(ev: dict[str, np.ndarray], dress: int) -> list[np.ndarray]:
+    """The player lines counted from the events: every shot, free throw, rebound, turnover and foul."""
+    st = np.zeros((2 * dress, len(_CODES)), dtype=np.int64)
+    kind, side, who = ev["kind"], ev["side"], ev["who"]
+    slot = side * dress + who
+    opp_slot = (1 - side) * dress + ev["opp"]
+    made, three = ev["made"], ev["three"]
+    shot = (kind == _K_SHOT) | (kind == _K_PUT)
+    ft = (kind >= _K_FT) & (kind < _K_FT_REB)
+    reb = ((kind == _K_REB) | (kind == _K_PUT_REB))
+    n = 2 * dress
+
+    def add(col: int, where: np.ndarray, at: np.ndarray = slot, w: np.ndarray | None = None) -> None:
+        st[:, col] += np.bincount(at[where], weights=None if w is None else w[where],
+                                  minlength=n).astype(np.int64)
+
+    add(_IDX["PTS"], ev["pts"] > 0, w=ev["pts"])
+    add(_FGA, shot)
+    add(_FGM, shot & made)
+    add(_3PA, shot & three)
+    add(_3PM, shot & three & made)
+    add(_FTA, ft)
+    add(_FTM, ft & made)
+    add(_OREB, reb & made)  # a rebound's ``made``: offensive
+    add(_DREB, reb & ~made)
+    add(_TOV, kind == _K_TOV)
+    add(_STL, (kind == _K_TOV) & (ev["opp"] >= 0), opp_slot)
+    add(_BLK, shot & (ev["opp"] >= 0), opp_slot)
+    add(_AST, ev["helper"] >= 0, side * dress + ev["helper"])
+    add(_PF, (kind == _K_FOUL) | (kind == _K_PF))
+    return [st[:dress], st[dress:]]
+
+
+def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams: list[list[int]],
+           g: GameIn) -> list[Play]:
+    names = g.people
+    nick = g.names
+    who_name = [[names[pid].name for pid in team] for team in teams]
+    plays: list[Play] = []
+    append = plays.append
+    for kind, side, who, pts, made, three, helper, opp, fta, per, sec in zip(
+            ev["kind"].tolist(), ev["side"].tolist(), ev["who"].tolist(), ev["pts"].tolist(),
+            ev["made"].tolist(), ev["three"].tolist(), ev["helper"].tolist(), ev["opp"].tolist(),
+            ev["fta"].tolist(), p_no.tolist(), left.tolist()):
+        clock = f"{sec // 60:02d}:{sec % 60:02d}"
+        pid = teams[side][who] if who >= 0 else None
+        name = who_name[side][who] if who >= 0 else ""
+        if kind == _K_SHOT or kind == _K_PUT:
+            shot = f"{'three-point' if three else 'two-point'} {'jumper' if three else ('layup' if who % 2 else 'jump shot')}"
+            if made:
+                text = f"{name} made a {shot}"
+                if helper >= 0:
+                    text += f" (assist: {who_name[side][helper]})"
+                tags = "3pt|made" if three else "2pt|made"
+            else:
+                text = f"{name} missed a {shot}"
+                if opp >= 0:
+                    text += f" (blocked by {who_name[1 - side][opp]})"
+                tags = "3pt|missed" if three else "2pt|missed"
+            append((per, None, clock, side, pid, None, "shot", text, bool(made), pts, tags,
+                    None, None, None, None))
+        elif kind < _K_FT_REB and kind >= _K_FT:
+            n_ft = kind - _K_FT + 1
+            text = f"{name} {'made' if made else 'missed'} free throw {n_ft} of {fta}"
+            append((per, None, clock, side, pid, None, "free_throw", text, bool(made), pts,
+                    "ft|made" if made else "ft|missed", None, None, None, None))
+        elif kind == _K_REB or kind == _K_PUT_REB:
+            text = f"{name} {'offensive' if made else 'defensive'} rebound"
+            append((per, None, clock, side, pid, None, "rebound", text, False, 0,
+                    "rebound|offensive" if made else "rebound|defensive", None, None, None, None))
+        elif kind == _K_FT_REB:
+            append((per, None, clock, side, None, None, "rebound", f"{nick[side]} team rebound", False, 0,
+                    "rebound|defensive|team", None, None, None, None))
+        elif kind == _K_TOV:
+            text = f"{name} turnover"
+            if opp >= 0:
+                text += f" (steal: {who_name[1 - side][opp]})"
+            append((per, None, clock, side, pid, None, "turnover", text, False, 0,
+                    "turnover|steal" if opp >= 0 else "turnover", None, None, None, None))
         else:
-            events.append((min(float(t[j]) + 4, t1 - 1), side, 1, int(pts[j]), int(orebber[j]),
-                           int(other[j]) if ast2[j] and other[j] != orebber[j] else -1, 0))
-    return int((pts * (made1 | made2)).sum() + ftm.sum())
+            shooting = kind == _K_FOUL
+            text = f"{name} {'shooting' if shooting else 'personal'} foul"
+            append((per, None, clock, side, pid, None, "foul", text, False, 0,
+                    "foul|shooting" if shooting else "foul|personal", None, None, None, None))
+    return plays

@@ -1,4 +1,4 @@
-"""Hockey: goals, penalties and shots placed on the game clock.
+"""Hockey: goals, penalties and saved shots placed on the game clock.
 
 Goals arrive as Poisson processes (team strength and home ice), penalties open power plays
 (a goal against a short-handed team is a power-play goal), a tie after regulation goes to
@@ -88,6 +88,18 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     cut_sec = g.cut * reg if g.cut < 1 else None
     if cut_sec is not None:
         events = [e for e in events if e[0] < cut_sec]
+    frac = 1.0 if cut_sec is None else g.cut
+    # Shots on goal that were saved, on the clock like the goals: each team's shots (its goals
+    # included) make its skaters' SOG and the other goalie's saves.
+    play_end = cut_sec if cut_sec is not None else \
+        (reg + rules.ot_minutes * 60 if ot == "SO" else duration_sec)
+    for side in (0, 1):
+        n_goals = sum(1 for e in events if e[1] == side and e[2] in ("goal", "so"))
+        extra = max(int(rng.poisson(HOCKEY["sog"] * frac)), n_goals + 3) - n_goals
+        shooters = rng.choice(_SKATERS, extra, p=shoot_p).tolist()
+        for t, k in zip(rng.uniform(0, play_end, extra).tolist(), shooters):
+            events.append((t, side, "shot", k, -1, -1, 0))
+    events.sort(key=lambda e: e[0])
     plays: list[Play] = []
     run = [0, 0]
     people = g.people
@@ -102,6 +114,12 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             plays.append((p_no, None, clock, side, team[a], None, "penalty",
                           f"{who} 2 minutes for {_PENALTIES[b]}", False, 0, "penalty", None, None,
                           None, None))
+            continue
+        if kind == "shot":
+            stat[side][a][_IDX["SOG"]] += 1
+            plays.append((p_no, None, clock, side, team[a], None, "shot",
+                          f"{people[team[a]].name} shot on goal, saved by {people[goalies[1 - side]].name}",
+                          False, 0, "shot|saved", None, None, None, None))
             continue
         run[side] += 1
         scorer = team[a]
@@ -135,14 +153,9 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                       text, True, 1, tags, None, None, None, None))
     score = run
     played = (cut_sec if cut_sec is not None else duration_sec) / 60
-    frac = 1.0 if cut_sec is None else g.cut
     lines = []
     for side in (0, 1):
         st = stat[side]
-        sog_total = max(int(rng.poisson(HOCKEY["sog"] * frac)), int(st[:, _IDX["SOG"]].sum()) + 3)
-        extra = sog_total - int(st[:, _IDX["SOG"]].sum())
-        for k in rng.choice(_SKATERS, extra, p=shoot_p).tolist():
-            st[k][_IDX["SOG"]] += 1
         st[:_SKATERS, _IDX["HIT"]] = rng.poisson(1.2 * frac, _SKATERS)
         st[:_SKATERS, _IDX["BLK"]] = rng.poisson(0.75 * frac, _SKATERS)
         toi = _TOI / _TOI.sum() * played * 5
