@@ -153,8 +153,15 @@ def _wait_for(url: str, seconds: float = 60) -> None:
     raise SystemExit(f"{url} did not answer within {seconds:.0f} s")
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(api_port: int, dash_port: int) -> int:
     base = f"http://127.0.0.1:{api_port}"
+    # a terminal closed or a `kill` stops both servers too, as Ctrl+C does
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGHUP, _interrupt)
     api = subprocess.Popen([sys.executable, "-m", "server", "serve", "--port", str(api_port)], cwd=ROOT)
     procs = [api]
     try:
