@@ -10,7 +10,6 @@ from components.tables import records_frame, show_table
 from services import ApiError, api
 
 RECENT_GAMES = 25
-PITCH_LEVELS = frozenset({"MLB", "MiLB"})  # contract 1: levels the pitch endpoint serves
 TABS_KEY, EVENTS_TAB, PITCHES_TAB = "tab", "Events", "Pitches per plate appearance"
 
 
@@ -67,7 +66,7 @@ def main() -> None:
     st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period")),
                     key="pbp_chart")
     shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
-    labels = [EVENTS_TAB, PITCHES_TAB] if level in PITCH_LEVELS else [EVENTS_TAB]
+    labels = [EVENTS_TAB, PITCHES_TAB] if api.level_serves(level, "pitch") else [EVENTS_TAB]
     tabs = filters.tabs(labels, key=TABS_KEY)
     if tabs[EVENTS_TAB].open:
         with tabs[EVENTS_TAB]:

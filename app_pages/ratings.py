@@ -10,7 +10,6 @@ from components import charts, filters, layout
 from components.tables import show_table
 from services import ApiError, api
 
-RPI_LEVELS = frozenset({"MBB", "MB2", "MB3", "WBB", "CBB"})  # contract 1: levels rpi serves
 DEFAULT_TEAMS = 3
 RANK_COLUMNS = ("Rank", "Team", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Losses", "Date")
 SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
@@ -37,7 +36,7 @@ def main() -> None:
     snapshot = filters.date_picker("Snapshot date", key="snapshot",
                                    help="Rankings as they stood after this day's games; empty: the latest.")
     ids = filters.name_to_id(api.teams(level, season))
-    kinds = ["ELO", "RPI"] if level in RPI_LEVELS else ["ELO"]
+    kinds = ["ELO", "RPI"] if api.level_serves(level, "rpi") else ["ELO"]
     kind = filters.choice("Rating", kinds, key="rating") if len(kinds) > 1 else "ELO"
     fetch: Fetch = api.rpi if kind == "RPI" else api.elo
     current = fetch(level, season=season)

@@ -131,10 +131,22 @@ def stats(level: str, kind: str, stat: str, *, season: int | None = None, team_i
     return fetch("stats", level, params, kind=kind)
 
 
+def _level_row(level: str, column: str) -> object:
+    """One field of the level's glossary row (None when the API does not list it)."""
+    table = glossary(level, "levels")
+    if table.empty or "ID" not in table.columns or column not in table.columns:
+        return None
+    match = table[table["ID"].astype(str).str.lower() == level.lower()]
+    return match[column].iloc[0] if len(match) else None
+
+
 def level_sport(level: str) -> str:
     """The sport of a level from the glossary (``baseball``, ``basketball``, ...), '' if unknown."""
-    table = glossary(level, "levels")
-    if table.empty or "ID" not in table.columns or "Sport" not in table.columns:
-        return ""
-    match = table[table["ID"].astype(str).str.lower() == level.lower()]
-    return str(match["Sport"].iloc[0]).lower() if len(match) else ""
+    sport = _level_row(level, "Sport")
+    return str(sport).lower() if sport is not None else ""
+
+
+def level_serves(level: str, endpoint: str) -> bool:
+    """Whether ``endpoint`` serves the level, as the glossary's levels say (contract 1)."""
+    endpoints = _level_row(level, "Endpoints")
+    return isinstance(endpoints, list | tuple) and endpoint in endpoints
