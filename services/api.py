@@ -22,13 +22,17 @@ def glossary(level: str, kind: str) -> pd.DataFrame:
     return fetch("glossary", level, kind=kind).frame
 
 
+def _seasons(level: str) -> Page:
+    return fetch("seasons", level, {"max": LIST_PAGE_SIZE}, follow=True)
+
+
 def seasons(level: str) -> pd.DataFrame:
-    return fetch("seasons", level, {"max": LIST_PAGE_SIZE}, follow=True).frame
+    return _seasons(level).frame
 
 
 def level_notices(level: str) -> tuple[str, ...]:
     """The credits the level's data owes (the seasons document's meta ``Notices``)."""
-    return fetch("seasons", level, {"max": LIST_PAGE_SIZE}, follow=True).notices
+    return _seasons(level).notices
 
 
 def season_ids(level: str, *, with_games: bool = False) -> list[int]:

@@ -12,7 +12,7 @@ import orjson
 from server.endpoints.base import Endpoint, Field
 from server.endpoints.registry import ENDPOINTS, served_levels
 from server.http.errors import ERROR_TYPES
-from server.http.params import MAX_DEFAULT, MAX_LIMIT
+from server.http.params import GAME_STATES, MAX_DEFAULT, MAX_LIMIT
 
 _TYPES: dict[str, dict[str, Any]] = {
     "integer": {"type": ["integer", "null"]}, "number": {"type": ["number", "null"]},
@@ -32,6 +32,7 @@ _PARAM_SCHEMA: dict[str, dict[str, Any]] = {
     "string": _TEXT, "ref": _TEXT,
     "date": {"type": "string", "format": "date"},  # other forms are best effort, not promised
     "limit": {"type": "string"}, "search": {"type": "string"},
+    "state": {"type": "string", "enum": list(GAME_STATES)},  # any case is taken
 }
 
 

@@ -82,6 +82,18 @@ def to_limit(name: str, raw: str) -> str:
     return raw.strip().lstrip("=").strip().lower()
 
 
+GAME_STATES = ("final", "scheduled", "inprogress", "postponed")  # the store's games.state
+
+
+def to_state(name: str, raw: str) -> str:
+    """A game state, in any case; anything else is a 400 naming the allowed ones."""
+    state = raw.strip().lower()
+    if state not in GAME_STATES:
+        raise BadParameter(f"{name} '{_show(raw)}' is not a game state; allowed: "
+                           f"{', '.join(GAME_STATES)}", name)
+    return state
+
+
 def to_search(name: str, raw: str) -> str:
     text = raw.strip()
     if "\x00" in text:  # PostgreSQL text cannot hold NUL
@@ -97,6 +109,7 @@ CONVERTERS: dict[str, Callable[[str, str], Any]] = {
     "date": to_date,
     "limit": to_limit,
     "search": to_search,
+    "state": to_state,
 }
 
 

@@ -31,7 +31,7 @@ def test_converters_return_or_raise_bad_parameter(kind: str, raw: str) -> None:
         assert error.parameter == "p" and error.status == 400 and error.message
         return
     expected = {"number": int, "positive": int, "date": dt.date, "limit": str, "search": str,
-                "string": str, "ref": (int, str)}[kind]
+                "string": str, "ref": (int, str), "state": str}[kind]
     assert isinstance(value, expected)  # type: ignore[arg-type]
 
 
