@@ -73,8 +73,8 @@ def forecast_summary(detail: dict[str, Any]) -> None:
             ou.get("OverUnder") is not None)
     rows = [row for row, has in zip(rows, held, strict=True) if has]
     st.markdown("**Forecast**")
-    st.markdown("\n".join(f"- **{name}:** {value} <small>({note})</small>" for name, value, note in rows),
-                unsafe_allow_html=True)
+    # no raw HTML: team names come from any feed, and a name is text, never markup
+    st.markdown("\n".join(f"- **{name}:** {value} *({note})*" for name, value, note in rows))
 
 
 def _line_score(detail: dict[str, Any], scores: pd.DataFrame, visitor: str, home: str) -> pd.DataFrame:

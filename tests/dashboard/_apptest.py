@@ -44,3 +44,5 @@ def trace_points(fig: dict[str, Any]) -> int:
 def assert_clean(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
     assert not at.error, [e.value for e in at.error]
+    # names and texts come from any feed: no element may render them as raw HTML
+    assert not [m.value for m in at.markdown if m.proto.allow_html]
