@@ -77,3 +77,29 @@ def test_nhl() -> None:
     assert s["count"] == 1312
     assert s["brier"] < ACHIEVED["NHL"] + SLACK
     assert s["brier"] < s["baseline"]
+
+
+def _final_win_pct(games: pd.DataFrame, season: int) -> dict[int, float]:
+    """Each team's regular-season win fraction in ``season`` (for the bound below only)."""
+    g = games[(games["season"] == season) & ~games["playoff"]]
+    won = pd.concat([pd.Series((g["score_home"] > g["score_vis"]).to_numpy(float), g["home"]),
+                     pd.Series((g["score_vis"] > g["score_home"]).to_numpy(float), g["visitor"])])
+    return {int(t): float(p) for t, p in won.groupby(level=0).mean().items()}
+
+
+def test_mlb_and_nhl_gaps_are_in_the_preseason_prior() -> None:
+    """Where MLB 2022 and NHL 2022-23 fall short of FiveThirtyEight is the start of the season:
+    the same model (for MLB the plain one, without starters and lineups), handed the one thing
+    it lacks -- a rating from the season before -- beats 538. That prior here is the scored
+    season's own final record (an oracle: it could never be known beforehand), reverted once,
+    as last season's record would be. If these fail, the gaps are not where the docs say."""
+    games = realdata.mlb()
+    oracle = _final_win_pct(games, 2022)
+    mlb = _score(games, elo.SPORT_ELO["baseball"], oracle, 2022, {t: 1 for t in oracle})
+    _report("MLB2022", mlb)
+    assert mlb["brier"] < TARGET["MLB2022"] < PLAIN["MLB2022"]
+    nhl_games = realdata.nhl()
+    oracle = _final_win_pct(nhl_games, 2023)
+    nhl = _score(nhl_games, elo.SPORT_ELO["hockey"], oracle, prior_age={t: 1 for t in oracle})
+    _report("NHL", nhl)
+    assert nhl["brier"] < TARGET["NHL"] < ACHIEVED["NHL"]
