@@ -134,6 +134,7 @@ def test_basketball_events_match_the_player_lines(small_store: sa.Engine) -> Non
     line: FGA/FGM/3PA/3PM, FTA/FTM, OREB/DREB/REB, TOV, PF; a rebound follows every miss."""
     games = _sport_plays(small_store, "basketball")
     lines = _player_lines(small_store, "basketball")
+    under_way = {gid for (gid,) in _rows(small_store, "SELECT id FROM games WHERE state = 'inprogress'")}
     counted: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     kinds: dict[str, int] = defaultdict(int)
     for gid, plays in games.items():
@@ -148,7 +149,8 @@ def test_basketball_events_match_the_player_lines(small_store: sa.Engine) -> Non
                 c["3PM"] += "3pt" in tag and bool(scoring)
                 assert pts == (0 if not scoring else 3 if "3pt" in tag else 2), (gid, text)
                 assert ("made" if scoring else "missed") in text, text
-                if not scoring:  # the rebound comes next
+                # the rebound comes next (a game under way may stop with the ball in the air)
+                if not scoring and (k + 1 < len(plays) or gid not in under_way):
                     assert plays[k + 1][6] == "rebound", (gid, plays[k:k + 2])
             elif event == "free_throw":
                 c["FTA"] += 1
@@ -180,6 +182,34 @@ def test_basketball_events_match_the_player_lines(small_store: sa.Engine) -> Non
         c = counted.get((gid, pid), {})
         assert {k: stats.get(k, 0) for k in codes} == {k: c.get(k, 0) for k in codes}, (gid, pid)
     assert checked > 100
+
+
+def test_basketball_possession_changes_hands(small_store: sa.Engine) -> None:
+    """The ball goes to the other team after a made basket, a made last free throw, a turnover or a
+    defensive rebound, and stays after an offensive one: no team shoots, turns it over or goes to
+    the line twice in a row without getting the ball back (a period starts afresh)."""
+    games = _sport_plays(small_store, "basketball")
+    sides = {gid: (v, h) for gid, v, h in _rows(small_store, "SELECT id, visitor_id, home_id FROM games")}
+    checked = 0
+    for gid, plays in games.items():
+        v, h = sides[gid]
+        other = {v: h, h: v}
+        ball: int | None = None
+        period = None
+        for play in plays:
+            _, _, per, _, team, _, event, text, scoring, _, _, _, _ = play
+            if per != period:
+                ball, period = None, per
+            if event in ("shot", "turnover") or (event == "free_throw" and "throw 1 of" in text):
+                assert ball in (None, team), (gid, play)
+                checked += ball is not None
+                ball = team
+            last_ft = event == "free_throw" and re.search(r"throw (\d) of \1$", text) is not None
+            if event == "rebound":
+                ball = team  # offensive or defensive, the rebounders have it
+            elif event == "turnover" or (scoring and (event == "shot" or last_ft)):
+                ball = other[team]
+    assert checked > 1000
 
 
 def test_hockey_shots_and_saves_match_the_lines(small_store: sa.Engine) -> None:

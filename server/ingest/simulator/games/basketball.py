@@ -1,7 +1,7 @@
 """Basketball, possession by possession (drawn in bulk with numpy).
 
-Each team's possessions end in a turnover, a trip to the line or a shot (two or three, made or
-missed, with offensive rebounds giving a second look). Every possession becomes events (shots made
+The ball alternates between the teams; a possession ends in a turnover, a trip to the line or a
+shot (two or three, made or missed, with offensive rebounds giving a second look). Every possession becomes events (shots made
 and missed, free throws, rebounds, turnovers, fouls) and the player lines are counted from those
 events, so the play-by-play, the lines and the score agree by construction.
 """
@@ -56,13 +56,14 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     ot = 0
     t0, t1 = 0.0, game_min * 60
     period = periods
+    f = np.array([np.exp(0.035 * (g.strength[side] - g.strength[1 - side])
+                         + (rules.home_edge if side == 1 else 0.0)) * plan.scoring ** 0.5
+                  for side in (0, 1)])
     while True:
+        seg = _segment(rng, int(rng.integers(2)), t0, t1, poss_rate, f, dress, usage, reb_p)
         for side in (0, 1):
-            f = np.exp(0.035 * (g.strength[side] - g.strength[1 - side])
-                       + (rules.home_edge if side == 1 else 0.0)) * plan.scoring ** 0.5
-            seg = _segment(rng, side, t0, t1, poss_rate, f, dress, usage, reb_p)
-            score[side] += int(seg["pts"].sum())
-            segs.append(seg)
+            score[side] += int(seg["pts"][seg["side"] == side].sum())
+        segs.append(seg)
         if score[0] != score[1]:
             break
         if ot >= 6:  # a last-second basket ends a marathon
@@ -149,13 +150,27 @@ _OFFSET = {_K_REB: 1.0, _K_PUT: 4.0, _K_PUT_REB: 5.0}  # seconds after the posse
 _BOOL = ("tov", "stl", "trip", "ft1", "ft2", "ft3", "shot", "three", "made1", "oreb", "made2", "blk",
          "ast1", "ast2", "pf")
 _INT = ("side", "shooter", "other", "orebber", "drebber", "fta")
+_POSS_MIN, _POSS_SHAPE = 4.0, 3.0  # shortest possession (s) and the gamma's shape beyond it
 
 
-def _segment(rng: np.random.Generator, side: int, t0: float, t1: float, rate: float, f: float,
-             dress: int, usage: np.ndarray, reb_p: np.ndarray) -> dict[str, np.ndarray]:
-    """One team's possessions between two game times, in bulk: one array entry per possession."""
-    n = int(rng.poisson(rate * (t1 - t0) / 60))
-    t = np.sort(rng.uniform(t0, t1, n))
+def _segment(rng: np.random.Generator, first: int, t0: float, t1: float, rate: float,
+             f: np.ndarray, dress: int, usage: np.ndarray, reb_p: np.ndarray
+             ) -> dict[str, np.ndarray]:
+    """Both teams' possessions between two game times, in bulk: one array entry per possession.
+
+    The ball alternates from ``first`` (the side that wins the tip): a possession ends in a
+    basket, a trip to the line, a turnover or a defensive rebound, and an offensive rebound is a
+    second look within it. Possessions last ``_POSS_MIN`` seconds plus a gamma draw, so their mean
+    gives each team ``rate`` possessions a minute and few outlast the shot clock. ``f``: each
+    side's shooting factor."""
+    mean = 60.0 / (2.0 * rate)
+    most = int(2.0 * rate * (t1 - t0) / 60.0 * 1.3) + 8
+    gaps = _POSS_MIN + rng.gamma(_POSS_SHAPE, (mean - _POSS_MIN) / _POSS_SHAPE, most)
+    t = t0 + np.concatenate(([0.0], np.cumsum(gaps[:-1])))
+    t = t[t < t1]
+    n = len(t)
+    side = (first + np.arange(n)) % 2
+    f = f[side]
     r = rng.random((n, 9))
     shooter = rng.choice(dress, n, p=usage)
     other = (shooter + 1 + rng.integers(0, dress - 1, n)) % dress
@@ -175,7 +190,7 @@ def _segment(rng: np.random.Generator, side: int, t0: float, t1: float, rate: fl
     ft2 = trip & (r[:, 7] < BASKETBALL["ft"])
     ft3 = trip & (fta == 3) & (r[:, 8] < BASKETBALL["ft"])
     pts = np.where(three, 3, 2) * (made1 | made2) + ft1 + ft2 + ft3
-    return {"t": t, "end": np.full(n, t1), "side": np.full(n, side), "shooter": shooter,
+    return {"t": t, "end": np.full(n, t1), "side": side, "shooter": shooter,
             "other": other, "orebber": orebber, "drebber": drebber, "fta": fta, "pts": pts,
             "tov": tov, "stl": tov & (r[:, 1] < 0.5), "trip": trip, "ft1": ft1, "ft2": ft2, "ft3": ft3,
             "shot": shot, "three": three, "made1": made1, "oreb": oreb, "made2": made2,
