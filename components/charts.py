@@ -34,6 +34,13 @@ def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
 
 
+def _as_given(value: object) -> str:
+    """A stat value as a label: a count as a whole number (54, not 54.0), a rate as it came."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
 def results(games: pd.DataFrame, title: str = "Home margin of the listed games") -> go.Figure:
     """Each finished game as a point: date against home score minus visitor score, coloured by
     the winner, the matchup and score on hover (home advantage and blowouts at a glance)."""
@@ -166,7 +173,8 @@ def leaders(table: pd.DataFrame, *, stat: str, top: int = 25) -> go.Figure:
     label = names.astype(str) + (" (" + data["Team"].astype(str) + ")" if "Team" in data.columns
                                  and "Name" in data.columns else "")
     fig = go.Figure(go.Bar(x=_numbers(data["Value"]), y=label, orientation="h", marker_color=HOME_COLOR,
-                           text=data["Value"].astype(str), textposition="outside", cliponaxis=False))
+                           text=[_as_given(v) for v in data["Value"]], textposition="outside",
+                           cliponaxis=False))
     fig.update_layout(xaxis_title=stat)
     fig.update_yaxes(dtick=1)
     return _finish(fig, title, max(HEIGHT, 22 * len(data) + 90))

@@ -58,6 +58,16 @@ def download(label: str, data: Callable[[], bytes], *, name: str) -> None:
                        icon=":material/download:", on_click="ignore")
 
 
+def _blank_missing_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """Missing values of text columns as empty cells (a grid would print "None": a game without
+    overtime is not a game whose overtime is unknown); number columns keep their type."""
+    text = [c for c in frame.columns if pd.api.types.is_string_dtype(frame[c])
+            and frame[c].isna().any() and all(isinstance(v, str) for v in frame[c].dropna())]
+    if not text:
+        return frame
+    return frame.assign(**{str(c): frame[c].where(frame[c].notna(), "") for c in text})
+
+
 def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mapping[str, str] | None = None,
                empty: str = "No records match these filters.", height: int | None = None,
                select_into: str | None = None, id_column: str = "ID", open_tab: tuple[str, str] | None = None,
@@ -67,7 +77,7 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
     if frame.empty:
         st.info(empty)
         return
-    shown = pick_columns(frame, columns) if columns else frame
+    shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame)
     options: dict[str, Any] = {"hide_index": True, "height": height or "auto",
                                "column_config": dict(formats or {})}
     if select_into and id_column in frame.columns:

@@ -32,6 +32,8 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
     assert_clean(at)
     table = at.dataframe[0].value
     assert len(table) == min(50, expected) and set(table["GameStatus"]) == {"Final"}
+    assert "" in set(table["Overtime"]) and not table["Overtime"].isna().any(), \
+        "a game without overtime shows an empty cell, not None"
     assert any(c.value.startswith(f"{expected:,} games") for c in at.caption)
     assert "Home margin of the listed games" in titles(at)
     scheduled = open_page("games", {"level": "MLB", "status": "Scheduled", "tab": "Games"})

@@ -21,6 +21,8 @@ def test_default_stat_and_qualifier(dashboard_env: ApiServer) -> None:
     at = open_page("leaders", {"level": "MLB"})
     assert_clean(at)
     assert at.selectbox(key="stat").value == "HR"
+    labels = list(figures(at)[0]["data"][0]["text"])
+    assert labels and all(t.isdigit() for t in labels), f"home runs are counted in whole numbers: {labels}"
     assert all("nan" not in c.value for c in at.caption)
     avg = open_page("leaders", {"level": "MLB", "stat": "AVG", "qualified": "true"})
     assert_clean(avg)
