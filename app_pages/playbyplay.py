@@ -52,9 +52,13 @@ def main() -> None:
     scoring = filters.toggle("Scoring plays only", key="scoring")
     player = filters.text_filter("Player", key="pbp_player", placeholder="part of a name")
     detail = api.game(level, game_id)
-    page = api.playbyplay(level, game_id)
-    layout.note_page(page)
-    events = plays.events(page.frame, records_frame(detail.get("playbyplay")))
+    basic = records_frame(detail.get("playbyplay"))
+    if api.level_serves(level, "playbyplay"):
+        page = api.playbyplay(level, game_id)
+        layout.note_page(page)
+        events = plays.events(page.frame, basic)
+    else:  # the endpoint skips this level (contract 1): the game's own basic entries, no players
+        events = plays.events(basic, basic)
     period = filters.choice("Period", ["All", *plays.periods(events)], key="period")
     sport = api.level_sport(level)
     visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")

@@ -95,6 +95,16 @@ def running_score(detail: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame()
 
 
+def venue_place(venue: dict[str, Any]) -> str:
+    """"Fenway Park, Boston, MA"; a city the park's name already says is not repeated
+    ("Globe Life Field in Arlington, TX")."""
+    name, where = str(venue.get("Name") or ""), str(venue.get("CityState") or "")
+    city, _, state = where.partition(", ")
+    if name and city and city in name:
+        where = state
+    return ", ".join(p for p in (name, where) if p)
+
+
 def game_header(detail: dict[str, Any]) -> None:
     visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
     score = f" {detail.get('ScoreVis')}" if detail.get("ScoreVis") is not None else ""
@@ -103,7 +113,7 @@ def game_header(detail: dict[str, Any]) -> None:
     found = detail.get("venue")
     venue: dict[str, Any] = found if isinstance(found, dict) else {}
     facts = [str(detail.get("GameDay") or ""), str(detail.get("GameStatus") or "not started"),
-             " ".join(str(v) for v in (venue.get("Name"), venue.get("CityState")) if v)]
+             venue_place(venue)]
     if detail.get("Attendance"):
         facts.append(f"attendance {int(detail['Attendance']):,}")
     if detail.get("Duration"):
@@ -143,5 +153,4 @@ def show_game(detail: dict[str, Any], sport: str = "") -> None:
             bits = [f"capacity {int(venue['Capacity']):,}" if venue.get("Capacity") else "",
                     f"{venue['Latitude']:.3f}, {venue['Longitude']:.3f}"
                     if venue.get("Latitude") is not None and venue.get("Longitude") is not None else ""]
-            st.caption(f"**Venue:** {venue.get('Name') or '—'}, {venue.get('CityState') or ''} "
-                       + " · ".join(b for b in bits if b))
+            st.caption(f"**Venue:** {venue_place(venue) or '—'} " + " · ".join(b for b in bits if b))

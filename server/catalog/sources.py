@@ -14,7 +14,7 @@ RETROSHEET_NOTICE = (
 
 NOTICES: dict[str, str] = {
     "retrosheet": RETROSHEET_NOTICE,
-    "fivethirtyeight": "Results: Source: FiveThirtyEight (ABC News), CC BY 4.0; WNBA results "
+    "fivethirtyeight": "Source: FiveThirtyEight (ABC News), CC BY 4.0; WNBA results "
                        "continued by Neil Paine (MIT).",
     "lahman": "MLB history: Baseball Databank (Chadwick Baseball Bureau, Sean Lahman), "
               "CC BY-SA 3.0.",

@@ -1,6 +1,7 @@
 """Games page: filters seeded from the URL, the server-side status filter and paging, the game detail."""
 from __future__ import annotations
 
+from components.game_detail import venue_place
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
 from tests.dashboard.conftest import ApiServer
@@ -50,3 +51,11 @@ def test_page_number_is_server_side(dashboard_env: ApiServer) -> None:
     assert pager.num_pages == api.games("MLB", season=api.season_ids("MLB", with_games=True)[0], size=50).pages
     assert set(first.dataframe[0].value["ID"]).isdisjoint(second.dataframe[0].value["ID"])
     assert any("page 2 of" in c.value for c in second.caption)
+
+
+def test_venue_reads_as_a_place() -> None:
+    assert venue_place({"Name": "Fenway Park", "CityState": "Boston, MA"}) == "Fenway Park, Boston, MA"
+    assert venue_place({"Name": "Globe Life Field in Arlington", "CityState": "Arlington, TX"}) \
+        == "Globe Life Field in Arlington, TX"
+    assert venue_place({"Name": "Wrigley Field"}) == "Wrigley Field"
+    assert venue_place({}) == ""

@@ -41,3 +41,16 @@ def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.info and at.dataframe
     assert titles(at) == ["Latest results"]
+
+
+def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: ApiServer) -> None:
+    """The playbyplay endpoint does not serve EuroBB (contract 1), but its game details hold the
+    events with the running score: the page shows those instead of the endpoint's refusal."""
+    assert not api.level_serves("EuroBB", "playbyplay")
+    game = _final_game("EuroBB")
+    held = len(api.game("EuroBB", game).get("playbyplay") or [])
+    at = open_page("playbyplay", {"level": "EuroBB", "game": str(game)})
+    assert_clean(at)
+    assert not at.error
+    assert held > 0 and len(at.dataframe[0].value) == held
+    assert titles(at) == ["Score and difference over the game"]
