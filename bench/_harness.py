@@ -82,7 +82,7 @@ class Proc:
 
 def serve(url: str, port: int, workers: int, log: Path, *flags: str, **env: str) -> Proc:
     return Proc([PY, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
-                 "--workers", str(workers), *flags], env_for(url, **env),
+                 "--workers", str(workers), "--no-scheduler", *flags], env_for(url, **env),
                 f"http://127.0.0.1:{port}/health", log)
 
 

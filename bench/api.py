@@ -197,7 +197,7 @@ def main() -> int:
         port, cold_port, bare_port, logged_port = (free_port(), free_port(), free_port(),
                                                    free_port())
         serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
-                 "--no-access-log", "--port"]
+                 "--no-access-log", "--no-scheduler", "--port"]
         servers.append(_start(serve + [str(port)], env, f"http://127.0.0.1:{port}/health"))
         base = f"http://127.0.0.1:{port}"
         list_url = f"{base}/v1/games/MLB/?key={key}&team={ids['team']}&season=2024&max=100"

@@ -78,6 +78,8 @@ COMMANDS: tuple[Command, ...] = (
         _a("--workers", type=int, default=1),
         _a("--no-access-log", action="store_true",
            help="no line per request (e.g. behind a load balancer that logs them)"),
+        _a("--no-scheduler", action="store_true",
+           help="no nightly re-tabulation here (another instance on the same store runs it)"),
     )),
     Command(("copy-store",), "server.store.copy:cli", "copy every table into another store", (
         _a("target", help="DATABASE_URL of the target store"),

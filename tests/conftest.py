@@ -94,7 +94,7 @@ def start_server(url: str, log_path: Path, workers: int = 1,
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--workers", str(workers)],
+             "--workers", str(workers), "--no-scheduler"],
             cwd=ROOT, env=server_env(url, **env), stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30

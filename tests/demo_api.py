@@ -57,7 +57,8 @@ def wait_until_up(url: str, seconds: float = STARTUP_SECONDS) -> None:
 def serve(store: Path, env: dict[str, str], port: int) -> Iterator[str]:
     with open(store.with_suffix(".log"), "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--no-scheduler"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
         try:

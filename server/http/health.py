@@ -1,5 +1,5 @@
-"""/health: the store (no password), its schema version, and per level the newest game and
-its data sources. Needs no key, so monitors can call it."""
+"""/health: the store (no password), its schema version, the latest re-tabulation, and per level
+the newest game and its data sources. Needs no key, so monitors can call it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from server.http.errors import Unavailable
 from server.catalog.sources import NOTICES
+from server.jobs.runs import last_run
 from server.store import schema as s
 from server.store.engine import describe
 
@@ -22,6 +23,7 @@ def report(service: Service) -> bytes:
         with engine.connect() as conn:
             version = conn.execute(sa.select(s.store_info.c.value)
                                    .where(s.store_info.c.key == "schema_version")).scalar()
+            retabulated = last_run(conn)
             newest = dict(conn.execute(sa.select(s.games.c.level, sa.func.max(s.games.c.game_day))
                                        .group_by(s.games.c.level)).all())
             sources: dict[str, list[str]] = {}
@@ -39,5 +41,6 @@ def report(service: Service) -> bytes:
     return orjson.dumps({"Status": "ok", "Store": describe(engine),
                          "Dialect": engine.dialect.name,
                          "SchemaVersion": int(version) if version is not None else None,
+                         "Retabulated": retabulated,
                          "Levels": levels,
                          "Notices": {name: NOTICES[name] for name in sorted(held) if name in NOTICES}})

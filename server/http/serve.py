@@ -2,7 +2,8 @@
 
 With ``--workers 1`` the app is built from the CLI's engine; with more, uvicorn's multi-process
 mode imports ``app_factory``, which builds its own engine from DATABASE_URL in each worker.
-Every uvicorn log handler masks ``key=`` values (``logmask``).
+Every uvicorn log handler masks ``key=`` values (``logmask``). The nightly re-tabulation's
+scheduler runs in this process, once however many workers there are (``server.jobs.scheduler``).
 """
 from __future__ import annotations
 
@@ -52,11 +53,23 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
         "host": args.host, "port": args.port, "log_config": log_config(), "loop": _loop(),
         "http": "httptools", "proxy_headers": True, "server_header": False,
         "access_log": not args.no_access_log}
-    print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s))", file=sys.stderr)
-    if args.workers > 1:
-        os.environ.setdefault("DATABASE_URL", engine().url.render_as_string(hide_password=False))
-        uvicorn.run("server.http.serve:app_factory", factory=True, workers=args.workers,
-                    **common)
-    else:
-        uvicorn.run(_settled(create_app(engine())), **common)
+    from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
+
+    store = engine()
+    jobs = None if getattr(args, "no_scheduler", False) else start_scheduler(store)
+    hour, minute, second = run_at()
+    print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s)); "
+          + ("no nightly re-tabulation (--no-scheduler)" if jobs is None else
+             f"re-tabulating levels in season daily at {hour:02d}:{minute:02d}:{second:02d} "
+             "America/New_York"), file=sys.stderr)
+    try:
+        if args.workers > 1:
+            os.environ.setdefault("DATABASE_URL", store.url.render_as_string(hide_password=False))
+            uvicorn.run("server.http.serve:app_factory", factory=True, workers=args.workers,
+                        **common)
+        else:
+            uvicorn.run(_settled(create_app(store)), **common)
+    finally:
+        if jobs is not None:
+            jobs.shutdown(wait=False)
     return 0

@@ -21,7 +21,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import LEVELS, find_level
 from server.errors import UserError
-from server.jobs import _frames
+from server.jobs import _frames, runs
 from server.models import lines as lines_model
 from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
@@ -248,7 +248,9 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None,
             if progress:
                 progress(f"{lv.code}: {report[lv.code]['seconds']:.2f} s, "
                          + ", ".join(f"{k} {v}" for k, v in counts.items()))
-        mark_changed(conn)
+        runs.record(conn, {code: r["seconds"] for code, r in report.items()})
+        if report:  # a run of no level changed nothing a reader sees: caches stay
+            mark_changed(conn)
         pause_before_commit()
     return report
 

@@ -67,7 +67,7 @@ def serving(url: str, log_path: Path, workers: int = 1, **env: str) -> Iterator[
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--workers", str(workers)],
+             "--workers", str(workers), "--no-scheduler"],
             cwd=ROOT, env=env_for(url, **env), stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True)
     server = Server(f"http://127.0.0.1:{port}", process, log_path)
