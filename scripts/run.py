@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import orjson
 import sqlalchemy as sa
 
 from server.http.params import today
@@ -25,7 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SPORTS_SHARED_DATA", ROOT.parent / "shared" / "data"))
 SECRETS = ROOT / ".streamlit" / "secrets.toml"
 BUILD_MARK = "build:complete"
-SIMULATED_DAY = "build:simulated-day"  # the service's day the simulated levels were built for
 
 # Real data sources, in load order: (label, command arguments, path that must exist).
 REAL_SOURCES: tuple[tuple[str, tuple[str, ...], Path], ...] = (
@@ -79,10 +79,19 @@ def _mark(key: str, value: str) -> None:
 
 def _simulate_to_today() -> None:
     """The simulated levels as of today: the schedule played up to now, today's games over,
-    under way or to come by the clock (IDs stay stable across rebuilds)."""
+    under way or to come by the clock (IDs stay stable across rebuilds). While it serves, the
+    API's nightly job does the same each new day (``server.jobs.scheduler``)."""
     _server("demo", "--skip-real")
     _server("retabulate")
-    _mark(SIMULATED_DAY, today().isoformat())
+
+
+def _simulated_day() -> str | None:
+    """The service day the simulated levels were built for (the demo's own record)."""
+    from server.ingest.simulator import BUILD_KEY
+
+    raw = _stored(BUILD_KEY)
+    found = orjson.loads(raw) if raw else None
+    return str(found.get("Day")) if isinstance(found, dict) else None
 
 
 def build_store() -> None:
@@ -91,7 +100,7 @@ def build_store() -> None:
     today, so a second ``make run`` the next morning shows last night's results."""
     _server("init")
     if _stored(BUILD_MARK) is not None:
-        day = _stored(SIMULATED_DAY)
+        day = _simulated_day()
         if day == today().isoformat():
             print("store already built; `make clean-store` rebuilds it", file=sys.stderr)
             return

@@ -1,11 +1,12 @@
-"""The nightly re-tabulation: 03:00 America/New_York, levels in season only (contract 5).
+"""The nightly job: 03:00 America/New_York, simulated levels brought up to the new day, then
+the levels in season re-tabulated (contract 5).
 
 ``python -m server serve`` starts one ``BackgroundScheduler`` with this cron job for the life of
 the server (in the parent process, however many workers answer requests) and shuts it down on
 exit; ``serve --no-scheduler`` leaves it to another instance when several share a store.
 ``SPORTS_RETABULATE_AT`` moves the time (HH:MM or HH:MM:SS, still America/New_York). A level is
 in season when it has games within ``IN_SEASON_DAYS`` of today (either side), so the job is idle
-in the off-season. Each run is recorded by ``retabulate.last_run`` and shown by ``/health``.
+in the off-season. Each run is recorded (``server.jobs.runs``) and shown by ``/health``.
 """
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ import datetime as dt
 import logging
 import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
@@ -27,6 +31,7 @@ TIMEZONE = ZoneInfo("America/New_York")
 RUN_AT_ENV, RUN_AT_DEFAULT = "SPORTS_RETABULATE_AT", "03:00"
 IN_SEASON_DAYS = 7
 JOB_ID = "nightly-retabulate"
+ROOT = Path(__file__).resolve().parents[2]  # where ``python -m server`` runs
 log = logging.getLogger(__name__)
 
 
@@ -50,10 +55,49 @@ def levels_in_season(engine: sa.Engine, today: dt.date | None = None) -> list[st
     return sorted(r[0] for r in rows)
 
 
+def refresh_simulation(engine: sa.Engine, today: dt.date | None = None) -> bool:
+    """Rebuild the simulated levels for today when they were built for an earlier day, the way
+    they were built (seed, size, levels: ``simulator.last_build``), so yesterday's games are
+    over and today's are on the schedule. A child process runs ``python -m server demo``, so a
+    full build's memory and CPU stay out of the server. True when it rebuilt; a failure is
+    logged and the store keeps yesterday's levels (the build writes in one transaction)."""
+    from server.ingest.simulator import last_build  # the simulator: only here
+    from server.ingest.simulator.build import service_day
+
+    today = today or service_day(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+    with engine.connect() as conn:
+        build = last_build(conn)
+    if build is None or str(build.get("Day", "")) >= today.isoformat():
+        return False
+    args = [sys.executable, "-m", "server", "demo", "--seed", str(build["Seed"]),
+            "--size", str(build["Size"])]
+    if build.get("Levels"):
+        args += ["--levels", ",".join(build["Levels"])]
+    if build.get("SkipReal"):
+        args.append("--skip-real")
+    env = {**os.environ, "DATABASE_URL": _absolute(engine.url).render_as_string(
+        hide_password=False)}
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["(no output)"])[-1]
+        log.error("simulated levels not brought up to %s: %s", today, last)
+        return False
+    log.info("simulated levels brought up to %s (built for %s)", today, build.get("Day"))
+    return True
+
+
+def _absolute(url: sa.URL) -> sa.URL:
+    """The store's URL for a child process: a relative SQLite path made absolute."""
+    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
+        return url.set(database=str(Path(url.database).resolve()))
+    return url
+
+
 def nightly(engine: sa.Engine) -> dict[str, dict[str, float]]:
-    """The job: re-tabulate the levels in season (none when none is; the run is recorded
-    either way, so /health shows the job is alive)."""
-    levels = levels_in_season(engine)
+    """The job: bring simulated levels up to today, then re-tabulate the levels in season
+    (none when none is; the run is recorded either way, so /health shows the job is alive)."""
+    # a rebuilt simulation changes every simulated level: all are re-tabulated then
+    levels = None if refresh_simulation(engine) else levels_in_season(engine)
     report = retabulate.run(engine, levels)
     log.info("nightly re-tabulation: %s", {k: round(v["seconds"], 2) for k, v in report.items()})
     return report

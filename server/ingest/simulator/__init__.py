@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from tqdm import tqdm
 
@@ -19,13 +20,14 @@ from server.catalog.levels import ALL_CODES, find_level
 from server.errors import UserError
 from server.ingest.simulator import parallel, writer
 from server.ingest.simulator.ids import IdBook
-from server.ingest.simulator.build import LevelBuild
+from server.ingest.simulator.build import LevelBuild, service_day
 from server.ingest.simulator.rules import PLANS
 from server.store import schema
 from server.store.init import init_store
-from server.store.loader import Loader, loading
+from server.store.loader import Loader, loading, upsert
 
 SIZES = ("small", "full")
+BUILD_KEY = "simulated"  # store_info: how the simulated levels were built (``last_build``)
 
 # Row tuples the level builds carry, in each table's column order (the schema's own).
 TUPLE_TABLES = (
@@ -82,8 +84,31 @@ def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | l
         book = IdBook.snapshot(conn, codes)
     n_workers = 2 if workers is None else workers
     path = engine.url.database if engine.dialect.name == "sqlite" else None
+    build = {"Seed": seed, "Size": size, "Levels": None if levels is None else parse_levels(levels),
+             "SkipReal": skip_real, "Day": service_day(now).isoformat(),
+             "Clock": now.isoformat()}
     if n_workers > 1 and path and path != ":memory:" and len(codes) > 1:
-        return parallel.build(engine, codes, book, seed, size, now, n_workers, progress)
+        counts = parallel.build(engine, codes, book, seed, size, now, n_workers, progress)
+    else:
+        counts = _build_here(engine, codes, book, seed, size, now, progress)
+    with engine.begin() as conn:
+        upsert(conn, schema.store_info, [{"key": BUILD_KEY, "value": orjson.dumps(build).decode()}])
+    return counts
+
+
+def last_build(conn: sa.Connection) -> dict[str, Any] | None:
+    """How the store's simulated levels were last built (seed, size, levels, skip_real) and for
+    which service day; None when the store holds no simulation. ``python -m server serve``
+    rebuilds them the same way once the day has moved on (``server.jobs.scheduler``)."""
+    value = conn.execute(sa.select(schema.store_info.c.value)
+                         .where(schema.store_info.c.key == BUILD_KEY)).scalar()
+    found = orjson.loads(value) if value else None
+    return found if isinstance(found, dict) else None
+
+
+def _build_here(engine: sa.Engine, codes: list[str], book: IdBook, seed: int, size: str,
+                now: dt.datetime, progress: bool) -> dict[str, dict[str, int]]:
+    """Every level in this process, into the store in one transaction."""
     counts: dict[str, dict[str, int]] = {}
     with loading(engine, writer.SOURCE) as loader:
         bar = tqdm(codes, desc="demo", unit="level", file=sys.stderr, disable=not progress)

@@ -1,6 +1,7 @@
-"""``python -m server serve`` runs the nightly re-tabulation itself: a server started shortly
-before its time (``SPORTS_RETABULATE_AT``, moved here to a few seconds ahead) re-tabulates the
-levels in season on its own, and ``/health`` shows the run."""
+"""``python -m server serve`` runs the nightly job itself: a server started shortly before its
+time (``SPORTS_RETABULATE_AT``, moved here to a few seconds ahead) re-tabulates the levels in
+season on its own, first bringing a simulation built for an earlier day up to today, and
+``/health`` shows the run."""
 from __future__ import annotations
 
 import datetime as dt
@@ -10,18 +11,22 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
 
 from server.errors import UserError
-from server.jobs import scheduler
+from server.ingest import simulator
+from server.ingest.simulator.build import service_day
+from server.jobs import retabulate, scheduler
 from server.store.engine import make_engine
+from server.store.init import init_store
 from tests.conftest import free_port
 from tests.demo_api import ROOT, ApiServer, wait_until_up
 
 LEAD_SECONDS = 10  # time to start the server before the job is due
-WAIT_SECONDS = 120
+WAIT_SECONDS = 180  # a rebuilt small simulation and a full re-tabulation fit well within it
 
 
 def _copy(database_url: str, target: Path) -> None:
@@ -32,15 +37,12 @@ def _copy(database_url: str, target: Path) -> None:
     source.close()
 
 
-def test_serve_retabulates_the_levels_in_season_at_its_time(demo_api: ApiServer,
-                                                            tmp_path: Path) -> None:
-    if not demo_api.database_url.startswith("sqlite:///"):
-        pytest.skip("the demo store is not a SQLite file")
-    store = tmp_path / "store.db"
-    _copy(demo_api.database_url, store)
-    url = f"sqlite:///{store}"
+def _serve_until_the_job_ran(store: Path, tmp_path: Path) -> tuple[dict[str, Any], str]:
+    """Serve ``store`` with the job due in ``LEAD_SECONDS``; return /health's record of the run
+    that follows (failing when none comes) and the server's log."""
     due = dt.datetime.now(scheduler.TIMEZONE) + dt.timedelta(seconds=LEAD_SECONDS)
-    env = {**os.environ, "DATABASE_URL": url, scheduler.RUN_AT_ENV: due.strftime("%H:%M:%S")}
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}",
+           scheduler.RUN_AT_ENV: due.strftime("%H:%M:%S")}
     env.pop("REDIS_URL", None)
     port = free_port()
     log = tmp_path / "serve.log"
@@ -51,7 +53,7 @@ def test_serve_retabulates_the_levels_in_season_at_its_time(demo_api: ApiServer,
         health = f"http://127.0.0.1:{port}/health"
         wait_until_up(health)
         before = requests.get(health, timeout=5).json()["Retabulated"]
-        assert before is not None, "the demo build's own re-tabulation is on record"
+        assert before is not None, "the store's own re-tabulation is on record"
         deadline = time.monotonic() + LEAD_SECONDS + WAIT_SECONDS
         after = before
         while after["At"] == before["At"] and time.monotonic() < deadline:
@@ -60,12 +62,45 @@ def test_serve_retabulates_the_levels_in_season_at_its_time(demo_api: ApiServer,
     finally:
         proc.terminate()
         proc.wait(timeout=20)
-    assert after["At"] != before["At"], f"no scheduled run; server log:\n{log.read_text()}"
-    engine = make_engine(url)
+    text = log.read_text()
+    assert after["At"] != before["At"], f"no scheduled run; server log:\n{text}"
+    assert f"daily at {due:%H:%M:%S} America/New_York" in text
+    return after, text
+
+
+def test_serve_retabulates_the_levels_in_season_at_its_time(demo_api: ApiServer,
+                                                            tmp_path: Path) -> None:
+    if not demo_api.database_url.startswith("sqlite:///"):
+        pytest.skip("the demo store is not a SQLite file")
+    store = tmp_path / "store.db"
+    _copy(demo_api.database_url, store)
+    ran, _ = _serve_until_the_job_ran(store, tmp_path)
+    engine = make_engine(f"sqlite:///{store}")
     in_season = scheduler.levels_in_season(engine)
     engine.dispose()
-    assert in_season and after["Levels"] == in_season
-    assert f"daily at {due:%H:%M:%S} America/New_York" in log.read_text()
+    assert in_season and ran["Levels"] == in_season
+
+
+def test_serve_brings_a_simulation_built_yesterday_up_to_today(tmp_path: Path) -> None:
+    """A demo left running overnight: its simulated levels are rebuilt for the new day, the way
+    they were built, and every level is re-tabulated."""
+    store = tmp_path / "store.db"
+    engine = make_engine(f"sqlite:///{store}")
+    init_store(engine)
+    yesterday = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(days=1)
+    simulator.run(engine, seed=7, size="small", levels="NBA,MLB,FC", now=yesterday)
+    retabulate.run(engine)
+    engine.dispose()
+    ran, log = _serve_until_the_job_ran(store, tmp_path)
+    engine = make_engine(f"sqlite:///{store}")
+    with engine.connect() as conn:
+        build = simulator.last_build(conn)
+    engine.dispose()
+    assert build is not None
+    today = service_day(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+    assert build["Day"] == today.isoformat(), log
+    assert (build["Seed"], build["Size"], build["Levels"]) == (7, "small", ["NBA", "MLB", "FC"])
+    assert sorted(ran["Levels"]) == ["FC", "MLB", "NBA"], "every level is re-tabulated"
 
 
 def test_the_time_of_day_is_checked() -> None:
