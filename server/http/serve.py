@@ -56,12 +56,14 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
 
     store = engine()
-    jobs = None if getattr(args, "no_scheduler", False) else start_scheduler(store)
-    hour, minute, second = run_at()
-    print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s)); "
-          + ("no nightly re-tabulation (--no-scheduler)" if jobs is None else
-             f"re-tabulating levels in season daily at {hour:02d}:{minute:02d}:{second:02d} "
-             "America/New_York"), file=sys.stderr)
+    if getattr(args, "no_scheduler", False):
+        jobs, nightly = None, "no nightly re-tabulation (--no-scheduler)"
+    else:
+        jobs, (hour, minute, second) = start_scheduler(store), run_at()
+        nightly = (f"re-tabulating levels in season daily at {hour:02d}:{minute:02d}:{second:02d} "
+                   "America/New_York")
+    print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s)); {nightly}",
+          file=sys.stderr)
     try:
         if args.workers > 1:
             os.environ.setdefault("DATABASE_URL", store.url.render_as_string(hide_password=False))
