@@ -212,6 +212,38 @@ def test_basketball_possession_changes_hands(small_store: sa.Engine) -> None:
     assert checked > 1000
 
 
+def test_basketball_minutes_and_plus_minus_come_from_the_floor(small_store: sa.Engine) -> None:
+    """Five players a side are on the floor at every moment, so both teams play the same minutes
+    (five times a finished game's) and a team's plus-minus adds up to five times its margin,
+    exactly, in finished games and in games under way; the starters play more than the bench."""
+    lines = _player_lines(small_store, "basketball")
+    games = {gid: (v, h, sv, sh, state) for gid, v, h, sv, sh, state in _rows(
+        small_store, "SELECT g.id, g.visitor_id, g.home_id, g.score_vis, g.score_home, g.state FROM games g "
+                     "JOIN levels l ON l.code = g.level WHERE l.sport = 'basketball' "
+                     "AND g.state IN ('final', 'inprogress')")}
+    starters = {(g, p): bool(s) for g, p, s in _rows(
+        small_store, "SELECT pl.game_id, pl.player_id, pl.starter FROM player_lines pl "
+                     "JOIN levels l ON l.code = pl.level WHERE l.sport = 'basketball'")}
+    minutes: dict[tuple[int, int], int] = defaultdict(int)
+    plus_minus: dict[tuple[int, int], int] = defaultdict(int)
+    played: dict[bool, list[int]] = {True: [], False: []}
+    for (gid, pid), (team, _, stats) in lines.items():
+        if gid in games:
+            minutes[(gid, team)] += stats.get("MIN", 0)
+            plus_minus[(gid, team)] += stats.get("PM", 0)
+            played[starters[(gid, pid)]].append(stats.get("MIN", 0))
+    checked = 0
+    for gid, (v, h, sv, sh, state) in games.items():
+        if (gid, v) not in minutes:
+            continue
+        checked += 1
+        assert minutes[(gid, v)] == minutes[(gid, h)], gid
+        assert state != "final" or minutes[(gid, h)] % 5 == 0, gid  # whole minutes, five a side
+        assert plus_minus[(gid, h)] == 5 * (sh - sv) == -plus_minus[(gid, v)], gid
+    assert checked > 100
+    assert sum(played[True]) / len(played[True]) > 1.5 * sum(played[False]) / len(played[False])
+
+
 def test_hockey_shots_and_saves_match_the_lines(small_store: sa.Engine) -> None:
     """Each skater's shots on goal are his shot events (goals included); each goalie's saves are
     the other team's saved shots, which name him."""

@@ -1,9 +1,11 @@
 """Basketball, possession by possession (drawn in bulk with numpy).
 
 The ball alternates between the teams; a possession ends in a turnover, a trip to the line or a
-shot (two or three, made or missed, with offensive rebounds giving a second look). Every possession becomes events (shots made
-and missed, free throws, rebounds, turnovers, fouls) and the player lines are counted from those
-events, so the play-by-play, the lines and the score agree by construction.
+shot (two or three, made or missed, with offensive rebounds giving a second look). Five players
+a side are on the floor, in stints (``_Floor``), and only they act. Every possession becomes
+events (shots made and missed, free throws, rebounds, turnovers, fouls) and the player lines are
+counted from those events and stints (minutes, plus-minus), so the play-by-play, the lines and
+the score agree by construction.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ _TOV, _STL, _FTA, _FTM, _PF, _FGA, _3PA, _FGM, _3PM, _AST, _BLK, _OREB, _DREB = 
                       "OREB", "DREB"))
 _USAGE = np.array([1.25, 1.2, 1.1, 1.0, 0.95, 0.75, 0.7, 0.6, 0.55, 0.45, 0.35])
 _MINUTES = np.array([34, 33, 32, 31, 29, 22, 20, 16, 12, 7, 4], dtype=float)
-_REB = {"PG": 0.5, "SG": 0.6, "SF": 0.9, "PF": 1.3, "C": 1.6, "G": 0.55, "F": 1.1}
+_STINT = 240.0  # mean seconds of game clock between a team's substitutions
 
 
 def _period_name(period: int, periods: int) -> str:
@@ -60,7 +62,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                          + (rules.home_edge if side == 1 else 0.0)) * plan.scoring ** 0.5
                   for side in (0, 1)])
     while True:
-        seg = _segment(rng, int(rng.integers(2)), t0, t1, poss_rate, f, dress, usage, reb_p)
+        seg = _segment(rng, int(rng.integers(2)), t0, t1, poss_rate, f)
         for side in (0, 1):
             score[side] += int(seg["pts"][seg["side"] == side].sum())
         segs.append(seg)
@@ -78,8 +80,12 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     # non-shooting fouls, anywhere in the game
     for side in (0, 1):
         n_pf = int(rng.poisson(9))
-        segs.append(_fouls(side, rng.integers(0, dress, n_pf), rng.uniform(0.0, total_sec, n_pf)))
-    ev = _events({k: np.concatenate([s[k] for s in segs]) for k in segs[0]})
+        segs.append(_fouls(side, rng.uniform(0.0, total_sec, n_pf)))
+    ps = {k: np.concatenate([s[k] for s in segs]) for k in segs[0]}
+    floors = [_Floor.draw(rng, total_sec, game_min * 60, pmin * 60, rules.ot_minutes * 60, dress)
+              for _ in (0, 1)]
+    _cast(rng, ps, floors, usage, reb_p)
+    ev = _events(ps)
     cut_sec = g.cut * game_min * 60 if g.cut < 1 else total_sec
     if g.cut < 1:
         keep = ev["d"] < cut_sec
@@ -117,22 +123,23 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         line_score = {"visitor": by_side[0], "home": by_side[1]}
     lines = []
     names = g.people
-    margin = score[1] - score[0]
+    scoring = ev["pts"] > 0
+    at = ps["t"][ev["poss"][scoring]]  # points count for the ten on the floor for the possession
+    signed = np.where(ev["side"][scoring] == 1, 1, -1) * ev["pts"][scoring]
     for side in (0, 1):
         st = arrs[side]
         st[:, _IDX["REB"]] = st[:, _IDX["OREB"]] + st[:, _IDX["DREB"]]
-        mins = _MINUTES[:dress] / _MINUTES[:dress].sum() * played_min * 5
+        mins = floors[side].seconds(played_min * 60) / 60.0
         base = np.floor(mins).astype(np.int64)
         short = round(played_min * 5) - int(base.sum())
         if short > 0:
             base[np.argsort(-(mins - base), kind="stable")[:short]] += 1
         st[:, _IDX["MIN"]] = base
         sign = 1 if side == 1 else -1
-        st[:, _IDX["PM"]] = np.round(sign * margin * base / max(1.0, played_min)
-                                     + rng.normal(0, 4, dress)).astype(np.int64)
+        st[:, _IDX["PM"]] = sign * (signed @ floors[side].on(at)).astype(np.int64)
         for k, pid in enumerate(teams[side]):
             vals = dict(zip(_CODES, (int(x) for x in st[k])))
-            if vals["MIN"] == 0 and not any(v for c, v in vals.items() if c not in ("MIN", "PM")):
+            if not any(vals.values()):  # dressed, never on the floor
                 continue
             lines.append((pid, side, k < 5, names[pid].position, clean(vals) or {"MIN": 0}))
     return GameOut(score, period_out, overtime, status, plays, lines, line_score, winner)
@@ -149,20 +156,20 @@ _K_FOUL, _K_FT, _K_FT_REB, _K_TOV, _K_SHOT, _K_REB, _K_PUT, _K_PUT_REB, _K_PF = 
 _OFFSET = {_K_REB: 1.0, _K_PUT: 4.0, _K_PUT_REB: 5.0}  # seconds after the possession's first event
 _BOOL = ("tov", "stl", "trip", "ft1", "ft2", "ft3", "shot", "three", "made1", "oreb", "made2", "blk",
          "ast1", "ast2", "pf")
-_INT = ("side", "shooter", "other", "orebber", "drebber", "fta")
+_INT = ("side", "shooter", "mate", "opp", "orebber", "drebber", "fta")
 _POSS_MIN, _POSS_SHAPE = 4.0, 3.0  # shortest possession (s) and the gamma's shape beyond it
 
 
 def _segment(rng: np.random.Generator, first: int, t0: float, t1: float, rate: float,
-             f: np.ndarray, dress: int, usage: np.ndarray, reb_p: np.ndarray
-             ) -> dict[str, np.ndarray]:
+             f: np.ndarray) -> dict[str, np.ndarray]:
     """Both teams' possessions between two game times, in bulk: one array entry per possession.
 
     The ball alternates from ``first`` (the side that wins the tip): a possession ends in a
     basket, a trip to the line, a turnover or a defensive rebound, and an offensive rebound is a
     second look within it. Possessions last ``_POSS_MIN`` seconds plus a gamma draw, so their mean
     gives each team ``rate`` possessions a minute and few outlast the shot clock. ``f``: each
-    side's shooting factor."""
+    side's shooting factor. Who does what is cast afterwards (``_cast``), among those on the
+    floor."""
     mean = 60.0 / (2.0 * rate)
     most = int(2.0 * rate * (t1 - t0) / 60.0 * 1.3) + 8
     gaps = _POSS_MIN + rng.gamma(_POSS_SHAPE, (mean - _POSS_MIN) / _POSS_SHAPE, most)
@@ -170,17 +177,12 @@ def _segment(rng: np.random.Generator, first: int, t0: float, t1: float, rate: f
     t = t[t < t1]
     n = len(t)
     side = (first + np.arange(n)) % 2
-    f = f[side]
     r = rng.random((n, 9))
-    shooter = rng.choice(dress, n, p=usage)
-    other = (shooter + 1 + rng.integers(0, dress - 1, n)) % dress
-    orebber = rng.integers(0, dress, n)
-    drebber = rng.choice(dress, n, p=reb_p)
     tov = r[:, 0] < BASKETBALL["tov"]
     trip = ~tov & (r[:, 0] < BASKETBALL["tov"] + BASKETBALL["ft_trip"])
     shot = ~tov & ~trip
     three = shot & (r[:, 1] < BASKETBALL["p3a"])
-    p = np.where(three, BASKETBALL["p3"], BASKETBALL["p2"]) * f
+    p = np.where(three, BASKETBALL["p3"], BASKETBALL["p2"]) * f[side]
     made1 = shot & (r[:, 2] < p)
     miss1 = shot & ~made1
     oreb = miss1 & (r[:, 5] < BASKETBALL["oreb"])
@@ -190,12 +192,75 @@ def _segment(rng: np.random.Generator, first: int, t0: float, t1: float, rate: f
     ft2 = trip & (r[:, 7] < BASKETBALL["ft"])
     ft3 = trip & (fta == 3) & (r[:, 8] < BASKETBALL["ft"])
     pts = np.where(three, 3, 2) * (made1 | made2) + ft1 + ft2 + ft3
-    return {"t": t, "end": np.full(n, t1), "side": side, "shooter": shooter,
-            "other": other, "orebber": orebber, "drebber": drebber, "fta": fta, "pts": pts,
-            "tov": tov, "stl": tov & (r[:, 1] < 0.5), "trip": trip, "ft1": ft1, "ft2": ft2, "ft3": ft3,
-            "shot": shot, "three": three, "made1": made1, "oreb": oreb, "made2": made2,
-            "blk": miss1 & ~three & (r[:, 4] < 0.09), "ast1": made1 & (r[:, 4] < 0.6),
-            "ast2": made2 & (r[:, 4] < 0.6) & (other != orebber), "pf": np.zeros(n, dtype=bool)}
+    out = _blank(n, 0, t, t1)
+    out.update({"side": side, "fta": fta, "pts": pts, "tov": tov, "stl": tov & (r[:, 1] < 0.5),
+                "trip": trip, "ft1": ft1, "ft2": ft2, "ft3": ft3, "shot": shot, "three": three,
+                "made1": made1, "oreb": oreb, "made2": made2,
+                "blk": miss1 & ~three & (r[:, 4] < 0.09), "ast1": made1 & (r[:, 4] < 0.6),
+                "ast2": made2 & (r[:, 4] < 0.6)})
+    return out
+
+
+class _Floor:
+    """Who of a team's dressed players is on the floor when: five at a time, in stints that
+    change at every period's start and about every ``_STINT`` seconds between. The starters
+    open the game and the second half; other stints draw five by the players' minute shares
+    (weighted sampling without replacement), so the regulars play the most."""
+
+    def __init__(self, starts: np.ndarray, fives: np.ndarray) -> None:
+        self.starts = starts  # stint start times (s), ascending, the first at 0
+        self.fives = fives  # stints x dressed players: on the floor
+
+    @classmethod
+    def draw(cls, rng: np.random.Generator, end: float, regulation: float, period: float,
+             ot: float, dress: int) -> _Floor:
+        fixed = np.concatenate((np.arange(0.0, regulation, period),
+                                np.arange(regulation, end, ot)))
+        subs = rng.uniform(0.0, end, int(rng.poisson(end / _STINT)))
+        starts = np.unique(np.concatenate((fixed, subs)))
+        keys = rng.random((len(starts), dress)) ** (1.0 / _MINUTES[:dress])
+        top = np.argsort(-keys, axis=1, kind="stable")[:, :5]
+        fives = np.zeros((len(starts), dress), dtype=bool)
+        np.put_along_axis(fives, top, True, axis=1)
+        starters = np.isin(starts, (0.0, regulation / 2.0))
+        fives[starters] = np.arange(dress) < 5
+        return cls(starts, fives)
+
+    def on(self, t: np.ndarray) -> np.ndarray:
+        """len(t) x dressed players: on the floor at each time."""
+        return self.fives[np.searchsorted(self.starts, t, "right") - 1]
+
+    def seconds(self, until: float) -> np.ndarray:
+        """Seconds each dressed player has been on the floor up to game time ``until``."""
+        edges = np.clip(np.append(self.starts, np.inf), 0.0, until)
+        seconds: np.ndarray = np.diff(edges) @ self.fives
+        return seconds
+
+
+def _pick(rng: np.random.Generator, allowed: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """Per row, one column among the allowed ones, with probability proportional to ``weights``
+    (the least of exponential clocks run at those rates)."""
+    clocks = rng.exponential(size=allowed.shape) / weights
+    first: np.ndarray = np.argmin(np.where(allowed, clocks, np.inf), axis=1)
+    return first
+
+
+def _cast(rng: np.random.Generator, ps: dict[str, np.ndarray], floors: list[_Floor],
+          usage: np.ndarray, reb_p: np.ndarray) -> None:
+    """Who does what in every possession, among the ten on the floor at its start: the shooter
+    (or a foul's fouler, a turnover's loser) by usage, a teammate for the assist, a defender for
+    the steal, the block or the shooting foul, and the rebounders."""
+    t, side = ps["t"], ps["side"]
+    on = [floor.on(t) for floor in floors]
+    attack = np.where((side == 0)[:, None], on[0], on[1])
+    defence = np.where((side == 0)[:, None], on[1], on[0])
+    even = np.ones(len(usage))
+    ps["shooter"] = _pick(rng, attack, usage)
+    ps["mate"] = _pick(rng, attack & (np.arange(len(usage)) != ps["shooter"][:, None]), even)
+    ps["orebber"] = _pick(rng, attack, even)
+    ps["opp"] = _pick(rng, defence, even)
+    ps["drebber"] = _pick(rng, defence, reb_p)
+    ps["ast2"] = ps["ast2"] & (ps["mate"] != ps["orebber"])
 
 
 def _blank(n: int, side: int, t: np.ndarray, end: float) -> dict[str, np.ndarray]:
@@ -209,18 +274,18 @@ def _blank(n: int, side: int, t: np.ndarray, end: float) -> dict[str, np.ndarray
 
 
 def _buzzer(side: int, t1: float) -> dict[str, np.ndarray]:
-    """The last-second two that ends a sixth overtime (shooter: the first player)."""
+    """The last-second two that ends a sixth overtime."""
     out = _blank(1, side, np.array([t1 - 0.001]), t1)
     out["shot"][0] = out["made1"][0] = True
     out["pts"][0] = 2
     return out
 
 
-def _fouls(side: int, who: np.ndarray, t: np.ndarray) -> dict[str, np.ndarray]:
-    """Fouls away from the ball, committed by ``side``."""
+def _fouls(side: int, t: np.ndarray) -> dict[str, np.ndarray]:
+    """Fouls away from the ball, committed by ``side`` (the fouler is cast as the row's
+    shooter)."""
     out = _blank(len(t), side, t, float("inf"))
     out["pf"][:] = True
-    out["other"] = who.astype(np.int64)
     return out
 
 
@@ -232,7 +297,7 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     the stealer or the blocker, -1)."""
     n = len(ps["t"])
     idx = np.arange(n)
-    side, shooter, other = ps["side"], ps["shooter"], ps["other"]
+    side, shooter, mate, opp = ps["side"], ps["shooter"], ps["mate"], ps["opp"]
     miss1 = ps["shot"] & ~ps["made1"]
     miss2 = ps["oreb"] & ~ps["made2"]
     last_ft_miss = ps["trip"] & ~np.where(ps["fta"] == 3, ps["ft3"], ps["ft2"])
@@ -240,21 +305,21 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     three, three0 = ps["three"], np.zeros(n, dtype=bool)
     # (kind, mask, side of the primary player, player, pts, made, three, helper, opp)
     groups: list[tuple[Any, ...]] = [
-        (_K_FOUL, ps["trip"], 1 - side, other, 0, three0, three0, none, none),
+        (_K_FOUL, ps["trip"], 1 - side, opp, 0, three0, three0, none, none),
         (_K_FT, ps["trip"], side, shooter, ps["ft1"] * 1, ps["ft1"], three0, none, none),
         (_K_FT + 1, ps["trip"], side, shooter, ps["ft2"] * 1, ps["ft2"], three0, none, none),
         (_K_FT + 2, ps["trip"] & (ps["fta"] == 3), side, shooter, ps["ft3"] * 1, ps["ft3"], three0, none,
          none),
         (_K_FT_REB, last_ft_miss, 1 - side, none, 0, three0, three0, none, none),
-        (_K_TOV, ps["tov"], side, shooter, 0, three0, three0, none, np.where(ps["stl"], other, -1)),
+        (_K_TOV, ps["tov"], side, shooter, 0, three0, three0, none, np.where(ps["stl"], opp, -1)),
         (_K_SHOT, ps["shot"], side, shooter, np.where(ps["made1"], np.where(three, 3, 2), 0), ps["made1"],
-         three, np.where(ps["ast1"], other, -1), np.where(ps["blk"], other, -1)),
+         three, np.where(ps["ast1"], mate, -1), np.where(ps["blk"], opp, -1)),
         (_K_REB, miss1, np.where(ps["oreb"], side, 1 - side), np.where(ps["oreb"], ps["orebber"], ps["drebber"]),
          0, ps["oreb"], three0, none, none),
         (_K_PUT, ps["oreb"], side, ps["orebber"], np.where(ps["made2"], np.where(three, 3, 2), 0),
-         ps["made2"], three, np.where(ps["ast2"], other, -1), none),
+         ps["made2"], three, np.where(ps["ast2"], mate, -1), none),
         (_K_PUT_REB, miss2, 1 - side, ps["drebber"], 0, three0, three0, none, none),
-        (_K_PF, ps["pf"], side, other, 0, three0, three0, none, none),
+        (_K_PF, ps["pf"], side, shooter, 0, three0, three0, none, none),
     ]
     cols: dict[str, list[np.ndarray]] = {k: [] for k in ("kind", "poss", "side", "who", "pts", "made",
                                                           "three", "helper", "opp", "fta")}
