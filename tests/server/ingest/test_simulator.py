@@ -167,9 +167,11 @@ def test_basketball_events_match_the_player_lines(small_store: sa.Engine) -> Non
                 c["TOV"] += 1
             elif event == "foul":
                 c["PF"] += 1
+            elif event == "substitution":
+                assert "enters the game for" in text and not scoring and pts == 0, text
             else:
                 raise AssertionError(f"unexpected basketball event {event!r}")
-    assert {"shot", "free_throw", "rebound", "turnover", "foul"} <= set(kinds)
+    assert {"shot", "free_throw", "rebound", "turnover", "foul", "substitution"} <= set(kinds)
     assert kinds["rebound"] > kinds["turnover"] > 0
     codes = ("FGA", "FGM", "3PA", "3PM", "FTA", "FTM", "OREB", "DREB", "REB", "TOV", "PF")
     assert set(counted) <= set(lines)

@@ -82,10 +82,11 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         n_pf = int(rng.poisson(9))
         segs.append(_fouls(side, rng.uniform(0.0, total_sec, n_pf)))
     ps = {k: np.concatenate([s[k] for s in segs]) for k in segs[0]}
-    floors = [_Floor.draw(rng, total_sec, game_min * 60, pmin * 60, rules.ot_minutes * 60, dress)
-              for _ in (0, 1)]
+    dead = np.sort(ps["t"][~ps["pf"]])
+    floors = [_Floor.draw(rng, total_sec, game_min * 60, pmin * 60, rules.ot_minutes * 60, dress,
+                          dead) for _ in (0, 1)]
     _cast(rng, ps, floors, usage, reb_p)
-    ev = _events(ps)
+    ev = _substitutions(_events(ps), floors)
     cut_sec = g.cut * game_min * 60 if g.cut < 1 else total_sec
     if g.cut < 1:
         keep = ev["d"] < cut_sec
@@ -129,7 +130,8 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     for side in (0, 1):
         st = arrs[side]
         st[:, _IDX["REB"]] = st[:, _IDX["OREB"]] + st[:, _IDX["DREB"]]
-        mins = floors[side].seconds(played_min * 60) / 60.0
+        seconds = floors[side].seconds(played_min * 60)
+        mins = seconds / 60.0
         base = np.floor(mins).astype(np.int64)
         short = round(played_min * 5) - int(base.sum())
         if short > 0:
@@ -139,7 +141,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         st[:, _IDX["PM"]] = sign * (signed @ floors[side].on(at)).astype(np.int64)
         for k, pid in enumerate(teams[side]):
             vals = dict(zip(_CODES, (int(x) for x in st[k])))
-            if not any(vals.values()):  # dressed, never on the floor
+            if seconds[k] == 0 and not any(vals.values()):  # dressed, never on the floor
                 continue
             lines.append((pid, side, k < 5, names[pid].position, clean(vals) or {"MIN": 0}))
     return GameOut(score, period_out, overtime, status, plays, lines, line_score, winner)
@@ -153,6 +155,7 @@ def period_label(period: int, periods: int) -> str:
 # team rebound after a missed last free throw; a turnover; a shot, its rebound, the put-back
 # and its rebound; a foul away from the ball.
 _K_FOUL, _K_FT, _K_FT_REB, _K_TOV, _K_SHOT, _K_REB, _K_PUT, _K_PUT_REB, _K_PF = 0, 1, 4, 5, 6, 7, 8, 9, 10
+_K_SUB = -1  # a substitution: before anything else at its moment
 _OFFSET = {_K_REB: 1.0, _K_PUT: 4.0, _K_PUT_REB: 5.0}  # seconds after the possession's first event
 _BOOL = ("tov", "stl", "trip", "ft1", "ft2", "ft3", "shot", "three", "made1", "oreb", "made2", "blk",
          "ast1", "ast2", "pf")
@@ -213,17 +216,22 @@ class _Floor:
 
     @classmethod
     def draw(cls, rng: np.random.Generator, end: float, regulation: float, period: float,
-             ot: float, dress: int) -> _Floor:
-        fixed = np.concatenate((np.arange(0.0, regulation, period),
-                                np.arange(regulation, end, ot)))
-        subs = rng.uniform(0.0, end, int(rng.poisson(end / _STINT)))
-        starts = np.unique(np.concatenate((fixed, subs)))
+             ot: float, dress: int, dead: np.ndarray) -> _Floor:
+        """``dead``: the possessions' start times, sorted: a substitution waits for the next one
+        to begin (a dead ball), at a period's start too, so it never interrupts a possession."""
+        changes = np.concatenate((np.arange(period, regulation, period),
+                                  np.arange(regulation, end, ot),
+                                  rng.uniform(0.0, end, int(rng.poisson(end / _STINT)))))
+        if len(dead) == 0:
+            return cls(np.zeros(1), (np.arange(dress) < 5)[None, :])
+        snapped = dead[np.minimum(np.searchsorted(dead, changes), len(dead) - 1)]
+        half = dead[min(int(np.searchsorted(dead, regulation / 2.0)), len(dead) - 1)]
+        starts = np.unique(np.concatenate(([0.0], snapped[snapped > 0.0])))
         keys = rng.random((len(starts), dress)) ** (1.0 / _MINUTES[:dress])
         top = np.argsort(-keys, axis=1, kind="stable")[:, :5]
         fives = np.zeros((len(starts), dress), dtype=bool)
         np.put_along_axis(fives, top, True, axis=1)
-        starters = np.isin(starts, (0.0, regulation / 2.0))
-        fives[starters] = np.arange(dress) < 5
+        fives[(starts == 0.0) | (starts == half)] = np.arange(dress) < 5  # the starters open each half
         return cls(starts, fives)
 
     def on(self, t: np.ndarray) -> np.ndarray:
@@ -293,8 +301,9 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Every event of the game in time order, as parallel arrays.
 
     Per event: time ``d``, ``side`` of the primary player, ``who`` (-1: the team), ``kind``,
-    ``pts``, ``made``, ``three``, ``helper`` (the assister, -1) and ``opp`` (on the other side:
-    the stealer or the blocker, -1)."""
+    ``pts``, ``made``, ``three``, ``helper`` (the assister, -1), ``opp`` (on the other side:
+    the stealer or the blocker, -1) and ``off`` (the player a substitute replaces, -1; see
+    ``_substitutions``)."""
     n = len(ps["t"])
     idx = np.arange(n)
     side, shooter, mate, opp = ps["side"], ps["shooter"], ps["mate"], ps["opp"]
@@ -322,12 +331,13 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         (_K_PF, ps["pf"], side, shooter, 0, three0, three0, none, none),
     ]
     cols: dict[str, list[np.ndarray]] = {k: [] for k in ("kind", "poss", "side", "who", "pts", "made",
-                                                          "three", "helper", "opp", "fta")}
+                                                          "three", "helper", "opp", "fta", "off")}
     for g_kind, mask, *vals in groups:
         sel = np.flatnonzero(mask)
         cols["kind"].append(np.full(len(sel), g_kind))
         cols["poss"].append(idx[sel])
         cols["fta"].append(ps["fta"][sel])
+        cols["off"].append(np.full(len(sel), -1))
         for key, arr in zip(("side", "who", "pts", "made", "three", "helper", "opp"), vals):
             cols[key].append(np.broadcast_to(arr, (n,))[sel])
     ev = {k: np.concatenate(v) for k, v in cols.items()}
@@ -345,6 +355,31 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     ev["d"] = t + off * room
     order = np.lexsort((kind, poss, ev["d"]))
     return {k: v[order] for k, v in ev.items()}
+
+
+def _substitutions(ev: dict[str, np.ndarray], floors: list[_Floor]) -> dict[str, np.ndarray]:
+    """The events with every substitution added, in time order: at each new stint, each player
+    coming on replaces one going off (``who`` in for ``off``)."""
+    subs: list[tuple[float, int, int, int]] = []
+    for side, floor in enumerate(floors):
+        for k in range(1, len(floor.starts)):
+            before, after = floor.fives[k - 1], floor.fives[k]
+            for enters, leaves in zip(np.flatnonzero(after & ~before),
+                                      np.flatnonzero(before & ~after)):
+                subs.append((float(floor.starts[k]), side, int(enters), int(leaves)))
+    if not subs:
+        return ev
+    m = len(subs)
+    cols = list(zip(*subs))
+    add: dict[str, np.ndarray] = {
+        "d": np.array(cols[0]), "side": np.array(cols[1]), "who": np.array(cols[2]),
+        "off": np.array(cols[3]), "kind": np.full(m, _K_SUB), "poss": np.full(m, -1),
+        "pts": np.zeros(m, dtype=np.int64), "made": np.zeros(m, dtype=bool),
+        "three": np.zeros(m, dtype=bool), "helper": np.full(m, -1), "opp": np.full(m, -1),
+        "fta": np.zeros(m, dtype=np.int64)}
+    out = {k: np.concatenate((ev[k], add[k])) for k in ev}
+    order = np.lexsort((out["kind"], out["poss"], out["d"]))
+    return {k: v[order] for k, v in out.items()}
 
 
 def _lines(ev: dict[str, np.ndarray], dress: int) -> list[np.ndarray]:
@@ -387,13 +422,18 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
     who_name = [[names[pid].name for pid in team] for team in teams]
     plays: list[Play] = []
     append = plays.append
-    for kind, side, who, pts, made, three, helper, opp, fta, per, sec in zip(
+    for kind, side, who, pts, made, three, helper, opp, fta, off, per, sec in zip(
             ev["kind"].tolist(), ev["side"].tolist(), ev["who"].tolist(), ev["pts"].tolist(),
             ev["made"].tolist(), ev["three"].tolist(), ev["helper"].tolist(), ev["opp"].tolist(),
-            ev["fta"].tolist(), p_no.tolist(), left.tolist()):
+            ev["fta"].tolist(), ev["off"].tolist(), p_no.tolist(), left.tolist()):
         clock = f"{sec // 60:02d}:{sec % 60:02d}"
         pid = teams[side][who] if who >= 0 else None
         name = who_name[side][who] if who >= 0 else ""
+        if kind == _K_SUB:
+            append((per, None, clock, side, pid, None, "substitution",
+                    f"{name} enters the game for {who_name[side][off]}", False, 0, "substitution",
+                    None, None, None, None))
+            continue
         if kind == _K_SHOT or kind == _K_PUT:
             shot = f"{'three-point' if three else 'two-point'} {'jumper' if three else ('layup' if who % 2 else 'jump shot')}"
             if made:
