@@ -360,20 +360,21 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
 def _substitutions(ev: dict[str, np.ndarray], floors: list[_Floor]) -> dict[str, np.ndarray]:
     """The events with every substitution added, in time order: at each new stint, each player
     coming on replaces one going off (``who`` in for ``off``)."""
-    subs: list[tuple[float, int, int, int]] = []
-    for side, floor in enumerate(floors):
-        for k in range(1, len(floor.starts)):
-            before, after = floor.fives[k - 1], floor.fives[k]
-            for enters, leaves in zip(np.flatnonzero(after & ~before),
-                                      np.flatnonzero(before & ~after)):
-                subs.append((float(floor.starts[k]), side, int(enters), int(leaves)))
-    if not subs:
+    parts: list[tuple[np.ndarray, ...]] = []
+    for team, floor in enumerate(floors):
+        before, after = floor.fives[:-1], floor.fives[1:]
+        # as many come on as go off at each change, so the two lists, each ordered by stint,
+        # pair up stint by stint
+        stint, enters = np.nonzero(after & ~before)
+        leaves = np.nonzero(before & ~after)[1]
+        parts.append((floor.starts[stint + 1], np.full(len(stint), team), enters, leaves))
+    d, side, enters, leaves = (np.concatenate(c) for c in zip(*parts))
+    m = len(d)
+    if m == 0:
         return ev
-    m = len(subs)
-    cols = list(zip(*subs))
     add: dict[str, np.ndarray] = {
-        "d": np.array(cols[0]), "side": np.array(cols[1]), "who": np.array(cols[2]),
-        "off": np.array(cols[3]), "kind": np.full(m, _K_SUB), "poss": np.full(m, -1),
+        "d": d, "side": side, "who": enters, "off": leaves, "kind": np.full(m, _K_SUB),
+        "poss": np.full(m, -1),
         "pts": np.zeros(m, dtype=np.int64), "made": np.zeros(m, dtype=bool),
         "three": np.zeros(m, dtype=bool), "helper": np.full(m, -1), "opp": np.full(m, -1),
         "fta": np.zeros(m, dtype=np.int64)}
