@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from components import analysis, charts, filters, layout, plays
-from components.game_detail import PERIOD_LABELS, game_header, running_score
+from components.game_detail import PERIOD_LABELS, game_header, running_score, team_names
 from components.tables import records_frame, show_table
 from services import ApiError, api
 
@@ -61,7 +61,7 @@ def main() -> None:
         events = plays.events(basic, basic)
     period = filters.choice("Period", ["All", *plays.periods(events)], key="period")
     sport = api.level_sport(level)
-    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+    visitor, home = team_names(detail)
     game_header(detail)
     if events.empty:
         st.info("No play-by-play held for this game.")
@@ -81,9 +81,8 @@ def main() -> None:
         with tabs[PITCHES_TAB]:
             pitches = api.pitches(level, game_id)
             pas = analysis.plate_appearances(pitches)
-            if player:
-                pas = pas[(pas["Batter"].astype(str) + " " + pas["Pitcher"].astype(str)).str.contains(
-                    player, case=False, regex=False)]
+            if not pas.empty:
+                pas = plays.with_player(pas, player, ("Batter", "Pitcher"))
             st.plotly_chart(charts.pitches_per_plate_appearance(pas), key="pitch_chart")
             if key := _code_key(pitches):
                 st.caption(f"Pitch codes: {key}. Count: balls-strikes before the last pitch.")

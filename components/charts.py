@@ -80,31 +80,30 @@ def _period_axis(fig: go.Figure, data: pd.DataFrame, x: pd.Series, label: str) -
 
 def in_game_scores(scores: pd.DataFrame, visitor: str, home: str, period_label: str = "Period") -> go.Figure:
     """The score of both sides over the game, from the detail's play-by-play or score datapoints."""
-    title = "Score over the game"
-    if scores.empty or not {"ScoreVis", "ScoreHome"} <= set(scores.columns):
-        return empty_figure(title, "No in-game datapoints for this game")
-    data = scores.reset_index(drop=True)
-    x = data["Sequence"] if "Sequence" in data.columns else pd.Series(data.index + 1)
-    fig = go.Figure()
-    fig.add_scatter(x=x, y=data["ScoreVis"], name=visitor, mode="lines", line_shape="hv", line_color=VIS_COLOR)
-    fig.add_scatter(x=x, y=data["ScoreHome"], name=home, mode="lines", line_shape="hv", line_color=HOME_COLOR)
-    fig.update_layout(yaxis_title="Score", hovermode="x unified")
-    _period_axis(fig, data, x, period_label)
-    return _finish(fig, title)
+    return _score_chart(scores, visitor, home, period_label, "Score over the game",
+                        "No in-game datapoints for this game", difference=False)
 
 
 def score_difference(events: pd.DataFrame, visitor: str, home: str, period_label: str = "Period") -> go.Figure:
     """Home minus visitor score after each event, with both scores (play-by-play)."""
-    title = "Score and difference over the game"
-    if events.empty or not {"ScoreVis", "ScoreHome"} <= set(events.columns):
-        return empty_figure(title, "No scores in this game's play-by-play")
-    data = events.reset_index(drop=True)
+    return _score_chart(events, visitor, home, period_label, "Score and difference over the game",
+                        "No scores in this game's play-by-play", difference=True)
+
+
+def _score_chart(scores: pd.DataFrame, visitor: str, home: str, period_label: str, title: str, empty: str,
+                 *, difference: bool) -> go.Figure:
+    """Both sides' scores as steps over the game's events (and, with ``difference``, home minus
+    visitor as bars), the x axis ticked at each period's first event."""
+    if scores.empty or not {"ScoreVis", "ScoreHome"} <= set(scores.columns):
+        return empty_figure(title, empty)
+    data = scores.reset_index(drop=True)
     x = data["Sequence"] if "Sequence" in data.columns else pd.Series(data.index + 1)
-    diff = data["ScoreHome"] - data["ScoreVis"]
     fig = go.Figure()
-    fig.add_bar(x=x, y=diff, name=f"{home} − {visitor}", marker_color=DIFF_COLOR, opacity=0.45)
-    fig.add_scatter(x=x, y=data["ScoreVis"], name=visitor, line_shape="hv", line_color=VIS_COLOR, mode="lines")
-    fig.add_scatter(x=x, y=data["ScoreHome"], name=home, line_shape="hv", line_color=HOME_COLOR, mode="lines")
+    if difference:
+        fig.add_bar(x=x, y=data["ScoreHome"] - data["ScoreVis"], name=f"{home} − {visitor}",
+                    marker_color=DIFF_COLOR, opacity=0.45)
+    fig.add_scatter(x=x, y=data["ScoreVis"], name=visitor, mode="lines", line_shape="hv", line_color=VIS_COLOR)
+    fig.add_scatter(x=x, y=data["ScoreHome"], name=home, mode="lines", line_shape="hv", line_color=HOME_COLOR)
     fig.update_layout(yaxis_title="Score", hovermode="x unified", bargap=0)
     _period_axis(fig, data, x, period_label)
     return _finish(fig, title)

@@ -13,6 +13,11 @@ from components.tables import markdown_table, pick_columns, records_frame as _fr
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
 
+def team_names(detail: dict[str, Any]) -> tuple[str, str]:
+    """(visitor, home) names of a game detail, "Visitor" and "Home" when it lacks them."""
+    return str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+
+
 def _forecast(detail: dict[str, Any]) -> dict[str, Any]:
     block = detail.get("forecast") or {}
     if isinstance(block, list):
@@ -53,7 +58,7 @@ def forecast_summary(detail: dict[str, Any]) -> None:
     if not fc:
         st.caption("No forecast held for this game.")
         return
-    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+    visitor, home = team_names(detail)
     elo, ml = fc.get("elo") or {}, fc.get("moneyline") or {}
     sim, spread, ou = fc.get("simulation") or {}, fc.get("spread") or {}, fc.get("overunder") or {}
     rows: list[tuple[str, str, str]] = [
@@ -106,7 +111,7 @@ def venue_place(venue: dict[str, Any]) -> str:
 
 
 def game_header(detail: dict[str, Any]) -> None:
-    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+    visitor, home = team_names(detail)
     score = f" {detail.get('ScoreVis')}" if detail.get("ScoreVis") is not None else ""
     home_score = f" {detail.get('ScoreHome')}" if detail.get("ScoreHome") is not None else ""
     st.subheader(f"{visitor}{score} @ {home}{home_score}")
@@ -125,7 +130,7 @@ def game_header(detail: dict[str, Any]) -> None:
 
 def show_game(detail: dict[str, Any], sport: str = "") -> None:
     """Header, the in-game score chart first, then line score, forecast, scoring plays, officials."""
-    visitor, home = str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
+    visitor, home = team_names(detail)
     game_header(detail)
     running = running_score(detail)
     period = PERIOD_LABELS.get(sport, "Period")

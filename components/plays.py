@@ -52,23 +52,32 @@ def events(records: pd.DataFrame, basic: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values(order).reset_index(drop=True)
 
 
+def _period_labels(frame: pd.DataFrame) -> pd.Series:
+    """Each event's period without its clock ("2 05:31" -> "2"; "Top 1" stays)."""
+    return frame["Period"].astype(str).str.replace(r"\s+\d+:\d+$", "", regex=True)
+
+
 def periods(frame: pd.DataFrame) -> list[str]:
     """The game's periods in the order they were played ("Top 1", "Bottom 1", ... or 1, 2, ...)."""
     if frame.empty or "Period" not in frame.columns:
         return []
-    labels = frame["Period"].astype(str).str.replace(r"\s+\d+:\d+$", "", regex=True)
-    return list(dict.fromkeys(label for label in labels if label))
+    return list(dict.fromkeys(label for label in _period_labels(frame) if label))
+
+
+def with_player(frame: pd.DataFrame, player: str, columns: tuple[str, str]) -> pd.DataFrame:
+    """The rows where either of two name columns (batter or scorer, pitcher) holds ``player``,
+    part of a name in any case; every row when ``player`` is empty."""
+    if not player:
+        return frame
+    names = frame[columns[0]].astype(str) + " " + frame[columns[1]].astype(str)
+    return frame[names.str.contains(player, case=False, regex=False)]
 
 
 def filter_events(frame: pd.DataFrame, *, scoring: bool, player: str, period: str | None) -> pd.DataFrame:
     """Scoring plays only, a player's part of a name (batter, scorer or pitcher), one period."""
-    shown = frame
+    shown = with_player(frame, player, ("Player", "Pitcher"))
     if scoring:
         shown = shown[shown["Scoring"].str.upper() == "Y"]
-    if player:
-        names = shown["Player"] + " " + shown["Pitcher"]
-        shown = shown[names.str.contains(player, case=False, regex=False)]
     if period:
-        labels = shown["Period"].astype(str).str.replace(r"\s+\d+:\d+$", "", regex=True)
-        shown = shown[labels == period]
+        shown = shown[_period_labels(shown) == period]
     return shown

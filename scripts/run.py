@@ -17,7 +17,6 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import orjson
 import sqlalchemy as sa
 
 from server.http.params import today
@@ -87,11 +86,14 @@ def _simulate_to_today() -> None:
 
 def _simulated_day() -> str | None:
     """The service day the simulated levels were built for (the demo's own record)."""
-    from server.ingest.simulator import BUILD_KEY
+    from server.ingest.simulator import last_build
+    from server.store.engine import make_engine
 
-    raw = _stored(BUILD_KEY)
-    found = orjson.loads(raw) if raw else None
-    return str(found.get("Day")) if isinstance(found, dict) else None
+    engine = make_engine()
+    with engine.connect() as conn:
+        build = last_build(conn)
+    engine.dispose()
+    return str(build.get("Day")) if build else None
 
 
 def build_store() -> None:

@@ -100,7 +100,7 @@ class EloParams:
 #   prior (2022's own final records), reverted twice as the Lahman 2020 records are, the same
 #   model scores 0.23995 (the plain one 0.2400), no better than 538; reverted once, as a 2021
 #   record would be, 0.23934 (plain 0.2395). tests/server/models/test_realdata.py checks the
-#   latter, and the same for NHL (0.2343 against 538's 0.2357).
+#   plain model's score below 538's, and the same for NHL (0.2343 against 538's 0.2357).
 # * Hockey has no other season in the data: 538's K, home and margin constants, and the early
 #   boost that is best for WNBA seasons rated from scratch (2000-2021, each from 1505 with no
 #   history), since the one NHL season we hold is rated from scratch too. With the margin

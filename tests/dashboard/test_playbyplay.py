@@ -34,6 +34,12 @@ def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
     assert titles(at) == ["Score and difference over the game", "Pitches per plate appearance"]
     pas = at.dataframe[0].value
     assert (pas["Pitches"] == pas["Sequence"].str.len()).all(), "one code per pitch"
+    pitcher = str(pas["Pitcher"].iloc[0])
+    one = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance",
+                                   "pbp_player": pitcher.split()[-1].lower()})
+    mine = one.dataframe[0].value
+    assert 0 < len(mine) < len(pas), "the player filter narrows the plate appearances too"
+    assert (mine["Batter"] + " " + mine["Pitcher"]).str.contains(pitcher.split()[-1]).all()
 
 
 def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
