@@ -1,13 +1,12 @@
 """Overview: the level's in-progress games and latest results, and how fresh each level's data is."""
 from __future__ import annotations
 
-import datetime as dt
-from zoneinfo import ZoneInfo
 
 import pandas as pd
 import streamlit as st
 
 from components import charts, layout
+from server.catalog import clock
 from components.filters import current_level
 from components.tables import pick_columns, show_table
 from services import ApiError, api, health
@@ -15,7 +14,6 @@ from services import ApiError, api, health
 GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
                 "Game")
 LATEST_COUNT = 25
-SERVICE_ZONE = ZoneInfo("America/New_York")  # the API's day boundary (contract 4)
 
 
 def _with_links(frame: pd.DataFrame, level: str) -> pd.DataFrame:
@@ -39,7 +37,7 @@ def main() -> None:
     live = api.games(level, status="inprogress", size=LATEST_COUNT)
     today = api.games(level, limit="today", size=LATEST_COUNT)
     # newest first would lead with scheduled games: results are the finished games up to today
-    latest = api.games(level, status="final", end=dt.datetime.now(SERVICE_ZONE).date(), size=LATEST_COUNT)
+    latest = api.games(level, status="final", end=clock.today(), size=LATEST_COUNT)
     layout.note_page(latest)
     newest = str(latest.frame["GameDay"].iloc[0]) if not latest.frame.empty else "—"
     cols = st.columns(4)

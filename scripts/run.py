@@ -19,7 +19,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from server.http.params import today
+from server.catalog.clock import today
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SPORTS_SHARED_DATA", ROOT.parent / "shared" / "data"))

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from server.endpoints.base import Ask, Endpoint, Field, Filter, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, GAME_TEAMS, game_select,
                                      params)
-from server.http.params import today
+from server.catalog.clock import today
 from server.store import schema as s
 
 F = s.forecasts

@@ -10,7 +10,8 @@ from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS,
                                      GAME_TEAMS, H, V, game_select, params)
 from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
-from server.http.params import GAME_STATES, today
+from server.catalog.clock import today
+from server.http.params import GAME_STATES
 from server.store import schema as s
 
 P = s.plays

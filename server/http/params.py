@@ -10,24 +10,18 @@ import datetime as dt
 import re
 from collections.abc import Callable
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from dateutil import parser as date_parser
 
+from server.catalog.clock import today
 from server.http.errors import BadParameter
 
-SERVICE_TZ = ZoneInfo("America/New_York")  # contract 4: `last` counts days in this zone
 MAX_DEFAULT = 100
 MAX_LIMIT = 1000
 SEARCH_MIN = 5  # searches of 4 characters or fewer are ignored (spec part 8)
 _MAX_INT = 2**63 - 1
 _INT = re.compile(r"^[+-]?\d{1,19}$")
 _ISO = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
-
-
-def today() -> dt.date:
-    """Today in the service's time zone (not the machine's)."""
-    return dt.datetime.now(SERVICE_TZ).date()
 
 
 def to_number(name: str, raw: str) -> int:

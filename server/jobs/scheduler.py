@@ -17,17 +17,16 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import sqlalchemy as sa
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 
+from server.catalog import clock
 from server.errors import UserError
 from server.jobs import retabulate
 from server.store import schema
 
-TIMEZONE = ZoneInfo("America/New_York")
 RUN_AT_ENV, RUN_AT_DEFAULT = "SPORTS_RETABULATE_AT", "03:00"
 IN_SEASON_DAYS = 7
 JOB_ID = "nightly-retabulate"
@@ -47,7 +46,7 @@ def run_at(text: str | None = None) -> tuple[int, int, int]:
 
 def levels_in_season(engine: sa.Engine, today: dt.date | None = None) -> list[str]:
     """Levels with at least one game dated within IN_SEASON_DAYS of ``today`` (Eastern)."""
-    today = today or dt.datetime.now(TIMEZONE).date()
+    today = today or clock.today()
     lo, hi = today - dt.timedelta(days=IN_SEASON_DAYS), today + dt.timedelta(days=IN_SEASON_DAYS)
     g = schema.games.c
     with engine.connect() as conn:
@@ -62,9 +61,8 @@ def refresh_simulation(engine: sa.Engine, today: dt.date | None = None) -> bool:
     full build's memory and CPU stay out of the server. True when it rebuilt; a failure is
     logged and the store keeps yesterday's levels (the build writes in one transaction)."""
     from server.ingest.simulator import last_build  # the simulator: only here
-    from server.ingest.simulator.build import service_day
 
-    today = today or service_day(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+    today = today or clock.today()
     with engine.connect() as conn:
         build = last_build(conn)
     if build is None or str(build.get("Day", "")) >= today.isoformat():
@@ -106,9 +104,9 @@ def nightly(engine: sa.Engine) -> dict[str, dict[str, float]]:
 def start_scheduler(engine: sa.Engine) -> BackgroundScheduler:
     """Start and return the background scheduler running ``nightly`` at ``run_at()`` Eastern."""
     hour, minute, second = run_at()
-    scheduler = BackgroundScheduler(timezone=TIMEZONE)
+    scheduler = BackgroundScheduler(timezone=clock.SERVICE_TZ)
     scheduler.add_job(nightly, CronTrigger(hour=hour, minute=minute, second=second,
-                                           timezone=TIMEZONE),
+                                           timezone=clock.SERVICE_TZ),
                       args=[engine], id=JOB_ID, max_instances=1, coalesce=True,
                       misfire_grace_time=3600, replace_existing=True)
     scheduler.start()

@@ -16,11 +16,12 @@ import orjson
 import sqlalchemy as sa
 from tqdm import tqdm
 
+from server.catalog import clock
 from server.catalog.levels import ALL_CODES, find_level
 from server.errors import UserError
 from server.ingest.simulator import parallel, writer
 from server.ingest.simulator.ids import IdBook
-from server.ingest.simulator.build import LevelBuild, service_day
+from server.ingest.simulator.build import LevelBuild
 from server.ingest.simulator.rules import PLANS
 from server.store import schema
 from server.store.init import init_store
@@ -76,7 +77,7 @@ def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | l
     if size not in SIZES:
         raise UserError(f"unknown size '{size}'; use small or full")
     codes = parse_levels(levels)
-    now = (now or dt.datetime.now(dt.UTC).replace(tzinfo=None)).replace(microsecond=0)
+    now = (now or clock.utc_now()).replace(microsecond=0)
     with engine.connect() as conn:
         if skip_real:
             real = _real_levels(conn)
@@ -85,7 +86,7 @@ def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | l
     n_workers = 2 if workers is None else workers
     path = engine.url.database if engine.dialect.name == "sqlite" else None
     build = {"Seed": seed, "Size": size, "Levels": None if levels is None else parse_levels(levels),
-             "SkipReal": skip_real, "Day": service_day(now).isoformat(),
+             "SkipReal": skip_real, "Day": clock.service_day(now).isoformat(),
              "Clock": now.isoformat()}
     if n_workers > 1 and path and path != ":memory:" and len(codes) > 1:
         counts = parallel.build(engine, codes, book, seed, size, now, n_workers, progress)

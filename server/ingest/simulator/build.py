@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
+from server.catalog import clock
 from server.ingest.simulator import market, media
 from server.ingest.simulator.games import GameIn, GameOut, baseball, basketball, hockey, soccer
 from server.ingest.simulator.rules import PLANS, SPORTS, LevelPlan
@@ -42,11 +43,6 @@ def level_seed(seed: int, code: str) -> int:
     return (seed * 1_000_003 + zlib.crc32(code.encode())) % (2 ** 63)
 
 
-def service_day(now: dt.datetime) -> dt.date:
-    """The service's day (America/New_York, counted as UTC-5) at a naive UTC build clock."""
-    return (now - dt.timedelta(hours=5)).date()
-
-
 class LevelBuild:
     """Every row of one level, as tuples in storage form (see writer)."""
 
@@ -56,7 +52,7 @@ class LevelBuild:
         self.seed = level_seed(seed, plan.code)
         self.size = size
         self.now = now
-        self.today = service_day(now)
+        self.today = clock.service_day(now)
         self.ids = ids
         self.rng = np.random.default_rng(self.seed)
         self.games: list[tuple[Any, ...]] = []

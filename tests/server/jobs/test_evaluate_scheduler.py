@@ -6,6 +6,7 @@ import datetime as dt
 
 import pytest
 
+from server.catalog import clock
 from server.errors import UserError
 from server.jobs import evaluate, retabulate, scheduler
 from server.jobs.moneyline import moneyline_season_record
@@ -41,7 +42,7 @@ def test_start_scheduler_registers_the_nightly_job(store) -> None:
     sched = scheduler.start_scheduler(engine)
     try:
         job = sched.get_job(scheduler.JOB_ID)
-        nxt = job.next_run_time.astimezone(scheduler.TIMEZONE)
+        nxt = job.next_run_time.astimezone(clock.SERVICE_TZ)
         assert (nxt.hour, nxt.minute) == (3, 0)
     finally:
         sched.shutdown(wait=False)

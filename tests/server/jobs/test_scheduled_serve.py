@@ -18,7 +18,7 @@ import requests
 
 from server.errors import UserError
 from server.ingest import simulator
-from server.ingest.simulator.build import service_day
+from server.catalog import clock
 from server.jobs import retabulate, scheduler
 from server.store.engine import make_engine
 from server.store.init import init_store
@@ -40,7 +40,7 @@ def _copy(database_url: str, target: Path) -> None:
 def _serve_until_the_job_ran(store: Path, tmp_path: Path) -> tuple[dict[str, Any], str]:
     """Serve ``store`` with the job due in ``LEAD_SECONDS``; return /health's record of the run
     that follows (failing when none comes) and the server's log."""
-    due = dt.datetime.now(scheduler.TIMEZONE) + dt.timedelta(seconds=LEAD_SECONDS)
+    due = dt.datetime.now(clock.SERVICE_TZ) + dt.timedelta(seconds=LEAD_SECONDS)
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}",
            scheduler.RUN_AT_ENV: due.strftime("%H:%M:%S")}
     env.pop("REDIS_URL", None)
@@ -97,7 +97,7 @@ def test_serve_brings_a_simulation_built_yesterday_up_to_today(tmp_path: Path) -
         build = simulator.last_build(conn)
     engine.dispose()
     assert build is not None
-    today = service_day(dt.datetime.now(dt.UTC).replace(tzinfo=None))
+    today = clock.today()
     assert build["Day"] == today.isoformat(), log
     assert (build["Seed"], build["Size"], build["Levels"]) == (7, "small", ["NBA", "MLB", "FC"])
     assert sorted(ran["Levels"]) == ["FC", "MLB", "NBA"], "every level is re-tabulated"
