@@ -1,7 +1,9 @@
 """The competition levels of the service, one row each.
 
 Routing, validation, the glossary's ``levels`` records and the simulator all read this table;
-``python -m server init`` copies it into the store's ``levels`` table.
+``python -m server init`` copies it into the store's ``levels`` table. ``FEATURES`` says which
+levels carry each optional kind of data (contract section 1): the endpoints that serve it, the
+glossary's list of endpoints per level and the re-tabulation all read it from here.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ class Level:
     gender: str  # M | W | X (mixed: FC carries gender per league)
     tier: str  # pro | minor | college | international
     season_span: str  # "calendar" (season = year) or "split" (season = year it ends)
-    college: bool = False  # RPI is computed for college levels
+    college: bool = False  # a college level (ages, name pools of the simulator)
 
 
 LEVELS: tuple[Level, ...] = (
@@ -52,3 +54,19 @@ ALL_CODES: tuple[str, ...] = tuple(lv.code for lv in LEVELS)
 def find_level(code: str) -> Level | None:
     """Level codes are case-insensitive on the wire (contract 1); this is the one lookup."""
     return BY_CODE.get(code.strip().upper())
+
+
+# Optional data and the levels that carry it (contract section 1); an endpoint declares the
+# feature it needs (``Endpoint.needs``) and serves exactly these levels.
+FEATURES: dict[str, frozenset[str]] = {
+    "rpi": frozenset({"MBB", "MB2", "MB3", "WBB", "CBB"}),
+    "officials": frozenset({"MBB", "MB2", "MB3", "NBA", "WNBA", "MiLB", "MLB", "WBB"}),
+    "pitches": frozenset({"MLB", "MiLB"}),
+    "playbyplay": frozenset(ALL_CODES) - {"EuroBB"},
+    "transactions": frozenset({"NBA", "GL", "WNBA", "NHL", "MLB", "MiLB", "MBB"}),
+}
+
+
+def carries(code: str, feature: str) -> bool:
+    """Whether level ``code`` carries ``feature`` (a key of ``FEATURES``)."""
+    return code in FEATURES[feature]

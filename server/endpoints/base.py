@@ -9,13 +9,16 @@ is the one function that runs any of them.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
+import dataclasses
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 import sqlalchemy as sa
 
 from server.catalog.levels import Level
+from server.store.facts import StoreFacts
 
 Record = dict[str, Any]
 
@@ -43,21 +46,25 @@ class Field:
 @dataclass(frozen=True)
 class Param:
     name: str
-    kind: str  # a key of server.http.params.CONVERTERS
+    kind: str  # a key of server.http.parse.CONVERTERS
     doc: str
     example: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ask:
-    """One request, parsed: what every build function and hook reads."""
+    """One request, parsed and checked: what every build function and hook reads.
+
+    Frozen, values included: the endpoint's check returns a normalised copy (``replace``), and
+    the answer cache keys on ``identity`` taken after it, so what is cached is what was asked.
+    """
 
     endpoint: str
     level: Level
     type: str | None
-    values: dict[str, Any]
-    warnings: list[str]
-    size: int
+    values: Mapping[str, Any]  # typed parameter values, a read-only mapping
+    warnings: tuple[str, ...]
+    size: int  # page size (0: not paginated)
     page: int
     base_url: str
     season: int | None = None  # resolved season (the level's newest when defaulted)
@@ -69,13 +76,27 @@ class Ask:
         return self.level.code
 
     def get(self, name: str) -> Any:
+        """A parameter's typed value, or None when it was not given."""
         return self.values.get(name)
+
+    def replace(self, **changes: Any) -> Ask:
+        """A copy with ``changes`` (``values`` given as a plain dict is made read-only)."""
+        if "values" in changes:
+            changes["values"] = MappingProxyType(dict(changes["values"]))
+        return dataclasses.replace(self, **changes)
+
+    def identity(self) -> tuple[object, ...]:
+        """What the answer depends on (not the key, not the format): the answer cache's key."""
+        values = tuple(sorted((k, str(v)) for k, v in self.values.items()))
+        return (self.endpoint, self.code, self.type, self.base_url, values, self.day_from,
+                self.day_to, self.size, self.page)
 
 
 Build = Callable[[Ask], sa.Select[Any]]
 Clause = Callable[[Any, Ask], sa.ColumnElement[bool]]
 Filter = sa.ColumnElement[Any] | tuple[sa.ColumnElement[Any], ...] | Clause
 Hook = Callable[[sa.Connection, Ask, list[Record]], None]
+Check = Callable[[Ask, StoreFacts], Ask]
 Custom = Callable[[sa.Connection, Ask], list[Record]]
 
 
@@ -88,8 +109,7 @@ class Endpoint:
     build: Build | None = None
     version: str = "v1"
     aliases: tuple[str, ...] = ()
-    levels: tuple[str, ...] | None = None  # None: every level of the glossary
-    excluded: tuple[str, ...] = ()  # levels left out of "every level"
+    needs: str | None = None  # a key of catalog.levels.FEATURES; None: every level
     params: tuple[Param, ...] = ()
     filters: Mapping[str, Filter] = field(default_factory=dict)
     day_column: sa.ColumnElement[Any] | None = None  # date/start/end/last filter this column
@@ -106,15 +126,9 @@ class Endpoint:
     reuse: bool = False  # build reads only the level and type: its statements are reused
     detail: Hook | None = None  # enriches the one record of an id query
     enrich: Hook | None = None  # enriches every page of records
-    check: Callable[[sa.Connection, Ask], None] | None = None  # validates against the store
+    check: Check | None = None  # endpoint rules beyond the declared ones: a normalised copy
     custom: Custom | None = None  # replaces the query entirely (glossary)
 
     def param_names(self) -> tuple[str, ...]:
+        """The names of the parameters the endpoint takes, in declared order."""
         return tuple(p.name for p in self.params)
-
-    def takes(self, name: str) -> bool:
-        return any(p.name == name for p in self.params)
-
-
-def list_fields(fields: Sequence[Field]) -> tuple[Field, ...]:
-    return tuple(f for f in fields if not f.detail)

@@ -16,7 +16,6 @@ SA = s.social_accounts
 SP = s.social_posts
 TT = s.teams.alias("txteam")
 TP = s.players.alias("txplayer")
-MOVES = ("NBA", "GL", "WNBA", "NHL", "MLB", "MiLB", "MBB")
 
 
 def _news(ask: Ask) -> sa.Select[Any]:
@@ -62,7 +61,7 @@ def _transactions(ask: Ask) -> sa.Select[Any]:
 
 
 TRANSACTIONS = Endpoint(
-    name="transactions", singular="transaction", levels=MOVES,
+    name="transactions", singular="transaction", needs="transactions",
     summary="transactions (signings, releases, trades...), newest first",
     fields=(
         Field("ID", "integer", 77, "transaction ID"), Field("Date", "date", "2024-05-01", "date"),

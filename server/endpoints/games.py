@@ -6,16 +6,18 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints import records
+from server.endpoints.records import RecordPlan
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS,
                                      GAME_TEAMS, H, V, game_select, params)
 from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
 from server.catalog.clock import today
-from server.http.params import GAME_STATES
+from server.store.schema import GAME_STATES
 from server.store import schema as s
 
 P = s.plays
-_FORECAST_STEPS = records.plan(FORECAST_OBJECTS, True, "")
+_FORECAST = sa.select(*FORECAST_COLUMNS)
+_FORECAST_PLAN = RecordPlan.of(FORECAST_OBJECTS, _FORECAST, detail=True)
 
 
 # Built once: a statement is immutable, and building its columns costs more than running it.
@@ -39,9 +41,8 @@ def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
 
 def forecast_of(conn: sa.Connection, game_id: int) -> Record | None:
     """The forecast objects of one game (as in the forecasts endpoint), or None."""
-    row = conn.execute(sa.select(*FORECAST_COLUMNS).where(s.forecasts.c.game_id == game_id)
-                       ).mappings().first()
-    return records.build(_FORECAST_STEPS, row) if row is not None else None
+    row = conn.execute(_FORECAST.where(s.forecasts.c.game_id == game_id)).first()
+    return _FORECAST_PLAN.build_all([row])[0] if row is not None else None
 
 
 def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:

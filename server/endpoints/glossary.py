@@ -1,27 +1,29 @@
 """glossary: ID codes and explanations (levels, sublevels, stats, nations); never paginated.
 
 The levels rows are read from the store's ``levels`` table (levels are data, contract 1) and
-list the endpoints that serve each level, derived from the endpoint registry.
+list the endpoints that serve each level: the registry, which declares this endpoint with
+``glossary(serving)``, hands in that lookup, so the two modules do not import each other.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field, Record
-from server.http.errors import BadParameter
 from server.store import schema as s
 
 TYPES = ("levels", "sublevels", "stats", "nations")
 
 
-def _levels(conn: sa.Connection, ask: Ask) -> list[Record]:
-    from server.endpoints.registry import endpoints_serving
+Serving = Callable[[str], tuple[str, ...]]  # a level code -> the endpoints serving it
 
+
+def _levels(conn: sa.Connection, serving: Serving) -> list[Record]:
     lv = s.levels.c
     return [{"ID": r.code, "Name": r.name, "Sport": r.sport, "Gender": r.gender,
-             "Endpoints": list(endpoints_serving(r.code))}
+             "Endpoints": list(serving(r.code))}
             for r in conn.execute(sa.select(lv.code, lv.name, lv.sport, lv.gender)
                                   .order_by(lv.code))]
 
@@ -54,18 +56,20 @@ def _nations(conn: sa.Connection, ask: Ask) -> list[Record]:
 
 
 _BY_TYPE: dict[str, Callable[[sa.Connection, Ask], list[Record]]] = {
-    "levels": _levels, "sublevels": _sublevels, "stats": _stats, "nations": _nations,
+    "sublevels": _sublevels, "stats": _stats, "nations": _nations,
 }
 
 
-def _glossary(conn: sa.Connection, ask: Ask) -> list[Record]:
-    kind = ask.type or TYPES[0]
-    if kind not in _BY_TYPE:
-        raise BadParameter(f"glossary type '{kind}' is not one of {', '.join(TYPES)}", "type")
-    return _BY_TYPE[kind](conn, ask)
+def glossary(serving: Serving) -> Endpoint:
+    """The glossary's declaration; ``serving`` lists the endpoints serving a level."""
+    def answer(conn: sa.Connection, ask: Ask) -> list[Record]:
+        kind = ask.type or TYPES[0]  # routing admits only the declared TYPES
+        return _levels(conn, serving) if kind == "levels" else _BY_TYPE[kind](conn, ask)
+
+    return dataclasses.replace(_GLOSSARY, custom=answer)
 
 
-GLOSSARY = Endpoint(
+_GLOSSARY = Endpoint(
     name="glossary", singular="entry",
     summary="ID codes and explanations; path type levels (default), sublevels, stats or nations",
     fields=(
@@ -86,5 +90,5 @@ GLOSSARY = Endpoint(
         Field("Order", "string", "desc", "stats: desc (higher ranks first) or asc"),
         Field("Qualifier", "string", None, "stats: qualifier rule, null when none"),
     ),
-    types=TYPES, paginated=False, custom=_glossary,
+    types=TYPES, paginated=False,
 )

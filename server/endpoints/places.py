@@ -6,7 +6,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints import records
+from server.endpoints.records import RecordPlan
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import G, GAME_FIELDS, game_select, params
 from server.store import schema as s
@@ -14,8 +14,8 @@ from server.store import schema as s
 GO = s.game_officials
 OF = s.officials
 VE = s.venues
-_GAME_STEPS = records.plan(GAME_FIELDS, False, "")
-OFFICIATED = ("MBB", "MB2", "MB3", "NBA", "WNBA", "MiLB", "MLB", "WBB")
+# Rows of game_select(*extra): the game columns come first, so one plan reads them all.
+_GAME_PLAN = RecordPlan.of(GAME_FIELDS, game_select(league=False))
 
 
 def _season_games(ask: Ask) -> list[sa.ColumnElement[bool]]:
@@ -40,12 +40,11 @@ def _games_where(conn: sa.Connection, ask: Ask, clause: sa.ColumnElement[bool],
                  *extra: sa.ColumnElement[Any]) -> list[Record]:
     q = (game_select(*extra, league=False).where(clause, *_season_games(ask))
          .order_by(G.c.game_day.desc(), G.c.id.desc()))
-    out = []
-    for row in conn.execute(q).mappings():
-        rec = records.build(_GAME_STEPS, row)
-        for col in extra:
-            rec[col.name] = row[col.name]
-        out.append(rec)
+    rows = conn.execute(q).all()
+    out = _GAME_PLAN.build_all(rows)
+    first = len(rows[0]) - len(extra) if rows else 0
+    for rec, row in zip(out, rows, strict=True):
+        rec.update((col.name, row[first + n]) for n, col in enumerate(extra))
     return out
 
 
@@ -71,7 +70,7 @@ _GAMES_DOC = "with id: the season's games (game record fields)"
 
 OFFICIALS = Endpoint(
     name="officials", singular="official", aliases=("official", "umpire", "umpires"),
-    levels=OFFICIATED,
+    needs="officials",
     summary="officials or umpires who worked games in the season (default: newest season)",
     fields=(
         Field("ID", "integer", 7, "official ID"), Field("Name", "string", "Joe West", "name"),

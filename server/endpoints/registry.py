@@ -5,12 +5,12 @@ document are all derived from it. Names and aliases are matched case-insensitive
 """
 from __future__ import annotations
 
-from server.catalog.levels import ALL_CODES
+from server.catalog.levels import ALL_CODES, carries
 from server.endpoints.base import Endpoint
 from server.endpoints.feeds import NEWS, SOCIAL, TRANSACTIONS
 from server.endpoints.forecasts import FORECASTS, MONEYLINE
 from server.endpoints.games import GAMES
-from server.endpoints.glossary import GLOSSARY
+from server.endpoints.glossary import glossary
 from server.endpoints.perfs import PLAYERPERFS, TEAMPERFS
 from server.endpoints.places import OFFICIALS, VENUES
 from server.endpoints.players import PLAYERS
@@ -19,6 +19,19 @@ from server.endpoints.ratings import ELO, RPI
 from server.endpoints.seasons import SEASONS
 from server.endpoints.stats import STATS
 from server.endpoints.teams import TEAMS
+
+
+def serves(ep: Endpoint, code: str) -> bool:
+    """Whether ``ep`` serves level ``code``: the level carries the data the endpoint needs."""
+    return ep.needs is None or carries(code, ep.needs)
+
+
+def endpoints_serving(code: str) -> tuple[str, ...]:
+    """The names of the endpoints that serve level ``code`` (the glossary's Endpoints)."""
+    return tuple(ep.name for ep in ENDPOINTS if serves(ep, code))
+
+
+GLOSSARY = glossary(endpoints_serving)
 
 # The 19 endpoints of spec part 4, in its order.
 ENDPOINTS: tuple[Endpoint, ...] = (
@@ -33,16 +46,10 @@ for _ep in ENDPOINTS:
 
 
 def find_endpoint(name: str) -> Endpoint | None:
+    """The endpoint a name or alias (any case) declares, or None."""
     return _BY_NAME.get(name.lower())
 
 
-def serves(ep: Endpoint, code: str) -> bool:
-    return (ep.levels is None or code in ep.levels) and code not in ep.excluded
-
-
 def served_levels(ep: Endpoint, known: tuple[str, ...] = ALL_CODES) -> tuple[str, ...]:
+    """The levels of ``known`` that ``ep`` serves, in their order."""
     return tuple(c for c in known if serves(ep, c))
-
-
-def endpoints_serving(code: str) -> tuple[str, ...]:
-    return tuple(ep.name for ep in ENDPOINTS if serves(ep, code))

@@ -12,20 +12,18 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field
 from server.endpoints.common import params, team_ref
-from server.http.errors import BadParameter
+from server.errors import BadParameter
 from server.store import schema as s
+from server.store.facts import StoreFacts
 
 ST = s.stat_tables
 PN = s.players.alias("statplayer")
 TN = s.teams.alias("statteam")
 ET = s.teams.alias("statentity")
-GS = s.glossary_stats
 
 
 def _stats(ask: Ask) -> sa.Select[Any]:
     code = ask.get("stat")
-    if code is None:
-        raise BadParameter("stat is required: a stat code from the glossary (type stats)", "stat")
     kind = ask.type or "player"
     qualifiers = ask.get("limit") == "qualifiers"
     rank = ST.c.qualified_rank if qualifiers else ST.c.rank
@@ -48,19 +46,19 @@ def _stats(ask: Ask) -> sa.Select[Any]:
     return q.order_by(rank, ST.c.entity_id)
 
 
-def _check(conn: sa.Connection, ask: Ask) -> None:
-    """stat must be a code of the level's sport and the path type (codes match any case)."""
+def _check(ask: Ask, facts: StoreFacts) -> Ask:
+    """stat is required, and is a code of the level's sport and the path type in any case: the
+    copy carries it as the glossary spells it."""
     code = ask.get("stat")
     if code is None:
         raise BadParameter("stat is required: a stat code from the glossary (type stats)", "stat")
     kind = ask.type or "player"
-    codes = conn.execute(sa.select(GS.c.code).where(GS.c.sport == ask.level.sport,
-                                                    GS.c.type == kind)).scalars().all()
+    codes = facts.stat_codes(ask.level.sport, kind)
     match = next((c for c in codes if c.upper() == str(code).upper()), None)
     if match is None:
         raise BadParameter(f"stat '{code}' is not a {kind} stat code of {ask.level.sport}; see "
                            f"/v1/glossary/{ask.code}/stats/", "stat")
-    ask.values["stat"] = match
+    return ask.replace(values={**ask.values, "stat": match})
 
 
 def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:

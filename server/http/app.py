@@ -1,11 +1,16 @@
-"""The ASGI app: routes, and the single place an error becomes a response.
+"""The ASGI app: routes, one view wrapper, and one exception handler per kind of error.
 
 ``/{version}/{endpoint}/{level}/[{type}/]`` (trailing slash optional) serves every declared
 endpoint through ``pipeline.answer``; ``/health``, ``/openapi.json`` and ``/docs`` need no key.
+Views raise; they never render errors. An ``ApiError`` becomes its document in the format the
+request asked for (json when that is the error), an unknown address or method the documented 404
+or 405, and anything unexpected is logged once and answered as ``internal``, never a trace.
 """
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 
 import sqlalchemy as sa
 from starlette.applications import Starlette
@@ -16,64 +21,86 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
-from server.http.documents import Encoder
-from server.http.errors import ApiError, Internal, MethodNotAllowed, NotFound
-from server.http.params import show
-from server.http.pipeline import Service, answer, requested_encoder, resolve
+from server.http.encode import Encoder
+from server.http.parse import encoder_for, route
+from server.http.pipeline import Service, answer
 from server.http.replay import Replay
 from server.http.responses import render_error
 
 log = logging.getLogger("server.http")
 
+View = Callable[[Request], Awaitable[Response]]
+
+
+def view(handler: View) -> View:
+    """The one view wrapper: an unexpected fault becomes ``Internal``, logged with its trace."""
+    @functools.wraps(handler)
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except (ApiError, HTTPException):
+            raise
+        except Exception as exc:  # the last line of defence: a document, never a trace
+            log.exception("unexpected fault answering %s", request.url.path)
+            raise Internal("an unexpected fault occurred; it has been logged") from exc
+    return wrapped
+
+
+def _encoder(request: Request) -> Encoder | None:
+    """The encoder the request asked for; None (json) when the format itself is the error."""
+    try:
+        return encoder_for(request.query_params.get("format"))
+    except ApiError:
+        return None
+
+
+async def api_error(request: Request, exc: Exception) -> Response:
+    """An ``ApiError`` as its documented error document."""
+    assert isinstance(exc, ApiError)
+    return render_error(exc, _encoder(request))
+
+
+async def no_route(request: Request, exc: Exception) -> Response:
+    """Starlette's 404 and 405 as the API's documented errors."""
+    if isinstance(exc, HTTPException) and exc.status_code == 405:
+        return render_error(MethodNotAllowed("only GET is supported", None), _encoder(request))
+    return render_error(NotFound(f"no such address: {show(request.url.path)}; "
+                                 "see /docs for the API", None), _encoder(request))
+
 
 def create_app(engine: sa.Engine) -> ASGIApp:
+    """The service for ``engine``, with kept answers replayed in front of routing."""
     service = Service(engine)
 
+    @view
     async def query(request: Request) -> Response:
-        encoder: Encoder | None = None
-        try:
-            encoder = requested_encoder(request)
-            p = request.path_params
-            ep = resolve(service, p["version"], p["endpoint"], p["level"], p.get("type"))
-            if service.inline:
-                return answer(service, request, encoder, ep, p["level"], p.get("type"))
-            return await run_in_threadpool(answer, service, request, encoder, ep, p["level"],
-                                           p.get("type"))
-        except ApiError as error:
-            return render_error(error, encoder)
-        except Exception:  # the last line of defence: a document, never a trace
-            log.exception("unexpected fault answering %s", request.url.path)
-            return render_error(Internal("an unexpected fault occurred; it has been logged"),
-                                encoder)
+        encoder = encoder_for(request.query_params.get("format"))
+        p = request.path_params
+        ep = route(p["version"], p["endpoint"], p["level"], p.get("type"))
+        if service.inline:
+            return answer(service, request, encoder, ep, p["level"], p.get("type"))
+        return await run_in_threadpool(answer, service, request, encoder, ep, p["level"],
+                                       p.get("type"))
 
+    @view
     async def health_route(request: Request) -> Response:
-        try:
-            body = await run_in_threadpool(health.report, service)
-        except ApiError as error:
-            return render_error(error)
+        body = await run_in_threadpool(health.report, service)
         return Response(body, media_type="application/json",
                         headers={"Cache-Control": "no-store"})
 
     spec_cache: dict[str, bytes] = {}
 
+    @view
     async def openapi_route(request: Request) -> Response:
         if "json" not in spec_cache:
             spec_cache["json"] = openapi.encoded(service.facts.level_codes())
         return Response(spec_cache["json"], media_type="application/json")
 
+    @view
     async def docs_route(request: Request) -> Response:
         return HTMLResponse(docs.page(openapi.spec(service.facts.level_codes())))
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        try:
-            encoder: Encoder | None = requested_encoder(request)
-        except ApiError:
-            encoder = None
-        if isinstance(exc, HTTPException) and exc.status_code == 405:
-            return render_error(MethodNotAllowed("only GET is supported", None), encoder)
-        return render_error(NotFound(f"no such address: {show(request.url.path)}; "
-                                     "see /docs for the API", None), encoder)
 
     routes = [
         Route("/health", health_route, methods=["GET"]),
@@ -83,5 +110,6 @@ def create_app(engine: sa.Engine) -> ASGIApp:
     for path in ("/{version}/{endpoint}/{level}", "/{version}/{endpoint}/{level}/{type}"):
         routes.append(Route(path, query, methods=["GET"]))
         routes.append(Route(path + "/", query, methods=["GET"]))
-    app = Starlette(routes=routes, exception_handlers={HTTPException: not_found})
-    return Replay(app, service)
+    app = Starlette(routes=routes, exception_handlers={ApiError: api_error,
+                                                        HTTPException: no_route})
+    return Replay(app, service.bodies, service.gate, service.inline)

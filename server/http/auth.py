@@ -22,7 +22,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from server import keys
 from server.errors import UserError
-from server.http.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
+from server.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.store.watch import StoreWatch
 
 log = logging.getLogger(__name__)

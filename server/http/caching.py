@@ -1,13 +1,15 @@
-"""Caching: ETag/304 and Cache-Control for clients, and the answers each worker keeps.
+"""The answer cache: what each worker keeps of the answers it gave, and for how long.
 
-Two in-process caches, both bounded by the bytes they hold (``SPORTS_CACHE_MB`` per worker,
-default 64, half each), so a worker's memory is known in advance whatever the traffic:
+Two tiers, both bounded by the bytes they hold (``SPORTS_CACHE_MB`` per worker, default 64, half
+each), so a worker's memory is known in advance whatever the traffic:
 
-* the result cache, keyed by the parsed request (endpoint, level, type, every typed parameter but
-  ``key`` and ``format``, page size, page): every key and format shares it, and auth and rate
-  limits run before it. It keeps the found records as compact JSON (``pack``), a fifth of what the
-  same records take as Python objects, and decodes them on a hit;
-* the body cache of ``replay.Replay``, keyed by exact address, keeping encoded answers.
+* results, keyed by the checked request (``Ask.identity``: endpoint, level, type, every typed
+  parameter but ``key`` and ``format``, page size, page): every key and format shares them, and
+  auth and rate limits run before. The found records are kept as compact JSON (``pack``), a fifth
+  of what the same records take as Python objects, and decoded on a hit. With ``REDIS_URL`` this
+  tier is shared by every worker (``shared_cache``);
+* bodies, keyed by exact address (``address``), keeping encoded answers (``Kept``) that
+  ``replay.Replay`` gives again before routing.
 
 Entries live ``RESULT_TTL`` seconds (env ``SPORTS_CACHE_TTL``; 0 disables both), which bounds how
 stale an answer about "today" can be. An entry put under a store generation (``StoreWatch``) is
@@ -16,17 +18,19 @@ without a generation (PostgreSQL) the TTL alone bounds staleness.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from starlette.types import Scope
 
-CACHE_CONTROL = "private, max-age=30"
-ERROR_CACHE_CONTROL = "no-store"
+from server.http.encode import Encoder
+from server.http.responses import respond
+
 RESULT_TTL = float(os.environ.get("SPORTS_CACHE_TTL", "15"))
 CACHE_BYTES = int(float(os.environ.get("SPORTS_CACHE_MB", "64")) * 2**20)
 ENTRY_OVERHEAD = 512  # bytes an entry costs beyond its value: key, tuple, dict slot, headers
@@ -37,21 +41,8 @@ _PACK_OPTIONS = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACL
                  | orjson.OPT_PASSTHROUGH_SUBCLASS)
 
 Found = tuple[list[dict[str, Any]], int]
-
-
-def etag_of(body: bytes) -> str:
-    return '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
-
-
-def matches(if_none_match: str | None, etag: str) -> bool:
-    """If-None-Match semantics: a list of tags, weak or strong, or '*'."""
-    if not if_none_match:
-        return False
-    for tag in if_none_match.split(","):
-        tag = tag.strip()
-        if tag == "*" or tag.removeprefix("W/") == etag:
-            return True
-    return False
+Address = tuple[str, bytes, str, bytes]
+Headers = list[tuple[bytes, bytes]]
 
 
 def trimmed(body: bytes) -> bytes:
@@ -140,3 +131,36 @@ class ResultCache:
             raw = pack(found)
             if raw is not None:
                 self.kept.put(key, raw, len(raw), generation)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """One encoded answer and what is needed to give it again: the key that asked it (a body
+    and its Next_Page only ever go back to that key), its level (for the key's scope and rate)
+    and the headers of its 200 and 304 answers."""
+
+    body: bytes
+    level: str
+    key: str
+    encoder: Encoder
+    etag: str
+    headers: Headers
+    headers_304: Headers
+
+
+def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder) -> Kept:
+    """An answer to keep: an exact-size body and its headers, made once."""
+    body = trimmed(body)
+    return Kept(body, level, key, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
+                respond(encoder, b"", etag, 304).raw_headers)
+
+
+def address(scope: Scope) -> Address:
+    """A request's exact address: scheme, host, path and query string (key, format and page
+    included)."""
+    host = b""
+    for name, value in scope["headers"]:
+        if name == b"host":
+            host = value
+            break
+    return scope["scheme"], host, scope["path"], scope["query_string"]

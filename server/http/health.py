@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import orjson
 import sqlalchemy as sa
 
-from server.http.errors import Unavailable
+from server.errors import store_fault
 from server.catalog.sources import NOTICES
 from server.jobs.runs import last_run
 from server.store import schema as s
@@ -30,8 +30,8 @@ def report(service: Service) -> bytes:
             for level, source in conn.execute(sa.select(s.seasons.c.level, s.seasons.c.source)
                                               .distinct()):
                 sources.setdefault(level, []).append(source)
-    except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.ProgrammingError) as exc:
-        raise Unavailable("the data store is unavailable", None) from exc
+    except sa.exc.SQLAlchemyError as exc:
+        raise (store_fault(exc) or exc) from exc
     levels, held = [], set()
     for code in service.facts.level_codes():
         day = newest.get(code)

@@ -11,8 +11,9 @@ import orjson
 
 from server.endpoints.base import Endpoint, Field
 from server.endpoints.registry import ENDPOINTS, served_levels
-from server.http.errors import ERROR_TYPES
-from server.http.params import GAME_STATES, MAX_DEFAULT, MAX_LIMIT
+from server.errors import ERROR_TYPES
+from server.http.parse import MAX_DEFAULT, MAX_LIMIT
+from server.store.schema import GAME_STATES
 
 _TYPES: dict[str, dict[str, Any]] = {
     "integer": {"type": ["integer", "null"]}, "number": {"type": ["number", "null"]},

@@ -1,38 +1,30 @@
-"""The request path of a query (contract sections 1-4), from URL to encoded document.
+"""The request path of a query (contract sections 1-4), one step per module, in this order.
 
-Order matters and is documented: format (so errors can be rendered), endpoint and version,
-path type, key form and validity, level served, level allowed, rate, parameters, then the
-result (from the result cache or the store), meta, encoding, ETag/304.
+``app`` routes (``parse.route``: format, endpoint, version, path type); ``answer`` then checks the
+key's form and validity, the level served and allowed, the rate; ``parse.parse`` reads the
+parameters, ``endpoints.check`` applies the endpoint's rules, the answer cache (``caching``) or
+``endpoints.query`` finds the records, ``document`` adds ``meta`` and ``encode`` makes the bytes,
+with an ETag and 304. The order is the contract's error precedence.
 """
 from __future__ import annotations
-
-import logging
-import math
-from typing import Any
-from urllib.parse import urlencode
 
 import sqlalchemy as sa
 from starlette.requests import Request
 from starlette.responses import Response
 
-from server.catalog.sources import notices
-from server.endpoints import handler
+from server.endpoints import query
 from server.endpoints.base import Ask, Endpoint, Record
-from server.endpoints.registry import find_endpoint, served_levels, serves
-from server.http.asks import cache_key, parse_ask
+from server.endpoints.check import check
+from server.endpoints.registry import served_levels, serves
+from server.errors import LevelNotSupported, show, store_fault
 from server.http.auth import KeyGate
-from server.http.caching import KeptCache, etag_of, matches
-from server.http.documents import DEFAULT_FORMAT, ENCODERS, Encoder
-from server.http.errors import (ApiError, BadParameter, LevelNotSupported, NotFound,
-                                Unavailable, WrongVersion)
-from server.http.facts import StoreFacts
-from server.http.params import show
-from server.http.replay import address, keep
-from server.http.responses import respond
+from server.http.caching import KeptCache, address, keep
+from server.http.document import document
+from server.http.encode import Encoder
+from server.http.parse import parse
+from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
-from server.store.engine import StoreUnavailable
-
-log = logging.getLogger("server.http")
+from server.store.facts import StoreFacts
 
 
 class Service:
@@ -50,66 +42,9 @@ class Service:
         self.inline = engine.dialect.name == "sqlite" and not self.gate.shared
 
 
-def requested_encoder(request: Request) -> Encoder:
-    fmt = request.query_params.get("format")
-    if fmt is None:
-        return ENCODERS[DEFAULT_FORMAT]
-    encoder = ENCODERS.get(fmt.strip().lower())
-    if encoder is None:
-        raise BadParameter(f"format '{show(fmt)}' is not one of {', '.join(ENCODERS)}", "format")
-    return encoder
-
-
-def resolve(service: Service, version: str, name: str, level: str,
-            kind: str | None) -> Endpoint:
-    ep = find_endpoint(name)
-    if ep is None:
-        raise NotFound(f"no endpoint '{show(name)}'", None)
-    if version.lower() != ep.version:
-        raise WrongVersion(f"{ep.name} is served under {ep.version}: "
-                           f"/{ep.version}/{ep.name}/{show(level)}/", None)
-    if kind is not None and kind.lower() not in ep.types:
-        if not ep.types:
-            raise NotFound(f"{ep.name} takes no /{{type}}/ path segment", None)
-        raise BadParameter(f"{ep.name} type '{show(kind)}' is not one of {', '.join(ep.types)}",
-                           "type")
-    return ep
-
-
-def _next_page(request: Request, ask: Ask) -> str:
-    items = [(k, v) for k, v in request.query_params.multi_items() if k.lower() != "page"]
-    items.append(("page", str(ask.page + 1)))
-    url = request.url
-    return f"{url.scheme}://{url.netloc}{url.path}?{urlencode(items)}"
-
-
-def document(request: Request, ep: Endpoint, ask: Ask, found: list[Record], total: int,
-             source: str | None) -> dict[str, Any]:
-    meta: dict[str, Any] = {"Endpoint": ep.name, "Level": ask.code, "Version": ep.version}
-    if ask.type is not None or ep.types:
-        meta["Type"] = ask.type or ep.types[0]
-    if ep.paginated:
-        pages = math.ceil(total / ask.size) if total else 0
-        meta.update({"Max_Results": ask.size, "Page": ask.page, "Total_Results": total,
-                     "Total_Pages": pages})
-        if ask.page < pages and "id" not in ask.values:
-            meta["Next_Page"] = _next_page(request, ask)
-    else:
-        meta.update({"Max_Results": total, "Page": 1, "Total_Results": total,
-                     "Total_Pages": 1 if total else 0})
-    if ask.warnings:
-        meta["Warnings"] = ask.warnings
-    if source:
-        meta["Source"] = source
-        owed = notices(source)
-        if owed:
-            meta["Notices"] = owed
-    return {"meta": meta, ep.name: found}
-
-
 def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
            level_text: str, kind: str | None) -> Response:
-    """Everything after routing; runs in a worker thread (it may touch the store)."""
+    """Everything after routing; runs in a worker thread when it may block on I/O."""
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
     try:
@@ -117,22 +52,15 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         grant, digest = gate.verify(key)
         level = service.facts.find_level(level_text)
         if level is None or not serves(ep, level.code):
-            known = service.facts.level_codes()
             raise LevelNotSupported(
                 f"{ep.name} does not serve level '{show(level_text)}'; it serves "
-                f"{', '.join(served_levels(ep, known))}", "level")
+                f"{', '.join(served_levels(ep, service.facts.level_codes()))}", "level")
         gate.admit(grant, digest, level.code)
         url = request.url
-        ask = parse_ask(ep, level, kind.lower() if kind else None,
-                        request.query_params.multi_items(), f"{url.scheme}://{url.netloc}",
-                        service.facts.newest_season)
-        ck = cache_key(ask, ask.type)
-        hit = service.results.get(ck, generation)
-        if hit is None:
-            with service.engine.connect() as conn:
-                hit = handler.run(conn, ep, ask)
-            service.results.put(ck, hit, generation)
-        found, total = hit
+        ask = parse(ep, level, kind.lower() if kind else None, request.query_params.multi_items(),
+                    f"{url.scheme}://{url.netloc}")
+        ask = check(ep, ask, service.facts)
+        found, total = _found(service, ep, ask, generation)
         body = encoder.encode(document(request, ep, ask, found, total,
                                        service.facts.sources(level.code)))
         etag = etag_of(body)
@@ -140,16 +68,23 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
             kept = keep(body, etag, level.code, key, encoder)
             service.bodies.put(address(request.scope), kept, len(kept.body), generation)
         gate.note_use(grant)
-    except ApiError:
-        raise
-    except (sa.exc.DataError, OverflowError) as exc:
-        # A value the database cannot hold (PostgreSQL: an integer beyond a 32-bit column, a NUL
-        # in text; SQLite: an integer beyond 64 bits) is the request's fault, not the store's.
-        log.warning("value refused by the store: %s", type(exc).__name__)
-        raise BadParameter("a parameter value is out of range for this query", None) from exc
-    except (StoreUnavailable, sa.exc.OperationalError, sa.exc.InterfaceError) as exc:
-        log.warning("store fault: %s", type(exc).__name__)
-        raise Unavailable("the data store is unavailable; try again shortly", None) from exc
+    except (sa.exc.SQLAlchemyError, OverflowError) as exc:
+        fault = store_fault(exc)
+        if fault is None:
+            raise
+        raise fault from exc
     if matches(request.headers.get("if-none-match"), etag):
         return respond(encoder, body, etag, 304)
     return respond(encoder, body, etag)
+
+
+def _found(service: Service, ep: Endpoint, ask: Ask,
+           generation: int | None) -> tuple[list[Record], int]:
+    """The records and total of a checked request: kept, or queried and kept."""
+    identity = ask.identity()
+    hit = service.results.get(identity, generation)
+    if hit is None:
+        with service.engine.connect() as conn:
+            hit = query.run(conn, ep, ask)
+        service.results.put(identity, hit, generation)
+    return hit

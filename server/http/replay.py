@@ -1,72 +1,43 @@
 """A repeated address answered from its encoded bytes, in front of routing.
 
-The pipeline keeps every successful body under the request's exact address (scheme, host, path
-and query string: key, format and page included, so a body and its Next_Page only ever go back to
-the key that asked), tagged with the store generation it was read in. When the same address comes
-again and the store has not changed, ``Replay`` checks the key, its level scope and its rate, and
-sends the kept bytes: no routing, parsing, querying or encoding. Everything else (a miss, a key
-that must be looked up while the store is unreachable) goes down the full pipeline, which renders
-every error.
+The request path keeps every successful body under the request's exact address
+(``caching.address``: key, format and page included), tagged with the store generation it was
+read in. When the same address comes again and the store has not changed, ``Replay`` checks the
+key, its level scope and its rate, and sends the kept bytes: no routing, parsing, querying or
+encoding. Everything else (a miss, a key that must be looked up while the store is unreachable)
+goes down the full request path, which renders every error.
+
+It pays: on ``bench/api.py`` scenario (a), one repeated games URL, the service answers at REPLAY_FIGURE
+with it and REPLAY_OFF without.
 """
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from server.http.caching import matches, trimmed
-from server.http.documents import Encoder
-from server.http.errors import ApiError
-from server.http.responses import render_error, respond
-
-if TYPE_CHECKING:
-    from server.http.pipeline import Service
+from server.errors import ApiError
+from server.http.auth import KeyGate
+from server.http.caching import Headers, Kept, KeptCache, address
+from server.http.responses import matches, render_error
 
 log = logging.getLogger("server.http")
 
-Address = tuple[str, bytes, str, bytes]
-Headers = list[tuple[bytes, bytes]]
-
-
-@dataclass(frozen=True)
-class Kept:
-    """One encoded answer and what is needed to give it again."""
-
-    body: bytes
-    etag: str
-    level: str
-    key: str
-    encoder: Encoder
-    headers: Headers  # of the 200 answer
-    headers_304: Headers
-
-
-def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder) -> Kept:
-    body = trimmed(body)
-    return Kept(body, etag, level, key, encoder, respond(encoder, body, etag, 200).raw_headers,
-                respond(encoder, b"", etag, 304).raw_headers)
-
-
-def address(scope: Scope) -> Address:
-    host = b""
-    for name, value in scope["headers"]:
-        if name == b"host":
-            host = value
-            break
-    return scope["scheme"], host, scope["path"], scope["query_string"]
-
 
 class Replay:
-    def __init__(self, app: ASGIApp, service: Service) -> None:
+    """ASGI middleware giving kept answers again; ``inline`` answers on the event loop (an
+    embedded store and local counters never block)."""
+
+    def __init__(self, app: ASGIApp, bodies: KeptCache, gate: KeyGate, inline: bool) -> None:
         self.app = app
-        self.service = service
+        self.bodies = bodies
+        self.gate = gate
+        self.inline = inline
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
-            if self.service.inline:
+            if self.inline:
                 answer = self._answer(scope)
             else:  # a networked store or Redis counters block: keep the event loop free
                 answer = await run_in_threadpool(self._answer, scope)
@@ -78,17 +49,16 @@ class Replay:
         await self.app(scope, receive, send)
 
     def _answer(self, scope: Scope) -> tuple[int, Headers, bytes] | None:
-        service = self.service
-        kept: Kept | None = service.bodies.get(address(scope), service.gate.watch.generation())
+        gate = self.gate
+        kept: Kept | None = self.bodies.get(address(scope), gate.watch.generation())
         if kept is None:
             return None
-        gate = service.gate
         try:
             grant, digest = gate.verify(kept.key)
         except ApiError:
-            return None  # revoked since: the pipeline says so in full
-        except Exception:  # a store fault while verifying: the pipeline answers 503
-            log.debug("replay fell back to the pipeline", exc_info=True)
+            return None  # revoked since: the request path says so in full
+        except Exception:  # a store fault while verifying: the request path answers 503
+            log.debug("replay fell back to the request path", exc_info=True)
             return None
         try:
             gate.admit(grant, digest, kept.level)

@@ -1,15 +1,36 @@
-"""The two ways an answer leaves the service: a document, or an error document.
+"""How an answer leaves the service: a document or its 304, or an error document.
 
-Both are here so the pipeline, the replay front and the app's last-resort handlers make the same
-bytes and headers (contract sections 3 and 5).
+Both are here so the request path, the replay front and the app's error handlers make the same
+bytes and headers (contract sections 3 and 5): an ETag on every document, so a client that sends
+it back with If-None-Match gets a 304, and a Cache-Control for clients and proxies.
 """
 from __future__ import annotations
 
+import hashlib
+
 from starlette.responses import Response
 
-from server.http.caching import CACHE_CONTROL, ERROR_CACHE_CONTROL
-from server.http.documents import DEFAULT_FORMAT, ENCODERS, Encoder
-from server.http.errors import ApiError, error_document
+from server.errors import ApiError, error_document
+from server.http.encode import DEFAULT_FORMAT, ENCODERS, Encoder
+
+CACHE_CONTROL = "private, max-age=30"
+ERROR_CACHE_CONTROL = "no-store"
+
+
+def etag_of(body: bytes) -> str:
+    """A strong ETag: a hash of the encoded body."""
+    return '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+
+
+def matches(if_none_match: str | None, etag: str) -> bool:
+    """If-None-Match semantics: a list of tags, weak or strong, or '*'."""
+    if not if_none_match:
+        return False
+    for tag in if_none_match.split(","):
+        tag = tag.strip()
+        if tag == "*" or tag.removeprefix("W/") == etag:
+            return True
+    return False
 
 
 def respond(encoder: Encoder, body: bytes, etag: str, status: int = 200) -> Response:

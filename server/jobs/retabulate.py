@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 import sqlalchemy as sa
 
-from server.catalog.levels import LEVELS, find_level
+from server.catalog.levels import LEVELS, carries, find_level
 from server.errors import UserError
 from server.jobs import _frames, runs
 from server.models import lines as lines_model
@@ -59,7 +59,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out["forecasts"] = fc
     out["elo_history"] = elo_history_rows(games, elo)
     final = games[games["score_home"].notna()]
-    out["rpi"] = rpi_model.rpi_series(final) if lv.college else pd.DataFrame()
+    out["rpi"] = rpi_model.rpi_series(final) if carries(lv.code, "rpi") else pd.DataFrame()
     out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
                                     _frames.read_sublevels(conn, level))
     return out

@@ -12,10 +12,6 @@ from sqlalchemy import event
 DEFAULT_SQLITE_PATH = Path("data") / "sports.db"
 
 
-class StoreUnavailable(Exception):
-    """The store cannot be reached or answered with a fault; the HTTP layer answers 503."""
-
-
 def database_url(url: str | None = None) -> str:
     """The store's URL: the argument, else DATABASE_URL, else the embedded SQLite file."""
     url = url or os.environ.get("DATABASE_URL")

@@ -171,6 +171,9 @@ officials = sa.Table(
 
 # ---------------------------------------------------------------- games and what happens in them
 
+# The values of games.state; the API's ``status`` filter takes exactly these.
+GAME_STATES = ("final", "scheduled", "inprogress", "postponed")
+
 games = sa.Table(
     "games", metadata,
     _pk(), _level(),
@@ -183,7 +186,7 @@ games = sa.Table(
     sa.Column("home_id", _id, nullable=False),
     sa.Column("score_vis", sa.Integer),
     sa.Column("score_home", sa.Integer),
-    sa.Column("state", sa.String(12), nullable=False),  # scheduled | inprogress | final | postponed
+    sa.Column("state", sa.String(12), nullable=False),  # one of GAME_STATES
     sa.Column("game_status", sa.Text, nullable=False, default=""),  # "Final", "Top 5th", "Q3 4:12"
     sa.Column("overtime", sa.Text),  # extra innings / overtimes, e.g. "2" or "OT", "SO"
     sa.Column("periods", sa.Integer),  # periods / innings played

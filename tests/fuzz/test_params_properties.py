@@ -1,4 +1,4 @@
-"""Property tests for the parameter converters (server/http/params.py, contract section 4):
+"""Property tests for the parameter converters (server/http/parse.py, contract section 4):
 whatever the text, a converter returns its type or raises the API's own ``BadParameter``."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import datetime as dt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.http.errors import BadParameter
-from server.http.params import (CONVERTERS, MAX_LIMIT, day_range, page_window, to_date, to_limit,
+from server.errors import BadParameter
+from server.http.parse import (CONVERTERS, MAX_LIMIT, day_range, page_window, to_date, to_limit,
                                 to_number)
 
 ANY_TEXT = st.one_of(

@@ -1,7 +1,8 @@
 """Retrosheet (real MLB play-by-play) ingest: ``python -m server ingest retrosheet``.
 
-The notice below is Retrosheet's one condition for using its data; the ingest writes it into
-``store_info`` under ``notice:retrosheet`` so the API and the dashboard can show it.
+Retrosheet's one condition for using its data is its notice (``catalog.sources``): the seasons
+loaded here carry the source ``retrosheet``, which puts the notice in every document and page
+that shows them.
 """
 from __future__ import annotations
 
@@ -13,9 +14,6 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from server.catalog.sources import RETROSHEET_NOTICE
-
-NOTICE = RETROSHEET_NOTICE  # exact wording required by Retrosheet's terms
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:

@@ -20,7 +20,6 @@ import sqlalchemy as sa
 from tqdm import tqdm
 
 from server.errors import UserError
-from server.ingest.retrosheet import NOTICE
 from server.ingest.retrosheet import reference as ref
 from server.ingest.retrosheet.files import read_records, split_games
 from server.ingest.retrosheet.game import GameResult, play_game
@@ -202,7 +201,6 @@ def _load_season(loader: Loader, files: SeasonFiles, parks: dict[str, dict[str, 
     loader.put(schema.seasons, [{"level": LEVEL, "season": year, "name": str(year),
                                  "start": min(days), "end": max(days), "source": SOURCE,
                                  "playoffs": rounds or None}])
-    loader.put(schema.store_info, [{"key": "notice:retrosheet", "value": NOTICE}])
     return len(games)
 
 

@@ -1,5 +1,5 @@
-"""Record plans: the compiled flat plan gives what the general plan gives, from SQLAlchemy's typed
-values and from a driver's raw ones alike (contract section 3's wire conventions)."""
+"""Record plans: one compiled plan gives the wire form of contract section 3 from SQLAlchemy's
+typed values and from a driver's raw ones alike, objects and hook placeholders in declared order."""
 from __future__ import annotations
 
 import datetime as dt
@@ -38,26 +38,44 @@ EXPECTED = [
 ]
 
 
-def _general(rows: list[tuple[object, ...]], level: str) -> list[dict[str, object]]:
-    steps = records.plan(FIELDS, False, level, frozenset(COLUMNS))
-    return [records.build(steps, dict(zip(COLUMNS, row))) for row in rows]
+def test_plan_reads_typed_and_driver_values_alike() -> None:
+    plan = records.RecordPlan(FIELDS, False, "MLB", COLUMNS)
+    assert plan.driver_safe and not plan.internal
+    assert plan.build_all(TYPED) == EXPECTED
+    assert plan.build_all(RAW_SQLITE) == EXPECTED
+    assert [list(r) for r in plan.build_all(TYPED)] == [list(r) for r in EXPECTED]  # order
 
 
-def test_flat_plan_matches_the_general_plan() -> None:
-    flat = records.FlatPlan(FIELDS, "MLB", COLUMNS)
-    assert flat.driver_safe
-    assert flat.build_all(TYPED) == _general(TYPED, "MLB") == EXPECTED
-    assert flat.build_all(RAW_SQLITE) == EXPECTED
-    assert [list(r) for r in flat.build_all(TYPED)] == [list(r) for r in EXPECTED]  # order
-
-
-def test_level_only_fields_and_missing_columns() -> None:
-    fc = records.FlatPlan(FIELDS, "FC", COLUMNS).build_all(TYPED)
+def test_level_only_fields_detail_fields_and_missing_columns() -> None:
+    fc = records.RecordPlan(FIELDS, False, "FC", COLUMNS).build_all(TYPED)
     assert fc[0]["League"] == "EPL" and "Body" not in fc[0]
-    narrow = records.FlatPlan(FIELDS, "MLB", ("ID", "Final")).build_all([(3, 1)])
+    detail = records.RecordPlan(FIELDS, True, "MLB", COLUMNS).build_all(TYPED)
+    assert detail[0]["Body"] == "body" and "League" not in detail[0]
+    narrow = records.RecordPlan(FIELDS, False, "MLB", ("ID", "Final")).build_all([(3, 1)])
     assert narrow == [{"ID": 3, "Final": "Y"}]
+
+
+def test_objects_nest_and_hook_fields_keep_their_place() -> None:
+    fields = (
+        Field("ID", "integer", 1, "id"),
+        Field("venue", "list", None, "filled by a hook"),
+        Field("elo", "object", None, "ratings", children=(
+            Field("Before", "number", 1500.0, "before", column="b"),
+            Field("After", "number", 1510.0, "after", column="a"),
+        )),
+        Field("empty", "object", None, "nothing selected", children=(
+            Field("Gone", "number", 1.0, "not selected", column="gone"),
+        )),
+        Field("_season", "integer", None, "internal"),
+    )
+    plan = records.RecordPlan(fields, False, "MLB", ("ID", "b", "a", "_season"))
+    [record] = plan.build_all([(4, 1500.123456, None, 2024)])
+    assert record == {"ID": 4, "venue": None, "elo": {"Before": 1500.1235, "After": None},
+                      "_season": 2024}
+    assert list(record) == ["ID", "venue", "elo", "_season"]
+    assert plan.internal
 
 
 def test_json_kinds_are_not_read_from_the_driver() -> None:
     fields = FIELDS[:1] + (Field("LineScore", "any", None, "json"),)
-    assert not records.FlatPlan(fields, "MLB", ("ID", "LineScore")).driver_safe
+    assert not records.RecordPlan(fields, False, "MLB", ("ID", "LineScore")).driver_safe

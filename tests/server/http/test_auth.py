@@ -7,7 +7,7 @@ import pytest
 from limits.storage import MemoryStorage
 
 from server.http.auth import KeyGate, rate_storage
-from server.http.errors import LevelForbidden, RateLimited
+from server.errors import LevelForbidden, RateLimited
 from server.keys import KeyGrant
 from tests.conftest import MiniStore
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from server.http.documents.phpdoc import encode_php
-from server.http.documents.xmldoc import encode_xml
+from server.http.encode.phpdoc import encode_php
+from server.http.encode.xmldoc import encode_xml
 from tests.conftest import Api
 
 PATHS = [("/v1/games/MLB/", {"max": 5}), ("/v1/games/FC/", {}), ("/v1/news/MLB/", {"id": 1}),

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from server.ingest.retrosheet import NOTICE
 from server.ingest.retrosheet.events import parse_event, pitch_codes
 from server.ingest.retrosheet.files import gamelog_id, read_gamelog
 from server.ingest.retrosheet.load import ingest_path
@@ -127,8 +126,9 @@ def test_ohtani_is_one_player(store: sa.Engine) -> None:
     assert stats["GS"] == 1 and stats["PA"] >= 3
 
 
-def test_notice_in_store(store: sa.Engine) -> None:
-    assert _scalar(store, "select value from store_info where key = 'notice:retrosheet'") == NOTICE
+def test_seasons_carry_the_source_that_owes_the_notice(store: sa.Engine) -> None:
+    assert _scalar(store, "select count(*) from seasons where level = 'MLB' and source <> "
+                          "'retrosheet' and season >= 2021") == 0
 
 
 def test_rerun_changes_nothing(store: sa.Engine, tmp_path: Path) -> None:

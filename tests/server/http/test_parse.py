@@ -5,9 +5,9 @@ import datetime as dt
 
 import pytest
 
-from server.http.errors import BadParameter
+from server.errors import BadParameter
 from server.catalog.clock import today
-from server.http.params import day_range, page_window, to_date, to_limit, to_number
+from server.http.parse import day_range, page_window, to_date, to_limit, to_number
 
 
 @pytest.mark.parametrize("raw", ["2024-07-04", "20240704", "2024/07/04", "07/04/2024",

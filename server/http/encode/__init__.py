@@ -1,4 +1,4 @@
-"""One logical document, three encodings (contract section 3), registered by format name.
+"""Step five of a request: one logical document, three encodings (contract section 3).
 
 A document is plain data: dicts with string keys, lists, str, int, float and None. Each encoder
 turns it into bytes; ``ENCODERS`` is the registry the ``format`` parameter is checked against.
@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from server.http.documents.jsondoc import encode_json
-from server.http.documents.phpdoc import encode_php
-from server.http.documents.xmldoc import encode_xml
+from server.http.encode.jsondoc import encode_json
+from server.http.encode.phpdoc import encode_php
+from server.http.encode.xmldoc import encode_xml
 
 Document = dict[str, Any]
 

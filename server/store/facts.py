@@ -64,6 +64,16 @@ class StoreFacts:
             return int(value) if value is not None else None
         return self._remember(("season", code), load)
 
+    def stat_codes(self, sport: str, kind: str) -> tuple[str, ...]:
+        """The glossary's stat codes of a sport and type (player or team), as the store spells
+        them."""
+        def load() -> tuple[str, ...]:
+            gs = s.glossary_stats.c
+            with self.engine.connect() as conn:
+                return tuple(conn.execute(sa.select(gs.code).where(gs.sport == sport,
+                                                                   gs.type == kind)).scalars())
+        return self._remember(("stats", sport, kind), load)
+
     def sources(self, code: str) -> str | None:
         """The data sources behind a level, for ``meta.Source`` (``simulated``, ``retrosheet``)."""
         def load() -> str | None:

@@ -1,0 +1,82 @@
+"""Step three of a request: one page of records (or the one detail record) and the total.
+
+Any declaration and a checked ``Ask`` in, records out: the statements come from ``statements``
+(filters, date window and search, from the declaration), the rows become records through one
+``RecordPlan``, the list is paginated with a separate count so ``Total_Results`` is exact, and an
+``id`` query answers one detail record or 404. Nothing here knows about a particular endpoint.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.endpoints import statements
+from server.endpoints.base import Ask, Endpoint, Record
+from server.endpoints.records import RecordPlan
+from server.errors import NotFound
+
+_MAX_OFFSET = 2**62  # far past any last page; databases refuse such offsets
+
+
+@lru_cache(maxsize=1024)
+def _plan(ep: Endpoint, detail: bool, level: str, columns: tuple[str, ...]) -> RecordPlan:
+    return RecordPlan(ep.fields, detail, level, columns)
+
+
+def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]:
+    """Records of one page (or the one detail record) and the total number of matches."""
+    if ep.custom is not None:
+        found = ep.custom(conn, ask)
+        return found, len(found)
+    ident = ask.values.get("id")
+    if ident is not None and ep.id_filter is not None:
+        return _detail(conn, ep, ask, ident)
+    offset = (ask.page - 1) * ask.size
+    if not ep.paginated:
+        result = conn.execute(statements.filtered(ep, ask))
+        counted: tuple[sa.Select[Any], dict[str, Any]] | None = None
+    elif offset > _MAX_OFFSET:
+        return [], int(conn.execute(statements.count(statements.filtered(ep, ask))).scalar() or 0)
+    else:
+        query, count, values = statements.page(ep, ask, offset)
+        result = conn.execute(query, values)
+        counted = count, values
+    plan = _plan(ep, False, ask.code, tuple(result.keys()))
+    if plan.driver_safe:
+        rows: Sequence[Any] = result.cursor.fetchall()  # driver values; the plan converts them
+        result.close()
+    else:
+        rows = result.all()
+    if counted is None or (len(rows) < ask.size and (rows or offset == 0)):
+        total = offset + len(rows)  # a short page ends the list: no COUNT needed
+    else:
+        total = int(conn.execute(*counted).scalar() or 0)
+    found = plan.build_all(rows)
+    if ep.enrich is None and not plan.internal:
+        return found, total
+    if ep.enrich is not None:
+        ep.enrich(conn, ask, found)
+    return _public(found), total
+
+
+def _detail(conn: sa.Connection, ep: Endpoint, ask: Ask, ident: Any) -> tuple[list[Record], int]:
+    """The one record ``id`` names, with what the detail and enrich hooks add; else 404."""
+    assert ep.id_filter is not None
+    result = conn.execute(statements.filtered(ep, ask).where(ep.id_filter(ident, ask)).limit(1))
+    plan = _plan(ep, True, ask.code, tuple(result.keys()))
+    row = result.first()
+    if row is None:
+        raise NotFound(f"no {ep.singular} with id {ident} in {ask.code}", "id")
+    found = plan.build_all([row])
+    for hook in (ep.detail, ep.enrich):
+        if hook is not None:
+            hook(conn, ask, found)
+    return _public(found), 1
+
+
+def _public(found: list[Record]) -> list[Record]:
+    """Records without the internal fields (``_name``) the hooks read."""
+    return [{k: v for k, v in r.items() if k[0] != "_"} for r in found]

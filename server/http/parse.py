@@ -1,0 +1,221 @@
+"""Step one of a request: everything read from the address and its query string.
+
+``route`` reads the path (format first, so every later error can be written in the asked
+format; then endpoint, version and path type), ``parse`` the parameters of one endpoint into a
+frozen ``Ask``. Each parameter is converted by its declared kind (``CONVERTERS``, as Starlette's
+``CONVERTOR_TYPES`` does for path segments): a converter raises ``BadParameter`` naming the
+parameter and never guesses silently except where the contract asks for best effort (dates). A
+parameter the endpoint does not take is ignored with a warning, and so is a ``search`` of 4
+characters or fewer (spec part 8). The endpoint's own rules come next, in
+``server.endpoints.check``.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from types import MappingProxyType
+from typing import Any
+
+from dateutil import parser as date_parser
+
+from server.catalog.clock import today
+from server.catalog.levels import Level
+from server.endpoints.base import Ask, Endpoint
+from server.endpoints.registry import find_endpoint
+from server.errors import BadParameter, NotFound, WrongVersion, show
+from server.http.encode import DEFAULT_FORMAT, ENCODERS, Encoder
+from server.store.schema import GAME_STATES
+
+MAX_DEFAULT = 100
+MAX_LIMIT = 1000
+SEARCH_MIN = 5  # searches of 4 characters or fewer are ignored (spec part 8)
+COMMON = ("key", "format", "max", "page")  # taken by every endpoint, read apart
+_MAX_INT = 2**63 - 1
+_INT = re.compile(r"^[+-]?\d{1,19}$")
+_ISO = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
+_DATES = ("date", "start", "end", "last")
+
+
+def encoder_for(format_value: str | None) -> Encoder:
+    """The encoder the ``format`` parameter names (json when absent), or a 400."""
+    if format_value is None:
+        return ENCODERS[DEFAULT_FORMAT]
+    encoder = ENCODERS.get(format_value.strip().lower())
+    if encoder is None:
+        raise BadParameter(f"format '{show(format_value)}' is not one of {', '.join(ENCODERS)}",
+                           "format")
+    return encoder
+
+
+def route(version: str, name: str, level: str, kind: str | None) -> Endpoint:
+    """The endpoint the path names, served under ``version``, taking path type ``kind``."""
+    ep = find_endpoint(name)
+    if ep is None:
+        raise NotFound(f"no endpoint '{show(name)}'", None)
+    if version.lower() != ep.version:
+        raise WrongVersion(f"{ep.name} is served under {ep.version}: "
+                           f"/{ep.version}/{ep.name}/{show(level)}/", None)
+    if kind is not None and kind.lower() not in ep.types:
+        if not ep.types:
+            raise NotFound(f"{ep.name} takes no /{{type}}/ path segment", None)
+        raise BadParameter(f"{ep.name} type '{show(kind)}' is not one of {', '.join(ep.types)}",
+                           "type")
+    return ep
+
+
+def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, str]],
+          base_url: str) -> Ask:
+    """The query string's parameters for ``ep``, typed, with the warnings they earned."""
+    warnings: list[str] = []
+    values: dict[str, object] = {}
+    declared = {p.name: p for p in ep.params}
+    raw_common: dict[str, str] = {}
+    for name, raw in query:
+        lname = name.lower()
+        if lname in COMMON:
+            raw_common.setdefault(lname, raw)
+            continue
+        param = declared.get(lname)
+        if param is None:
+            warnings.append(f"parameter '{show(name)}' is not taken by {ep.name}; ignored")
+            continue
+        if lname in values:
+            warnings.append(f"parameter '{lname}' given more than once; the first is used")
+            continue
+        values[lname] = CONVERTERS[param.kind](lname, raw)
+
+    search = values.get("search")
+    if isinstance(search, str) and len(search) < SEARCH_MIN:
+        warnings.append(f"search '{show(search)}' ignored: {SEARCH_MIN - 1} characters or fewer")
+        del values["search"]
+
+    if ep.paginated:
+        size, page = page_window(raw_common.get("max"), raw_common.get("page"), warnings)
+    else:
+        size, page = 0, 1
+        for name in ("max", "page"):
+            if name in raw_common:
+                warnings.append(f"{ep.name} is not paginated; {name} ignored")
+
+    day_from = day_to = None
+    if any(n in values for n in _DATES):
+        day_from, day_to = day_range(values, warnings)
+    return Ask(endpoint=ep.name, level=level, type=kind, values=MappingProxyType(values),
+               warnings=tuple(warnings), size=size, page=page, base_url=base_url,
+               season=values.get("season"), day_from=day_from,  # type: ignore[arg-type]
+               day_to=day_to)
+
+
+
+
+def to_number(name: str, raw: str) -> int:
+    text = raw.strip()
+    if not _INT.match(text) or abs(int(text)) > _MAX_INT:
+        raise BadParameter(f"{name} '{show(raw)}' is not a whole number", name)
+    return int(text)
+
+
+def to_positive(name: str, raw: str) -> int:
+    value = to_number(name, raw)
+    if value < 1:
+        raise BadParameter(f"{name} must be 1 or more, not {value}", name)
+    return value
+
+
+def to_string(name: str, raw: str) -> str:
+    text = raw.strip()
+    if not text:
+        raise BadParameter(f"{name} is empty", name)
+    if len(text) > 200:
+        raise BadParameter(f"{name} is longer than 200 characters", name)
+    if "\x00" in text:  # PostgreSQL text cannot hold NUL
+        raise BadParameter(f"{name} contains a NUL character", name)
+    return text
+
+
+def to_ref(name: str, raw: str) -> int | str:
+    """A parameter the spec types as a string but that names a record: an ID or a name."""
+    text = to_string(name, raw)
+    return int(text) if _INT.match(text) and abs(int(text)) <= _MAX_INT else text
+
+
+def to_date(name: str, raw: str) -> dt.date:
+    """YYYY-MM-DD and YYYYMMDD always; other forms best effort (month first); else 400."""
+    text = raw.strip()
+    match = _ISO.match(text)
+    try:
+        if match:
+            return dt.date(int(match[1]), int(match[2]), int(match[3]))
+        if not re.search(r"\d{4}", text):
+            raise ValueError("no year")  # '7/4' or '5' would silently mean this year
+        parsed: dt.datetime = date_parser.parse(text, dayfirst=False, yearfirst=False)
+        return parsed.date()
+    except (ValueError, OverflowError, TypeError, date_parser.ParserError):
+        raise BadParameter(
+            f"{name} '{show(raw)}' is not a date; use YYYY-MM-DD or YYYYMMDD", name) from None
+
+
+def to_limit(name: str, raw: str) -> str:
+    """`limit==today` and `limit=today` mean the same (contract 4)."""
+    return raw.strip().lstrip("=").strip().lower()
+
+
+
+
+def to_state(name: str, raw: str) -> str:
+    """A game state, in any case; anything else is a 400 naming the allowed ones."""
+    state = raw.strip().lower()
+    if state not in GAME_STATES:
+        raise BadParameter(f"{name} '{show(raw)}' is not a game state; allowed: "
+                           f"{', '.join(GAME_STATES)}", name)
+    return state
+
+
+def to_search(name: str, raw: str) -> str:
+    text = raw.strip()
+    if "\x00" in text:  # PostgreSQL text cannot hold NUL
+        raise BadParameter(f"{name} contains a NUL character", name)
+    return text
+
+
+CONVERTERS: dict[str, Callable[[str, str], Any]] = {
+    "number": to_number,
+    "positive": to_positive,
+    "string": to_string,
+    "ref": to_ref,
+    "date": to_date,
+    "limit": to_limit,
+    "search": to_search,
+    "state": to_state,
+}
+
+
+def page_window(raw_max: str | None, raw_page: str | None, warnings: list[str]) -> tuple[int, int]:
+    """max and page (contract 4): max clamped to 1000 with a warning; zero/negative -> 400."""
+    size = MAX_DEFAULT if raw_max is None else to_positive("max", raw_max)
+    if size > MAX_LIMIT:
+        warnings.append(f"max {size} clamped to {MAX_LIMIT}")
+        size = MAX_LIMIT
+    page = 1 if raw_page is None else to_positive("page", raw_page)
+    return size, page
+
+
+def day_range(values: dict[str, Any], warnings: list[str]) -> tuple[dt.date | None, dt.date | None]:
+    """The inclusive date window from date, start/end and last; date overrides a range."""
+    date = values.get("date")
+    start, end, last = values.get("start"), values.get("end"), values.get("last")
+    if date is not None:
+        if start is not None or end is not None or last is not None:
+            warnings.append("date overrides start, end and last")
+        return date, date
+    if last is not None:
+        if last < 1:
+            raise BadParameter("last must be 1 or more days", "last")
+        if start is not None or end is not None:
+            warnings.append("last overrides start and end")
+        now = today()
+        return now - dt.timedelta(days=min(last, 36500) - 1), now
+    if start is not None and end is not None and end < start:
+        raise BadParameter(f"end {end} is before start {start}", "end")
+    return start, end
