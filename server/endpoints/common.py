@@ -82,6 +82,16 @@ def team_ref(column: sa.ColumnElement[Any], value: Any) -> sa.ColumnElement[bool
     return column.in_(names)
 
 
+# The seasontype parameter: whether a game is a postseason (playoff) game, by name.
+SEASON_TYPES: dict[str, bool] = {"regular": False, "postseason": True}
+PLAYOFF_GAME = G.c.playoff.is_not(None)  # games.playoff names the round of a playoff game
+
+
+def played_in_postseason(game_id: sa.ColumnElement[Any]) -> sa.ColumnElement[bool]:
+    """Whether the game ``game_id`` names was a playoff game: a line's seasontype filter."""
+    return sa.exists().where(G.c.id == game_id, PLAYOFF_GAME)
+
+
 def newest_first(day: sa.ColumnElement[Any], ident: sa.ColumnElement[Any]) -> tuple[Any, ...]:
     return (day.desc(), ident.desc())
 
@@ -106,6 +116,8 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     _p("last", "positive", "the N days up to and including today (America/New_York)", "7"),
     _p("limit", "limit", "a named restriction, written with or without a leading '='", "=today"),
     _p("stat", "string", "stat code from the glossary (required)", "HR"),
+    _p("seasontype", "seasontype", "regular (season) or postseason (playoff games only)",
+       "regular"),
 )}
 
 

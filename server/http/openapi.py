@@ -13,6 +13,7 @@ from server.endpoints.base import Endpoint, Field
 from server.endpoints.registry import ENDPOINTS, served_levels
 from server.errors import ERROR_TYPES
 from server.http.parse import MAX_DEFAULT, MAX_LIMIT
+from server.endpoints.common import SEASON_TYPES
 from server.store.schema import GAME_STATES
 
 _TYPES: dict[str, dict[str, Any]] = {
@@ -34,6 +35,7 @@ _PARAM_SCHEMA: dict[str, dict[str, Any]] = {
     "date": {"type": "string", "format": "date"},  # other forms are best effort, not promised
     "limit": {"type": "string"}, "search": {"type": "string"},
     "state": {"type": "string", "enum": list(GAME_STATES)},  # any case is taken
+    "seasontype": {"type": "string", "enum": list(SEASON_TYPES)},  # any case is taken
 }
 
 

@@ -22,6 +22,7 @@ from dateutil import parser as date_parser
 from server.catalog.clock import today
 from server.catalog.levels import Level
 from server.endpoints.base import Ask, Endpoint
+from server.endpoints.common import SEASON_TYPES
 from server.endpoints.registry import find_endpoint
 from server.errors import BadParameter, NotFound, WrongVersion, show
 from server.http.encode import DEFAULT_FORMAT, ENCODERS, Encoder
@@ -172,6 +173,14 @@ def to_state(name: str, raw: str) -> str:
     return state
 
 
+def to_season_type(name: str, raw: str) -> bool:
+    """regular or postseason, in any case: whether postseason games are asked for."""
+    kind = raw.strip().lower()
+    if kind not in SEASON_TYPES:
+        raise BadParameter(f"{name} '{show(raw)}' is not one of {', '.join(SEASON_TYPES)}", name)
+    return SEASON_TYPES[kind]
+
+
 def to_search(name: str, raw: str) -> str:
     text = raw.strip()
     if "\x00" in text:  # PostgreSQL text cannot hold NUL
@@ -188,6 +197,7 @@ CONVERTERS: dict[str, Callable[[str, str], Any]] = {
     "limit": to_limit,
     "search": to_search,
     "state": to_state,
+    "seasontype": to_season_type,
 }
 
 

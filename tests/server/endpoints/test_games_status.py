@@ -104,3 +104,16 @@ def test_openapi_documents_status(api: Api) -> None:
     assert status["in"] == "query" and status["schema"]["type"] == "string"
     assert all(state in status["description"] for state in STATES)
     assert status["example"] in STATES
+
+
+@pytest.mark.parametrize("path", ["/v1/games/MLB/", "/v2/forecasts/MLB/", "/v1/playerperfs/MLB/",
+                                  "/v1/teamperfs/MLB/"])
+def test_season_type_on_a_store_without_playoffs(api: Api, path: str) -> None:
+    """Every store dialect: the regular season is every game when none was a playoff game."""
+    def total(**params: Any) -> int:
+        response = api.get(path, {"max": 1, **params})
+        assert response.status_code == 200, response.text
+        return int(response.json()["meta"]["Total_Results"])
+
+    assert total(seasontype="regular") == total() > 0
+    assert total(seasontype="postseason") == 0
