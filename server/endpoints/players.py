@@ -6,7 +6,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
 from server.store import schema as s
 
@@ -43,6 +43,16 @@ def _base(ask: Ask) -> sa.Select[Any]:
                      .outerjoin(TS, sa.and_(TS.c.team_id == TM.c.id, TS.c.season == career.c.last))
                      .outerjoin(LG, LG.c.id == TM.c.sublevel_id))
         .order_by(PL.c.name, PL.c.id))
+
+
+# Beyond the spec, whose search ignores 4 letters or fewer: a full name or a surname of any
+# length, so that Ruth and Ott can be found.
+NAME = Param("name", "string", "a full name or a last name, any case, any length", "Ruth")
+
+
+def _named(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    text, name = str(value).lower(), sa.func.lower(PL.c.name)  # SQLite lowers ASCII only
+    return sa.or_(name == text, name.endswith(" " + text, autoescape=True))
 
 
 def _url(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
@@ -147,7 +157,7 @@ PLAYERS = Endpoint(
         Field("insights", "list", ["Ranks 1st in Home runs among MLB players in 2024 (58)."],
               "with season: short sentences computed from the stats", detail=True),
     ),
-    build=_base, params=params("id", "season", "search"), with_id_only=("season",),
-    filters={}, search=(PL.c.name,), id_filter=lambda v, a: PL.c.id == v,
+    build=_base, params=(*params("id", "season", "search"), NAME), with_id_only=("season",),
+    filters={"name": _named}, search=(PL.c.name,), id_filter=lambda v, a: PL.c.id == v,
     detail=_detail, enrich=_url,
 )

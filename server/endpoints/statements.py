@@ -68,7 +68,23 @@ def filtered(ep: Endpoint, ask: Ask, bind: bool = False) -> sa.Select[Any]:
     text = ask.values.get("search")
     if text and ep.search:
         query = query.where(sa.or_(*(c.icontains(text, autoescape=True) for c in ep.search)))
+        # private: SQLAlchemy has no public accessor for a statement's ordering
+        query = query.order_by(None).order_by(relevance(ep.search, text),
+                                              *query._order_by_clauses)
     return query
+
+
+def relevance(columns: tuple[sa.ColumnElement[Any], ...], text: str) -> sa.ColumnElement[int]:
+    """How well a name matches a search, best first: the whole name (0), its last word, as a
+    surname (1), its start (2), anywhere (3). ``Olson`` finds Matt Olson before Bill Nicholson."""
+    text = text.lower()  # here: SQLite's lower() leaves letters beyond ASCII as they are
+
+    def any_of(test: Any) -> sa.ColumnElement[bool]:
+        return sa.or_(*(test(sa.func.lower(c)) for c in columns))
+
+    return sa.case((any_of(lambda c: c == text), 0),
+                   (any_of(lambda c: c.endswith(" " + text, autoescape=True)), 1),
+                   (any_of(lambda c: c.startswith(text, autoescape=True)), 2), else_=3)
 
 
 def count(query: sa.Select[Any]) -> sa.Select[Any]:
