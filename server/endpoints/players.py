@@ -65,20 +65,50 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _season_lines(conn: sa.Connection, pid: int, level: str
+                  ) -> dict[tuple[int, int], dict[str, Any]]:
+    """Per (season, team): regular-season games and stat totals from the game lines, and the
+    postseason games apart (Retrosheet seasons have lines, Lahman's only season totals)."""
+    lines = s.player_lines.c
+    rows = conn.execute(
+        sa.select(lines.season, lines.team_id, s.games.c.playoff, lines.stats)
+        .select_from(s.player_lines.join(s.games, s.games.c.id == lines.game_id))
+        .where(lines.player_id == pid, lines.level == level))
+    out: dict[tuple[int, int], dict[str, Any]] = {}
+    for season, team, playoff, stats in rows:
+        entry = out.setdefault((season, team), {"Games": 0, "PostseasonGames": 0, "Stats": {}})
+        if playoff is not None:
+            entry["PostseasonGames"] += 1
+            continue
+        entry["Games"] += 1
+        totals = entry["Stats"]
+        for code, value in (stats or {}).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                totals[code] = totals.get(code, 0) + value
+    return out
+
+
 def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record = found[0]
     pid = record["ID"]
     lines = s.player_lines.c
-    gp = (sa.select(sa.func.count()).where(lines.player_id == PS.c.player_id,
-                                           lines.season == PS.c.season,
-                                           lines.team_id == PS.c.team_id).scalar_subquery())
-    record["seasons"] = [dict(r) for r in conn.execute(
-        sa.select(PS.c.season.label("Season"), PS.c.team_id.label("Team_ID"),
-                  TM.c.name.label("Team"), PS.c.position.label("Position"),
-                  PS.c.jersey.label("Jersey"), gp.label("Games"), PS.c.stats.label("Stats"))
-        .select_from(PS.outerjoin(TM, TM.c.id == PS.c.team_id))
-        .where(PS.c.player_id == pid, PS.c.level == ask.code)
-        .order_by(PS.c.season.desc(), PS.c.team_id)).mappings()]
+    played = _season_lines(conn, pid, ask.code)
+    seasons = []
+    for r in conn.execute(
+            sa.select(PS.c.season, PS.c.team_id, TM.c.name, PS.c.position, PS.c.jersey,
+                      PS.c.stats)
+            .select_from(PS.outerjoin(TM, TM.c.id == PS.c.team_id))
+            .where(PS.c.player_id == pid, PS.c.level == ask.code)
+            .order_by(PS.c.season.desc(), PS.c.team_id)):
+        from_lines = played.get((r.season, r.team_id))
+        summed = dict(sorted(from_lines["Stats"].items())) if from_lines else None
+        totals = r.stats or summed or None
+        games = from_lines["Games"] if from_lines else (r.stats or {}).get("G")
+        seasons.append({"Season": r.season, "Team_ID": r.team_id, "Team": r.name,
+                        "Position": r.position, "Jersey": r.jersey, "Games": games,
+                        "PostseasonGames": from_lines["PostseasonGames"] if from_lines else None,
+                        "Stats": totals})
+    record["seasons"] = seasons
     season = ask.get("season")
     if season is None:  # games, stats and insights come only with a season (spec part 2)
         for name in ("games", "stats", "insights"):
@@ -144,9 +174,10 @@ PLAYERS = Endpoint(
             ("LeagueFactor", "number", 1.0, "relative strength 0-1"))),
         Field("seasons", "list", [{"Season": 2024, "Team_ID": 11, "Team": "New York Yankees",
                                    "Position": "RF", "Jersey": "99", "Games": 158,
-                                   "Stats": None}],
-              "seasons played: Season, Team_ID, Team, Position, Jersey, Games, Stats",
-              detail=True),
+                                   "PostseasonGames": 11, "Stats": {"AB": 559, "HR": 58}}],
+              "seasons played: Season, Team_ID, Team, Position, Jersey, Games (regular "
+              "season), PostseasonGames (null when no game lines), Stats (regular-season "
+              "totals: the season's record, else the sum of its game lines)", detail=True),
         Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
                                  "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",
                                  "Home": "Y", "stats": {"AB": 4, "H": 2}}],

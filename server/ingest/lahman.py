@@ -33,8 +33,8 @@ LEVEL = "MLB"
 LEAGUE_NAMES = {"AL": "American League", "NL": "National League", "AA": "American Association",
                 "UA": "Union Association", "PL": "Players' League", "FL": "Federal League",
                 "NA": "National Association"}
-_BATTING = {"AB": "AB", "R": "R", "H": "H", "2B": "2B", "3B": "3B", "HR": "HR", "RBI": "RBI",
-            "BB": "BB", "IBB": "IBB", "SO": "SO", "HBP": "HBP", "SH": "SH", "SF": "SF", "SB": "SB",
+_BATTING = {"G": "G", "AB": "AB", "R": "R", "H": "H", "2B": "2B", "3B": "3B", "HR": "HR",
+            "RBI": "RBI", "BB": "BB", "IBB": "IBB", "SO": "SO", "HBP": "HBP", "SH": "SH", "SF": "SF", "SB": "SB",
             "CS": "CS", "GIDP": "GDP"}
 _PITCHING = {"W": "W", "L": "L", "SV": "SV", "GS": "GS", "IPouts": "OUTS", "BFP": "BF",
              "H": "HA", "R": "RA", "ER": "ER", "BB": "BBA", "SO": "K", "HR": "HRA", "WP": "WP"}

@@ -69,6 +69,7 @@ def test_jeter_career_span(full: sa.Engine) -> None:
             schema.player_seasons.c.player_id == pid,
             schema.player_seasons.c.season == 1999)).scalar()
     assert stats["H"] == 219 and stats["HR"] == 24
+    assert stats["G"] == 158  # games, shown where a season has no game lines
 
 
 @pytest.mark.slow

@@ -1,0 +1,37 @@
+"""A player's seasons count what the Leaders count: regular-season games and totals, with the
+postseason apart (an analyst saw 166 games on the profile beside 162 on the leaderboard)."""
+from __future__ import annotations
+
+from typing import Any
+
+import requests
+
+from tests.demo_api import ApiServer
+
+
+def _get(demo: ApiServer, path: str, **params: Any) -> dict[str, Any]:
+    response = requests.get(f"{demo.url}{path}", params={"key": demo.key, **params}, timeout=30)
+    assert response.status_code == 200, response.text
+    doc: dict[str, Any] = response.json()
+    return doc
+
+
+def test_season_games_match_regular_season_lines_and_the_leaders(demo_api: ApiServer) -> None:
+    post = _get(demo_api, "/v1/playerperfs/MLB/", seasontype="postseason", max=50)["playerperfs"]
+    assert post, "the demo plays a postseason"
+    season = _get(demo_api, "/v1/games/MLB/", id=post[0]["Game_ID"])["games"][0]["Season"]
+    for line in (line for line in post if line["AB"]):  # a batter of one team that season
+        pid = line["Player_ID"]
+        player = _get(demo_api, "/v1/players/MLB/", id=pid)["players"][0]
+        entries = [s for s in player["seasons"] if s["Season"] == season]
+        if len(entries) == 1:
+            break
+    [entry] = entries
+    regular = _get(demo_api, "/v1/playerperfs/MLB/", player=pid, season=season,
+                   seasontype="regular", max=1)["meta"]["Total_Results"]
+    playoff = _get(demo_api, "/v1/playerperfs/MLB/", player=pid, season=season,
+                   seasontype="postseason", max=1)["meta"]["Total_Results"]
+    assert entry["Games"] == regular and entry["PostseasonGames"] == playoff >= 1
+    leaders = _get(demo_api, "/v1/stats/MLB/", stat="AB", season=season, player=pid)["stats"]
+    assert leaders and leaders[0]["GP"] == entry["Games"]
+    assert entry["Stats"].get("AB") == leaders[0]["Value"], entry  # regular-season totals
