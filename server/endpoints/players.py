@@ -117,11 +117,12 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record["games"] = [
         {"ID": r.id, "Game_ID": r.game_id, "GameDay": r.game_day.isoformat(),
          "Team_ID": r.team_id, "Opponent_ID": r.opponent_id, "Opponent": r.opponent,
-         "Home": "Y" if r.home else "N", "stats": r.stats}
+         "Home": "Y" if r.home else "N", "Playoff": r.playoff, "stats": r.stats}
         for r in conn.execute(
             sa.select(lines.id, lines.game_id, lines.game_day, lines.team_id, lines.opponent_id,
-                      OPP.c.name.label("opponent"), lines.home, lines.stats)
-            .select_from(s.player_lines.outerjoin(OPP, OPP.c.id == lines.opponent_id))
+                      OPP.c.name.label("opponent"), lines.home, s.games.c.playoff, lines.stats)
+            .select_from(s.player_lines.outerjoin(OPP, OPP.c.id == lines.opponent_id)
+                         .join(s.games, s.games.c.id == lines.game_id))
             .where(lines.player_id == pid, lines.season == season, lines.level == ask.code)
             .order_by(lines.game_day.desc(), lines.id.desc()))]
     st, gl = s.stat_tables.c, s.glossary_stats.c
@@ -180,8 +181,9 @@ PLAYERS = Endpoint(
               "totals: the season's record, else the sum of its game lines)", detail=True),
         Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
                                  "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",
-                                 "Home": "Y", "stats": {"AB": 4, "H": 2}}],
-              "with season: the season's game performances", detail=True),
+                                 "Home": "Y", "Playoff": None, "stats": {"AB": 4, "H": 2}}],
+              "with season: the season's game performances, Playoff naming the round of a "
+              "postseason game (null in the regular season)", detail=True),
         Field("stats", "list", [{"Stat": "HR", "Name": "Home runs", "Value": 58, "Rank": 1,
                                  "QualifiedRank": 1, "GP": 158, "Qualified": "Y"}],
               "with season: season stats with rankings", detail=True),

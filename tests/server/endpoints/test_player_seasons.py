@@ -35,3 +35,6 @@ def test_season_games_match_regular_season_lines_and_the_leaders(demo_api: ApiSe
     leaders = _get(demo_api, "/v1/stats/MLB/", stat="AB", season=season, player=pid)["stats"]
     assert leaders and leaders[0]["GP"] == entry["Games"]
     assert entry["Stats"].get("AB") == leaders[0]["Value"], entry  # regular-season totals
+    log = _get(demo_api, "/v1/players/MLB/", id=pid, season=season)["players"][0]["games"]
+    assert sum(1 for g in log if g["Playoff"]) == entry["PostseasonGames"]
+    assert sum(1 for g in log if g["Playoff"] is None) == entry["Games"]
