@@ -35,50 +35,62 @@ class ApiError(Exception):
 
 
 class BadParameter(ApiError):
+    """A parameter's value the API cannot take (400)."""
     status, code = 400, "bad_parameter"
 
 
 class FilterRequired(ApiError):
+    """An endpoint that needs one of its filters was given none (400)."""
     status, code = 400, "filter_required"
 
 
 class LevelNotSupported(ApiError):
+    """The endpoint does not serve the level, or no such level (400)."""
     status, code = 400, "level_not_supported"
 
 
 class NotFound(ApiError):
+    """No such address, endpoint or record (404)."""
     status, code = 404, "not_found"
 
 
 class WrongVersion(ApiError):
+    """The endpoint is served under another version (404)."""
     status, code = 404, "wrong_version"
 
 
 class MethodNotAllowed(ApiError):
+    """Anything but GET (405)."""
     status, code = 405, "method_not_allowed"
 
 
 class KeyMissing(ApiError):
+    """No key given (401)."""
     status, code = 401, "key_missing"
 
 
 class KeyMalformed(ApiError):
+    """A key not of the form XXXX-XXXXXX (401)."""
     status, code = 401, "key_malformed"
 
 
 class KeyInvalid(ApiError):
+    """A key that is unknown, revoked or expired (401)."""
     status, code = 401, "key_invalid"
 
 
 class LevelForbidden(ApiError):
+    """A level outside the key's scope (403)."""
     status, code = 403, "level_forbidden"
 
 
 class RateLimited(ApiError):
+    """The key's calls this hour are spent (429, with Retry-After)."""
     status, code = 429, "rate_limited"
 
 
 class Unavailable(ApiError):
+    """The store cannot answer now (503)."""
     status, code = 503, "unavailable"
 
 

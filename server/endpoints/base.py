@@ -45,6 +45,7 @@ class Field:
 
 @dataclass(frozen=True)
 class Param:
+    """A query parameter an endpoint takes: its name, converter kind and documentation."""
     name: str
     kind: str  # a key of server.http.parse.CONVERTERS
     doc: str
@@ -73,6 +74,7 @@ class Ask:
 
     @property
     def code(self) -> str:
+        """The level's code, as the glossary spells it."""
         return self.level.code
 
     def get(self, name: str) -> Any:
@@ -102,6 +104,7 @@ Custom = Callable[[sa.Connection, Ask], list[Record]]
 
 @dataclass(frozen=True, eq=False)  # identity hash: declarations are singletons
 class Endpoint:
+    """One endpoint, as data: what it serves, takes and answers; ``query`` runs any of them."""
     name: str
     singular: str
     summary: str

@@ -93,6 +93,7 @@ def played_in_postseason(game_id: sa.ColumnElement[Any]) -> sa.ColumnElement[boo
 
 
 def newest_first(day: sa.ColumnElement[Any], ident: sa.ColumnElement[Any]) -> tuple[Any, ...]:
+    """Ordering by day, then ID, newest first: the spec's order for dated lists."""
     return (day.desc(), ident.desc())
 
 

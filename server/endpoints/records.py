@@ -19,10 +19,12 @@ Convert = Callable[[Any], Any]
 
 
 def as_int(v: Any) -> int | None:
+    """An integer, or null."""
     return None if v is None else int(v)
 
 
 def as_number(v: Any) -> float | None:
+    """A finite number rounded to 4 places, or null (NaN and infinities too)."""
     if v is None:
         return None
     f = float(v)
@@ -30,10 +32,12 @@ def as_number(v: Any) -> float | None:
 
 
 def as_string(v: Any) -> str | None:
+    """Text, or null."""
     return None if v is None else str(v)
 
 
 def as_date(v: Any) -> str | None:
+    """YYYY-MM-DD from a date, a datetime or a driver's text, or null."""
     if v is None:
         return None
     if isinstance(v, (dt.date, dt.datetime)):
@@ -42,6 +46,7 @@ def as_date(v: Any) -> str | None:
 
 
 def as_instant(v: Any) -> str | None:
+    """UTC YYYY-MM-DDTHH:MM:SSZ from a datetime or SQLite's text, or null."""
     if v is None:
         return None
     if isinstance(v, dt.datetime):
@@ -53,6 +58,7 @@ def as_instant(v: Any) -> str | None:
 
 
 def as_yn(v: Any) -> str | None:
+    """Y or N from a truth value, or null."""
     return None if v is None else ("Y" if v else "N")
 
 
@@ -65,6 +71,7 @@ def as_money(v: Any) -> str | None:
 
 
 def as_any(v: Any) -> Any:
+    """The value as it is (stats objects, free values)."""
     return v
 
 

@@ -76,6 +76,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
 
     @view
     async def query(request: Request) -> Response:
+        """A query of any endpoint: routed here, answered by ``pipeline.answer``."""
         encoder = encoder_for(request.query_params.get("format"))
         p = request.path_params
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"))
@@ -86,6 +87,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
 
     @view
     async def health_route(request: Request) -> Response:
+        """/health: the store's state, for monitors; no key."""
         body = await run_in_threadpool(health.report, service)
         return Response(body, media_type="application/json",
                         headers={"Cache-Control": "no-store"})
@@ -94,12 +96,14 @@ def create_app(engine: sa.Engine) -> ASGIApp:
 
     @view
     async def openapi_route(request: Request) -> Response:
+        """/openapi.json, made once per process."""
         if "json" not in spec_cache:
             spec_cache["json"] = openapi.encoded(service.facts.level_codes())
         return Response(spec_cache["json"], media_type="application/json")
 
     @view
     async def docs_route(request: Request) -> Response:
+        """/docs: the API documented for people."""
         return HTMLResponse(docs.page(openapi.spec(service.facts.level_codes())))
 
     routes = [

@@ -86,12 +86,14 @@ class KeptCache:
 
     @property
     def enabled(self) -> bool:
+        """Whether entries are kept at all (a TTL and a budget above zero)."""
         return self.ttl > 0 and self.budget > 0
 
     def __len__(self) -> int:
         return len(self._data)
 
     def get(self, key: Any, generation: int | None = None) -> Any | None:
+        """The value kept under ``key`` while fresh and of ``generation``, else None."""
         if self.ttl <= 0:
             return None
         hit = self._data.get(key)
@@ -123,10 +125,12 @@ class ResultCache:
         self.kept = KeptCache(ttl, budget)
 
     def get(self, key: Any, generation: int | None = None) -> Found | None:
+        """The records and total kept under ``key`` while fresh, else None."""
         raw = self.kept.get(key, generation)
         return None if raw is None else unpack(raw)
 
     def put(self, key: Any, found: Found, generation: int | None = None) -> None:
+        """Keep the records and total, packed; values that are not plain data are not kept."""
         if self.kept.enabled:
             raw = pack(found)
             if raw is not None:

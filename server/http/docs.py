@@ -19,6 +19,7 @@ def _fields(props: dict[str, Any], depth: int = 0) -> list[str]:
 
 
 def page(spec: dict[str, Any]) -> str:
+    """The /docs page: the OpenAPI document rendered for people."""
     out = ["<!doctype html><html><head><meta charset='utf-8'><title>Sports data API</title>",
            ("<style>body{font-family:sans-serif;max-width:70em;margin:auto}table{border-collapse:"
             "collapse}td,th{border:1px solid #ccc;padding:2px 6px;vertical-align:top}</style>"),

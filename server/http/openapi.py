@@ -40,6 +40,7 @@ _PARAM_SCHEMA: dict[str, dict[str, Any]] = {
 
 
 def field_schema(f: Field) -> dict[str, Any]:
+    """The JSON schema of one record field, by its kind."""
     if f.kind == "object":
         out: dict[str, Any] = {"type": ["object", "null"], "properties": {
             c.name: field_schema(c) for c in f.children}}
@@ -121,6 +122,7 @@ def _operation(ep: Endpoint, known: tuple[str, ...]) -> dict[str, Any]:
 
 
 def spec(known: tuple[str, ...]) -> dict[str, Any]:
+    """The OpenAPI document for the levels the store holds, from the declarations."""
     paths: dict[str, Any] = {}
     for ep in ENDPOINTS:
         op = _operation(ep, known)
@@ -160,4 +162,5 @@ def spec(known: tuple[str, ...]) -> dict[str, Any]:
 
 
 def encoded(known: tuple[str, ...]) -> bytes:
+    """The OpenAPI document as JSON bytes."""
     return orjson.dumps(spec(known))

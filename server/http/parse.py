@@ -111,6 +111,7 @@ def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, s
 
 
 def to_number(name: str, raw: str) -> int:
+    """A whole number within 64 bits, or a 400."""
     text = raw.strip()
     if not _INT.match(text) or abs(int(text)) > _MAX_INT:
         raise BadParameter(f"{name} '{show(raw)}' is not a whole number", name)
@@ -118,6 +119,7 @@ def to_number(name: str, raw: str) -> int:
 
 
 def to_positive(name: str, raw: str) -> int:
+    """A whole number of 1 or more, or a 400."""
     value = to_number(name, raw)
     if value < 1:
         raise BadParameter(f"{name} must be 1 or more, not {value}", name)
@@ -125,6 +127,7 @@ def to_positive(name: str, raw: str) -> int:
 
 
 def to_string(name: str, raw: str) -> str:
+    """Non-empty text of at most 200 characters without NUL, or a 400."""
     text = raw.strip()
     if not text:
         raise BadParameter(f"{name} is empty", name)
@@ -182,6 +185,7 @@ def to_season_type(name: str, raw: str) -> bool:
 
 
 def to_search(name: str, raw: str) -> str:
+    """Search text without NUL (its length is judged by ``parse``)."""
     text = raw.strip()
     if "\x00" in text:  # PostgreSQL text cannot hold NUL
         raise BadParameter(f"{name} contains a NUL character", name)

@@ -20,6 +20,7 @@ T = TypeVar("T")
 
 
 class StoreFacts:
+    """Reference facts of one store, each remembered for ``ttl`` seconds."""
     def __init__(self, engine: sa.Engine, ttl: float = FACTS_TTL) -> None:
         self.engine = engine
         self.ttl = ttl
@@ -48,12 +49,15 @@ class StoreFacts:
         return self._remember("levels", load)
 
     def level_codes(self) -> tuple[str, ...]:
+        """The store's level codes, as the glossary spells them."""
         return tuple(lv.code for lv in self.levels().values())
 
     def find_level(self, code: str) -> Level | None:
+        """The level a code names in any case, or None."""
         return self.levels().get(code.strip().upper())
 
     def newest_season(self, code: str) -> int | None:
+        """The level's newest season (from its seasons, else its games), or None."""
         def load() -> int | None:
             with self.engine.connect() as conn:
                 value = conn.execute(sa.select(sa.func.max(s.seasons.c.season))

@@ -18,6 +18,7 @@ Document = dict[str, Any]
 
 @dataclass(frozen=True)
 class Encoder:
+    """A format: its name, media type and the function writing a document in it."""
     name: str
     media_type: str
     encode: Callable[[Document], bytes]

@@ -42,6 +42,7 @@ def _write(out: list[str], value: Any) -> None:
 
 
 def encode_php(document: Any) -> bytes:
+    """The document as PHP serialize() writes it, UTF-8 bytes."""
     out: list[str] = []
     _write(out, document)
     return "".join(out).encode("utf-8", "surrogatepass")

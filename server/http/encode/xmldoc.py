@@ -64,6 +64,7 @@ def _write(out: list[str], name: str, value: Any) -> None:
 
 
 def encode_xml(document: dict[str, Any]) -> bytes:
+    """The document under a <response> element, UTF-8 bytes."""
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n']
     _write(out, "response", document)
     return "".join(out).encode("utf-8", "replace")
