@@ -4,8 +4,10 @@ Most requests share one of a few shapes (which filters are given, which date bou
 endpoint whose base query reads nothing of a request but its level and type (``Endpoint.reuse``),
 the statements of a shape are built once with bound parameters named ``p_<name>`` and reused, the
 request's values bound at execution: building a statement and computing SQLAlchemy's cache key
-for it cost more than running the query. A filter declared as a callable is built with the
-request's own value, so such a request, like a search, gets statements of its own.
+for it cost more than running the query (``bench/api.py`` (b), a distinct page or date every
+request with the answer cache off: 3,096 req/s with reuse, 2,127 without, 1.46x). A filter
+declared as a callable is built with the request's own value, so such a request, like a search,
+gets statements of its own.
 """
 from __future__ import annotations
 

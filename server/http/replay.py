@@ -7,8 +7,9 @@ key, its level scope and its rate, and sends the kept bytes: no routing, parsing
 encoding. Everything else (a miss, a key that must be looked up while the store is unreachable)
 goes down the full request path, which renders every error.
 
-It pays: on ``bench/api.py`` scenario (a), one repeated games URL, the service answers at REPLAY_FIGURE
-with it and REPLAY_OFF without.
+It pays, measured by ``bench/api.py`` in one session (2 workers, 2 cores): (a) one games URL
+repeated, 20,689 req/s with it and 5,299 without (3.9x); (c) one game's detail, 21,061 against
+7,145 (2.9x).
 """
 from __future__ import annotations
 
