@@ -85,7 +85,9 @@ CONVERT: dict[str, Convert] = {
 _NATIVE = {"integer", "string", "stats", "any"}
 # Kinds whose converters take a driver's own values as well as SQLAlchemy's (SQLite gives dates
 # and instants as text and yes/no as 0/1; psycopg gives native types): a plan of only these
-# reads the DBAPI cursor directly, skipping a result layer that costs more than the query.
+# reads the DBAPI cursor directly, skipping SQLAlchemy's result rows. Measured by bench/api.py
+# (b), a distinct page every request with the answer cache off, three runs a side in one
+# session: 3,064-3,118 req/s reading the cursor, 2,307-2,888 through result rows.
 DRIVER_SAFE = {"integer", "number", "string", "date", "datetime", "yn", "money"}
 
 
