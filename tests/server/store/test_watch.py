@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from server.store import schema
 from server.store.engine import analyze, make_engine
 from server.store.init import init_store
-from server.store.watch import StoreWatch, mark_changed
+from server.store.watch import EPOCH_KEY, StoreWatch, generation_of, mark_changed
+from tests.pg import fresh_database
 
 
 def _store(path: Path) -> sa.Engine:
@@ -66,3 +70,40 @@ def test_no_signal_without_a_file() -> None:
     assert StoreWatch(make_engine("sqlite://")).generation() is None
     postgres = make_engine("postgresql://nobody@127.0.0.1:1/none")  # never connected
     assert StoreWatch(postgres).generation() is None
+
+
+def _until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+@pytest.mark.postgres
+def test_postgres_generation_follows_announced_changes_only() -> None:
+    """PostgreSQL: a committed ``mark_changed`` reaches the listener within milliseconds; a
+    rolled-back one and a commit without it move nothing; every process derives the same number
+    from the same epoch."""
+    with fresh_database("sports_watch") as url:
+        engine = make_engine(url)
+        init_store(engine)
+        watch = StoreWatch(engine)
+        assert _until(lambda: watch.generation() is not None), "listener never connected"
+        first = watch.generation()
+        with engine.begin() as conn:
+            conn.execute(schema.store_info.insert().values(key="last_used_like", value="1"))
+        with pytest.raises(RuntimeError), engine.begin() as conn:
+            mark_changed(conn)
+            raise RuntimeError("rolled back")
+        time.sleep(0.2)
+        assert watch.generation() == first
+        with engine.begin() as conn:
+            mark_changed(conn)
+        assert _until(lambda: watch.generation() != first, 2.0), "change not announced"
+        with engine.connect() as conn:
+            epoch = conn.execute(sa.select(schema.store_info.c.value)
+                                 .where(schema.store_info.c.key == EPOCH_KEY)).scalar()
+        assert watch.generation() == generation_of(epoch)
+        engine.dispose()
