@@ -29,7 +29,7 @@ from limits.strategies import FixedWindowRateLimiter
 
 from server import keys
 from server.errors import UserError
-from server.http.breaker import SOCKET_TIMEOUT, Breaker, breaker_for
+from server.http.breaker import Breaker, breaker_for, client_options
 from server.http.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.store.watch import StoreWatch
 
@@ -58,8 +58,7 @@ def rate_storage(url: str | None = None) -> Storage:
     url = url if url is not None else os.environ.get("REDIS_URL")
     if not url:
         return SweeplessMemoryStorage()
-    storage = storage_from_string(url, socket_timeout=SOCKET_TIMEOUT,
-                                  socket_connect_timeout=SOCKET_TIMEOUT)
+    storage = storage_from_string(url, **client_options())
     if not isinstance(storage, Storage):  # an async scheme (async+redis://) cannot serve here
         raise UserError(f"REDIS_URL must name a synchronous storage, not {url.split(':')[0]}")
     return storage

@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 log = logging.getLogger("server.http")
@@ -21,6 +22,18 @@ log = logging.getLogger("server.http")
 RETRY_AFTER = 1.0  # seconds before the first retry of an unreachable Redis
 RETRY_MAX = 8.0  # the longest wait between two retries while it stays down
 SOCKET_TIMEOUT = 0.25  # seconds: a slow Redis must not slow the answer much
+
+
+def client_options() -> dict[str, Any]:
+    """Options for every Redis client here: short timeouts, and one immediate retry on a fresh
+    connection, so a pooled connection left dead by a Redis restart costs no outage of its own
+    (a worker idle while Redis was away would otherwise fail its first call after, and count
+    alone for a back-off)."""
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    return {"socket_timeout": SOCKET_TIMEOUT, "socket_connect_timeout": SOCKET_TIMEOUT,
+            "retry": Retry(NoBackoff(), 1)}
 
 
 @dataclass(frozen=True)
@@ -33,8 +46,10 @@ class BreakerState:
 
 
 class Breaker:
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, url: str | None = None) -> None:
         self.name = name  # e.g. "127.0.0.1:6379/0": no scheme, no password
+        self._url = url
+        self._client: Any = None
         self._lock = threading.Lock()
         self._open_until = 0.0  # monotonic instant before which Redis is not tried
         self._wait = RETRY_AFTER
@@ -89,6 +104,21 @@ class Breaker:
         down = self._down_since
         return BreakerState("ok" if down is None else "down", down, self._failure)
 
+    def ping(self) -> BreakerState:
+        """Ask Redis now (for ``/health``, at most ``SOCKET_TIMEOUT``), note the answer."""
+        if self._url is not None:
+            import redis
+
+            if self._client is None:
+                self._client = redis.Redis.from_url(self._url, **client_options())
+            try:
+                self._client.ping()
+            except (redis.exceptions.RedisError, OSError) as exc:
+                self.failed(exc)
+            else:
+                self.succeeded()
+        return self.state()
+
 
 _BREAKERS: dict[str, Breaker] = {}
 _REGISTRY_LOCK = threading.Lock()
@@ -110,5 +140,5 @@ def breaker_for(url: str) -> Breaker:
     with _REGISTRY_LOCK:
         found = _BREAKERS.get(url)
         if found is None:
-            found = _BREAKERS[url] = Breaker(redis_name(url))
+            found = _BREAKERS[url] = Breaker(redis_name(url), url)
         return found

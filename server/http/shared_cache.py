@@ -20,7 +20,7 @@ import hashlib
 import os
 from typing import Any, Protocol
 
-from server.http.breaker import SOCKET_TIMEOUT, Breaker, breaker_for
+from server.http.breaker import Breaker, breaker_for, client_options
 from server.http.caching import RESULT_TTL, Found, ResultCache, pack, unpack
 
 PREFIX = os.environ.get("SPORTS_CACHE_PREFIX", "sports:result:")
@@ -42,8 +42,7 @@ class RedisResultCache:
 
         self.ttl = ttl
         self.prefix = prefix
-        self.client = redis.Redis.from_url(url, socket_timeout=SOCKET_TIMEOUT,
-                                           socket_connect_timeout=SOCKET_TIMEOUT)
+        self.client = redis.Redis.from_url(url, **client_options())
         self.breaker = breaker or breaker_for(url)
         self.local = ResultCache(ttl)
         self._errors = (redis.exceptions.RedisError, OSError)
