@@ -1,9 +1,10 @@
 """The key gate (contract section 2): verify a key, scope it to levels, enforce its rate.
 
 A verified grant is remembered under the store generation it was read in (``StoreWatch``): any
-commit to the store, a revocation included, ends it, so a revoked key fails on the next request of
-every worker while a busy key costs no store lookup. Without a generation (PostgreSQL) every
-request verifies against the store. Rates use the ``limits`` library's fixed one-minute window:
+announced change to the store, a revocation included, ends it, so a revoked key fails on the next
+request of every worker (SQLite and PostgreSQL alike) while a busy key costs no store lookup.
+Without a generation (PostgreSQL's change signal not connected) every request verifies against
+the store. Rates use the ``limits`` library's fixed one-minute window:
 counters live in process memory by default, in Redis when ``REDIS_URL`` is set (then every worker
 and machine shares them). Grants and counters are keyed by the key's HMAC, never the key.
 

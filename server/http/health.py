@@ -5,8 +5,9 @@ the newest game and its data sources. Needs no key, so monitors can call it.
 wrong: ``Store`` (``ok``; its change signal on PostgreSQL, ``live`` or ``lost``), ``Redis``
 (``off`` without ``REDIS_URL``, ``ok``, or ``down`` since when: asked at each call, so its state is
 current) and ``Retabulation`` (``ok`` within ``LATE_AFTER`` of the latest run, ``late`` after,
-``never``). Only the store is essential: its fault answers 503; Redis down answers 200 with
-``Status: degraded`` (limits per worker, results cached per worker), as does a late job.
+``never``). Only the store is essential: its fault answers 503. Redis down answers 200 with
+``Status: degraded`` (limits per worker, results cached per worker); a late job changes no
+answer the service gives, so it shows in its part only.
 """
 from __future__ import annotations
 
@@ -83,7 +84,7 @@ def report(service: Service) -> bytes:
         held.update(sources.get(code, []))
     parts = {"Store": _store_part(service), "Redis": _redis_part(service),
              "Retabulation": _retabulation_part(retabulated)}
-    degraded = any(part["State"] in ("down", "late") for part in parts.values())
+    degraded = parts["Redis"]["State"] == "down"
     return orjson.dumps({"Status": "degraded" if degraded else "ok", "Parts": parts,
                          "Store": describe(engine),
                          "Dialect": engine.dialect.name,
