@@ -205,7 +205,8 @@ def scale_out(args: argparse.Namespace) -> list[str]:
         rss_start = {p: rss_kb(p) for p in pids}
         print(f"\nscale-out: 2 instances x {WORKERS} workers, PostgreSQL + Redis, "
               f"{args.connections} connections, {args.seconds} s, workers {pids}")
-        print(f"{'window':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+        print(f"{'window':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} "
+              f"{'RSS MB':>7}")
         elapsed, total_req, total_err, worst_p99 = 0, 0.0, 0, 0.0
         p99s = []
         while elapsed < args.seconds:
@@ -219,7 +220,9 @@ def scale_out(args: argparse.Namespace) -> list[str]:
             total_err += errors
             worst_p99 = max(worst_p99, p99)
             p99s.append(p99)
-            print(f"{elapsed:>7}s {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errors:>7}", flush=True)
+            rss_now = sum(rss_kb(p) for p in pids) / 1024  # the trend: filling or leaking
+            print(f"{elapsed:>7}s {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errors:>7} {rss_now:>7.0f}",
+                  flush=True)
         rss_end = {p: rss_kb(p) for p in pids}
         growth = (sum(rss_end.values()) - sum(rss_start.values())) / max(1, sum(rss_start.values()))
         p99s.sort()
