@@ -21,9 +21,9 @@ demo copied into a scratch PostgreSQL database (created and dropped here), a Red
 own (``redis-server`` on a spare port), two ``serve`` instances with 2 workers each (every one
 with its scheduler on, as an operator starts them), and the same mixed traffic split between the
 two instances (two wrk, half the connections each, at the same time). Reported per window: both
-instances' req/s summed, the worse p99, errors; the four workers' memory after the warm-up (run
-until the kept answers have filled: the workers' RSS grows less than 2 % in a window) and at the
-end. Targets: zero errors, memory growth under 10 %; p99 is reported.
+instances' req/s summed, the worse p99, errors, the workers' summed RSS; their memory after the
+warm-up (run until each URL was asked about 30 times, as in the single-instance run, so the kept
+answers have filled) and at the end. Targets: zero errors, memory growth under 10 %; p99 is reported.
 Usage: .venv/bin/python bench/load.py [--seconds 300] [--connections 32] [--fresh] [--analyze]
        .venv/bin/python bench/load.py --scale-out [--seconds 120] [--connections 32]
 """
@@ -131,7 +131,7 @@ def mixed_paths(base: str, key: str, rnd: random.Random) -> list[str]:
     return kept
 
 
-WARM_WINDOWS, WARM_SETTLED = 12, 0.02  # warm-up: at most 12 windows, until RSS grows < 2 %
+WARM_WINDOWS, WARM_VISITS = 60, 30  # warm-up: each URL asked ~30 times, at most 60 windows
 PG_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN_URL",
                           "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 
@@ -191,16 +191,15 @@ def scale_out(args: argparse.Namespace) -> list[str]:
         paths = mixed_paths(bases[0], key, random.Random(1))
         script = random_paths_script(paths, WORK / "mixed-scale.lua")
         pids = [p for s in servers for p in worker_pids(s)]
-        # Warm-up (not counted) until the kept answers have filled: four workers share the
-        # traffic, so each sees every URL later than a single instance's two would.
-        rss = sum(rss_kb(p) for p in pids)
+        # Warm-up (not counted) until every worker's kept answers have filled: by traffic, not
+        # time (the single-instance run's 10 s warm-up asks each URL about 30 times), since four
+        # slower workers each meet every URL later than two fast ones.
+        warm = 0.0
         for _ in range(WARM_WINDOWS):
-            _both(bases, WINDOW, args.connections, script)
-            now = sum(rss_kb(p) for p in pids)
-            print(f"  warm-up: workers' RSS {rss / 1024:.0f} -> {now / 1024:.0f} MB",
-                  file=sys.stderr, flush=True)
-            settled, rss = now - rss < WARM_SETTLED * rss, now
-            if settled:
+            warm += sum(r["requests"] for r in _both(bases, WINDOW, args.connections, script))
+            print(f"  warm-up: {warm:.0f} requests, workers' RSS "
+                  f"{sum(rss_kb(p) for p in pids) / 1024:.0f} MB", file=sys.stderr, flush=True)
+            if warm >= WARM_VISITS * len(paths):
                 break
         rss_start = {p: rss_kb(p) for p in pids}
         print(f"\nscale-out: 2 instances x {WORKERS} workers, PostgreSQL + Redis, "
