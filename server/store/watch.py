@@ -50,6 +50,8 @@ EPOCH_KEY = "epoch"
 CHANNEL = "sports_store_changed"  # PostgreSQL NOTIFY channel carrying the new epoch
 HEARTBEAT = 5.0  # seconds between two checks that the listening connection is alive
 RETRY_MAX = 8.0  # the longest wait before connecting the listener again
+LISTENER_NAME = "sports-change-listener"  # its application_name in pg_stat_activity
+IDLE_STOP = 300.0  # seconds without a question before a process's listener lets go
 
 log = logging.getLogger(__name__)
 
@@ -115,15 +117,19 @@ class StoreWatch:
 
 
 class _Listener:
-    """One LISTEN connection per process and store, in a daemon thread started on first use."""
+    """One LISTEN connection per process and store, in a daemon thread started on first use and
+    ended after ``IDLE_STOP`` seconds without a question (an engine thrown away, a dropped
+    database: no connection is kept for nobody); the next question starts it again."""
 
     def __init__(self, conninfo: str) -> None:
         self._conninfo = conninfo
         self._generation: int | None = None
         self._started = False
+        self._asked = time.monotonic()
         self._lock = threading.Lock()
 
     def generation(self) -> int | None:
+        self._asked = time.monotonic()
         if not self._started:
             self._start()
         return self._generation
@@ -135,13 +141,17 @@ class _Listener:
             self._started = True
         threading.Thread(target=self._run, name="store-change-listener", daemon=True).start()
 
+    def _idle(self) -> bool:
+        return time.monotonic() - self._asked > IDLE_STOP
+
     def _run(self) -> None:
         import psycopg
 
         wait = 0.5
-        while True:
+        while not self._idle():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5) as conn:
+                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5,
+                                     application_name=LISTENER_NAME) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     # after LISTEN, so a change committed in between is either read here or
                     # notified below
@@ -149,7 +159,7 @@ class _Listener:
                                        (EPOCH_KEY,)).fetchone()
                     self._generation = generation_of(row[0] if row else None)
                     wait = 0.5
-                    while True:
+                    while not self._idle():
                         for note in conn.notifies(timeout=HEARTBEAT):
                             self._generation = generation_of(note.payload)
                         conn.execute("SELECT 1")  # a dead connection raises here
@@ -158,8 +168,11 @@ class _Listener:
                     log.warning("store change signal lost (%s); cached answers untrusted until "
                                 "it is back", type(exc).__name__)
                 self._generation = None
-            time.sleep(wait)
-            wait = min(wait * 2, RETRY_MAX)
+                time.sleep(wait)
+                wait = min(wait * 2, RETRY_MAX)
+        with self._lock:  # untrusted first, then startable again by the next question
+            self._generation = None
+            self._started = False
 
 
 _LISTENERS: dict[str, _Listener] = {}
