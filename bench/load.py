@@ -15,7 +15,17 @@ for the mixed traffic and against Datasette, which logs every request too; ``--n
 against the bare route, which runs without one.
 
 Targets: zero errors, memory growth <= 10 %, p99 < 50 ms, >= 20x Datasette.
+
+``--scale-out`` runs the deployment the README describes for several machines instead: the same
+demo copied into a scratch PostgreSQL database (created and dropped here), a Redis of the run's
+own (``redis-server`` on a spare port), two ``serve`` instances with 2 workers each (every one
+with its scheduler on, as an operator starts them), and the same mixed traffic split between the
+two instances (two wrk, half the connections each, at the same time). Reported per window: both
+instances' req/s summed, the worse p99, errors, the workers' summed RSS; their memory after the
+warm-up (run until each URL was asked about 30 times, as in the single-instance run, so the kept
+answers have filled) and at the end. Targets: zero errors, memory growth under 10 %; p99 is reported.
 Usage: .venv/bin/python bench/load.py [--seconds 300] [--connections 32] [--fresh] [--analyze]
+       .venv/bin/python bench/load.py --scale-out [--seconds 120] [--connections 32]
 """
 from __future__ import annotations
 
@@ -23,11 +33,18 @@ import argparse
 import os
 import random
 import shutil
+import signal
+import socket
 import sqlite3
+import subprocess
 import sys
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import sqlalchemy as sa
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -114,6 +131,121 @@ def mixed_paths(base: str, key: str, rnd: random.Random) -> list[str]:
     return kept
 
 
+WARM_WINDOWS, WARM_VISITS = 60, 30  # warm-up: each URL asked ~30 times, at most 60 windows
+PG_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN_URL",
+                          "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+
+
+def _redis(port: int, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                                 "--save", "", "--appendonly", "no"], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("redis-server did not start")
+
+
+def _both(bases: list[str], seconds: int, connections: int, script: Path) -> list[dict[str, float]]:
+    """wrk against every instance at once, the connections split between them."""
+    each = max(2, connections // len(bases))
+    with ThreadPoolExecutor(len(bases)) as pool:
+        return list(pool.map(lambda b: wrk(b + "/health", seconds, each, script), bases))
+
+
+def scale_out(args: argparse.Namespace) -> list[str]:
+    """Two instances x 2 workers on PostgreSQL with Redis; returns the targets missed."""
+    for tool in ("redis-server",):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"{tool} is not installed")
+    sqlite_url = demo_store(WORK / "demo-small.db", args.fresh)
+    admin = sa.create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    name = f"bench_scale_{uuid.uuid4().hex[:8]}"
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    pg_url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    redis_port = free_port()
+    redis = _redis(redis_port, WORK / "scale-redis.log")
+    servers: list[Proc] = []
+    failures: list[str] = []
+    try:
+        print(f"copying the demo into PostgreSQL {name} ...", file=sys.stderr, flush=True)
+        t0 = time.perf_counter()
+        cli(sqlite_url, "copy-store", pg_url)
+        print(f"  copied in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        key = cli(pg_url, "keys", "issue", "--rate", "100000000", "--label", "bench").strip()
+        bases = []
+        for n in range(2):
+            port = free_port()
+            servers.append(Proc([PY, "-m", "server", "serve", "--host", "127.0.0.1", "--port",
+                                 str(port), "--workers", str(WORKERS)],
+                                env_for(pg_url, REDIS_URL=f"redis://127.0.0.1:{redis_port}/0"),
+                                f"http://127.0.0.1:{port}/health", WORK / f"scale-serve{n}.log"))
+            bases.append(f"http://127.0.0.1:{port}")
+        paths = mixed_paths(bases[0], key, random.Random(1))
+        script = random_paths_script(paths, WORK / "mixed-scale.lua")
+        pids = [p for s in servers for p in worker_pids(s)]
+        # Warm-up (not counted) until every worker's kept answers have filled: by traffic, not
+        # time (the single-instance run's 10 s warm-up asks each URL about 30 times), since four
+        # slower workers each meet every URL later than two fast ones.
+        warm = 0.0
+        for _ in range(WARM_WINDOWS):
+            warm += sum(r["requests"] for r in _both(bases, WINDOW, args.connections, script))
+            print(f"  warm-up: {warm:.0f} requests, workers' RSS "
+                  f"{sum(rss_kb(p) for p in pids) / 1024:.0f} MB", file=sys.stderr, flush=True)
+            if warm >= WARM_VISITS * len(paths):
+                break
+        rss_start = {p: rss_kb(p) for p in pids}
+        print(f"\nscale-out: 2 instances x {WORKERS} workers, PostgreSQL + Redis, "
+              f"{args.connections} connections, {args.seconds} s, workers {pids}")
+        print(f"{'window':>8} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7} "
+              f"{'RSS MB':>7}")
+        elapsed, total_req, total_err, worst_p99 = 0, 0.0, 0, 0.0
+        p99s = []
+        while elapsed < args.seconds:
+            span = min(WINDOW, args.seconds - elapsed)
+            runs = _both(bases, span, args.connections, script)
+            elapsed += span
+            rps = sum(r["rps"] for r in runs)
+            p50, p99 = max(r["p50"] for r in runs), max(r["p99"] for r in runs)
+            errors = int(sum(r["non2xx"] + r["socket_errors"] for r in runs))
+            total_req += sum(r["requests"] for r in runs)
+            total_err += errors
+            worst_p99 = max(worst_p99, p99)
+            p99s.append(p99)
+            rss_now = sum(rss_kb(p) for p in pids) / 1024  # the trend: filling or leaking
+            print(f"{elapsed:>7}s {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errors:>7} {rss_now:>7.0f}",
+                  flush=True)
+        rss_end = {p: rss_kb(p) for p in pids}
+        growth = (sum(rss_end.values()) - sum(rss_start.values())) / max(1, sum(rss_start.values()))
+        p99s.sort()
+        print(f"total {total_req:.0f} requests, {total_req / max(1, elapsed):.0f} req/s, "
+              f"errors {total_err}, p99 median window {p99s[len(p99s) // 2]:.2f} ms, "
+              f"worst window {worst_p99:.2f} ms")
+        for p in pids:
+            print(f"  worker {p}: RSS {rss_start[p] / 1024:.1f} MB -> {rss_end[p] / 1024:.1f} MB")
+        print(f"  memory growth {growth * 100:+.1f} % (target < {TARGET_GROWTH * 100:.0f} %)")
+        if total_err:
+            failures.append(f"{total_err} errors under scale-out load")
+        if growth >= TARGET_GROWTH:
+            failures.append(f"memory grew {growth * 100:.1f} %")
+    finally:
+        for server in servers:
+            server.stop()
+        os.killpg(redis.pid, signal.SIGTERM)
+        redis.wait(10)
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+    return failures
+
+
 def _ratio(a: float, b: float) -> str:
     return f"{a / b:.1f}x" if b else "n/a"
 
@@ -126,11 +258,17 @@ def main() -> int:
     ap.add_argument("--fresh", action="store_true", help="rebuild the demo store")
     ap.add_argument("--analyze", action="store_true",
                     help="run on a copy with SQLite planner statistics (ANALYZE)")
+    ap.add_argument("--scale-out", action="store_true",
+                    help="two instances x 2 workers on PostgreSQL with Redis (only that run)")
     args = ap.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
         return 2
     WORK.mkdir(parents=True, exist_ok=True)
+    if args.scale_out:
+        missed = scale_out(args)
+        print("\nRESULT: " + ("all targets met" if not missed else "MISSED: " + "; ".join(missed)))
+        return 0 if not missed else 1
     db = WORK / "demo-small.db"
     url = demo_store(db, args.fresh)
     if args.analyze:

@@ -1,11 +1,18 @@
 """The key gate (contract section 2): verify a key, scope it to levels, enforce its rate.
 
 A verified grant is remembered under the store generation it was read in (``StoreWatch``): any
-commit to the store, a revocation included, ends it, so a revoked key fails on the next request of
-every worker while a busy key costs no store lookup. Without a generation (PostgreSQL) every
-request verifies against the store. Rates use the ``limits`` library's fixed one-minute window:
+announced change to the store, a revocation included, ends it, so a revoked key fails on the next
+request of every worker (SQLite and PostgreSQL alike) while a busy key costs no store lookup.
+Without a generation (PostgreSQL's change signal not connected) every request verifies against
+the store. Rates use the ``limits`` library's fixed one-minute window:
 counters live in process memory by default, in Redis when ``REDIS_URL`` is set (then every worker
 and machine shares them). Grants and counters are keyed by the key's HMAC, never the key.
+
+When Redis cannot be reached the gate counts in process memory instead (the ``Breaker`` of
+``server.http.breaker`` decides, shared with the result cache): requests keep answering, each
+worker enforcing the key's rate on its own, so a key may pass up to its rate times the number of
+workers in a minute until Redis is back, and then the shared counters (which kept their counts
+from before the outage, or started afresh with Redis) rule again by themselves.
 """
 from __future__ import annotations
 
@@ -17,12 +24,14 @@ import time
 
 import sqlalchemy as sa
 from limits import RateLimitItemPerMinute
+from limits.errors import StorageError
 from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
 from server import keys
 from server.errors import UserError
 from server.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
+from server.http.breaker import Breaker, breaker_for, client_options
 from server.store.watch import StoreWatch
 
 log = logging.getLogger(__name__)
@@ -50,7 +59,7 @@ def rate_storage(url: str | None = None) -> Storage:
     url = url if url is not None else os.environ.get("REDIS_URL")
     if not url:
         return SweeplessMemoryStorage()
-    storage = storage_from_string(url)
+    storage = storage_from_string(url, **client_options())
     if not isinstance(storage, Storage):  # an async scheme (async+redis://) cannot serve here
         raise UserError(f"REDIS_URL must name a synchronous storage, not {url.split(':')[0]}")
     return storage
@@ -58,12 +67,18 @@ def rate_storage(url: str | None = None) -> Storage:
 
 class KeyGate:
     def __init__(self, engine: sa.Engine, storage: Storage | None = None,
-                 watch: StoreWatch | None = None) -> None:
+                 watch: StoreWatch | None = None, breaker: Breaker | None = None) -> None:
         self.engine = engine
         self.watch = watch or StoreWatch(engine)
         self.storage = storage or rate_storage()
         self.limiter = FixedWindowRateLimiter(self.storage)
         self.shared = not isinstance(self.storage, MemoryStorage)
+        # while the shared storage is unreachable: this worker's own counters
+        self.local_limiter = (FixedWindowRateLimiter(SweeplessMemoryStorage()) if self.shared
+                              else self.limiter)
+        self.breaker: Breaker | None = None
+        if self.shared:
+            self.breaker = breaker or breaker_for(os.environ.get("REDIS_URL") or "")
         self._secret: bytes | None = None
         self._grants: dict[str, tuple[int, keys.KeyGrant | None]] = {}
         self._used: set[int] = set()
@@ -110,11 +125,41 @@ class KeyGate:
             raise LevelForbidden(f"this key is not allowed level {level}; it may use "
                                  f"{', '.join(sorted(grant.levels))}", "key")
         item = RateLimitItemPerMinute(grant.rate)
-        if not self.limiter.hit(item, "api", digest):
-            reset = self.limiter.get_window_stats(item, "api", digest).reset_time
+        limiter = self._limiter_now()
+        try:
+            allowed = limiter.hit(item, "api", digest)
+        except self._storage_errors() as exc:  # only a shared storage fails, so a breaker
+            if self.breaker is not None:
+                self.breaker.failed(exc)
+            limiter = self.local_limiter
+            allowed = limiter.hit(item, "api", digest)
+        else:
+            if self.breaker is not None and limiter is self.limiter:
+                self.breaker.succeeded()
+        if not allowed:
+            reset = self._reset_time(limiter, item, digest)
             wait = max(1, math.ceil(reset - time.time()))
             raise RateLimited(f"over this key's rate of {grant.rate} requests per minute; "
                               f"retry in {wait} s", "key", headers={"Retry-After": str(wait)})
+
+    def _limiter_now(self) -> FixedWindowRateLimiter:
+        """The shared counters, unless the breaker says Redis is down (then this worker's)."""
+        if self.breaker is None or self.breaker.allows():
+            return self.limiter
+        return self.local_limiter
+
+    def _storage_errors(self) -> tuple[type[BaseException], ...]:
+        if not self.shared:
+            return ()
+        own = self.storage.base_exceptions
+        return (*(own if isinstance(own, tuple) else (own,)), StorageError, OSError)
+
+    def _reset_time(self, limiter: FixedWindowRateLimiter, item: RateLimitItemPerMinute,
+                    digest: str) -> float:
+        try:
+            return limiter.get_window_stats(item, "api", digest).reset_time
+        except self._storage_errors():  # Redis went away between two calls: a full window
+            return time.time() + item.get_expiry()
 
     def note_use(self, grant: keys.KeyGrant) -> None:
         """Remember that a key was used. ``last_used`` is written off the request path (a

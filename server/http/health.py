@@ -1,8 +1,18 @@
 """/health: the store (no password), its schema version, the latest re-tabulation, and per level
-the newest game and its data sources. Needs no key, so monitors can call it."""
+the newest game and its data sources. Needs no key, so monitors can call it.
+
+``Parts`` gives each part the service leans on with its state, so a monitor can tell what is
+wrong: ``Store`` (``ok``; its change signal on PostgreSQL, ``live`` or ``lost``), ``Redis``
+(``off`` without ``REDIS_URL``, ``ok``, or ``down`` since when: asked at each call, so its state is
+current) and ``Retabulation`` (``ok`` within ``LATE_AFTER`` of the latest run, ``late`` after,
+``never``). Only the store is essential: its fault answers 503. Redis down answers 200 with
+``Status: degraded`` (limits per worker, results cached per worker); a late job changes no
+answer the service gives, so it shows in its part only.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import datetime as dt
+from typing import TYPE_CHECKING, Any
 
 import orjson
 import sqlalchemy as sa
@@ -15,6 +25,40 @@ from server.store.engine import describe
 
 if TYPE_CHECKING:
     from server.http.pipeline import Service
+
+LATE_AFTER = dt.timedelta(hours=26)  # a nightly job, plus slack for its own run time
+
+
+def _redis_part(service: Service) -> dict[str, Any]:
+    breaker = service.gate.breaker
+    if breaker is None:
+        return {"State": "off"}
+    state = breaker.ping()
+    part: dict[str, Any] = {"State": state.state, "Address": breaker.name}
+    if state.down_since is not None:
+        part["DownSince"] = dt.datetime.fromtimestamp(state.down_since, dt.UTC).isoformat(
+            timespec="seconds")
+        part["Failure"] = state.failure
+    return part
+
+
+def _retabulation_part(run: dict[str, Any] | None) -> dict[str, Any]:
+    if run is None:
+        return {"State": "never"}
+    try:
+        at = dt.datetime.fromisoformat(str(run.get("At")))
+    except ValueError:
+        return {"State": "late", "At": run.get("At")}
+    late = dt.datetime.now(dt.UTC) - at > LATE_AFTER
+    return {"State": "late" if late else "ok", "At": run.get("At")}
+
+
+def _store_part(service: Service) -> dict[str, Any]:
+    part: dict[str, Any] = {"State": "ok", "Dialect": service.engine.dialect.name}
+    listening = service.gate.watch.listening()
+    if listening is not None:
+        part["ChangeSignal"] = "live" if listening else "lost"
+    return part
 
 
 def report(service: Service) -> bytes:
@@ -38,7 +82,11 @@ def report(service: Service) -> bytes:
         levels.append({"Level": code, "NewestGame": str(day)[:10] if day else None,
                        "Sources": sorted(sources.get(code, []))})
         held.update(sources.get(code, []))
-    return orjson.dumps({"Status": "ok", "Store": describe(engine),
+    parts = {"Store": _store_part(service), "Redis": _redis_part(service),
+             "Retabulation": _retabulation_part(retabulated)}
+    degraded = parts["Redis"]["State"] == "down"
+    return orjson.dumps({"Status": "degraded" if degraded else "ok", "Parts": parts,
+                         "Store": describe(engine),
                          "Dialect": engine.dialect.name,
                          "SchemaVersion": int(version) if version is not None else None,
                          "Retabulated": retabulated,

@@ -3,7 +3,9 @@
 With ``--workers 1`` the app is built from the CLI's engine; with more, uvicorn's multi-process
 mode imports ``app_factory``, which builds its own engine from DATABASE_URL in each worker.
 Every uvicorn log handler masks ``key=`` values (``logmask``). The nightly re-tabulation's
-scheduler runs in this process, once however many workers there are (``server.jobs.scheduler``).
+scheduler runs in this process, once however many workers there are (``server.jobs.scheduler``);
+every instance on a store may run one, the store picks which one runs each night, so N instances
+start alike. The job's lines (which instance ran a night, which skipped it) go to the log.
 """
 from __future__ import annotations
 
@@ -39,6 +41,15 @@ def _settled(app: ASGIApp) -> ASGIApp:
     return app
 
 
+def _log_config() -> dict[str, Any]:
+    """uvicorn's masked config, plus the nightly job's own lines (INFO and up)."""
+    config = log_config()
+    config["loggers"] = {**config.get("loggers", {}),
+                         "server.jobs": {"handlers": ["default"], "level": "INFO",
+                                         "propagate": False}}
+    return config
+
+
 def _loop() -> str:
     try:
         import uvloop  # noqa: F401
@@ -50,7 +61,7 @@ def _loop() -> str:
 def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
     common: dict[str, Any] = {
-        "host": args.host, "port": args.port, "log_config": log_config(), "loop": _loop(),
+        "host": args.host, "port": args.port, "log_config": _log_config(), "loop": _loop(),
         "http": "httptools", "proxy_headers": True, "server_header": False,
         "access_log": not args.no_access_log}
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
@@ -61,7 +72,7 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     else:
         jobs, (hour, minute, second) = start_scheduler(store), run_at()
         nightly = (f"re-tabulating levels in season daily at {hour:02d}:{minute:02d}:{second:02d} "
-                   "America/New_York")
+                   "America/New_York (one instance per night, chosen by the store)")
     print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s)); {nightly}",
           file=sys.stderr)
     try:

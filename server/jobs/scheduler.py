@@ -3,7 +3,8 @@ the levels in season re-tabulated (contract 5).
 
 ``python -m server serve`` starts one ``BackgroundScheduler`` with this cron job for the life of
 the server (in the parent process, however many workers answer requests) and shuts it down on
-exit; ``serve --no-scheduler`` leaves it to another instance when several share a store.
+exit. Every instance on a store may run it: the store picks one per night (``leading``), and the
+others skip that night. ``serve --no-scheduler`` opts an instance out.
 ``SPORTS_RETABULATE_AT`` moves the time (HH:MM or HH:MM:SS, still America/New_York). A level is
 in season when it has games within ``IN_SEASON_DAYS`` of today (either side), so the job is idle
 in the off-season. Each run is recorded (``server.jobs.runs``) and shown by ``/health``.
@@ -14,11 +15,16 @@ import datetime as dt
 import logging
 import os
 import re
+import socket
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import sqlite as sqlite_dialect
 from apscheduler.schedulers.background import BackgroundScheduler
 from apscheduler.triggers.cron import CronTrigger
 
@@ -30,6 +36,8 @@ from server.store import schema
 RUN_AT_ENV, RUN_AT_DEFAULT = "SPORTS_RETABULATE_AT", "03:00"
 IN_SEASON_DAYS = 7
 JOB_ID = "nightly-retabulate"
+CLAIM_KEY = "nightly_claimed"  # store_info: the latest night an instance took the job for
+LOCK_ID = int.from_bytes(b"sprtnite", "big")  # PostgreSQL advisory lock held by the running job
 ROOT = Path(__file__).resolve().parents[2]  # where ``python -m server`` runs
 log = logging.getLogger(__name__)
 
@@ -101,11 +109,62 @@ def nightly(engine: sa.Engine) -> dict[str, dict[str, float]]:
     return report
 
 
+def _claim(engine: sa.Engine, night: dt.date) -> bool:
+    """Take ``night``'s job unless an instance already did: one conditional upsert, atomic on
+    both stores (SQLite: under the file's write lock; PostgreSQL: a second writer waits on the
+    row, then finds it taken). The claim outlives its instance on purpose: a job that dies is
+    not run again that night (its write rolled back, the store is as before), and the next night
+    claims afresh."""
+    info = schema.store_info
+    stmt = (postgresql.insert(info) if engine.dialect.name == "postgresql"
+            else sqlite_dialect.insert(info)).values(key=CLAIM_KEY, value=night.isoformat())
+    stmt = stmt.on_conflict_do_update(index_elements=["key"], set_={"value": stmt.excluded.value},
+                                      where=info.c.value < stmt.excluded.value)
+    with engine.begin() as conn:  # a row comes back only when inserted or updated
+        return conn.execute(stmt.returning(info.c.key)).first() is not None
+
+
+@contextmanager
+def leading(engine: sa.Engine, night: dt.date) -> Iterator[bool]:
+    """True inside the block for the one instance that runs ``night``'s job, False for every
+    other. On PostgreSQL the leader also holds an advisory lock on a connection of its own for
+    the whole job: no two jobs overlap even when one outlasts a day, and a leader that dies
+    drops the lock with its connection. On SQLite the claim's write lock is the explicit
+    lock (re-tabulation then holds the file's write lock for its run)."""
+    if engine.dialect.name != "postgresql":
+        yield _claim(engine, night)
+        return
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        if not conn.execute(sa.select(sa.func.pg_try_advisory_lock(LOCK_ID))).scalar():
+            yield False
+            return
+        try:
+            yield _claim(engine, night)
+        finally:
+            conn.execute(sa.select(sa.func.pg_advisory_unlock(LOCK_ID)))
+
+
+def run_night(engine: sa.Engine, night: dt.date | None = None
+              ) -> dict[str, dict[str, float]] | None:
+    """The scheduled entry: ``nightly`` on the one instance the store picks for ``night``
+    (today on the wall clock in New York: the cron's own day, whatever ``SPORTS_NOW`` says);
+    None on the others."""
+    night = night or dt.datetime.now(clock.SERVICE_TZ).date()
+    with leading(engine, night) as lead:
+        if not lead:
+            log.info("nightly job of %s: another instance has it; skipped here", night)
+            return None
+        log.info("nightly job of %s: running here (%s, pid %d)", night, socket.gethostname(),
+                 os.getpid())
+        return nightly(engine)
+
+
 def start_scheduler(engine: sa.Engine) -> BackgroundScheduler:
-    """Start and return the background scheduler running ``nightly`` at ``run_at()`` Eastern."""
+    """Start and return the background scheduler running ``run_night`` at ``run_at()``
+    Eastern."""
     hour, minute, second = run_at()
     scheduler = BackgroundScheduler(timezone=clock.SERVICE_TZ)
-    scheduler.add_job(nightly, CronTrigger(hour=hour, minute=minute, second=second,
+    scheduler.add_job(run_night, CronTrigger(hour=hour, minute=minute, second=second,
                                            timezone=clock.SERVICE_TZ),
                       args=[engine], id=JOB_ID, max_instances=1, coalesce=True,
                       misfire_grace_time=3600, replace_existing=True)

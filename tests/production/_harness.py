@@ -6,6 +6,7 @@ these tests need it, and several workers, so they start ``python -m server serve
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 30.0
@@ -61,13 +63,16 @@ class Server:
 
 
 @contextmanager
-def serving(url: str, log_path: Path, workers: int = 1, **env: str) -> Iterator[Server]:
-    """``python -m server serve`` in its own process group until the block ends."""
+def serving(url: str, log_path: Path, workers: int = 1, scheduler: bool = False,
+            **env: str) -> Iterator[Server]:
+    """``python -m server serve`` in its own process group until the block ends (without its
+    nightly scheduler unless ``scheduler``)."""
     port = free_port()
+    opt_out = [] if scheduler else ["--no-scheduler"]
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
-             "--workers", str(workers), "--no-scheduler"],
+             "--workers", str(workers), *opt_out],
             cwd=ROOT, env=env_for(url, **env), stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True)
     server = Server(f"http://127.0.0.1:{port}", process, log_path)
@@ -93,6 +98,43 @@ def _wait_ready(server: Server, workers: int) -> None:
             return
         time.sleep(0.1)
     raise RuntimeError(f"server not ready within {START_SECONDS} s:\n{server.log()[-3000:]}")
+
+
+class RedisProcess:
+    """A Redis of the test's own on a spare port (the machine's own stays up), no persistence:
+    stopped, it forgets everything, as a crashed cache would."""
+
+    def __init__(self, log_path: Path) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.skip("redis-server not installed; Redis outage tests skipped")
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--daemonize", "no"],
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.02)
+        raise RuntimeError(f"redis-server did not start:\n{self.log_path.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """As a crash: SIGKILL, every connection cut at once."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(5)
+        self.process = None
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:

@@ -1,10 +1,11 @@
-"""server/http/shared_cache.py: one worker's result is another's hit; Redis trouble is a miss."""
+"""server/http/shared_cache.py: one worker's result is another's hit; without Redis, its own."""
 from __future__ import annotations
 
 import uuid
 
 import pytest
 
+from server.http.breaker import Breaker
 from server.http.caching import ResultCache
 from server.http.shared_cache import RedisResultCache, result_cache
 
@@ -42,10 +43,20 @@ def test_entries_expire(prefix: str) -> None:
     assert cache.get(("k",)) is None
 
 
-def test_unreachable_redis_is_a_miss_never_a_failure() -> None:
-    cache = RedisResultCache("redis://127.0.0.1:1/0", 30)
-    cache.put(("k",), ([], 0))
+def test_unreachable_redis_falls_back_to_the_workers_own_cache() -> None:
+    cache = RedisResultCache("redis://127.0.0.1:1/0", 30, breaker=Breaker("nowhere"))
     assert cache.get(("k",)) is None
+    cache.put(("k",), ([{"ID": 1}], 1))
+    assert cache.get(("k",)) == ([{"ID": 1}], 1)
+    assert cache.breaker.state().state == "down"
+
+
+def test_entries_are_named_by_the_store_generation(prefix: str) -> None:
+    """A new store generation (an ingest anywhere) asks every worker for new names at once."""
+    one, two = RedisResultCache(REDIS_URL, 30, prefix), RedisResultCache(REDIS_URL, 30, prefix)
+    one.put(("k",), ([{"ID": 1}], 1), generation=7)
+    assert two.get(("k",), generation=7) == ([{"ID": 1}], 1)
+    assert two.get(("k",), generation=8) is None
 
 
 def test_without_redis_url_the_cache_stays_in_process(monkeypatch: pytest.MonkeyPatch) -> None:

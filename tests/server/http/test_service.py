@@ -19,6 +19,17 @@ def test_health_reports_store_and_levels(api: Api, mini_store: MiniStore) -> Non
     assert len(doc["Levels"]) == 23
 
 
+def test_health_reports_each_part_with_its_state(api: Api) -> None:
+    """Store, Redis and the latest re-tabulation, each with a state a monitor can match on;
+    without REDIS_URL Redis is off, which is no fault."""
+    doc = api.client.get("/health").json()
+    parts = doc["Parts"]
+    assert parts["Store"]["State"] == "ok"
+    assert parts["Redis"] == {"State": "off"}
+    assert parts["Retabulation"]["State"] in ("ok", "never")
+    assert doc["Status"] == "ok"
+
+
 def test_health_hides_passwords() -> None:
     from server.store.engine import describe, make_engine
 

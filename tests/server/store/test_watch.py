@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from server.store import schema
 from server.store.engine import analyze, make_engine
 from server.store.init import init_store
-from server.store.watch import StoreWatch, mark_changed
+from server.store import watch as watch_module
+from server.store.watch import (EPOCH_KEY, LISTENER_NAME, StoreWatch, generation_of,
+                                mark_changed)
+from tests.pg import fresh_database
 
 
 def _store(path: Path) -> sa.Engine:
@@ -66,3 +72,68 @@ def test_no_signal_without_a_file() -> None:
     assert StoreWatch(make_engine("sqlite://")).generation() is None
     postgres = make_engine("postgresql://nobody@127.0.0.1:1/none")  # never connected
     assert StoreWatch(postgres).generation() is None
+
+
+def _until(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.005)
+    return True
+
+
+@pytest.mark.postgres
+def test_postgres_generation_follows_announced_changes_only() -> None:
+    """PostgreSQL: a committed ``mark_changed`` reaches the listener within milliseconds; a
+    rolled-back one and a commit without it move nothing; every process derives the same number
+    from the same epoch."""
+    with fresh_database("sports_watch") as url:
+        engine = make_engine(url)
+        init_store(engine)
+        watch = StoreWatch(engine)
+        assert _until(lambda: watch.generation() is not None), "listener never connected"
+        first = watch.generation()
+        with engine.begin() as conn:
+            conn.execute(schema.store_info.insert().values(key="last_used_like", value="1"))
+        with pytest.raises(RuntimeError), engine.begin() as conn:
+            mark_changed(conn)
+            raise RuntimeError("rolled back")
+        time.sleep(0.2)
+        assert watch.generation() == first
+        with engine.begin() as conn:
+            mark_changed(conn)
+        assert _until(lambda: watch.generation() != first, 2.0), "change not announced"
+        with engine.connect() as conn:
+            epoch = conn.execute(sa.select(schema.store_info.c.value)
+                                 .where(schema.store_info.c.key == EPOCH_KEY)).scalar()
+        assert watch.generation() == generation_of(epoch)
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_postgres_listener_lets_go_when_unasked_and_comes_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No listening connection is kept for an engine nobody asks (a dropped test database, a
+    discarded engine); the next question connects again and still sees every change."""
+    monkeypatch.setattr(watch_module, "IDLE_STOP", 0.5)
+    monkeypatch.setattr(watch_module, "HEARTBEAT", 0.1)
+    with fresh_database("sports_watch") as url:
+        engine = make_engine(url)
+        init_store(engine)
+
+        def listening() -> int:
+            with engine.connect() as conn:
+                return int(conn.execute(sa.text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND application_name = :name"), {"name": LISTENER_NAME}).scalar() or 0)
+
+        watch = StoreWatch(engine)
+        assert _until(lambda: watch.generation() is not None), "listener never connected"
+        first = watch.generation()
+        assert listening() == 1
+        assert _until(lambda: listening() == 0, 5.0), "the unasked listener kept its connection"
+        with engine.begin() as conn:
+            mark_changed(conn)
+        assert _until(lambda: watch.generation() not in (None, first), 5.0)
+        engine.dispose()

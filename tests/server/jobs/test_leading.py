@@ -1,0 +1,66 @@
+"""One nightly job per night however many instances schedule it: the store picks the leader
+(``scheduler.leading``); a night taken is not run again, the next night is run normally."""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.jobs import scheduler
+from server.store.engine import make_engine
+from server.store.init import init_store
+from tests.pg import fresh_database
+
+NIGHT = dt.date(2026, 11, 24)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine]:
+    if request.param == "sqlite":
+        engine = make_engine(f"sqlite:///{tmp_path / 'lead.db'}")
+        init_store(engine)
+        yield engine
+        engine.dispose()
+        return
+    with fresh_database("sports_lead") as url:
+        engine = make_engine(url)
+        init_store(engine)
+        yield engine
+        engine.dispose()
+
+
+def _leads(engine: sa.Engine, night: dt.date) -> bool:
+    with scheduler.leading(engine, night) as lead:
+        return lead
+
+
+def test_a_night_is_led_once_and_the_next_night_again(engine: sa.Engine) -> None:
+    assert _leads(engine, NIGHT) is True
+    assert _leads(engine, NIGHT) is False  # a second instance firing late: skipped
+    assert _leads(engine, NIGHT - dt.timedelta(days=1)) is False  # never backwards
+    assert _leads(engine, NIGHT + dt.timedelta(days=1)) is True
+
+
+def test_run_night_skips_on_the_instance_that_did_not_lead(engine: sa.Engine) -> None:
+    assert scheduler.run_night(engine, NIGHT) == {}  # ran: no level in season in an empty store
+    assert scheduler.run_night(engine, NIGHT) is None
+
+
+@pytest.mark.postgres
+def test_postgres_job_in_progress_holds_the_lock() -> None:
+    """While a leader runs (its lock held on its own connection), another instance cannot lead,
+    even for a night nobody claimed; the lock goes with the leader's block (or its death)."""
+    with fresh_database("sports_lead") as url:
+        engine, other = make_engine(url), make_engine(url)
+        init_store(engine)
+        try:
+            with scheduler.leading(engine, NIGHT) as lead:
+                assert lead is True
+                assert _leads(other, NIGHT + dt.timedelta(days=1)) is False
+            assert _leads(other, NIGHT + dt.timedelta(days=1)) is True
+        finally:
+            other.dispose()
+            engine.dispose()
