@@ -6,13 +6,17 @@ Scenarios, all against ``python -m server serve --workers 2`` on loopback:
   (b) the same query with a distinct page/date per request (a wrk Lua script), served with the
       result cache disabled (SPORTS_CACHE_TTL=0) so every request reaches the store;
   (c) one game's detail record;
+  (n) the page of (a) under /natstat/ (the NatStat dialect: the same result, shaped and encoded
+      otherwise); (a0) and (n0) the same two URLs on the server without caches, where every
+      request parses, queries, shapes and encodes.
   bare: a bare Starlette route returning a fixed body the size of (a), same run, same workers.
 
 Every server runs as the bare one does, without an access log; (a) is measured once more with
 the access log on, to show what a line per request costs. Each scenario runs ``--rounds`` times
 (default 3), the rounds interleaved so that a burst of load on this noisy machine lands on all of
 them; the median of each figure is reported, with the range of p99.
-Targets on the 2-core machine: (a) >= 0.5x bare, (b) >= 1500 req/s, p99 < 25 ms.
+Targets on the 2-core machine: (a) >= 0.5x bare, (b) >= 1500 req/s, p99 < 25 ms; the dialect
+page within 1.3x of the root page ((a)/(n) and (a0)/(n0) <= 1.3).
 Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32]
 """
 from __future__ import annotations
@@ -203,6 +207,8 @@ def main() -> int:
         list_url = f"{base}/v1/games/MLB/?key={key}&team={ids['team']}&season=2024&max=100"
         body = httpx.get(list_url).content
         assert len(httpx.get(list_url).json()["games"]) == 100
+        dialect_url = list_url.replace(f":{port}/", f":{port}/natstat/")
+        assert len(httpx.get(dialect_url).json()["games"]) == 100
         (work / "body.json").write_bytes(body)
         servers.append(_start(
             [sys.executable, "-m", "uvicorn", "api:bare_app", "--factory", "--app-dir",
@@ -223,6 +229,9 @@ def main() -> int:
             "b": (f"http://127.0.0.1:{cold_port}/", script),
             "c": (f"{base}/v1/games/MLB/?key={key}&id={ids['detail']}", None),
             "logged": (list_url.replace(f":{port}/", f":{logged_port}/"), None),
+            "n": (dialect_url, None),
+            "a0": (list_url.replace(f":{port}/", f":{cold_port}/"), None),
+            "n0": (dialect_url.replace(f":{port}/", f":{cold_port}/"), None),
         }
         rounds: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
         for _ in range(opts.rounds):  # interleaved, so a burst of load lands on every scenario
@@ -241,7 +250,10 @@ def main() -> int:
                         ("a", "(a) games list, same URL"),
                         ("b", "(b) distinct page/date, no result cache"),
                         ("c", "(c) game detail"),
-                        ("logged", "(a) with the access log on")):
+                        ("logged", "(a) with the access log on"),
+                        ("n", "(n) the page of (a) under /natstat/"),
+                        ("a0", "(a0) the page of (a), no caches"),
+                        ("n0", "(n0) the page of (n), no caches")):
         r = results[name]
         p99s = sorted(run["p99"] for run in rounds[name])
         print(f"{label:42s} {r['rps']:9.0f} req/s  p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms"
@@ -249,6 +261,8 @@ def main() -> int:
     ratio = results["a"]["rps"] / results["bare"]["rps"]
     print(f"(a)/bare = {ratio:.2f} (target >= 0.5); (b) = {results['b']['rps']:.0f} req/s "
           f"(target >= 1500), p99 {results['b']['p99']:.1f} ms (target < 25)")
+    print(f"dialect: (a)/(n) = {results['a']['rps'] / results['n']['rps']:.2f}, "
+          f"(a0)/(n0) = {results['a0']['rps'] / results['n0']['rps']:.2f} (target <= 1.3)")
     return 0
 
 

@@ -23,6 +23,8 @@ OP = s.teams.alias("play_opp")
 GV = s.teams.alias("play_vis")
 GH = s.teams.alias("play_home")
 VN = s.venues.alias("play_venue")
+PTV = s.teams.alias("pitch_vis")
+PTH = s.teams.alias("pitch_home")
 
 
 def _plays(ask: Ask) -> sa.Select[Any]:
@@ -134,12 +136,16 @@ def _pitches(ask: Ask) -> sa.Select[Any]:
         PI.c.inning.label("Inning"), PI.c.half.label("Half"),
         PI.c.pitcher_id.label("Pitcher_ID"), PIT.c.name.label("Pitcher"),
         PI.c.batter_id.label("Batter_ID"), BAT.c.name.label("Batter"),
+        sa.case((PI.c.half == "top", PTH.c.name), else_=PTV.c.name).label("Pitcher_Team"),
+        sa.case((PI.c.half == "top", PTV.c.name), else_=PTH.c.name).label("Batter_Team"),
         PI.c.number.label("Number"), PI.c.balls.label("Balls"), PI.c.strikes.label("Strikes"),
         PI.c.code.label("Code"), PI.c.result.label("Result"),
         PI.c.pitch_type.label("PitchType"), PI.c.speed.label("Speed"))
         .select_from(PI.join(G, G.c.id == PI.c.game_id)
                      .outerjoin(PIT, PIT.c.id == PI.c.pitcher_id)
-                     .outerjoin(BAT, BAT.c.id == PI.c.batter_id))
+                     .outerjoin(BAT, BAT.c.id == PI.c.batter_id)
+                     .outerjoin(PTV, PTV.c.id == G.c.visitor_id)
+                     .outerjoin(PTH, PTH.c.id == G.c.home_id))
         .where(PI.c.level == ask.code).order_by(G.c.game_day.desc(), PI.c.id.desc()))
 
 
@@ -153,6 +159,8 @@ PITCH = Endpoint(
         _f("Pitcher_ID", "integer", 1005, "pitcher ID"),
         _f("Pitcher", "string", "Chris Sale", "pitcher name"),
         _f("Batter_ID", "integer", 1001, "batter ID"), _f("Batter", "string", "Aaron Judge", "batter name"),
+        _f("Pitcher_Team", "string", "Boston Red Sox", "the pitcher's team (fielding side)"),
+        _f("Batter_Team", "string", "New York Yankees", "the batter's team (batting side)"),
         _f("Number", "integer", 1, "pitch number within the plate appearance"),
         _f("Balls", "integer", 0, "balls before the pitch"),
         _f("Strikes", "integer", 0, "strikes before the pitch"),

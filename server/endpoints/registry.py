@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from server.catalog.levels import ALL_CODES, carries
 from server.endpoints.base import Endpoint
+from server.endpoints.boxscores import BOXSCORES
 from server.endpoints.feeds import NEWS, SOCIAL, TRANSACTIONS
 from server.endpoints.forecasts import FORECASTS, MONEYLINE
 from server.endpoints.games import GAMES
@@ -33,10 +34,11 @@ def endpoints_serving(code: str) -> tuple[str, ...]:
 
 GLOSSARY = glossary(endpoints_serving)
 
-# The 19 endpoints of spec part 4, in its order.
+# The 19 endpoints of spec part 4, in its order, then the ones added beyond it.
 ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
     VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,
+    BOXSCORES,  # beyond the spec (issue #15)
 )
 
 _BY_NAME: dict[str, Endpoint] = {}

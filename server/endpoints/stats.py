@@ -20,6 +20,7 @@ ST = s.stat_tables
 PN = s.players.alias("statplayer")
 TN = s.teams.alias("statteam")
 ET = s.teams.alias("statentity")
+SUB = s.sublevels.alias("statsub")
 
 
 def _stats(ask: Ask) -> sa.Select[Any]:
@@ -30,13 +31,17 @@ def _stats(ask: Ask) -> sa.Select[Any]:
     name = PN.c.name if kind == "player" else ET.c.name
     player = ST.c.entity_id if kind == "player" else sa.null()
     team = ST.c.team_id if kind == "player" else ST.c.entity_id
+    club = TN if kind == "player" else ET  # the team row: the player's, or the ranked team
     q = (sa.select(rank.label("Rank"), player.label("Player_ID"), team.label("Team_ID"),
-                   name.label("Name"), TN.c.name.label("Team"),
+                   name.label("Name"), club.c.name.label("Team"),
+                   club.c.abbrev.label("Team_Abbrev"),
                    ST.c.code.label("Stat"), ST.c.value.label("Value"), ST.c.gp.label("GP"),
-                   ST.c.qualified.label("Qualified"), ST.c.season.label("Season"))
+                   ST.c.qualified.label("Qualified"), ST.c.season.label("Season"),
+                   SUB.c.name.label("Sublevel"))
          .select_from(ST.outerjoin(PN, PN.c.id == ST.c.entity_id)
                       .outerjoin(ET, ET.c.id == ST.c.entity_id)
-                      .outerjoin(TN, TN.c.id == ST.c.team_id))
+                      .outerjoin(TN, TN.c.id == ST.c.team_id)
+                      .outerjoin(SUB, SUB.c.id == ST.c.sublevel_id))
          .where(ST.c.level == ask.code, ST.c.type == kind,
                 ST.c.code == code))
     if ask.season is not None:
@@ -85,11 +90,14 @@ STATS = Endpoint(
         Field("Team_ID", "integer", 11, "team ID (type team), or the player's (last) team"),
         Field("Name", "string", "Aaron Judge", "player or team name"),
         Field("Team", "string", "New York Yankees", "team name"),
+        Field("Team_Abbrev", "string", "NYY", "team abbreviation"),
         Field("Stat", "string", "HR", "stat code"),
         Field("Value", "number", 58.0, "season value"),
         Field("GP", "integer", 158, "games played"),
         Field("Qualified", "yn", "Y", "meets the qualifier rule, Y/N"),
         Field("Season", "integer", 2024, "season ID"),
+        Field("Sublevel", "string", "American League", "league or conference of the record "
+              "that season"),
     ),
     build=_stats,
     params=params("stat", "limit", "sublevel", "team", "season", "player", sublevel="ref",

@@ -15,8 +15,15 @@ SUB = s.sublevels.alias("tsub")
 VEN = s.venues.alias("tven")
 
 
+def _active(ask: Ask) -> sa.ColumnElement[bool]:
+    """Whether the team plays in the level's newest season (a team may have folded or moved)."""
+    newest = sa.select(sa.func.max(TS.c.season)).where(TS.c.level == ask.code).scalar_subquery()
+    return sa.exists().where(TS.c.team_id == T.c.id, TS.c.season == newest)
+
+
 def _base(ask: Ask) -> sa.Select[Any]:
     q = (sa.select(T.c.id.label("ID"), T.c.name.label("Name"), T.c.abbrev.label("Abbrev"),
+                   T.c.nickname.label("Nickname"), _active(ask).label("Active"),
                    T.c.sublevel_id.label("Sublevel_ID"), SUB.c.name.label("Sublevel"),
                    T.c.city.label("City"), T.c.venue_id.label("Venue_ID"),
                    VEN.c.name.label("Venue"), T.c.nation.label("Nation"))
@@ -26,7 +33,7 @@ def _base(ask: Ask) -> sa.Select[Any]:
     return q.order_by(T.c.name, T.c.id)
 
 
-def _active(season: int, ask: Ask) -> sa.ColumnElement[bool]:
+def _in_season(season: int, ask: Ask) -> sa.ColumnElement[bool]:
     return T.c.id.in_(sa.select(TS.c.team_id).where(TS.c.season == season,
                                                    TS.c.level == ask.code))
 
@@ -42,12 +49,18 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record = found[0]
     tid = record["ID"]
     sub = s.sublevels.alias("season_sub")
-    record["seasons"] = [dict(r) for r in conn.execute(
+    parent = s.sublevels.alias("season_parent")
+    seasons = conn.execute(
         sa.select(TS.c.season.label("Season"), TS.c.name.label("Name"), TS.c.wins.label("Wins"),
                   TS.c.losses.label("Losses"), TS.c.ties.label("Ties"),
-                  sub.c.name.label("Sublevel"))
-        .select_from(TS.outerjoin(sub, sub.c.id == TS.c.sublevel_id))
-        .where(TS.c.team_id == tid).order_by(TS.c.season.desc())).mappings()]
+                  sub.c.name.label("Sublevel"), parent.c.name.label("_parent"))
+        .select_from(TS.outerjoin(sub, sub.c.id == TS.c.sublevel_id)
+                     .outerjoin(parent, parent.c.id == sub.c.parent_id))
+        .where(TS.c.team_id == tid).order_by(TS.c.season.desc())).mappings()
+    record["seasons"] = [
+        {**{k: v for k, v in r.items() if k != "_parent"},
+         "League": [n for n in (r["Sublevel"], r["_parent"]) if n is not None]}
+        for r in seasons]
     record["ELO"] = current_elo(conn, tid)
     a = s.social_accounts.c
     record["social"] = [
@@ -64,6 +77,8 @@ TEAMS = Endpoint(
         Field("ID", "integer", 11, "team ID"),
         Field("Name", "string", "New York Yankees", "full team name"),
         Field("Abbrev", "string", "NYY", "abbreviation"),
+        Field("Nickname", "string", "Yankees", "nickname; null when the source has none"),
+        Field("Active", "yn", "Y", "plays in the level's newest season, Y/N"),
         Field("Sublevel_ID", "integer", 3, "current league or conference ID"),
         Field("Sublevel", "string", "American League", "current league or conference"),
         Field("City", "string", "New York", "home city", detail=True),
@@ -71,8 +86,10 @@ TEAMS = Endpoint(
         Field("Venue", "string", "Yankee Stadium", "home venue", detail=True),
         Field("Nation", "string", "US", "ISO country code", detail=True),
         Field("seasons", "list", [{"Season": 2024, "Name": None, "Wins": 94, "Losses": 68,
-                                   "Ties": 0, "Sublevel": "American League"}],
-              "seasons played: Season, Name, Wins, Losses, Ties, Sublevel", detail=True),
+                                   "Ties": 0, "Sublevel": "AL East",
+                                   "League": ["AL East", "American League"]}],
+              "seasons played: Season, Name, Wins, Losses, Ties, Sublevel, League (the "
+              "sublevel and the sublevels above it, conference first)", detail=True),
         Field("ELO", "number", 1544.2, "current ELO rating; null if not rated", detail=True,
               hook=True),
         Field("social", "list", [{"ID": "Yankees", "Name": "New York Yankees",
@@ -81,7 +98,7 @@ TEAMS = Endpoint(
     ),
     build=_base,
     params=params("id", "season", "search"),
-    filters={"season": _active},
+    filters={"season": _in_season},
     search=(T.c.name, T.c.abbrev),
     id_filter=lambda v, a: T.c.id == v,
     detail=_detail, reuse=True,

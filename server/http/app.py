@@ -1,7 +1,7 @@
 """The ASGI app: routes, one view wrapper, and one exception handler per kind of error.
 
 ``/{version}/{endpoint}/{level}/[{type}/]`` (trailing slash optional) serves every declared
-endpoint through ``pipeline.answer``; ``/health``, ``/openapi.json`` and ``/docs`` need no key.
+endpoint through ``pipeline.answer``, and the same under ``/natstat/`` in the NatStat dialect; ``/health``, ``/openapi.json`` and ``/docs`` need no key.
 Views raise; they never render errors. An ``ApiError`` becomes its document in the format the
 request asked for (json when that is the error), an unknown address or method the documented 404
 or 405, and anything unexpected is logged once and answered as ``internal``, never a trace.
@@ -24,6 +24,7 @@ from starlette.types import ASGIApp
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
 from server.http.encode import Encoder
+from server.http.encode.natstat import PREFIX, is_dialect
 from server.http.parse import encoder_for, route
 from server.http.pipeline import Service, answer
 from server.http.replay import Replay
@@ -57,17 +58,19 @@ def _encoder(request: Request) -> Encoder | None:
 
 
 async def api_error(request: Request, exc: Exception) -> Response:
-    """An ``ApiError`` as its documented error document."""
+    """An ``ApiError`` as its documented error document (the NatStat one under ``/natstat/``)."""
     assert isinstance(exc, ApiError)
-    return render_error(exc, _encoder(request))
+    return render_error(exc, _encoder(request), is_dialect(request.url.path))
 
 
 async def no_route(request: Request, exc: Exception) -> Response:
     """Starlette's 404 and 405 as the API's documented errors."""
+    dialect = is_dialect(request.url.path)
     if isinstance(exc, HTTPException) and exc.status_code == 405:
-        return render_error(MethodNotAllowed("only GET is supported", None), _encoder(request))
+        return render_error(MethodNotAllowed("only GET is supported", None), _encoder(request),
+                            dialect)
     return render_error(NotFound(f"no such address: {show(request.url.path)}; "
-                                 "see /docs for the API", None), _encoder(request))
+                                 "see /docs for the API", None), _encoder(request), dialect)
 
 
 def create_app(engine: sa.Engine) -> ASGIApp:
@@ -80,10 +83,11 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         encoder = encoder_for(request.query_params.get("format"))
         p = request.path_params
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"))
+        dialect = is_dialect(request.url.path)
         if service.inline:
-            return answer(service, request, encoder, ep, p["level"], p.get("type"))
+            return answer(service, request, encoder, ep, p["level"], p.get("type"), dialect)
         return await run_in_threadpool(answer, service, request, encoder, ep, p["level"],
-                                       p.get("type"))
+                                       p.get("type"), dialect)
 
     @view
     async def health_route(request: Request) -> Response:
@@ -111,9 +115,10 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         Route("/openapi.json", openapi_route, methods=["GET"]),
         Route("/docs", docs_route, methods=["GET"]),
     ]
-    for path in ("/{version}/{endpoint}/{level}", "/{version}/{endpoint}/{level}/{type}"):
-        routes.append(Route(path, query, methods=["GET"]))
-        routes.append(Route(path + "/", query, methods=["GET"]))
+    for prefix in (PREFIX, ""):  # the NatStat dialect first: the root pattern would match it
+        for path in ("/{version}/{endpoint}/{level}", "/{version}/{endpoint}/{level}/{type}"):
+            routes.append(Route(prefix + path, query, methods=["GET"]))
+            routes.append(Route(prefix + path + "/", query, methods=["GET"]))
     app = Starlette(routes=routes, exception_handlers={ApiError: api_error,
                                                         HTTPException: no_route})
     return Replay(app, service.bodies, service.gate, service.inline)

@@ -147,7 +147,10 @@ def spec(known: tuple[str, ...]) -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {"title": "Sports data query service", "version": "1",
                  "description": "Read-only sports data: GET with ?key=XXXX-XXXXXX. "
-                                "Formats json, xml, php."},
+                                "Formats json, xml, php. Each endpoint is documented under its "
+                                "version and also answers under the other (v1/v2). Every "
+                                "address also answers under /natstat/ with the same data shaped "
+                                "as NatStat documents (keyed lists, all values strings)."},
         "paths": paths,
         "components": {"schemas": {
             "Meta": {"type": "object", "properties": meta_props},

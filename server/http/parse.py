@@ -49,12 +49,20 @@ def encoder_for(format_value: str | None) -> Encoder:
     return encoder
 
 
+VERSIONS = ("v1", "v2")  # every endpoint answers under both; its declared one is documented
+
+
 def route(version: str, name: str, level: str, kind: str | None) -> Endpoint:
-    """The endpoint the path names, served under ``version``, taking path type ``kind``."""
+    """The endpoint the path names, taking path type ``kind``.
+
+    Every endpoint is served under v1 and v2: its declared version is the documented one
+    (OpenAPI), the other an alias, because NatStat clients call endpoints under either (issue
+    #15). Any other version is a 404 naming the documented address.
+    """
     ep = find_endpoint(name)
     if ep is None:
         raise NotFound(f"no endpoint '{show(name)}'", None)
-    if version.lower() != ep.version:
+    if version.lower() not in VERSIONS:
         raise WrongVersion(f"{ep.name} is served under {ep.version}: "
                            f"/{ep.version}/{ep.name}/{show(level)}/", None)
     if kind is not None and kind.lower() not in ep.types:

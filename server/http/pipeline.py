@@ -20,7 +20,7 @@ from server.errors import LevelNotSupported, show, store_fault
 from server.http.auth import KeyGate
 from server.http.caching import KeptCache, address, keep
 from server.http.document import document
-from server.http.encode import Encoder
+from server.http.encode import Encoder, natstat
 from server.http.parse import parse
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
@@ -43,8 +43,12 @@ class Service:
 
 
 def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
-           level_text: str, kind: str | None) -> Response:
-    """Everything after routing; runs in a worker thread when it may block on I/O."""
+           level_text: str, kind: str | None, dialect: bool = False) -> Response:
+    """Everything after routing; runs in a worker thread when it may block on I/O.
+
+    ``dialect``: the request came under ``/natstat/``; the same result is shaped as the NatStat
+    document (``encode.natstat``) before encoding. Parsing, checks, cache and query are shared.
+    """
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
     try:
@@ -61,8 +65,8 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
                     f"{url.scheme}://{url.netloc}")
         ask = check(ep, ask, service.facts)
         found, total = _found(service, ep, ask, generation)
-        body = encoder.encode(document(request, ep, ask, found, total,
-                                       service.facts.sources(level.code)))
+        doc = document(request, ep, ask, found, total, service.facts.sources(level.code))
+        body = encoder.encode(natstat.shape(doc, ep, ask) if dialect else doc)
         etag = etag_of(body)
         if service.bodies.enabled:
             kept = keep(body, etag, level.code, key, encoder)

@@ -12,6 +12,7 @@ from starlette.responses import Response
 
 from server.errors import ApiError, error_document
 from server.http.encode import DEFAULT_FORMAT, ENCODERS, Encoder
+from server.http.encode.natstat import error_tree
 
 CACHE_CONTROL = "private, max-age=30"
 ERROR_CACHE_CONTROL = "no-store"
@@ -40,9 +41,12 @@ def respond(encoder: Encoder, body: bytes, etag: str, status: int = 200) -> Resp
                     headers={"ETag": etag, "Cache-Control": CACHE_CONTROL})
 
 
-def render_error(error: ApiError, encoder: Encoder | None = None) -> Response:
-    """The one place an error document is made (contract section 3)."""
+def render_error(error: ApiError, encoder: Encoder | None = None,
+                 dialect: bool = False) -> Response:
+    """The one place an error document is made (contract section 3); ``dialect``: the NatStat
+    error document, with the same status and headers."""
     encoder = encoder or ENCODERS[DEFAULT_FORMAT]
     headers = {"Cache-Control": ERROR_CACHE_CONTROL, **error.headers}
-    return Response(encoder.encode(error_document(error)), status_code=error.status,
+    body = error_tree(error) if dialect else error_document(error)
+    return Response(encoder.encode(body), status_code=error.status,
                     media_type=encoder.media_type, headers=headers)

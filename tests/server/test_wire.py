@@ -77,7 +77,7 @@ EXTRA: tuple[tuple[str, str, str], ...] = (
     ("err-date", "/v1/games/MLB/", "date=2024-13-45"),
     ("err-format", "/v1/games/MLB/", "format=yaml"),
     ("err-filter", "/v1/playbyplay/MLB/", "format=php"),
-    ("err-version", "/v1/forecasts/MLB/", ""),
+    ("err-version", "/v3/forecasts/MLB/", ""),
     ("err-endpoint", "/v1/scores/MLB/", ""),
     ("err-id", "/v1/games/MLB/", "id=999999999"),
     ("err-limit", "/v1/games/MLB/", "limit=qualifiers"),

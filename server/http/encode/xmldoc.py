@@ -19,6 +19,7 @@ SINGULAR: dict[str, str] = {
     "transactions": "transaction", "social": "account", "forecasts": "forecast",
     "scoring": "play", "scores": "score", "sublevels": "sublevel", "playoffs": "round",
     "posts": "post", "insights": "insight", "Warnings": "Warning", "Endpoints": "Endpoint",
+    "boxscores": "boxscore", "linescore": "period", "League": "name",
 }
 
 _ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")

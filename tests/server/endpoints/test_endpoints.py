@@ -55,12 +55,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "moneyline": ("/v2/moneyline/MLB/", {}, ("ID", "Visitor", "Loser_ID", "VenueName", "URL",
                                              "VisMoneyLine", "HomeMoneyLine", "MoneyLineDrift",
                                              "MoneyLineCorrect", "season")),
+    "boxscores": ("/v2/boxscores/MLB/", {"status": "final"},
+                  ("ID", "Visitor", "Loser_ID", "URL", "BoxscoreHeader", "linescore", "totals",
+                   "players")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    assert len(ENDPOINTS) == 19
+    assert len(ENDPOINTS) == 20  # the spec's 19 and boxscores
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

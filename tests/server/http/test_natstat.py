@@ -1,0 +1,344 @@
+"""The NatStat dialect under /natstat/ and the v1/v2 aliases (issue #15), over real HTTP.
+
+The dialect is one more encoding of the root's result: these tests read both and check that the
+dialect has NatStat's shape (keyed lists, strings only, success, its errors) in json, xml and
+php, that its pages chain through Next_Page under the prefix, that a NatStat-style script runs
+against it unchanged, and that every dialect record reads back as its root record.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server.endpoints.base import Ask
+from server.endpoints.registry import ENDPOINTS, find_endpoint
+from server.http.encode import natstat
+from tests.conftest import Api, MiniStore
+from tests.server.endpoints.test_endpoints import SAMPLES
+from tests.server.http.test_documents import php_to_json
+
+CLIENT = Path(__file__).with_name("natstat_client.py")
+FORMATS = ("json", "xml", "php")
+
+
+def _other(version: str) -> str:
+    return "v2" if version == "v1" else "v1"
+
+
+def _at(path: str, version: str, dialect: bool = False) -> str:
+    """``path`` (``/v1/...``) under ``version``, and under /natstat/ when ``dialect``."""
+    rest = path.split("/", 2)[2]
+    return f"{natstat.PREFIX if dialect else ''}/{version}/{rest}"
+
+
+def _without_next(doc: dict[str, Any]) -> dict[str, Any]:
+    doc["meta"].pop("Next_Page", None)
+    return doc
+
+
+def _decode(response: Any, fmt: str, php: str) -> Any:
+    if fmt == "json":
+        return response.json()
+    if fmt == "php":
+        return php_to_json(php, response.content)
+    return ET.fromstring(response.content)
+
+
+def _walk_strings(value: Any, where: str = "") -> None:
+    """Objects and strings only; the one array is a team season's League (of strings)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert isinstance(key, str)
+            if key in natstat.KEEP_ARRAYS and isinstance(item, list):
+                assert all(isinstance(v, str) for v in item), f"{where}.{key}"
+                continue
+            _walk_strings(item, f"{where}.{key}")
+    else:
+        assert isinstance(value, str), f"{where} is {value!r}"
+
+
+def same(root: Any, dialect: Any, name: str = "") -> bool:
+    """Whether a dialect value is the root value once its strings are parsed back."""
+    if isinstance(root, dict):
+        return (isinstance(dialect, dict)
+                and all(k in dialect and same(v, dialect[k], k) for k, v in root.items()))
+    if isinstance(root, list):
+        items = dialect if name in natstat.KEEP_ARRAYS else list(dialect.values()) if isinstance(
+            dialect, dict) else None
+        return items is not None and len(items) == len(root) and all(
+            same(r, d) for r, d in zip(root, items))
+    if name == "Overtime" and root is None:
+        return dialect in ("", "N")
+    if root is None:
+        return bool(dialect == "")
+    if isinstance(root, bool):
+        return bool(dialect == ("Y" if root else "N"))
+    if isinstance(root, (int, float)):
+        return float(dialect) == float(root)
+    return bool(dialect == str(root))
+
+
+def _records(doc: dict[str, Any], name: str) -> list[Any]:
+    listing = doc[natstat.LISTS.get(name, (name,))[0]]
+    values = list(listing.values())
+    return values[3:] if name == "stats" else values
+
+
+# ------------------------------------------------------------------------ versions
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_endpoint_answers_under_both_versions_root_and_dialect(api: Api, name: str) -> None:
+    path, params, _ = SAMPLES[name]
+    documented = path.split("/")[1]
+    root = api.get(path, params)
+    alias = api.get(_at(path, _other(documented)), params)
+    assert root.status_code == alias.status_code == 200, alias.text
+    assert _without_next(alias.json()) == _without_next(root.json())
+    for version in ("v1", "v2"):
+        dialect = api.get(_at(path, version, dialect=True), params)
+        assert dialect.status_code == 200, dialect.text
+        doc = dialect.json()
+        assert doc["success"] == "1" and doc["meta"]["Endpoint"] == name
+
+
+def test_a_version_neither_v1_nor_v2_is_wrong_version(api: Api) -> None:
+    for path in ("/v3/games/MLB/", "/natstat/v3/games/MLB/"):
+        response = api.get(path)
+        assert response.status_code == 404
+    assert api.get("/v3/games/MLB/").json()["error"]["Code"] == "wrong_version"
+    assert api.get("/natstat/v3/games/MLB/").json()["error"]["detail"] == "wrong_version"
+
+
+# ------------------------------------------------------------------------ shapes
+
+def test_games_are_keyed_strings_with_success(api: Api) -> None:
+    doc = api.get("/natstat/v2/games/MLB/", {"max": 5}).json()
+    _walk_strings(doc)
+    assert doc["success"] == "1"
+    assert list(doc["meta"]) == list(api.get("/v2/games/MLB/", {"max": 5}).json()["meta"])
+    keys = list(doc["games"])
+    assert len(keys) == 5 and all(k == f"game_{g['ID']}" for k, g in doc["games"].items())
+    assert doc["meta"]["Notices"] == {"notice_1": doc["meta"]["Notices"]["notice_1"]}
+    final = next(g for g in doc["games"].values() if g["GameStatus"] == "Final")
+    assert final["Overtime"] == "N" and final["ScoreHome"].isdigit()
+    scheduled = next(g for g in doc["games"].values() if g["GameStatus"] == "")
+    assert scheduled["ScoreHome"] == "" and scheduled["Overtime"] == ""
+
+
+def test_game_detail_nests_lists_as_keyed_objects(api: Api, mini_store: MiniStore) -> None:
+    doc = api.get("/natstat/v1/games/MLB/", {"id": 5}).json()
+    _walk_strings(doc)
+    game = doc["games"]["game_5"]
+    assert all(k.startswith("play_") for k in game["playbyplay"])
+    assert isinstance(game["LineScore"], dict)
+
+
+def test_overtime_is_n_ot_2ot_so_or_extra_innings() -> None:
+    """Shaped from a root document holding each kind of finish the store writes."""
+    games = find_endpoint("games")
+    assert games is not None
+    def game(ident: int, overtime: str | None, winner: int | None) -> dict[str, Any]:
+        return {"ID": ident, "Overtime": overtime, "Winner_ID": winner}
+    root = {"meta": {"Endpoint": "games", "Page": 1},
+            "games": [game(1, None, 7), game(2, "OT", 7), game(3, "2OT", 7), game(4, "SO", 7),
+                      game(5, "2", 7), game(6, None, None)]}
+    ask = Ask("games", None, None, {}, (), 100, 1, "")  # type: ignore[arg-type]
+    shaped = natstat.shape(root, games, ask)["games"]
+    assert [g["Overtime"] for g in shaped.values()] == ["N", "OT", "2OT", "SO", "2", ""]
+    assert [g["ID"] for g in shaped.values() if "OT" in g["Overtime"]] == ["2", "3"]
+
+
+def test_list_names_and_fields_scripts_read(api: Api) -> None:
+    pitches = api.get("/natstat/v2/pitch/MLB/", {"max": 3}).json()["pitches"]
+    pitch = next(iter(pitches.values()))
+    assert set(pitch["players"]) == {"pitcher", "batter"}
+    assert set(pitch["players"]["pitcher"]) == {"ID", "Name", "Team"}
+    assert pitch["players"]["batter"]["ID"] == pitch["Batter_ID"]
+    items = api.get("/natstat/v1/glossary/MLB/stats/").json()["items"]
+    hr = next(i for i in items.values() if i["ID"] == "HR")
+    assert hr["Label"] == "Home runs"
+    stats = api.get("/natstat/v1/stats/MLB/team/", {"stat": "R"}).json()["stats"]
+    opening = list(stats.items())[:3]
+    assert opening == [("Stat", "R"), ("Type", "team"), ("Season", opening[2][1])]
+    for record in list(stats.values())[3:]:
+        assert {"Team_ID", "Team", "Team_Abbrev", "Season", "Sublevel", "Value"} <= set(record)
+    teams = api.get("/natstat/v2/teams/MLB/").json()["teams"]
+    assert {t["Active"] for t in teams.values()} <= {"Y", "N"} and "Nickname" in next(
+        iter(teams.values()))
+    team = api.get("/natstat/v2/teams/MLB/", {"id": 1}).json()["teams"]["team_1"]
+    for key, season in team["seasons"].items():
+        assert key == f"season_{season['ID']}" and isinstance(season["League"], list)
+
+
+def test_root_gains_the_same_fields_typed(api: Api) -> None:
+    record = api.get("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"][0]
+    assert record["Team_Abbrev"] == "LAD" and "Sublevel" in record  # the fixture's tables have none
+    team = api.get("/v1/teams/MLB/", {"id": 1}).json()["teams"][0]
+    assert team["Active"] in ("Y", "N") and isinstance(team["seasons"][0]["League"], list)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_the_three_formats_carry_the_same_tree(api: Api, php_binary: str, fmt: str) -> None:
+    as_json = _without_next(api.get("/natstat/v2/games/MLB/", {"max": 4}).json())
+    response = api.get("/natstat/v2/games/MLB/", {"max": 4, "format": fmt})
+    assert response.status_code == 200
+    if fmt == "xml":
+        root = ET.fromstring(response.content)
+        assert root.findtext("success") == "1"
+        for key, game in as_json["games"].items():
+            node = root.find(f"games/{key}")
+            assert node is not None
+            assert {child.tag: child.text or "" for child in node} == game
+        return
+    assert _without_next(_decode(response, fmt, php_binary)) == as_json
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_boxscores_in_every_format(api: Api, php_binary: str, fmt: str) -> None:
+    root = api.get("/v2/boxscores/MLB/", {"status": "final", "max": 2, "format": fmt})
+    dialect = api.get("/natstat/v2/boxscore/MLB/", {"status": "final", "max": 2, "format": fmt})
+    assert root.status_code == dialect.status_code == 200
+    typed = api.get("/v2/boxscores/MLB/", {"status": "final", "max": 2}).json()["boxscores"]
+    box = typed[0]
+    assert box["BoxscoreHeader"] == (f"Final: {box['Visitor']} {box['ScoreVis']}, "
+                                     f"{box['Home']} {box['ScoreHome']}")
+    assert box["totals"]["home"]["R"] == box["ScoreHome"]
+    assert {"R", "H", "E"} <= set(box["totals"]["visitor"])
+    assert box["players"] and all("AB" in p for p in box["players"])
+    assert sum(p["Period"] == 1 for p in box["linescore"]) == 1
+    if fmt == "xml":
+        tree = ET.fromstring(dialect.content)
+        node = tree.find(f"boxscores/boxscore_{box['ID']}")
+        assert node is not None and node.findtext("BoxscoreHeader") == box["BoxscoreHeader"]
+        assert ET.fromstring(root.content).find("boxscores/boxscore/players/player") is not None
+        return
+    decoded = _decode(dialect, fmt, php_binary)["boxscores"]
+    assert list(decoded) == [f"boxscore_{b['ID']}" for b in typed]
+    assert same(typed[0], decoded[f"boxscore_{box['ID']}"])
+    assert _decode(root, fmt, php_binary)["boxscores"][0]["ID"] == box["ID"]
+
+
+def test_gameid_is_an_alias_of_id(api: Api) -> None:
+    by_id = api.get("/v2/boxscores/MLB/", {"id": 5}).json()["boxscores"]
+    by_gameid = api.get("/v2/boxscore/MLB/", {"gameid": 5}).json()["boxscores"]
+    assert by_id == by_gameid and len(by_id) == 1 and by_id[0]["ID"] == 5
+
+
+# ------------------------------------------------------------------------ same data
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_dialect_record_is_its_root_record(api: Api, name: str) -> None:
+    path, params, _ = SAMPLES[name]
+    root = api.get(path, params).json()
+    dialect = api.get(_at(path, path.split("/")[1], dialect=True), params).json()
+    _walk_strings(dialect)
+    found = root[name]
+    shaped = _records(dialect, name)
+    assert len(shaped) == len(found) > 0
+    for typed, text in zip(found, shaped):
+        assert same(typed, text), (typed, text)
+    root_next, dialect_next = root["meta"].pop("Next_Page", ""), dialect["meta"].pop("Next_Page", "")
+    assert dialect_next == root_next.replace(f"{api.base_url}/", f"{api.base_url}/natstat/", 1)
+    assert same(root["meta"], dialect["meta"])
+
+
+def test_detail_records_read_back_too(api: Api) -> None:
+    for path, params in (("/v1/games/MLB/", {"id": 5}), ("/v1/teams/MLB/", {"id": 1}),
+                         ("/v1/players/MLB/", {"id": 1})):
+        name = path.split("/")[2]
+        root = api.get(path, params).json()[name][0]
+        text = next(iter(api.get("/natstat" + path, params).json()[name].values()))
+        assert same(root, text), (root, text)
+
+
+# ------------------------------------------------------------------------ pages and errors
+
+def test_pages_merge_through_next_page_under_the_prefix(api: Api) -> None:
+    url: str | None = f"{api.base_url}/natstat/v2/games/MLB/?key={api.key}&max=10"
+    merged: dict[str, Any] = {}
+    pages = 0
+    total = None
+    while url:
+        assert url.startswith(f"{api.base_url}/natstat/v2/games/MLB/")
+        doc = api.client.get(url).json()
+        total = doc["meta"]["Total_Results"]
+        before = len(merged)
+        merged.update(doc["games"])
+        assert len(merged) == before + len(doc["games"])  # no key is on two pages
+        url = doc["meta"].get("Next_Page")
+        pages += 1
+    assert pages > 1 and str(len(merged)) == total
+
+
+def test_stats_positions_count_across_pages(api: Api) -> None:
+    first = api.get("/natstat/v1/stats/MLB/", {"stat": "HR", "max": 2}).json()["stats"]
+    second = api.get("/natstat/v1/stats/MLB/", {"stat": "HR", "max": 2, "page": 2}).json()["stats"]
+    assert list(first)[3:] == ["stat_1", "stat_2"] and list(second)[3:] == ["stat_3", "stat_4"]
+
+
+ERRORS = [
+    ("/natstat/v1/games/MLB/", {"team": "abc"}, 400),
+    ("/natstat/v1/games/XYZ/", {}, 400),
+    ("/natstat/v1/games/MLB/", {"id": 999999}, 404),
+    ("/natstat/v1/scores/MLB/", {}, 404),
+    ("/natstat/nowhere", {}, 404),
+    ("/natstat/v1/games/MLB/", {"key": "ABCD-123456"}, 401),
+]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("path,params,status", ERRORS)
+def test_errors_are_dialect_documents_with_the_root_status(
+        api: Api, php_binary: str, fmt: str, path: str, params: dict[str, Any],
+        status: int) -> None:
+    query = {**params, "format": fmt}
+    key = query.pop("key", None)
+    response = api.get(path, query, key=key)
+    root_path = path.removeprefix("/natstat")
+    assert response.status_code == status == api.get(root_path, query, key=key).status_code
+    if fmt == "xml":
+        tree = ET.fromstring(response.content)
+        assert tree.findtext("success") == "0" and tree.findtext("error/message")
+        return
+    doc = _decode(response, fmt, php_binary)
+    assert doc["success"] == "0" and set(doc["error"]) == {"message", "detail"}
+    assert doc["error"]["message"]
+
+
+def test_kept_bodies_of_root_and_dialect_stay_apart(api: Api) -> None:
+    """The replay front keys on the exact address; the prefix is part of it."""
+    for _ in range(3):
+        assert isinstance(api.get("/v2/games/MLB/", {"max": 3}).json()["games"], list)
+        assert isinstance(api.get("/natstat/v2/games/MLB/", {"max": 3}).json()["games"], dict)
+
+
+# ------------------------------------------------------------------------ a real script
+
+def test_a_natstat_style_script_runs_unchanged(api: Api) -> None:
+    done = subprocess.run([sys.executable, str(CLIENT), f"{api.base_url}/natstat/", api.key],
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    found = json.loads(done.stdout)
+    games = api.get("/v1/games/MLB/", {"max": 1000}).json()["games"]
+    assert found["games"] == found["frame_rows"] == len(games)
+    assert found["finals"] == sum(g["GameStatus"] == "Final" for g in games)
+    assert found["overtime"] == [str(g["ID"]) for g in games if g["Overtime"] in ("OT", "2OT")]
+    assert found["same_id"] == 1
+    assert found["xml_ids"] == [str(g["ID"]) for g in games[:5]]
+    assert found["first_home"] == games[0]["Home"]
+    teams = api.get("/v1/teams/MLB/").json()["teams"]
+    assert found["active"] == sorted(t["Abbrev"] for t in teams if t["Active"] == "Y")
+    stats = api.get("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"]
+    assert found["leaders"] == [r["Name"] for r in stats]
+    assert found["HR"] == "Home runs"
+    assert found["header"].startswith("Final: ")
+
+
+def test_every_registered_endpoint_has_a_sample() -> None:
+    assert {ep.name for ep in ENDPOINTS} == set(SAMPLES)
