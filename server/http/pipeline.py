@@ -32,8 +32,8 @@ class Service:
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
-        self.facts = StoreFacts(engine)
         self.gate = KeyGate(engine)
+        self.facts = StoreFacts(engine, self.gate.watch)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
         self.bodies = KeptCache()  # kept answers by exact address, for ``replay.Replay``
         # SQLite answers in-process in well under a millisecond, so a thread hop per request

@@ -1,7 +1,9 @@
 """Facts about the store the request path needs often: levels, newest seasons, data sources.
 
-Read from the store and remembered for ``FACTS_TTL`` seconds, so the hot path never reflects the
-schema or re-asks for reference data; a new level row or season appears within that time.
+Read from the store and remembered, so the hot path never reflects the schema or re-asks for
+reference data. A fact goes stale the way every kept answer does: when the store's generation
+moves (``StoreWatch``: an ingest or re-tabulation is seen on the next request), and at the
+latest after ``FACTS_TTL`` seconds (a write that bypasses the change signal).
 """
 from __future__ import annotations
 
@@ -14,27 +16,33 @@ import sqlalchemy as sa
 
 from server.catalog.levels import LEVELS, Level
 from server.store import schema as s
+from server.store.watch import StoreWatch
 
 FACTS_TTL = 30.0
 T = TypeVar("T")
 
 
 class StoreFacts:
-    """Reference facts of one store, each remembered for ``ttl`` seconds."""
-    def __init__(self, engine: sa.Engine, ttl: float = FACTS_TTL) -> None:
+    """Reference facts of one store, each kept while the store is unchanged (at most ``ttl``
+    seconds)."""
+
+    def __init__(self, engine: sa.Engine, watch: StoreWatch | None = None,
+                 ttl: float = FACTS_TTL) -> None:
         self.engine = engine
+        self.watch = watch or StoreWatch(engine)
         self.ttl = ttl
-        self._memo: dict[Any, tuple[float, Any]] = {}
+        self._memo: dict[Any, tuple[float, int | None, Any]] = {}
         self._lock = threading.Lock()
 
     def _remember(self, key: Any, compute: Callable[[], T]) -> T:
         hit = self._memo.get(key)
         now = time.monotonic()
-        if hit is not None and hit[0] >= now:
-            return hit[1]  # type: ignore[no-any-return]
+        generation = self.watch.generation()
+        if hit is not None and hit[0] >= now and hit[1] == generation:
+            return hit[2]  # type: ignore[no-any-return]
         value = compute()
         with self._lock:
-            self._memo[key] = (now + self.ttl, value)
+            self._memo[key] = (now + self.ttl, generation, value)
         return value
 
     def levels(self) -> dict[str, Level]:
