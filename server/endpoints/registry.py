@@ -14,16 +14,17 @@ from server.endpoints.glossary import GLOSSARY
 from server.endpoints.perfs import PLAYERPERFS, TEAMPERFS
 from server.endpoints.places import OFFICIALS, VENUES
 from server.endpoints.players import PLAYERS
+from server.endpoints.projections import PROJECTIONS
 from server.endpoints.plays import PITCH, PLAYBYPLAY
 from server.endpoints.ratings import ELO, RPI
 from server.endpoints.seasons import SEASONS
 from server.endpoints.stats import STATS
 from server.endpoints.teams import TEAMS
 
-# The 19 endpoints of spec part 4, in its order.
+# The 19 endpoints of spec part 4, in its order, then projections (beyond the spec).
 ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
-    VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,
+    VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE, PROJECTIONS,
 )
 
 _BY_NAME: dict[str, Endpoint] = {}

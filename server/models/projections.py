@@ -123,14 +123,17 @@ class _Run:
         self.rules = rules
         self.rng = rng
         t = len(state.team_ids)
-        self.r = np.tile(state.ratings.astype(float), (n_sims, 1))
-        self.w = np.tile(state.wins.astype(float), (n_sims, 1))
-        self.lo = np.tile(state.losses.astype(float), (n_sims, 1))
-        self.ti = np.tile(state.ties.astype(float), (n_sims, 1))
+        # teams x simulations while the season is played (a team's row is contiguous, so the
+        # per-round gathers and scatters are cheap); transposed for the postseason
+        self.r = np.repeat(state.ratings.astype(float)[:, None], n_sims, axis=1)
+        self.w = np.repeat(state.wins.astype(float)[:, None], n_sims, axis=1)
+        self.lo = np.repeat(state.losses.astype(float)[:, None], n_sims, axis=1)
+        self.ti = np.repeat(state.ties.astype(float)[:, None], n_sims, axis=1)
         self.n, self.t = n_sims, t
 
     def play_regular(self, state: SeasonState) -> None:
         if not len(state.home):
+            self.finish()
             return
         rules = self.rules
         rounds = rounds_of(state.home, state.visitor)
@@ -138,8 +141,8 @@ class _Run:
         bounds = np.flatnonzero(np.diff(rounds[order])) + 1
         for idx in np.split(order, bounds):
             h, v = state.home[idx], state.visitor[idx]
-            adv = np.where(state.neutral[idx], 0.0, rules.home_adv)
-            we = win_expectation(self.r[:, h] - self.r[:, v] + adv)
+            adv = np.where(state.neutral[idx], 0.0, rules.home_adv)[:, None]
+            we = win_expectation(self.r[h] - self.r[v] + adv)
             assert isinstance(we, np.ndarray)
             u = self.rng.random(we.shape)
             if rules.draw_share > 0:
@@ -148,39 +151,48 @@ class _Run:
                 away_win = u >= we + draw / 2
                 result = np.where(home_win, 1.0, np.where(away_win, 0.0, 0.5))
                 level = ~home_win & ~away_win
-                self.ti[:, h] += level
-                self.ti[:, v] += level
+                self.ti[h] += level
+                self.ti[v] += level
             else:
                 home_win = u < we
                 away_win = ~home_win
                 result = home_win.astype(float)
-            self.w[:, h] += home_win
-            self.w[:, v] += away_win
+            self.w[h] += home_win
+            self.w[v] += away_win
             if rules.ot_share > 0:
                 ot = self.rng.random(we.shape) < rules.ot_share
-                self.ti[:, h] += away_win & ot
-                self.ti[:, v] += home_win & ot
-                self.lo[:, h] += away_win & ~ot
-                self.lo[:, v] += home_win & ~ot
+                self.ti[h] += away_win & ot
+                self.ti[v] += home_win & ot
+                self.lo[h] += away_win & ~ot
+                self.lo[v] += home_win & ~ot
             else:
-                self.lo[:, h] += away_win
-                self.lo[:, v] += home_win
+                self.lo[h] += away_win
+                self.lo[v] += home_win
             delta = rules.k * (result - we)
-            self.r[:, h] += delta
-            self.r[:, v] -= delta
+            self.r[h] += delta
+            self.r[v] -= delta
+        self.finish()
+
+    def finish(self) -> None:
+        """Simulations x teams from here on (the postseason picks per simulation)."""
+        self.r = np.ascontiguousarray(self.r.T)
+        self.w = np.ascontiguousarray(self.w.T)
+        self.lo = np.ascontiguousarray(self.lo.T)
+        self.ti = np.ascontiguousarray(self.ti.T)
 
     def rank_value(self, fmt: PlayoffFormat | None) -> np.ndarray:
         """What the standings sort by, higher first, with a tie-break by lot."""
         jitter = self.rng.random((self.n, self.t)) * JITTER
         if fmt is not None and fmt.kind == "table":
             a, b, c = fmt.points
-            return self.w * a + self.ti * b + self.lo * c + jitter
-        if fmt is not None and fmt.rank_by == "points":
-            return 2 * self.w + self.ti + jitter
-        ot = self.rules.ot_share > 0  # overtime losses are losses in a win fraction
-        games = np.maximum(self.w + self.lo + self.ti, 1.0)
-        half = 0.0 if ot else 0.5
-        return (self.w + half * self.ti) / games + jitter
+            value: np.ndarray = self.w * a + self.ti * b + self.lo * c + jitter
+        elif fmt is not None and fmt.rank_by == "points":
+            value = 2 * self.w + self.ti + jitter
+        else:  # a win fraction; overtime losses are losses in it
+            games = np.maximum(self.w + self.lo + self.ti, 1.0)
+            half = 0.0 if self.rules.ot_share > 0 else 0.5
+            value = (self.w + half * self.ti) / games + jitter
+        return value
 
     def series(self, hi: np.ndarray, lo: np.ndarray, best_of: int) -> np.ndarray:
         """Winners (team indexes, per simulation) of series between ``hi`` (home first) and
@@ -323,7 +335,7 @@ def _postseason(run: _Run, state: SeasonState, fmt: PlayoffFormat
             winner_prio = [np.where(w == seeds_cols[a - 1], a - 1.0, b - 1.0)
                            for w, (a, b) in zip(winners, fmt.first_round, strict=True)]
             entrants: list[np.ndarray] = []
-            prio: list[np.ndarray] = []
+            prio = []
             for i in range(fmt.byes):
                 entrants.append(seeds_cols[i])
                 prio.append(np.full(n, float(i)))

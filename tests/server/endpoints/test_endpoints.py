@@ -55,12 +55,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "moneyline": ("/v2/moneyline/MLB/", {}, ("ID", "Visitor", "Loser_ID", "VenueName", "URL",
                                              "VisMoneyLine", "HomeMoneyLine", "MoneyLineDrift",
                                              "MoneyLineCorrect", "season")),
+    "projections": ("/v2/projections/MLB/", {"season": 2024},
+                    ("Team_ID", "Team", "Sublevel", "Date", "W", "L", "T", "ELO", "ProjW", "ProjL",
+                     "ProjW10", "ProjW90", "PlayoffProb", "ByeProb", "TitleProb")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    assert len(ENDPOINTS) == 19
+    assert len(ENDPOINTS) == 20  # spec part 4's 19, and projections
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
