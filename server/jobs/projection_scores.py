@@ -110,8 +110,8 @@ def report(conn: sa.Connection, level: str | None = None, season: int | None = N
         if not wanted:
             raise UserError("none of the real seasons scored (MLB 2022-2023, NBA and NHL "
                             "2022-23) is in the store")
-    lines = ["season projections: projected final wins (RMSE, wins) against the pace and .500 "
-             "baselines; playoff probability (Brier) against the share that make it"]
+    lines = [("season projections: projected final wins (RMSE, wins) against the pace and "
+              ".500 baselines; playoff probability (Brier) against the share that make it")]
     for code, s in wanted:
         r = score(conn, code, s)
         text = (f"{r.level} {r.season} as of {r.day} ({r.teams} teams): RMSE {r.rmse:.2f} "
