@@ -14,7 +14,7 @@ from server.store.init import init_store
 from tests.server.models import realdata
 
 pytestmark = [
-    pytest.mark.realdata, pytest.mark.slow,
+    pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800),  # three Retrosheet seasons
     pytest.mark.skipif(not realdata.available(), reason="../shared/data is absent"),
 ]
 
