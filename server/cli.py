@@ -64,9 +64,18 @@ COMMANDS: tuple[Command, ...] = (
             "rebuild ratings, forecasts and stat tables now", (_a("--level", default=None),),
             bulk_write=True),
     Command(("evaluate",), "server.jobs.evaluate:cli",
-            "score the ELO win expectations of a season's games", (
-        _a("--level", required=True), _a("--season", type=int, required=True),
+            "score the ELO win expectations of a season's games, or (--projections) the season "
+            "projections on the real seasons", (
+        _a("--level", default=None), _a("--season", type=int, default=None),
+        _a("--projections", action="store_true",
+           help="projected final wins and playoff odds against the pace and .500 baselines"),
     )),
+    Command(("projections",), "server.jobs.projections:cli",
+            "season projections: the levels' newest days, or (--history) every completed season "
+            "not yet projected, a snapshot per day with games", (
+        _a("--level", default=None), _a("--history", action="store_true"),
+        _a("--season", type=int, default=None, help="recompute this season (needs --level)"),
+    ), bulk_write=True),
     Command(("keys", "issue"), "server.keys:cli_issue", "issue a key; prints it alone on stdout", (
         _a("--levels", default=None), _a("--rate", type=int, default=600),
         _a("--label", default=None),

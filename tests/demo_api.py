@@ -1,5 +1,6 @@
 """The small demo store, built and served with the operator's own commands (contract section 7):
-``init``, ``demo --size small --seed 7``, ``retabulate``, ``keys issue``, then ``serve``."""
+``init``, ``demo --size small --seed 7``, ``retabulate``, ``projections`` (completed seasons,
+then the newest days), ``keys issue``, then ``serve``."""
 from __future__ import annotations
 
 import subprocess
@@ -36,8 +37,9 @@ def run_server_command(args: list[str], env: dict[str, str]) -> str:
 
 
 def build_store(store: Path, env: dict[str, str]) -> str:
-    """init + demo (small, seed 7) + retabulate; returns a freshly issued key."""
-    for args in (["init"], ["demo", "--size", "small", "--seed", SEED], ["retabulate"]):
+    """init + demo (small, seed 7) + retabulate + projections; returns a freshly issued key."""
+    for args in (["init"], ["demo", "--size", "small", "--seed", SEED], ["retabulate"],
+                 ["projections", "--history"], ["projections"]):
         run_server_command(args, env)
     return run_server_command(["keys", "issue", "--label", "dashboard-tests"], env).strip().splitlines()[-1].strip()
 

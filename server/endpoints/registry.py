@@ -15,6 +15,7 @@ from server.endpoints.glossary import glossary
 from server.endpoints.perfs import PLAYERPERFS, TEAMPERFS
 from server.endpoints.places import OFFICIALS, VENUES
 from server.endpoints.players import PLAYERS
+from server.endpoints.projections import PROJECTIONS
 from server.endpoints.plays import PITCH, PLAYBYPLAY
 from server.endpoints.ratings import ELO, RPI
 from server.endpoints.seasons import SEASONS
@@ -38,7 +39,7 @@ GLOSSARY = glossary(endpoints_serving)
 ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
     VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,
-    BOXSCORES,  # beyond the spec (issue #15)
+    BOXSCORES, PROJECTIONS,  # beyond the spec
 )
 
 _BY_NAME: dict[str, Endpoint] = {}

@@ -74,6 +74,14 @@ def report(conn: sa.Connection, level: str, season: int) -> str:
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    if getattr(args, "projections", False):
+        from server.jobs import projection_scores
+
+        with engine_factory().connect() as conn:
+            print(projection_scores.report(conn, args.level, args.season))
+        return 0
+    if args.level is None or args.season is None:
+        raise UserError("evaluate needs --level and --season (or --projections)")
     with engine_factory().connect() as conn:
         print(report(conn, args.level, int(args.season)))
     return 0

@@ -30,7 +30,7 @@ from apscheduler.triggers.cron import CronTrigger
 
 from server.catalog import clock
 from server.errors import UserError
-from server.jobs import retabulate
+from server.jobs import projections, retabulate
 from server.store import schema
 
 RUN_AT_ENV, RUN_AT_DEFAULT = "SPORTS_RETABULATE_AT", "03:00"
@@ -106,6 +106,10 @@ def nightly(engine: sa.Engine) -> dict[str, dict[str, float]]:
     levels = None if refresh_simulation(engine) else levels_in_season(engine)
     report = retabulate.run(engine, levels)
     log.info("nightly re-tabulation: %s", {k: round(v["seconds"], 2) for k, v in report.items()})
+    # the season projections of the same levels, as of their newest day with games (own
+    # transaction: a failure here leaves the new ratings in place and the old projections)
+    seconds = projections.run(engine, list(report))
+    log.info("nightly projections: %s", {k: round(v, 2) for k, v in seconds.items()})
     return report
 
 

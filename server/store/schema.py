@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
-# games are found by team and season, not by team and date).
+# games are found by team and season, not by team and date). Version 3 adds ``projections``,
+# which ``init`` creates in an older store (``create_all`` makes missing tables only).
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -492,3 +493,32 @@ stat_tables = sa.Table(
 )
 
 DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables)
+
+# Season projections (``server.jobs.projections``), one row per team per snapshot: the season
+# as of the end of ``date`` (a day with regular-season games), simulated to its end. Not among
+# DERIVED_TABLES: re-tabulation keeps it; its own job replaces the snapshots it computes.
+projections = sa.Table(
+    "projections", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("date", sa.Date, nullable=False),  # as of the end of this day
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("sublevel_id", _id),  # the team's league or conference that season
+    sa.Column("wins", sa.Integer, nullable=False),  # regular-season record so far
+    sa.Column("losses", sa.Integer, nullable=False),
+    sa.Column("ties", sa.Integer, nullable=False),  # draws, or overtime losses (hockey)
+    sa.Column("points", sa.Integer),  # soccer table points so far
+    sa.Column("elo", sa.Float, nullable=False),
+    sa.Column("proj_wins", sa.Float, nullable=False),  # means over the simulated seasons
+    sa.Column("proj_losses", sa.Float, nullable=False),
+    sa.Column("proj_ties", sa.Float, nullable=False),
+    sa.Column("proj_wins_10", sa.Float, nullable=False),  # 10th / 90th percentiles of wins
+    sa.Column("proj_wins_90", sa.Float, nullable=False),
+    sa.Column("proj_points", sa.Float),  # soccer
+    sa.Column("playoff_prob", sa.Float),  # null where the format has no playoff
+    sa.Column("bye_prob", sa.Float),  # null where the format has no bye
+    sa.Column("title_prob", sa.Float, nullable=False),
+    sa.Column("sims", sa.Integer, nullable=False),  # simulated seasons behind the row
+    sa.PrimaryKeyConstraint("level", "season", "date", "team_id"),
+    sa.Index("ix_projections_team", "level", "season", "team_id", "date"),
+)

@@ -58,12 +58,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "boxscores": ("/v2/boxscores/MLB/", {"status": "final"},
                   ("ID", "Visitor", "Loser_ID", "URL", "BoxscoreHeader", "linescore", "totals",
                    "players")),
+    "projections": ("/v2/projections/MLB/", {"season": 2024},
+                    ("Team_ID", "Team", "Sublevel", "Date", "W", "L", "T", "ELO", "ProjW", "ProjL",
+                     "ProjW10", "ProjW90", "PlayoffProb", "ByeProb", "TitleProb")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    assert len(ENDPOINTS) == 20  # the spec's 19 and boxscores
+    assert len(ENDPOINTS) == 21  # the spec's 19, boxscores and projections
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -1,0 +1,359 @@
+"""Fill ``projections``: season projections as of the end of days with games.
+
+Two uses. The nightly job (``server.jobs.scheduler``) projects the levels in season as of the
+newest day with regular-season finals, with ``N_SIMS`` simulated seasons (plus any of the last
+``CATCH_UP_DAYS`` such days a missed night left out). ``python -m server projections --history``
+replays every completed season in the store not yet projected, one snapshot per day with games,
+with ``HISTORY_SIMS`` (fewer: a season has up to ~190 such days).
+
+Inputs come from the store: the games, the re-tabulated Elo block of each (``forecasts``), the
+teams' sublevels, and the level's postseason (``server.catalog.playoffs``). Everything is computed
+first; then one transaction replaces the snapshots computed, so an interrupted run leaves the
+table as it was.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import sqlalchemy as sa
+
+from server.catalog import clock
+from server.catalog.levels import LEVELS, find_level
+from server.catalog.playoffs import PlayoffFormat, division_of, format_for
+from server.errors import UserError
+from server.models.elo import SPORT_ELO
+from server.models.projections import GameRules, SeasonState, project
+from server.store import schema
+from server.store.watch import mark_changed
+
+N_SIMS = 10_000  # nightly: standard error of a probability <= 0.005
+HISTORY_SIMS = 2_000  # replays: standard error of a probability <= 0.011 (sqrt(0.25 / 2000))
+CATCH_UP_DAYS = 3  # nightly: days with games of the season still unprojected, newest first
+SIMULATED = "simulated"  # games.source of the simulator's seasons
+# Shares before a season shows its own (weighted as PRIOR_GAMES games): soccer draws (European
+# leagues ~25%), hockey games decided in overtime or a shootout (NHL ~23% since 2015-16).
+DRAW_PRIOR = {"soccer": 0.25}
+OT_PRIOR = {"hockey": 0.23}
+PRIOR_GAMES = 20.0
+OT_LOSS_SPORTS = ("hockey",)  # a loss in overtime counts a T (overtime loss), not an L
+
+
+def read_season(conn: sa.Connection, level: str, season: int) -> pd.DataFrame:
+    """The season's regular-season games (final, scheduled or in progress) with the Elo block
+    re-tabulation wrote for each: before/after ratings, the Elo points exchanged and the home
+    side's win expectation."""
+    g, f = schema.games.c, schema.forecasts.c
+    stmt = (sa.select(g.id, g.game_day, g.game_no, g.home_id, g.visitor_id, g.score_home,
+                      g.score_vis, g.state, g.neutral, g.overtime, g.source, f.helo_before,
+                      f.velo_before, f.helo_after, f.velo_after, f.elo_points, f.helo_win_exp)
+            .join_from(schema.games, schema.forecasts, f.game_id == g.id, isouter=True)
+            .where(g.level == level, g.season == season, g.playoff.is_(None),
+                   g.state.in_(("final", "scheduled", "inprogress")))
+            .order_by(g.game_day, g.game_no, g.id))
+    cols = ["game_id", "date", "game_no", "home", "visitor", "score_home", "score_vis", "state",
+            "neutral", "overtime", "source", "helo_before", "velo_before", "helo_after",
+            "velo_after", "elo_points", "win_exp"]
+    df = pd.DataFrame(conn.execute(stmt).all(), columns=cols)
+    df["date"] = pd.to_datetime(df["date"]).dt.date
+    df["final"] = (df["state"] == "final") & df["score_home"].notna() & df["score_vis"].notna()
+    df["neutral"] = df["neutral"].fillna(False).astype(bool)
+    return df
+
+
+def _structure(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray,
+               simulated: bool) -> tuple[np.ndarray, np.ndarray, list[int | None]]:
+    """Per team: its group (league or conference) index, its division index (-1 unknown), and
+    its sublevel id that season. A simulated team's sublevel is its division, whose parent is
+    the league; a real team's is its league or conference, its division from the catalog."""
+    t, ts, sl = schema.teams.c, schema.team_seasons.c, schema.sublevels.c
+    rows = conn.execute(sa.select(t.id, t.abbrev, sa.func.coalesce(ts.sublevel_id, t.sublevel_id))
+                        .join_from(schema.teams, schema.team_seasons,
+                                   (ts.team_id == t.id) & (ts.season == season), isouter=True)
+                        .where(t.id.in_([int(x) for x in team_ids]))).all()
+    info = {r[0]: (r[1], r[2]) for r in rows}
+    parents = dict(conn.execute(sa.select(sl.id, sl.parent_id).where(sl.level == level)).all())
+    groups: dict[object, int] = {}
+    divisions: dict[object, int] = {}
+    group, division, subs = [], [], []
+    for tid in team_ids.tolist():
+        abbrev, sub = info.get(tid, (None, None))
+        subs.append(sub)
+        if simulated:
+            top, div = (parents.get(sub) or sub), sub
+        else:
+            top, div = sub, division_of(level, season, abbrev)
+        group.append(-1 if top is None else groups.setdefault(top, len(groups)))
+        division.append(-1 if div is None else divisions.setdefault(div, len(divisions)))
+    return np.array(group), np.array(division), subs
+
+
+def _usable(fmt: PlayoffFormat | None, group: np.ndarray, division: np.ndarray
+            ) -> PlayoffFormat | None:
+    """The format, when the teams' structure supports it (a real format needs every team's
+    league and, for division formats, division); otherwise None: records and title odds only."""
+    if fmt is None or fmt.kind in ("top", "table"):
+        return fmt
+    if (group < 0).any() or (fmt.kind in ("divisions", "nhl") and (division < 0).any()):
+        return None
+    return fmt
+
+
+def _rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
+    """The simulated game: the sport's Elo home advantage and playoff scaling; the K of the
+    updates as this season's played games show it (median points exchanged per unit of
+    surprise, which folds in the margin multiplier); draw and overtime shares from the season's
+    games so far, shrunk toward the sport's prior."""
+    params = SPORT_ELO[sport]
+    k = params.k
+    sh, sv = sg.score_home[played], sg.score_vis[played]
+    if len(sh):
+        result = np.where(sh > sv, 1.0, np.where(sh < sv, 0.0, 0.5))
+        surprise = np.abs(result - sg.win_exp[played])
+        pts = sg.points[played]
+        ok = (surprise > 0.05) & np.isfinite(pts) & np.isfinite(surprise)
+        if ok.sum() >= 10:
+            k = float(np.median(pts[ok] / surprise[ok]))
+    n = float(len(sh))
+    draws = float((sh == sv).sum())
+    draw_prior = DRAW_PRIOR.get(sport, 0.0)
+    draw_share = (draws + draw_prior * PRIOR_GAMES) / (n + PRIOR_GAMES) if (draws or draw_prior) \
+        else 0.0
+    ot_share = 0.0
+    if sport in OT_LOSS_SPORTS:
+        ot = float(sg.overtime[played].sum())
+        ot_share = (ot + OT_PRIOR[sport] * PRIOR_GAMES) / (n + PRIOR_GAMES)
+    return GameRules(home_adv=params.home, k=k, draw_share=draw_share, ot_share=ot_share,
+                     playoff_diff=params.playoff_diff)
+
+
+@dataclass(frozen=True)
+class SeasonGames:
+    """A season's games as arrays (in play order), read once and cut at any day: team indexes,
+    dates, scores, whether final and decided in overtime, and the Elo block's ratings."""
+
+    team_ids: np.ndarray
+    date: np.ndarray
+    home: np.ndarray
+    visitor: np.ndarray
+    score_home: np.ndarray
+    score_vis: np.ndarray
+    final: np.ndarray
+    overtime: np.ndarray
+    neutral: np.ndarray
+    before: np.ndarray  # (games, 2): home, visitor rating before the game
+    after: np.ndarray  # (games, 2): after it (NaN when not final)
+    points: np.ndarray  # Elo points exchanged
+    win_exp: np.ndarray  # the home side's win expectation
+
+    @classmethod
+    def of(cls, games: pd.DataFrame) -> SeasonGames:
+        team_ids = np.array(sorted(set(games["home"]) | set(games["visitor"])), dtype=np.int64)
+        index = {t: i for i, t in enumerate(team_ids.tolist())}
+        num = {c: games[c].to_numpy(float) for c in (
+            "score_home", "score_vis", "helo_before", "velo_before", "helo_after", "velo_after",
+            "elo_points", "win_exp")}
+        return cls(team_ids, games["date"].to_numpy(), games["home"].map(index).to_numpy(np.int64),
+                   games["visitor"].map(index).to_numpy(np.int64), num["score_home"],
+                   num["score_vis"], games["final"].to_numpy(bool),
+                   (games["overtime"].fillna("") != "").to_numpy(bool),
+                   games["neutral"].to_numpy(bool),
+                   np.stack([num["helo_before"], num["velo_before"]], axis=1),
+                   np.stack([num["helo_after"], num["velo_after"]], axis=1),
+                   num["elo_points"], num["win_exp"])
+
+
+def _last_per_team(teams: np.ndarray, values: np.ndarray, into: np.ndarray) -> None:
+    """Write each team's last non-NaN value of ``values`` (in order) into ``into``."""
+    ok = ~np.isnan(values)
+    teams, values = teams[ok], values[ok]
+    if not len(teams):
+        return
+    uniq, rev = np.unique(teams[::-1], return_index=True)
+    into[uniq] = values[::-1][rev]
+
+
+def snapshot(sg: SeasonGames, day: dt.date, group: np.ndarray, division: np.ndarray,
+             sport: str) -> tuple[SeasonState, np.ndarray]:
+    """The season as of the end of ``day``: records and ratings from the finals up to it; every
+    other game (later, or not final) is still to play. Returns the state and the played mask."""
+    done = sg.final & (sg.date <= day)
+    t = len(sg.team_ids)
+    w, lo, ti = np.zeros(t), np.zeros(t), np.zeros(t)
+    h, v = sg.home[done], sg.visitor[done]
+    sh, sv = sg.score_home[done], sg.score_vis[done]
+    ot = sg.overtime[done] & (sport in OT_LOSS_SPORTS)
+    np.add.at(w, h, sh > sv)
+    np.add.at(w, v, sv > sh)
+    np.add.at(ti, h, (sh == sv) | ((sh < sv) & ot))
+    np.add.at(ti, v, (sh == sv) | ((sv < sh) & ot))
+    np.add.at(lo, h, (sh < sv) & ~ot)
+    np.add.at(lo, v, (sv < sh) & ~ot)
+    # the rating after each team's newest played game, else before its first game
+    ratings = np.full(t, SPORT_ELO[sport].mean)
+    every = np.arange(len(sg.home))
+    order = np.argsort(np.concatenate([every, every]), kind="stable")
+    teams = np.concatenate([sg.home, sg.visitor])[order]
+    before = np.concatenate([sg.before[:, 0], sg.before[:, 1]])[order]
+    known = ~np.isnan(before)
+    uniq, first = np.unique(teams[known], return_index=True)
+    ratings[uniq] = before[known][first]
+    idx = np.flatnonzero(done)
+    order = np.argsort(np.concatenate([idx, idx]), kind="stable")
+    _last_per_team(np.concatenate([sg.home[idx], sg.visitor[idx]])[order],
+                   np.concatenate([sg.after[idx, 0], sg.after[idx, 1]])[order], ratings)
+    rest = ~done
+    state = SeasonState(sg.team_ids, ratings, w, lo, ti, group, division, sg.home[rest],
+                        sg.visitor[rest], sg.neutral[rest])
+    return state, done
+
+
+def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt.date],
+                 n_sims: int) -> pd.DataFrame:
+    """Projection rows of a season as of the end of each of ``days``."""
+    lv = find_level(level)
+    assert lv is not None
+    games = read_season(conn, lv.code, season)
+    if games.empty:
+        return pd.DataFrame()
+    sg = SeasonGames.of(games)
+    team_ids = sg.team_ids
+    simulated = bool((games["source"] == SIMULATED).all())
+    group, division, subs = _structure(conn, lv.code, season, team_ids, simulated)
+    fmt = _usable(format_for(lv.code, season, simulated), group, division)
+    frames = []
+    for day in days:
+        state, played = snapshot(sg, day, group, division, lv.sport)
+        p = project(state, _rules(lv.sport, sg, played), fmt, n_sims=n_sims)
+        soccer = lv.sport == "soccer"
+        frames.append(pd.DataFrame({
+            "season": season, "date": day, "team_id": team_ids, "sublevel_id": subs,
+            "wins": state.wins.astype(int), "losses": state.losses.astype(int),
+            "ties": state.ties.astype(int),
+            "points": (3 * state.wins + state.ties).astype(int) if soccer else None,
+            "elo": state.ratings, "proj_wins": p.proj_wins, "proj_losses": p.proj_losses,
+            "proj_ties": p.proj_ties, "proj_wins_10": p.wins_p10, "proj_wins_90": p.wins_p90,
+            "proj_points": p.proj_points if soccer else None,
+            "playoff_prob": p.playoff, "bye_prob": p.bye, "title_prob": p.title,
+            "sims": n_sims}))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+def game_days(conn: sa.Connection, level: str, season: int) -> list[dt.date]:
+    """Days of the season with regular-season finals, in order."""
+    g = schema.games.c
+    rows = conn.execute(sa.select(g.game_day).where(
+        g.level == level, g.season == season, g.playoff.is_(None), g.state == "final")
+        .distinct().order_by(g.game_day)).all()
+    return [r[0] for r in rows]
+
+
+def _seasons(conn: sa.Connection, level: str) -> list[tuple[int, bool]]:
+    """(season, complete) for each season of the level: complete when no regular-season game
+    is left to play."""
+    g = schema.games.c
+    left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")), 1), else_=0))
+    rows = conn.execute(sa.select(g.season, left).where(g.level == level, g.playoff.is_(None))
+                        .group_by(g.season).order_by(g.season)).all()
+    return [(int(s), not n) for s, n in rows]
+
+
+def _projected_days(conn: sa.Connection, level: str, season: int) -> set[dt.date]:
+    p = schema.projections.c
+    return {r[0] for r in conn.execute(sa.select(p.date).where(
+        p.level == level, p.season == season).distinct())}
+
+
+def plan(conn: sa.Connection, level: str, history: bool, today: dt.date,
+         season: int | None = None) -> list[tuple[int, list[dt.date], int]]:
+    """What a run computes for a level: (season, days, simulations) triples. Nightly: the newest
+    season's newest days with games up to today that are not yet projected (at most
+    ``CATCH_UP_DAYS``; the newest always, so a re-run refreshes it). History: every completed
+    season not yet projected (or ``season``), every day with games."""
+    seasons = _seasons(conn, level)
+    if season is not None:
+        return [(season, game_days(conn, level, season), HISTORY_SIMS)]
+    if history:
+        return [(s, game_days(conn, level, s), HISTORY_SIMS) for s, complete in seasons
+                if complete and not _projected_days(conn, level, s)]
+    if not seasons:
+        return []
+    newest = seasons[-1][0]
+    days = [d for d in game_days(conn, level, newest) if d <= today]
+    if not days:
+        return []
+    done = _projected_days(conn, level, newest)
+    todo = [d for d in days[:-1] if d not in done][-(CATCH_UP_DAYS - 1):] + [days[-1]]
+    return [(newest, todo, N_SIMS)]
+
+
+def write(conn: sa.Connection, level: str, season: int, rows: pd.DataFrame) -> int:
+    """Replace the season's snapshots of the days in ``rows`` (inside the caller's transaction)."""
+    p = schema.projections
+    days = sorted(set(rows["date"]))
+    conn.execute(p.delete().where(p.c.level == level, p.c.season == season, p.c.date.in_(days)))
+    clean = rows.astype(object).where(rows.notna(), None)
+    records: list[dict[str, Any]] = [{**{str(k): _plain(v) for k, v in r.items()}, "level": level}
+                                     for r in clean.to_dict("records")]
+    if records:
+        conn.execute(p.insert(), records)
+    return len(records)
+
+
+def _plain(v: Any) -> Any:
+    return v.item() if isinstance(v, np.generic) else v
+
+
+def run(engine: sa.Engine, levels: Iterable[str] | None = None, history: bool = False,
+        season: int | None = None, today: dt.date | None = None,
+        progress: Callable[[str], None] | None = None) -> dict[str, float]:
+    """Compute and store projections for ``levels`` (default: every level with games); one
+    transaction for all, after everything is computed. Returns seconds per level."""
+    today = today or clock.today()
+    g = schema.games.c
+    with engine.connect() as conn:
+        held = {r[0] for r in conn.execute(sa.select(g.level).distinct())}
+        codes = list(levels) if levels is not None else [lv.code for lv in LEVELS
+                                                          if lv.code in held]
+        work: list[tuple[str, int, pd.DataFrame]] = []
+        seconds: dict[str, float] = {}
+        for code in codes:
+            lv = find_level(code)
+            if lv is None:
+                raise UserError(f"unknown level {code!r}")
+            t0 = time.perf_counter()
+            for s, days, sims in plan(conn, lv.code, history, today, season):
+                rows = project_days(conn, lv.code, s, days, sims)
+                if not rows.empty:
+                    work.append((lv.code, s, rows))
+            seconds[lv.code] = time.perf_counter() - t0
+            if progress:
+                progress(f"{lv.code}: {seconds[lv.code]:.2f} s")
+    if work:
+        with engine.begin() as conn:
+            for code, s, rows in work:
+                write(conn, code, s, rows)
+            mark_changed(conn)
+    return seconds
+
+
+def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    """``python -m server projections [--level L] [--history] [--season S]``."""
+    level = getattr(args, "level", None)
+    if level and find_level(level) is None:
+        raise UserError(f"unknown level {level!r}")
+    if args.season is not None and not level:
+        raise UserError("--season needs --level")
+    t0 = time.perf_counter()
+    report = run(engine_factory(), [level] if level else None, history=args.history,
+                 season=args.season, progress=lambda s: print(s, file=sys.stderr))
+    print(f"projected {len(report)} level(s) in {time.perf_counter() - t0:.2f} s",
+          file=sys.stderr)
+    return 0

@@ -1,0 +1,380 @@
+"""Season projections: a Monte Carlo of the rest of a season and its postseason (numpy, pure).
+
+FiveThirtyEight's method ("How Our MLB Predictions Work", 2018; "How Our NBA Predictions Work",
+2019): play every remaining regular-season game many times with the Elo win expectation, moving
+both teams' ratings by the Elo update after each simulated game (a hot simulated streak carries
+into later games, which widens the spread of outcomes as real seasons do), then play the
+level's postseason (``server.catalog.playoffs``) on the final simulated ratings and records.
+
+All simulations run at once: a season is cut into rounds in which no team plays twice (a
+doubleheader spans two rounds), and each round is one set of array operations over
+(simulations x games). Playoff series are not simulated game by game: a series' win probability
+is exact given its per-game probabilities (the chance of winning at least ``need`` of all
+``best_of`` games, as if every game were played), so one uniform draw decides it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from server.catalog.playoffs import PlayoffFormat
+from server.models.elo import win_expectation
+
+N_SIMS = 10_000  # seasons per projection (the standard error of a probability <= 0.005)
+SEED = 20240401  # fixed: the same inputs give the same projection
+JITTER = 1e-6  # random tie-break added to a record's ranking value (ties broken by lot)
+
+
+@dataclass(frozen=True)
+class SeasonState:
+    """A season as of the end of a day. Team arrays are indexed 0..T-1 in ``team_ids`` order.
+
+    ``ratings``: current Elo points; ``wins``/``losses``/``ties``: regular-season record so far
+    (``ties`` are draws, or overtime losses where ``GameRules.ot_share`` > 0); ``group``: index
+    of the team's league or conference (-1 unknown); ``division``: index of its division (-1
+    unknown); ``home``/``visitor``: team indexes of the remaining regular-season games in the
+    order they will be played; ``neutral``: those games at a neutral site."""
+
+    team_ids: np.ndarray
+    ratings: np.ndarray
+    wins: np.ndarray
+    losses: np.ndarray
+    ties: np.ndarray
+    group: np.ndarray
+    division: np.ndarray
+    home: np.ndarray
+    visitor: np.ndarray
+    neutral: np.ndarray
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """How a simulated game is decided and rated.
+
+    ``home_adv``: Elo points added to the home side (not at neutral sites); ``k``: Elo points per
+    unit of (result - expectation) after a simulated game; ``draw_share``: share of games ending
+    level (soccer draws, ties), most likely between even sides; ``ot_share``: share of games
+    decided in overtime or a shootout, whose loser counts a T (an overtime loss) rather than an L;
+    ``playoff_diff``: multiplier of the rating difference in playoff games (538 NHL: 1.25)."""
+
+    home_adv: float
+    k: float
+    draw_share: float = 0.0
+    ot_share: float = 0.0
+    playoff_diff: float = 1.0
+
+
+@dataclass(frozen=True)
+class Projection:
+    """Per team (``team_ids`` order): final-record means and percentiles, and probabilities
+    (0-1; ``bye`` and ``playoff`` are None where the format has none)."""
+
+    team_ids: np.ndarray
+    proj_wins: np.ndarray
+    proj_losses: np.ndarray
+    proj_ties: np.ndarray
+    wins_p10: np.ndarray
+    wins_p90: np.ndarray
+    proj_points: np.ndarray  # (3, 1, 0) table points; soccer
+    playoff: np.ndarray | None
+    bye: np.ndarray | None
+    title: np.ndarray
+
+
+def rounds_of(home: np.ndarray, visitor: np.ndarray) -> np.ndarray:
+    """Round number of each game (in play order) such that no team plays twice in a round and
+    every team's games keep their order: a game goes one round after both teams' last game."""
+    last: dict[int, int] = {}
+    out = np.empty(len(home), dtype=np.int64)
+    for i, (h, v) in enumerate(zip(home.tolist(), visitor.tolist(), strict=True)):
+        r = max(last.get(h, -1), last.get(v, -1)) + 1
+        out[i] = last[h] = last[v] = r
+    return out
+
+
+def series_win_probability(p_games: np.ndarray) -> np.ndarray:
+    """Probability that the side winning each game with ``p_games[..., j]`` wins a best-of-n
+    series (n = the last axis, odd): at least n // 2 + 1 of the n games, which is the same as
+    winning the series however many games it takes. Exact (dynamic programming over games)."""
+    n = p_games.shape[-1]
+    dist = np.zeros((*p_games.shape[:-1], n + 1))
+    dist[..., 0] = 1.0
+    for j in range(n):
+        p = p_games[..., j:j + 1]
+        dist[..., 1:] = dist[..., 1:] * (1 - p) + dist[..., :-1] * p
+        dist[..., 0:1] = dist[..., 0:1] * (1 - p)
+    need = n // 2 + 1
+    out: np.ndarray = dist[..., need:].sum(axis=-1)
+    return out
+
+
+def _home_pattern(best_of: int) -> np.ndarray:
+    """Whether the higher seed is at home in each game: 2-2-1-1-1, 2-2-1, 1-1-1, 1."""
+    pattern = {7: [1, 1, 0, 0, 1, 0, 1], 5: [1, 1, 0, 0, 1], 3: [1, 0, 1], 1: [1]}
+    return np.array(pattern.get(best_of, [(j + 1) % 2 for j in range(best_of)]), dtype=bool)
+
+
+class _Run:
+    """One projection's simulated seasons: ratings and records (simulations x teams)."""
+
+    def __init__(self, state: SeasonState, rules: GameRules, n_sims: int,
+                 rng: np.random.Generator) -> None:
+        self.rules = rules
+        self.rng = rng
+        t = len(state.team_ids)
+        # teams x simulations while the season is played (a team's row is contiguous, so the
+        # per-round gathers and scatters are cheap); transposed for the postseason
+        self.r = np.repeat(state.ratings.astype(float)[:, None], n_sims, axis=1)
+        self.w = np.repeat(state.wins.astype(float)[:, None], n_sims, axis=1)
+        self.lo = np.repeat(state.losses.astype(float)[:, None], n_sims, axis=1)
+        self.ti = np.repeat(state.ties.astype(float)[:, None], n_sims, axis=1)
+        self.n, self.t = n_sims, t
+
+    def play_regular(self, state: SeasonState) -> None:
+        if not len(state.home):
+            self.finish()
+            return
+        rules = self.rules
+        rounds = rounds_of(state.home, state.visitor)
+        order = np.argsort(rounds, kind="stable")
+        bounds = np.flatnonzero(np.diff(rounds[order])) + 1
+        for idx in np.split(order, bounds):
+            h, v = state.home[idx], state.visitor[idx]
+            adv = np.where(state.neutral[idx], 0.0, rules.home_adv)[:, None]
+            we = win_expectation(self.r[h] - self.r[v] + adv)
+            assert isinstance(we, np.ndarray)
+            u = self.rng.random(we.shape)
+            if rules.draw_share > 0:
+                draw = rules.draw_share * 4.0 * we * (1.0 - we)
+                home_win = u < we - draw / 2
+                away_win = u >= we + draw / 2
+                result = np.where(home_win, 1.0, np.where(away_win, 0.0, 0.5))
+                level = ~home_win & ~away_win
+                self.ti[h] += level
+                self.ti[v] += level
+            else:
+                home_win = u < we
+                away_win = ~home_win
+                result = home_win.astype(float)
+            self.w[h] += home_win
+            self.w[v] += away_win
+            if rules.ot_share > 0:
+                ot = self.rng.random(we.shape) < rules.ot_share
+                self.ti[h] += away_win & ot
+                self.ti[v] += home_win & ot
+                self.lo[h] += away_win & ~ot
+                self.lo[v] += home_win & ~ot
+            else:
+                self.lo[h] += away_win
+                self.lo[v] += home_win
+            delta = rules.k * (result - we)
+            self.r[h] += delta
+            self.r[v] -= delta
+        self.finish()
+
+    def finish(self) -> None:
+        """Simulations x teams from here on (the postseason picks per simulation)."""
+        self.r = np.ascontiguousarray(self.r.T)
+        self.w = np.ascontiguousarray(self.w.T)
+        self.lo = np.ascontiguousarray(self.lo.T)
+        self.ti = np.ascontiguousarray(self.ti.T)
+
+    def rank_value(self, fmt: PlayoffFormat | None) -> np.ndarray:
+        """What the standings sort by, higher first, with a tie-break by lot."""
+        jitter = self.rng.random((self.n, self.t)) * JITTER
+        if fmt is not None and fmt.kind == "table":
+            a, b, c = fmt.points
+            value: np.ndarray = self.w * a + self.ti * b + self.lo * c + jitter
+        elif fmt is not None and fmt.rank_by == "points":
+            value = 2 * self.w + self.ti + jitter
+        else:  # a win fraction; overtime losses are losses in it
+            games = np.maximum(self.w + self.lo + self.ti, 1.0)
+            half = 0.0 if self.rules.ot_share > 0 else 0.5
+            value = (self.w + half * self.ti) / games + jitter
+        return value
+
+    def series(self, hi: np.ndarray, lo: np.ndarray, best_of: int) -> np.ndarray:
+        """Winners (team indexes, per simulation) of series between ``hi`` (home first) and
+        ``lo``, on the final simulated ratings."""
+        rows = np.arange(self.n)
+        diff = (self.r[rows, hi] - self.r[rows, lo]) * self.rules.playoff_diff
+        home = self.rules.home_adv * self.rules.playoff_diff
+        pattern = _home_pattern(best_of)
+        p_home = win_expectation(diff + home)
+        p_away = win_expectation(diff - home)
+        p = np.where(pattern[None, :], np.asarray(p_home)[:, None], np.asarray(p_away)[:, None])
+        won = self.rng.random(self.n) < series_win_probability(p)
+        out: np.ndarray = np.where(won, hi, lo)
+        return out
+
+
+def _order(key: np.ndarray, members: np.ndarray, k: int) -> np.ndarray:
+    """The best ``k`` of ``members`` per simulation, best first (simulations x k)."""
+    if not len(members):
+        return np.empty((key.shape[0], 0), dtype=np.int64)
+    pos = np.argsort(-key[:, members], axis=1, kind="stable")[:, :k]
+    out: np.ndarray = members[pos]
+    return out
+
+
+def _knockout(run: _Run, entrants: list[np.ndarray], prio: list[np.ndarray],
+              best_ofs: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Adjacent entrants meet, round after round (``best_ofs``), until one is left; the lower
+    ``prio`` is the higher seed (home first). Returns the champion and its prio."""
+    for best_of in best_ofs:
+        if len(entrants) < 2:
+            break
+        nxt, nprio = [], []
+        for a, pa, b, pb in zip(entrants[::2], prio[::2], entrants[1::2], prio[1::2], strict=False):
+            a_high = pa <= pb
+            hi, lo = np.where(a_high, a, b), np.where(a_high, b, a)
+            win = run.series(hi, lo, best_of)
+            nxt.append(win)
+            nprio.append(np.where(win == a, pa, pb))
+        if len(entrants) % 2:
+            nxt.append(entrants[-1])
+            nprio.append(prio[-1])
+        entrants, prio = nxt, nprio
+    return entrants[0], prio[0]
+
+
+def _bracket_order(n: int) -> list[int]:
+    """Seed positions (0-based) in bracket order: 1 v n, then so the top seeds meet last."""
+    order = [0]
+    while len(order) < n:
+        m = len(order) * 2
+        order = [x for s in order for x in (s, m - 1 - s)]
+    return order
+
+
+def _mark(n: int, t: int, teams: list[np.ndarray]) -> np.ndarray:
+    """Per simulation and team, whether the team is among ``teams`` (each simulations-long)."""
+    out = np.zeros((n, t), dtype=bool)
+    rows = np.arange(n)
+    for col in teams:
+        out[rows, col] = True
+    return out
+
+
+def _postseason(run: _Run, state: SeasonState, fmt: PlayoffFormat
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(made the playoff, had a bye, won the title): simulations x teams, booleans."""
+    key = run.rank_value(fmt)
+    n, t = run.n, run.t
+    rows = np.arange(n)
+    everyone = np.arange(t)
+    if fmt.kind == "table":
+        champs = [_order(key, np.flatnonzero(state.group == g), 1)[:, 0]
+                  for g in np.unique(state.group)]
+        return np.zeros((n, t), bool), np.zeros((n, t), bool), _mark(n, t, champs)
+    if fmt.kind == "top":
+        size = 1
+        while size * 2 <= min(fmt.teams, t):
+            size *= 2
+        seeds = _order(key, everyone, size)
+        best_ofs = [b for _, b in fmt.rounds][-(size.bit_length() - 1):] if size > 1 else []
+        order = _bracket_order(size)
+        champ, _ = _knockout(run, [seeds[:, i] for i in order],
+                             [np.full(n, float(i)) for i in order], best_ofs)
+        made = _mark(n, t, [seeds[:, i] for i in range(size)])
+        return made, np.zeros((n, t), bool), _mark(n, t, [champ])
+    groups = [g for g in np.unique(state.group) if g >= 0]
+    made_teams: list[np.ndarray] = []
+    bye_teams: list[np.ndarray] = []
+    champions: list[np.ndarray] = []
+    best_ofs = [b for _, b in fmt.rounds]
+    for g in groups:
+        members = np.flatnonzero(state.group == g)
+        if fmt.kind == "play_in":
+            seeds = _order(key, members, fmt.direct + 4)
+            d = fmt.direct
+            bye_teams += [seeds[:, i] for i in range(d)]
+            s7, s8, s9, s10 = (seeds[:, d + i] for i in range(4))
+            w78 = run.series(s7, s8, best_ofs[0])
+            l78 = np.where(w78 == s7, s8, s7)
+            w910 = run.series(s9, s10, best_ofs[0])
+            eighth = run.series(l78, w910, best_ofs[0])
+            field = [seeds[:, i] for i in range(d)] + [w78, eighth]
+            made_teams += field
+            order = _bracket_order(len(field))
+            champ, _ = _knockout(run, [field[i] for i in order],
+                                 [np.full(n, float(i)) for i in order], best_ofs[1:-1])
+        elif fmt.kind == "nhl":
+            divs = [np.flatnonzero((state.group == g) & (state.division == d))
+                    for d in np.unique(state.division[members])]
+            tops = [_order(key, m, 3) for m in divs]
+            taken = _mark(n, t, [c[:, i] for c in tops for i in range(c.shape[1])])
+            rest = np.where(taken, -np.inf, key)
+            wild = _order(rest, members, 2)
+            a_first = key[rows, tops[0][:, 0]] >= key[rows, tops[1][:, 0]]
+            a, b = (np.where(a_first[:, None], tops[0], tops[1]),
+                    np.where(a_first[:, None], tops[1], tops[0]))
+            field = [a[:, 0], wild[:, 1], a[:, 1], a[:, 2], b[:, 0], wild[:, 0], b[:, 1], b[:, 2]]
+            made_teams += field
+            prio = [np.zeros(n), np.full(n, 7.0), np.full(n, 3.0), np.full(n, 4.0),
+                    np.ones(n), np.full(n, 6.0), np.full(n, 2.0), np.full(n, 5.0)]
+            champ, _ = _knockout(run, field, prio, best_ofs[:-1])
+        else:  # divisions
+            divs = [np.flatnonzero((state.group == g) & (state.division == d))
+                    for d in np.unique(state.division[members])]
+            tops = [_order(key, m, fmt.division_top) for m in divs]
+            seeds_cols: list[np.ndarray] = []
+            for place in range(fmt.division_top):
+                at_place = np.stack([c[:, place] for c in tops], axis=1)
+                ranked = np.argsort(-np.take_along_axis(key, at_place, axis=1), axis=1)
+                seeds_cols += [np.take_along_axis(at_place, ranked[:, i:i + 1], axis=1)[:, 0]
+                               for i in range(at_place.shape[1])]
+            rest = np.where(_mark(n, t, seeds_cols), -np.inf, key)
+            wild = _order(rest, members, fmt.wild_cards)
+            seeds_cols += [wild[:, i] for i in range(wild.shape[1])]
+            made_teams += seeds_cols
+            bye_teams += seeds_cols[:fmt.byes]
+            winners = [run.series(seeds_cols[a - 1], seeds_cols[b - 1], best_ofs[0])
+                       for a, b in fmt.first_round]
+            winner_prio = [np.where(w == seeds_cols[a - 1], a - 1.0, b - 1.0)
+                           for w, (a, b) in zip(winners, fmt.first_round, strict=True)]
+            entrants: list[np.ndarray] = []
+            prio = []
+            for i in range(fmt.byes):
+                entrants.append(seeds_cols[i])
+                prio.append(np.full(n, float(i)))
+                if i < len(winners):
+                    entrants.append(winners[i])
+                    prio.append(winner_prio[i])
+            entrants += winners[fmt.byes:]
+            prio += winner_prio[fmt.byes:]
+            if not fmt.first_round:
+                entrants, prio = seeds_cols, [np.full(n, float(i)) for i in range(len(seeds_cols))]
+            champ, _ = _knockout(run, entrants, prio, best_ofs[1:-1])
+        champions.append(champ)
+    if len(champions) == 1:
+        title = champions[0]
+    else:  # the groups' champions: the better record is the higher seed
+        title, _ = _knockout(run, champions, [-key[rows, c] for c in champions],
+                             [best_ofs[-1]] * 2)
+    return (_mark(n, t, made_teams), _mark(n, t, bye_teams), _mark(n, t, [title]))
+
+
+def project(state: SeasonState, rules: GameRules, fmt: PlayoffFormat | None,
+            n_sims: int = N_SIMS, seed: int = SEED) -> Projection:
+    """Play the rest of the season ``n_sims`` times, then the postseason of ``fmt`` (None: no
+    postseason known; the title then goes to the best record). Pure: the same inputs and seed
+    give the same projection."""
+    rng = np.random.default_rng(seed)
+    run = _Run(state, rules, n_sims, rng)
+    run.play_regular(state)
+    t = run.t
+    if fmt is None:
+        best = _order(run.rank_value(None), np.arange(t), 1)[:, 0]
+        made = bye = None
+        title = _mark(run.n, t, [best]).mean(axis=0)
+    else:
+        made_m, bye_m, title_m = _postseason(run, state, fmt)
+        made = made_m.mean(axis=0) if fmt.has_playoff else None
+        bye = bye_m.mean(axis=0) if fmt.has_byes else None
+        title = title_m.mean(axis=0)
+    p10, p90 = np.percentile(run.w, [10, 90], axis=0)
+    return Projection(state.team_ids, run.w.mean(axis=0), run.lo.mean(axis=0),
+                      run.ti.mean(axis=0), p10, p90, (3 * run.w + run.ti).mean(axis=0),
+                      made, bye, title)
