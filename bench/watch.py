@@ -25,10 +25,10 @@ import sqlalchemy as sa
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.store import schema  # noqa: E402
-from server.store.engine import make_engine  # noqa: E402
-from server.store.init import init_store  # noqa: E402
-from server.store.watch import EPOCH_KEY, StoreWatch, mark_changed  # noqa: E402
+from server.store import schema
+from server.store.engine import make_engine
+from server.store.init import init_store
+from server.store.watch import EPOCH_KEY, StoreWatch, mark_changed
 
 ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 
