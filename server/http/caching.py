@@ -13,8 +13,9 @@ each), so a worker's memory is known in advance whatever the traffic:
 
 Entries live ``RESULT_TTL`` seconds (env ``SPORTS_CACHE_TTL``; 0 disables both), which bounds how
 stale an answer about "today" can be. An entry put under a store generation (``StoreWatch``) is
-also dropped as soon as the store changes, so an ingest or re-tabulation is served at once;
-without a generation (PostgreSQL) the TTL alone bounds staleness.
+also dropped as soon as the store announces a change, on SQLite and PostgreSQL alike, so an
+ingest or re-tabulation is served at once; while no generation is known (a PostgreSQL listener
+reconnecting) the TTL alone bounds staleness.
 """
 from __future__ import annotations
 
