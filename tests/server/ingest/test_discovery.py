@@ -72,10 +72,12 @@ def test_the_build_loads_what_it_finds(tmp_path: Path, monkeypatch: pytest.Monke
 
     data = tmp_path / "data"
     (data / "nhl").mkdir(parents=True)
+    header = ("season,date,playoff,neutral,status,ot,home_team,away_team,home_team_abbr,"
+              "away_team_abbr,home_team_score,away_team_score\n")
+    (data / "nhl" / "nhl_elo_2030-31.csv").write_text(
+        header + "2031,2031-04-10,0,0,post,,Buffalo Sabres,Boston Bruins,BUF,BOS,3,2\n")
     (data / "nhl" / "nhl_elo_2031-32.csv").write_text(
-        "season,date,playoff,neutral,status,ot,home_team,away_team,home_team_abbr,"
-        "away_team_abbr,home_team_score,away_team_score\n"
-        "2032,2031-10-12,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,4,1\n"
+        header + "2032,2031-10-12,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,4,1\n"
         "2032,2031-10-14,0,0,pre,,Buffalo Sabres,Boston Bruins,BUF,BOS,,\n")
     url = f"sqlite:///{tmp_path / 'store.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
@@ -85,4 +87,4 @@ def test_the_build_loads_what_it_finds(tmp_path: Path, monkeypatch: pytest.Monke
         states = conn.execute(sa.text(
             "select season, state from games where level = 'NHL' order by game_day")).all()
     engine.dispose()
-    assert [tuple(s) for s in states] == [(2032, "final"), (2032, "scheduled")]
+    assert [tuple(s) for s in states] == [(2031, "final"), (2032, "final"), (2032, "scheduled")]
