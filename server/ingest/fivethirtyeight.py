@@ -1,6 +1,6 @@
 """Game results from FiveThirtyEight-style Elo CSVs (NBA, NHL, WNBA): source ``fivethirtyeight``.
 
-``python -m server ingest fivethirtyeight PATH --level L`` loads dates, seasons (the file's
+``python -m server ingest fivethirtyeight PATH [PATH ...] --level L`` loads dates, seasons (the file's
 ``season`` column: the year the season ends), teams, scores, overtimes, playoff rounds, neutral
 sites and results. It never loads the files' ratings or probabilities: the service computes its
 own (spec part 2). Three layouts are recognised by their header:
@@ -10,15 +10,20 @@ own (spec part 2). Three layouts are recognised by their header:
 * NHL ``nhl_elo_latest.csv``: ``home_team``/``away_team`` with ``*_abbr``, ``ot`` (OT, 2OT, SO).
 * WNBA ``wnba_elo.csv``: every game twice, once from each side; ``is_home`` picks the home row
   (neutral-site games have none, and keep the first row's order).
+
+Rows without both scores (a snapshot taken before the games were played) are scheduled games:
+no score, no winner, no Elo update. Several files of one level load together (a season per
+file): a game in two of them is stored once, scored where either file has its score.
 """
 from __future__ import annotations
 
 import argparse
 import csv
 import datetime as dt
+import re
 import sys
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +34,7 @@ from tqdm import tqdm
 from server.catalog.alignments import conference_of
 from server.catalog.levels import find_level
 from server.errors import UserError
+from server.ingest.discovery import DataFiles, Ingest
 from server.store import schema
 from server.store.loader import Loader, loading
 
@@ -134,13 +140,33 @@ def read_results(path: Path) -> list[Result]:
         return parse_rows(list(csv.DictReader(fh)))
 
 
-def ingest(engine: sa.Engine, path: Path, level: str) -> int:
-    """Load a file's results for ``level``; returns the number of games."""
+def read_files(paths: Sequence[Path], level: str) -> tuple[list[Result], list[str]]:
+    """The results of several files of one level with their game keys, each game once.
+
+    Keys are made per file (``_unique_keys``), so a game listed by two files (a season file and
+    a later snapshot that repeats it) has one key; the scored copy wins, else the later file's.
+    """
+    merged: dict[str, Result] = {}
+    for path in paths:
+        results = read_results(path)
+        for key, r in zip(_unique_keys(results, level), results):
+            kept = merged.get(key)
+            if kept is None or not (_played(kept) and not _played(r)):
+                merged[key] = r
+    return list(merged.values()), list(merged)  # the files' own order (IDs follow it)
+
+
+def _played(r: Result) -> bool:
+    return r.score_home is not None and r.score_vis is not None
+
+
+def ingest(engine: sa.Engine, paths: Path | Sequence[Path], level: str) -> int:
+    """Load the results of one or more files for ``level``; returns the number of games."""
     lv = find_level(level)
     if lv is None or lv.code not in LEVELS:
         raise UserError(f"unknown or unsupported level {level!r} (use one of {', '.join(LEVELS)})")
     code = lv.code
-    results = read_results(path)
+    results, keys = read_files([paths] if isinstance(paths, Path) else paths, code)
     with loading(engine, SOURCE) as loader:
         names: dict[str, str] = {}
         for r in results:  # the latest name a team carried wins
@@ -153,7 +179,6 @@ def ingest(engine: sa.Engine, path: Path, level: str) -> int:
             {"id": team_ids[a], "level": code, "name": names[a], "abbrev": a, "city": None,
              "nickname": None, "sublevel_id": conference(latest, a), "venue_id": None,
              "nation": None, "source": SOURCE} for a in abbrs])
-        keys = _unique_keys(results, code)
         game_ids = loader.ids("game", keys)
         rows: list[dict[str, Any]] = []
         record: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
@@ -163,7 +188,7 @@ def ingest(engine: sa.Engine, path: Path, level: str) -> int:
                            file=sys.stderr):
             home, vis = team_ids[r.home[0]], team_ids[r.visitor[0]]
             per_day[(r.day, home, vis)] += 1
-            played = r.score_home is not None and r.score_vis is not None
+            played = _played(r)
             winner = loser = None
             if r.score_home is not None and r.score_vis is not None and r.score_home != r.score_vis:
                 winner, loser = (home, vis) if r.score_home > r.score_vis else (vis, home)
@@ -235,14 +260,36 @@ def _unique_keys(results: list[Result], level: str) -> list[str]:
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
     from server.store.init import init_store
 
-    path = Path(args.path)
+    paths = [Path(p) for p in ([args.path] if isinstance(args.path, str) else args.path)]
     lv = find_level(args.level)
     if lv is None or lv.code not in LEVELS:
         raise UserError(f"unknown or unsupported level {args.level!r} (use one of {', '.join(LEVELS)})")
-    if not path.is_file():
-        raise UserError(f"no such file: {path}")
+    for path in paths:
+        if not path.is_file():
+            raise UserError(f"no such file: {path}")
     engine = engine_factory()
     init_store(engine)
-    n = ingest(engine, path, args.level)
+    n = ingest(engine, paths, args.level)
     print(f"{SOURCE}: {n} games for {args.level.upper()}", file=sys.stderr)
     return 0
+
+
+# A results file's name says its league: ``nba_elo.csv``, ``nba_elo_latest.csv``,
+# ``nhl_elo_2021-22.csv``, ``wnba_elo.csv`` (FiveThirtyEight's names, and a season suffix).
+FILE_NAME = re.compile(r"(?P<league>nba|nhl|wnba)_elo(?:_[\w.-]*)?\.csv", re.IGNORECASE)
+
+
+def _ingest_by_league(paths: Sequence[Path]) -> list[Ingest]:
+    """One command per league, with every file of that league (loaded together, so the teams'
+    names and conferences are those of the latest season whatever the files' order)."""
+    by_league: dict[str, list[Path]] = defaultdict(list)
+    for p in paths:
+        if m := FILE_NAME.fullmatch(p.name):
+            by_league[m.group("league").upper()].append(p)
+    return [Ingest(f"FiveThirtyEight-style {league} results ({len(files)} file"
+                   f"{'s' if len(files) > 1 else ''})",
+                   ("ingest", SOURCE, *map(str, sorted(files)), "--level", league))
+            for league, files in sorted(by_league.items())]
+
+
+DATA_FILES = DataFiles(SOURCE, FILE_NAME, _ingest_by_league)

@@ -1,33 +1,20 @@
 """Elo ratings per sport, with the forecast record's elo block for every game.
 
-The model is FiveThirtyEight's family of Elo systems (Silver & Fischer-Baum, "How We Calculate
-NBA Elo Ratings", 2015; "How Our NHL Predictions Work", 2017; "How Our MLB Predictions Work",
-2018): a logistic win expectation on the rating difference plus a home advantage, an update of
-``K x margin multiplier x (result - expectation)``, and reversion toward the mean between
-seasons. Additions, all using only information from before each game:
-
-* an early-season K boost (``early_factor``: exponential decay, or for hockey the 1 / (1 + g/tau)
-  decay of a Kalman filter's gain), so ratings that start from a weak prior converge faster
-  (margin-aware updates tolerate it);
-* a first-season prior from earlier records, reverted once for every season between the
-  record and the team's first season here (538's between-season reversion, applied per season);
-* for baseball, 538's starting-pitcher adjustment on rolling game scores
-  (``server.models.pitchers``, seeded from season lines before the data) and a batting-lineup
-  adjustment (``server.models.lineups``, a ``lineup_adjust`` column of the games);
-* optionally (``margin_weight``; 0.4 for hockey, whose one season is rated from scratch, and
-  0.1 for baseball), the forecast blends the Elo difference with an in-season ridge rating of
-  scoring margins shrunk by empirical Bayes (``server.models.margins``), which converges
-  faster than K-limited Elo updates early in a season. The ratings themselves, and their
-  updates, stay pure Elo.
-
-``run_elo`` consumes a DataFrame of games (one row each, any order) and returns the elo block;
-``server.jobs.retabulate`` feeds it from the store and the tests feed it from the real files.
+FiveThirtyEight's family of Elo systems: a logistic win expectation on the rating difference plus
+a home advantage (``win_expectation``), an update of ``K x margin multiplier x (result -
+expectation)`` (``home_points``), and reversion toward the mean between seasons; with an
+early-season K boost, first-season priors from earlier records, baseball's starting-pitcher and
+lineup adjustments and an optional in-season margin blend, all from information known before each
+game. ``run_elo`` turns a DataFrame of games into the elo block (``server.jobs.retabulate`` feeds
+it from the store, the tests from the real files). Where every constant comes from, and each idea
+tried with its score, is recorded in ``docs/elo-tuning.md``.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -62,72 +49,7 @@ class EloParams:
     margin_weight: float = 0.0  # weight of the in-season margin model in the win expectation
 
 
-# Where every constant comes from (never from the season scored):
-# * Margin families, reversion and 538's structural constants are published: NBA revert 1/4 to
-#   1505; NHL K 6, home 50, revert 0.3, playoff x1.25; MLB revert 1/3, pitcher 4.7 Elo points per
-#   game-score point ("How Our MLB Predictions Work").
-# * Basketball K, home, early boost and prior scale were tuned on WNBA 1997-2021, never on the
-#   NBA season scored.
-# * Baseball K, home, early boost and prior scale were tuned on MLB 2023 (scored on 2022) and
-#   re-checked there with the pitcher and lineup terms on (still at or near their best); a prior
-#   record's age (2020 before 2022) reverts it once a season, 538's rule, not a fitted constant.
-#   The pitcher model's rolling weights (0.03 a start for a pitcher, 0.05 for his team) and the
-#   debut value (-3 game-score points) were chosen on 2023 in three set-ups: after 2022 in the
-#   data, alone seeded from 2022 season lines, and alone seeded from Lahman's lines with Lahman
-#   records as priors (staler than 2022's start). The lineup constants and their sources are in
-#   ``server.models.lineups.SPORT_LINEUP``. The former runs-allowed starter mode was removed: it
-#   never helped 2023 (0.2437 against 0.2436 without it), whatever its scale.
-#   Baseball blends in the margin model with weight 0.1, the best on 2023 (2023 Brier 0.24214
-#   at 0 -> 0.24211 at 0.05, 0.24210 at 0.1, 0.24212 at 0.15, 0.24215 at 0.2; 2022 0.24091 ->
-#   0.24090 at 0.1). Blending only the team-strength part (starter and lineup points kept whole)
-#   was worse on 2023 at every weight and is not used.
-# * Tried for baseball and left out (Brier 2023 / 2022, against 0.24214 / 0.24091 then):
-#   538's travel (-0.31 x miles^(1/3) from the previous game's park) 0.24215 / 0.24091; rest
-#   (+2.3 points a day off, at most 3) 0.24215 / 0.24094, at most 2 the same; both 0.24216 /
-#   0.24094; neither helps at any home advantage from 14 to 24. The Kalman-shaped early boost
-#   (as hockey's, below) was worse on 2023 at every setting tried (0.24214-0.24235), though it
-#   would have helped 2022. With 2023 rated alone from Lahman-era inputs (a cold start like
-#   2022's; Brier 0.24333), no early boost, decay, prior scale (0-1000) or margin weight gains
-#   more than 0.0001, so the 2022 gap is not a tuning gap: 538 starts 2022 with the 2021
-#   season and decades of history, which the store does not hold. Note for honesty: on 2023
-#   alone a home advantage of 14 would score 0.24207 (20: 0.24214); 20 is kept as first tuned.
-#   Also tried: a fielding-independent game score (hits and runs allowed replaced, in part or
-#   whole, by what strikeouts, walks and home runs predict: a league BABIP of .290 and FIP's
-#   13/3/-2 run weights) gains 0.0001 on each season (2023 0.24203, 2022 0.24079 at a quarter
-#   actual); left out as not worth two more constants. Shrinking the Lahman pitcher seeds or
-#   Pythagorean records as priors gain < 0.0001.
-# * What limits MLB 2022 is the preseason rating, which the data cannot give: handed an oracle
-#   prior (2022's own final records), reverted twice as the Lahman 2020 records are, the same
-#   model scores 0.23995 (the plain one 0.2400), no better than 538; reverted once, as a 2021
-#   record would be, 0.23934 (plain 0.2395). tests/server/models/test_realdata.py checks the
-#   plain model's score below 538's, and the same for NHL (0.2343 against 538's 0.2357).
-# * Hockey has no other season in the data: 538's K, home and margin constants, and the early
-#   boost that is best for WNBA seasons rated from scratch (2000-2021, each from 1505 with no
-#   history), since the one NHL season we hold is rated from scratch too. With the margin
-#   blend on (weight 0.4, as hockey has it) the best boost on those WNBA seasons has the Kalman
-#   shape, boost 2 over tau 8 games (mean Brier 0.219488; the exponential's best 0.219500 at
-#   1.5 over 24, 0.219604 at the former 2 over 8), chosen there before NHL was scored (NHL
-#   0.23699 -> 0.23681). Basketball keeps the exponential: on WNBA 1997-2021 rated in one run
-#   the Kalman shape's best (0.217447) ties it (0.217459). For the same reason
-#   hockey blends in the in-season margin model with weight 0.4: the weight that is best
-#   (0.3-0.5) for those same from-scratch WNBA seasons, transferred unchanged (never fitted on
-#   NHL games). Basketball keeps the blend off: the WNBA gain is ~0.0003, the NBA one
-#   < 0.0001, and college levels (~350 teams) would make the per-date solve the costliest step
-#   of a re-tabulation.
-# * Hockey's remaining gap: 538's NHL model (home 50, K 6, playoff x1.25, its margin
-#   multiplier) is all here; its starting-goalie adjustment is not, as the store holds no NHL
-#   starting goalies (538's NHL Elo has no travel or rest term). The gap is in October and
-#   December (October Brier 0.2498 against 538's 0.2426, when a from-scratch rating knows
-#   nothing yet); from January on we match or beat 538 month by month.
-#   Shootouts counted as ties (they are close to coin flips) were no better than 0.23681: in
-#   the margin model 0.23693 (every overtime game as a tie 0.23680), in the Elo update too
-#   0.23712 (0.23702).
-#   The NHL forecasts favour the home side by 2.8 points on average (0.552 predicted, 0.524
-#   observed). A home advantage learnt in-season (moved by 0.5-2 points per unit of home
-#   result minus expectation) does not help the WNBA seasons rated from scratch (0.220407 ->
-#   0.220404 at 0.5, worse above) nor WNBA 1997-2021 rated in one run, so it is left out; on
-#   NHL it would score 0.23647 at 1.0 (not a choice made on the scored season).
-# * Soccer: club-Elo-like defaults, untuned.
+# Sources and tuning of every constant: docs/elo-tuning.md (never tuned on the season scored).
 SPORT_ELO: dict[str, EloParams] = {
     "basketball": EloParams(k=20.0, home=80.0, mov="basketball", revert=0.25, mean=1505.0,
                             early_boost=1.0, early_games=8.0, prior_scale=400.0),
@@ -205,8 +127,42 @@ def prior_rating(win_pct: float | None, params: EloParams, seasons_ago: int = 1)
     return rating
 
 
-ELO_COLUMNS = ("velo_before", "helo_before", "velo_after", "helo_after", "elo_k", "elo_adjust",
-               "elo_points", "velo_change", "helo_change", "velo_win_exp", "helo_win_exp")
+NAN = float("nan")
+
+
+class EloRow(NamedTuple):
+    """The elo block of one game (the forecast record's columns), in points. The *_after,
+    points and change fields stay NaN for a game without a final score."""
+
+    velo_before: float
+    helo_before: float
+    velo_after: float
+    helo_after: float
+    elo_k: float
+    elo_adjust: float
+    elo_points: float
+    velo_change: float
+    helo_change: float
+    velo_win_exp: float
+    helo_win_exp: float
+
+
+ELO_COLUMNS = EloRow._fields
+
+
+def home_points(params: EloParams, k: float, score_home: float, score_vis: float,
+                elo_diff: float, expectation: float) -> float:
+    """Rating points the home side gains from a final score (the visitor loses as many).
+
+    ``k``: the game's K factor (playoff and early-season multipliers applied); ``elo_diff``:
+    home minus visitor with every adjustment, in points; ``expectation``: the home win
+    expectation of that difference. 538's update: K x margin multiplier x (result -
+    expectation), result 1, 1/2 or 0; the multiplier is damped by the winner's difference.
+    """
+    result = WIN if score_home > score_vis else LOSS if score_home < score_vis else DRAW
+    winner_diff = elo_diff if score_home >= score_vis else -elo_diff
+    mult = mov_multiplier(params.mov, abs(float(score_home) - float(score_vis)), winner_diff)
+    return k * mult * (result - expectation)
 
 
 def run_elo(games: pd.DataFrame, params: EloParams,
@@ -223,36 +179,35 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     season here; ``prior_age``: team id -> seasons between that record and the first season
     (1 when absent). ``pitcher_priors``: starter -> (game-score deviation, starts), see
     ``server.models.pitchers.pitcher_seeds``.
-    Returns a DataFrame indexed like the sorted games with ``ELO_COLUMNS`` (the *_after, change
-    and points columns are NaN for games without a final score) and ``game_id``.
-    ``elo_adjust`` is the home-side adjustment added to the difference (home advantage, playoff
-    scaling, pitcher and lineup adjustments, in points); ``elo_points`` the points exchanged
-    (>= 0; the signed amounts are ``helo_change`` = -``velo_change``); win expectations sum
-    to 1.
+    Returns a DataFrame indexed like the sorted games with ``game_id`` and ``ELO_COLUMNS``
+    (``EloRow``). ``elo_adjust`` is the home-side adjustment added to the difference (home
+    advantage, playoff scaling, pitcher and lineup adjustments, margin blend, in points);
+    ``elo_points`` the points exchanged (>= 0; the signed amounts are ``helo_change`` =
+    -``velo_change``); win expectations sum to 1.
     """
     g = games.sort_values(["date", "game_id"], kind="stable").reset_index(drop=True)
     priors = priors or {}
     prior_age = prior_age or {}
-    n = len(g)
-    out = np.full((n, len(ELO_COLUMNS)), np.nan)
+    rows: list[EloRow] = []
     rating: dict[int, float] = {}
     team_season: dict[int, int] = {}
     played: dict[int, int] = {}
     book = _pitcher_book(g, params)
     if book is not None and pitcher_priors:
         book.seed(pitcher_priors)
-    cols = [g[c].to_numpy() for c in ("season", "home", "visitor", "score_home", "score_vis")]
+    seasons, homes, visitors, scores_home, scores_vis = (
+        g[c].to_numpy() for c in ("season", "home", "visitor", "score_home", "score_vis"))
     neutral = g["neutral"].fillna(False).to_numpy(dtype=bool)
     playoff = g["playoff"].fillna(False).to_numpy(dtype=bool)
     hsp = g["home_sp"].to_numpy() if book is not None else np.empty(0)
     vsp = g["vis_sp"].to_numpy() if book is not None else np.empty(0)
     hgs = g["home_sp_gs"].to_numpy(float) if book is not None else np.empty(0)
     vgs = g["vis_sp_gs"].to_numpy(float) if book is not None else np.empty(0)
-    extra = g["lineup_adjust"].to_numpy(float) if "lineup_adjust" in g.columns else None
+    lineup = g["lineup_adjust"].to_numpy(float) if "lineup_adjust" in g.columns else None
     w = params.margin_weight
     margin_diff = _logit_points(margin_win_exp(g)) if w > 0 else None
-    for i in range(n):
-        season, h, v = int(cols[0][i]), int(cols[1][i]), int(cols[2][i])
+    for i in range(len(g)):
+        season, h, v = int(seasons[i]), int(homes[i]), int(visitors[i])
         for t in (h, v):
             if t not in rating:
                 rating[t] = prior_rating(priors.get(t), params, prior_age.get(t, 1))
@@ -266,39 +221,40 @@ def run_elo(games: pd.DataFrame, params: EloParams,
         adjust = 0.0 if neutral[i] else params.home
         if book is not None:
             adjust += book.adjustment(hsp[i], h) - book.adjustment(vsp[i], v)
-        if extra is not None and extra[i] == extra[i]:
-            adjust += extra[i]
+        if lineup is not None and lineup[i] == lineup[i]:
+            adjust += lineup[i]
         diff = rh - rv + adjust
         if playoff[i]:
             diff *= params.playoff_diff
             adjust = diff - (rh - rv)
         elo_diff = diff  # the Elo's own difference: its update uses this expectation
-        we_elo = 1.0 / (1.0 + 10.0 ** (-diff / ELO_SCALE))
         if margin_diff is not None and margin_diff[i] == margin_diff[i]:
             # The forecast blends in the margin model (Elo points of its probability);
             # elo_adjust then carries that term too.
             diff = (1.0 - w) * diff + w * margin_diff[i]
             adjust = diff - (rh - rv)
-        we = 1.0 / (1.0 + 10.0 ** (-diff / ELO_SCALE))
+        we = float(win_expectation(diff))
         k = params.k * (params.playoff_k if playoff[i] else 1.0)
         k *= early_factor(0.5 * (played[h] + played[v]), params)
-        row = out[i]
-        row[0], row[1], row[4], row[5], row[9], row[10] = rv, rh, k, adjust, 1.0 - we, we
-        sh, sv = cols[3][i], cols[4][i]
-        if sh is None or sv is None or math.isnan(sh) or math.isnan(sv):  # not final
+        sh, sv = scores_home[i], scores_vis[i]
+        if sh is None or sv is None or math.isnan(sh) or math.isnan(sv):  # not final: no update
+            rows.append(EloRow(velo_before=rv, helo_before=rh, velo_after=NAN, helo_after=NAN,
+                               elo_k=k, elo_adjust=adjust, elo_points=NAN, velo_change=NAN,
+                               helo_change=NAN, velo_win_exp=1.0 - we, helo_win_exp=we))
             continue
-        result = WIN if sh > sv else LOSS if sh < sv else DRAW
-        winner_diff = elo_diff if sh >= sv else -elo_diff
-        mult = mov_multiplier(params.mov, abs(float(sh) - float(sv)), winner_diff)
-        points = k * mult * (result - we_elo)
+        points = home_points(params, k, sh, sv, elo_diff, float(win_expectation(elo_diff)))
         rating[h], rating[v] = rh + points, rv - points
         played[h] += 1
         played[v] += 1
-        row[2], row[3], row[6], row[7], row[8] = rv - points, rh + points, abs(points), -points, points
+        rows.append(EloRow(velo_before=rv, helo_before=rh, velo_after=rv - points,
+                           helo_after=rh + points, elo_k=k, elo_adjust=adjust,
+                           elo_points=abs(points), velo_change=-points, helo_change=points,
+                           velo_win_exp=1.0 - we, helo_win_exp=we))
         if book is not None:
             book.record(hsp[i], h, hgs[i])
             book.record(vsp[i], v, vgs[i])
-    res = pd.DataFrame(out, columns=list(ELO_COLUMNS))
+    block = np.array(rows, dtype=float).reshape(len(rows), len(ELO_COLUMNS))
+    res = pd.DataFrame(block, columns=list(ELO_COLUMNS))
     res.insert(0, "game_id", g["game_id"].to_numpy())
     return res
 

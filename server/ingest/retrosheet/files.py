@@ -1,11 +1,37 @@
-"""Reading Retrosheet's files: event files split into games, and the game logs."""
+"""Reading Retrosheet's files: their names, event files split into games, and the game logs."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from server.ingest.discovery import DataFiles, Ingest, common_folder
+
 ENCODING = "latin-1"
+
+# The file names the ingest reads (``load.find_files``), as Retrosheet names them; the season is
+# the first group where the name carries one.
+EVENTS = re.compile(r"(\d{4})\w+\.EV[AN]", re.IGNORECASE)  # regular season, one file per home team
+POSTSEASON = re.compile(r"(\d{4})(\w+)\.EVE", re.IGNORECASE)  # ``AS``: the All-Star game, not read
+ROSTER = re.compile(r"[A-Z0-9]{3}(\d{4})\.ROS", re.IGNORECASE)
+TEAMS = re.compile(r"TEAM(\d{4})", re.IGNORECASE)
+UMPIRES = re.compile(r"UMPIRES(\d{4})\.txt", re.IGNORECASE)
+BALLPARKS = re.compile(r"ballparks\.csv", re.IGNORECASE)
+BIOFILE = re.compile(r"biofile\.csv", re.IGNORECASE)
+_READ = (EVENTS, POSTSEASON, ROSTER, TEAMS, UMPIRES, BALLPARKS, BIOFILE)
+
+
+def _ingest_tree(paths: Sequence[Path]) -> list[Ingest]:
+    """One command for the folder holding every matched file: the ingest groups them by season."""
+    seasons = sorted({m.group(1) for p in paths if (m := EVENTS.fullmatch(p.name))})
+    what = f"MLB {seasons[0]}-{seasons[-1]}" if len(seasons) > 1 else f"MLB {''.join(seasons)}"
+    return [Ingest(f"Retrosheet {what}", ("ingest", "retrosheet", str(common_folder(paths))))]
+
+
+DATA_FILES = DataFiles(
+    "retrosheet", re.compile("|".join(f"(?:{r.pattern})" for r in _READ), re.IGNORECASE),
+    _ingest_tree)
 
 
 def read_records(path: Path) -> list[list[str]]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -21,7 +20,17 @@ from tqdm import tqdm
 
 from server.errors import UserError
 from server.ingest.retrosheet import reference as ref
-from server.ingest.retrosheet.files import read_records, split_games
+from server.ingest.retrosheet.files import (
+    BALLPARKS,
+    BIOFILE,
+    EVENTS,
+    POSTSEASON,
+    ROSTER,
+    TEAMS,
+    UMPIRES,
+    read_records,
+    split_games,
+)
 from server.ingest.retrosheet.game import GameResult, play_game
 from server.store import schema
 from server.store.loader import Loader, loading
@@ -68,20 +77,20 @@ def find_files(path: Path) -> Tree:
         Path(d) / f for d, _, names in os.walk(path, followlinks=True) for f in names)
     for p in files:
         name = p.name
-        if m := re.fullmatch(r"(\d{4})\w+\.EV[AN]", name, re.IGNORECASE):
+        if m := EVENTS.fullmatch(name):
             season(int(m.group(1))).events.append(p)
-        elif m := re.fullmatch(r"(\d{4})(\w+)\.EVE", name, re.IGNORECASE):
+        elif m := POSTSEASON.fullmatch(name):
             if m.group(2).upper() != "AS":  # the All-Star game is not a league game
                 season(int(m.group(1))).postseason.append(p)
-        elif m := re.fullmatch(r"[A-Z0-9]{3}(\d{4})\.ROS", name, re.IGNORECASE):
+        elif m := ROSTER.fullmatch(name):
             season(int(m.group(1))).rosters.append(p)
-        elif m := re.fullmatch(r"TEAM(\d{4})", name, re.IGNORECASE):
+        elif m := TEAMS.fullmatch(name):
             season(int(m.group(1))).teams = p
-        elif m := re.fullmatch(r"UMPIRES(\d{4})\.txt", name, re.IGNORECASE):
+        elif m := UMPIRES.fullmatch(name):
             season(int(m.group(1))).umpires = p
-        elif name.lower() == "ballparks.csv":
+        elif BALLPARKS.fullmatch(name):
             ballparks = p
-        elif name.lower() == "biofile.csv":
+        elif BIOFILE.fullmatch(name):
             biofile = p
     seasons = {y: s for y, s in seasons.items() if s.events or s.postseason}
     if not seasons:

@@ -138,12 +138,97 @@ def test_never_loads_ratings(engine: sa.Engine, tmp_path: Path) -> None:
 
 
 def test_bad_level_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None:
-    args = argparse.Namespace(path=str(tmp_path), level="XYZ")
+    args = argparse.Namespace(path=[str(tmp_path)], level="XYZ")
     with pytest.raises(UserError, match="unknown or unsupported level 'XYZ'"):
         fte.cli(args, lambda: engine)
 
 
 def test_missing_path_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None:
-    args = argparse.Namespace(path=str(tmp_path / "nope.csv"), level="NBA")
+    args = argparse.Namespace(path=[str(tmp_path / "nope.csv")], level="NBA")
     with pytest.raises(UserError, match="no such file"):
         fte.cli(args, lambda: engine)
+
+
+NHL_HEADER = ("season,date,playoff,neutral,status,ot,home_team,away_team,home_team_abbr,"
+              "away_team_abbr,home_team_winprob,home_team_score,away_team_score\n")
+
+
+def _nhl_file(path: Path, rows: list[str]) -> Path:
+    path.write_text(NHL_HEADER + "".join(f"{r}\n" for r in rows))
+    return path
+
+
+def test_unplayed_rows_are_scheduled_games_that_move_no_rating(engine: sa.Engine,
+                                                              tmp_path: Path) -> None:
+    """A snapshot taken mid-season lists the games still to come without scores: they are
+    stored as scheduled (as the simulator stores tomorrow's games), count in no record, and
+    the ratings pass over them unchanged."""
+    from server.jobs import retabulate
+
+    path = _nhl_file(tmp_path / "nhl_elo_2021-22.csv", [
+        "2022,2022-04-20,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,0.6,4,1",
+        "2022,2022-04-22,0,0,pre,,Buffalo Sabres,Boston Bruins,BUF,BOS,0.4,,",
+        "2022,2022-04-24,0,0,pre,,Boston Bruins,Buffalo Sabres,BOS,BUF,0.6,,",
+    ])
+    assert fte.ingest(engine, path, "NHL") == 3
+    retabulate.run(engine, ["NHL"])
+    with engine.connect() as conn:
+        games = conn.execute(sa.select(schema.games).order_by(schema.games.c.game_day)).all()
+        fc = {r.game_id: r for r in conn.execute(sa.select(schema.forecasts))}
+        records = dict(conn.execute(sa.text(
+            "select t.abbrev, ts.wins || '-' || ts.losses from team_seasons ts "
+            "join teams t on t.id = ts.team_id")).all())
+    assert [(g.state, g.game_status, g.score_home, g.winner_id) for g in games[1:]] == \
+        [("scheduled", "", None, None)] * 2
+    assert games[0].state == "final"
+    assert records == {"BOS": "1-0", "BUF": "0-1"}
+    played, first_unplayed, second_unplayed = (fc[g.id] for g in games)
+    assert first_unplayed.helo_after is None and first_unplayed.elo_points is None
+    # BUF hosts the first unplayed game, BOS the second: each starts from where game one left it
+    assert first_unplayed.helo_before == played.velo_after
+    assert second_unplayed.helo_before == played.helo_after
+    assert second_unplayed.helo_win_exp is not None
+
+
+def test_files_of_one_level_load_together_each_game_once(engine: sa.Engine,
+                                                        tmp_path: Path) -> None:
+    """Two seasons in two files load in one ingest; a game both list is stored once, with the
+    score from whichever file has it, whatever the order the files are given in."""
+    early = _nhl_file(tmp_path / "nhl_elo_2021-22.csv", [
+        "2022,2022-04-20,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,0.6,4,1",
+        "2022,2022-04-22,0,0,pre,,Buffalo Sabres,Boston Bruins,BUF,BOS,0.4,,",
+    ])
+    late = _nhl_file(tmp_path / "nhl_elo_latest.csv", [
+        "2022,2022-04-22,0,0,post,OT,Buffalo Sabres,Boston Bruins,BUF,BOS,0.4,3,2",
+        "2023,2022-10-12,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,0.6,2,5",
+    ])
+    assert fte.ingest(engine, [late, early], "NHL") == 3
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(schema.games.c.season, schema.games.c.state,
+                                      schema.games.c.overtime)
+                            .order_by(schema.games.c.game_day)).all()
+        seasons = conn.execute(sa.select(schema.seasons.c.name)
+                               .order_by(schema.seasons.c.season)).scalars().all()
+    assert [tuple(r) for r in rows] == [(2022, "final", None), (2022, "final", "OT"),
+                                        (2023, "final", None)]
+    assert seasons == ["2021-22", "2022-23"]
+
+
+@pytest.mark.realdata
+def test_nhl_2021_22_snapshot_ends_in_scheduled_games(engine: sa.Engine) -> None:
+    """The real 2021-22 file was saved before the season ended: its last 66 regular-season
+    games have no scores and are stored as scheduled, with no winner and no record."""
+    path = DATA / "nhl" / "nhl_elo_2021-22.csv"
+    if not path.is_file():
+        pytest.skip(f"../shared/data not present: {path}")
+    assert fte.ingest(engine, path, "NHL") == 1311
+    assert _counts(engine, "NHL") == {(None, "final"): 1245, (None, "scheduled"): 66}
+    with engine.connect() as conn:
+        unplayed = conn.execute(sa.select(schema.games).where(
+            schema.games.c.state == "scheduled")).all()
+        decided = conn.execute(sa.text(
+            "select sum(wins + losses) from team_seasons where level = 'NHL'")).scalar()
+    assert all(g.score_home is None and g.winner_id is None and g.game_status == ""
+               for g in unplayed)
+    assert min(g.game_day for g in unplayed).isoformat() == "2022-04-23"
+    assert decided == 2 * 1245

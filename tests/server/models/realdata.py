@@ -16,8 +16,11 @@ import pandas as pd
 
 DATA = Path(os.environ.get("SHARED_DATA", Path(__file__).resolve().parents[4] / "shared" / "data"))
 RETRO = DATA / "retrosheet" / "gamelogs"
-NBA = DATA / "other_leagues" / "nba" / "nba_elo_latest.csv"
+NBA = DATA / "other_leagues" / "nba" / "nba_elo_latest.csv"  # 2022-23, the season scored
 NHL = DATA / "other_leagues" / "nhl" / "nhl_elo_latest.csv"
+NBA_PRIOR = DATA / "other_leagues" / "nba" / "nba_elo_2021-22.csv"  # the season before it
+NHL_PRIOR = DATA / "other_leagues" / "nhl" / "nhl_elo_2021-22.csv"  # its last 66 games unplayed
+MLB_SEASONS = (2021, 2022, 2023)
 WNBA = DATA / "other_leagues" / "wnba" / "wnba_elo.csv"
 
 # glfields.txt field numbers (1-based): date 1, game number 2, visitor 4, home 7, scores 10/11,
@@ -27,7 +30,7 @@ _GL = {"date": 0, "game_no": 1, "visitor": 3, "home": 6, "score_vis": 9, "score_
 
 
 def available() -> bool:
-    return RETRO.is_dir() and NBA.is_file() and NHL.is_file()
+    return RETRO.is_dir() and all(p.is_file() for p in (NBA, NHL, NBA_PRIOR, NHL_PRIOR))
 
 
 def _team_ids(codes: pd.Series) -> dict[str, int]:
@@ -41,7 +44,7 @@ def _finish(df: pd.DataFrame, teams: dict[str, int]) -> pd.DataFrame:
     return df
 
 
-def mlb(seasons: tuple[int, ...] = (2022, 2023)) -> pd.DataFrame:
+def mlb(seasons: tuple[int, ...] = MLB_SEASONS) -> pd.DataFrame:
     """Retrosheet game logs (regular season only; they hold no postseason)."""
     rows = []
     for season in seasons:
@@ -75,14 +78,14 @@ def mlb_priors(df_codes: dict[str, int],
     return {tid: wp[c] for c, tid in df_codes.items() if c in wp}
 
 
-def mlb_prior_age(priors: dict[int, float], first: int = 2022,
+def mlb_prior_age(priors: dict[int, float], first: int = MLB_SEASONS[0],
                   years: tuple[int, ...] = (2019, 2020)) -> dict[int, int]:
-    """Seasons between the priors' latest record and the first season (2 for 2020 -> 2022),
+    """Seasons between the priors' latest record and the first season (1 for 2020 -> 2021),
     as ``server.jobs._frames.read_priors`` reports it."""
     return {tid: first - max(years) for tid in priors}
 
 
-def mlb_team_codes(seasons: tuple[int, ...] = (2022, 2023)) -> dict[str, int]:
+def mlb_team_codes(seasons: tuple[int, ...] = MLB_SEASONS) -> dict[str, int]:
     codes: set[str] = set()
     for season in seasons:
         with open(RETRO / f"gl{season}.txt", newline="", encoding="latin-1") as fh:
@@ -91,32 +94,42 @@ def mlb_team_codes(seasons: tuple[int, ...] = (2022, 2023)) -> dict[str, int]:
     return {c: i + 1 for i, c in enumerate(sorted(codes))}
 
 
-def nba() -> pd.DataFrame:
-    """538's NBA 2022-23 results (scored rows only); their probabilities are not read."""
-    raw = pd.read_csv(NBA)
-    raw = raw[raw["score1"].notna()]
-    df = pd.DataFrame({
-        "season": raw["season"].astype(int), "date": pd.to_datetime(raw["date"]),
-        "home": raw["team1"], "visitor": raw["team2"],
-        "score_home": raw["score1"].astype(float), "score_vis": raw["score2"].astype(float),
-        "neutral": raw["neutral"].astype(int) == 1, "playoff": raw["playoff"].notna(),
-    })
+def _numbered(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    df = pd.concat(frames, ignore_index=True)
     df["game_id"] = np.arange(1, len(df) + 1)
     return _finish(df, _team_ids(pd.concat([df["home"], df["visitor"]])))
 
 
-def nhl() -> pd.DataFrame:
-    """538's NHL 2022-23 results; regular season has playoff == 0."""
-    raw = pd.read_csv(NHL)
-    df = pd.DataFrame({
-        "season": raw["season"].astype(int), "date": pd.to_datetime(raw["date"]),
-        "home": raw["home_team_abbr"], "visitor": raw["away_team_abbr"],
-        "score_home": raw["home_team_score"].astype(float),
-        "score_vis": raw["away_team_score"].astype(float),
-        "neutral": raw["neutral"].astype(int) == 1, "playoff": raw["playoff"].astype(int) == 1,
-    })
-    df["game_id"] = np.arange(1, len(df) + 1)
-    return _finish(df, _team_ids(pd.concat([df["home"], df["visitor"]])))
+def nba(files: tuple[Path, ...] = (NBA_PRIOR, NBA)) -> pd.DataFrame:
+    """538's NBA results, 2021-22 and 2022-23 (scored rows only); their probabilities are not
+    read."""
+    frames = []
+    for path in files:
+        raw = pd.read_csv(path)
+        raw = raw[raw["score1"].notna()]
+        frames.append(pd.DataFrame({
+            "season": raw["season"].astype(int), "date": pd.to_datetime(raw["date"]),
+            "home": raw["team1"], "visitor": raw["team2"],
+            "score_home": raw["score1"].astype(float), "score_vis": raw["score2"].astype(float),
+            "neutral": raw["neutral"].astype(int) == 1, "playoff": raw["playoff"].notna(),
+        }))
+    return _numbered(frames)
+
+
+def nhl(files: tuple[Path, ...] = (NHL_PRIOR, NHL)) -> pd.DataFrame:
+    """538's NHL results, 2021-22 and 2022-23; regular season has playoff == 0. The 2021-22
+    snapshot's unplayed games keep NaN scores (rated, never updating)."""
+    frames = []
+    for path in files:
+        raw = pd.read_csv(path)
+        frames.append(pd.DataFrame({
+            "season": raw["season"].astype(int), "date": pd.to_datetime(raw["date"]),
+            "home": raw["home_team_abbr"], "visitor": raw["away_team_abbr"],
+            "score_home": raw["home_team_score"].astype(float),
+            "score_vis": raw["away_team_score"].astype(float),
+            "neutral": raw["neutral"].astype(int) == 1, "playoff": raw["playoff"].astype(int) == 1,
+        }))
+    return _numbered(frames)
 
 
 def wnba() -> pd.DataFrame:

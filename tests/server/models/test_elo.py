@@ -143,3 +143,16 @@ def test_early_factor_shapes_hand_computed() -> None:
     res = elo.run_elo(games, elo.with_overrides(elo.SPORT_ELO["hockey"], margin_weight=0.0))
     assert res["elo_k"].iloc[0] == pytest.approx(18.0)
     assert res["elo_k"].iloc[8] == pytest.approx(12.0)
+
+
+def test_elo_block_columns_are_the_forecast_records() -> None:
+    """The endpoints and the re-tabulation read these names from the forecasts table."""
+    from server.store import schema
+
+    assert elo.ELO_COLUMNS == ("velo_before", "helo_before", "velo_after", "helo_after", "elo_k",
+                               "elo_adjust", "elo_points", "velo_change", "helo_change",
+                               "velo_win_exp", "helo_win_exp")
+    assert set(elo.ELO_COLUMNS) <= set(schema.forecasts.c.keys())
+    res = elo.run_elo(_games([(1, 2023, "2022-10-18", 1, 2, 110, 100, False, False)]), NBA_PLAIN)
+    assert list(res.columns) == ["game_id", *elo.ELO_COLUMNS]
+    assert res.iloc[0].helo_win_exp == pytest.approx(float(elo.win_expectation(100.0)))

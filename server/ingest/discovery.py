@@ -1,0 +1,91 @@
+"""Which ingest commands load a folder of real data: found by walking it, never listed in code.
+
+Each source declares, once, the file names it reads (``DataFiles``: a regular expression on the
+name) and how the files it matched become ``python -m server`` commands. ``plan`` walks a folder,
+offers every file to every declaration, and returns the commands in the sources' order, so a
+season dropped into the folder later (``events/2024/``, ``nba_elo_2023-24.csv``) is loaded by the
+next build without a code change. Files no source reads are returned too, so a build can say what
+it left out instead of skipping it silently.
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+# Files that describe the data rather than hold it: never reported as left out.
+NOT_DATA = re.compile(r".*\.md|SHA256SUMS|LICEN[CS]E.*|README.*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Ingest:
+    """One ``python -m server`` command and a label saying what it loads."""
+
+    label: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DataFiles:
+    """A source's claim on a data folder.
+
+    ``names``: a regular expression the whole file name must match (case-insensitive);
+    ``commands``: the matched files (sorted paths) -> the commands that load them;
+    ``whole_folder``: a match stands for its folder (a feed bundle's ``feed.json``), so every
+    file beside it counts as read.
+    """
+
+    source: str
+    names: re.Pattern[str]
+    commands: Callable[[Sequence[Path]], list[Ingest]]
+    whole_folder: bool = False
+
+    def claims(self, path: Path) -> bool:
+        return self.names.fullmatch(path.name) is not None
+
+
+@dataclass(frozen=True)
+class Plan:
+    commands: list[Ingest]
+    unread: list[Path]  # data files that no source reads
+
+
+def walk(root: Path) -> list[Path]:
+    """Every file under ``root`` (following links), sorted, hidden files left out."""
+    return sorted(Path(d) / f for d, _, names in os.walk(root, followlinks=True)
+                  for f in names if not f.startswith("."))
+
+
+def plan(root: Path, sources: Sequence[DataFiles] | None = None) -> Plan:
+    """The commands that load everything ``sources`` (default: every declared source) read
+    under ``root``, in the sources' order."""
+    sources = declared() if sources is None else sources
+    files = walk(root)
+    commands: list[Ingest] = []
+    claimed: set[Path] = set()
+    for source in sources:
+        mine = [p for p in files if source.claims(p)]
+        claimed.update(mine)
+        if source.whole_folder:
+            folders = {p.parent for p in mine}
+            claimed.update(p for p in files if folders.intersection(p.parents))
+        if mine:
+            commands.extend(source.commands(mine))
+    unread = [p for p in files if p not in claimed and not NOT_DATA.fullmatch(p.name)]
+    return Plan(commands, unread)
+
+
+def common_folder(paths: Sequence[Path]) -> Path:
+    """The deepest folder holding every one of ``paths``."""
+    return Path(os.path.commonpath([p.parent for p in paths]))
+
+
+def declared() -> tuple[DataFiles, ...]:
+    """Every source's declaration, in load order: Retrosheet (MLB play by play), the
+    FiveThirtyEight-style results files, then generic feed bundles (which may add to either)."""
+    from server.ingest import feed, fivethirtyeight
+    from server.ingest.retrosheet import files as retrosheet_files
+
+    return (retrosheet_files.DATA_FILES, fivethirtyeight.DATA_FILES, feed.DATA_FILES)
