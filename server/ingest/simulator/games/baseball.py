@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, Uniforms, clean, ordinal
+from server.ingest.simulator.games import (GameIn, GameOut, PlatePitches, Play, PlayerLine, Uniforms,
+                                           clean, ordinal)
 from server.ingest.simulator.rules import BASEBALL_PA, SPORTS
 
 _OUTCOMES = tuple(BASEBALL_PA)
@@ -134,7 +135,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     limit = [90 + 15 * u(), 90 + 15 * u()]
     p_outs_at_entry = [0, 0]
     plays: list[Play] = []
-    pitches: list[tuple[int, int, int, int, int, str, list[tuple[int, int]]]] = []
+    pitches: list[PlatePitches] = []
     want_pitches = plan.pitches
     go_ahead: list[tuple[int, int, int]] = []  # (side, its pitcher, other pitcher)
     used_pen = [0, 0]
@@ -183,7 +184,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                     if u() < 0.77:
                         bases[1], bases[0] = runner, None
                         stats[runner][SB] += 1
-                        plays.append((inning, "top" if half == 0 else "bottom", None, bat, runner, p,
+                        plays.append(Play(inning, "top" if half == 0 else "bottom", None, bat, runner, p,
                                       "stolen_base", f"{rname} stole second base", False, 0, "steal",
                                       None, people[p].throws, None, ""))
                     else:
@@ -193,7 +194,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                         ps[OUTS] += 1
                         stats[defense[fld]["SS"]][PO] += 1
                         stats[defense[fld]["C"]][A] += 1
-                        plays.append((inning, "top" if half == 0 else "bottom", None, bat, runner, p,
+                        plays.append(Play(inning, "top" if half == 0 else "bottom", None, bat, runner, p,
                                       "caught_stealing", f"{rname} caught stealing second base", False,
                                       0, "caught-stealing", None, people[p].throws, None, ""))
                         if outs == 3:
@@ -210,7 +211,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                 pool_kind = kind if kind in ("K", "BB", "HBP") else "X"
                 seq, count, counts = POOLS[pool_kind][u.pick(_POOL_N[pool_kind])]
                 if want_pitches:
-                    pitches.append((len(plays), inning, half, p, batter, seq, counts))
+                    pitches.append(PlatePitches(len(plays), inning, half, p, batter, seq, counts))
                 ps[PIT] += len(seq)
                 ps[BF] += 1
                 bs[PA] += 1
@@ -398,7 +399,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                 ph = people[p].throws
                 if bh == "S":
                     bh = "L" if ph == "R" else "R"
-                plays.append((inning, "top" if half == 0 else "bottom", None, bat, batter, p, event,
+                plays.append(Play(inning, "top" if half == 0 else "bottom", None, bat, batter, p, event,
                               text, n_runs > 0, n_runs, tags, count, ph, bh, seq))
                 if half == 1 and inning >= plan_innings(g) and score[1] > score[0]:
                     walkoff = True
@@ -423,14 +424,14 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             closer = pitcher[winner]
             if closer != rec[1] and score[winner] - score[1 - winner] <= 3:
                 stats[closer][SV] += 1
-    lines = []
+    lines: list[PlayerLine] = []
     for side in (0, 1):
         seen = list(order[side])
         for pid in [starters[side]] + bullpens[side][:used_pen[side]]:
             if pid not in seen:
                 seen.append(pid)
         for pid in seen:
-            lines.append((pid, side, pid in order[side] or pid == starters[side], pos_of.get(pid, "P"),
+            lines.append(PlayerLine(pid, side, pid in order[side] or pid == starters[side], pos_of.get(pid, "P"),
                           clean(dict(zip(_CODES, stats[pid])))))
     overtime = str(inning - 9) if inning > 9 and finished else None
     if not finished:
