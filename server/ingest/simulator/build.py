@@ -195,14 +195,14 @@ class LevelBuild:
         run = [0, 0]
         plays = self.plays
         base = g.id * 1000
-        for seq, p in enumerate(out.plays, start=1):
-            side = p[3]
-            run[side] += p[9]
-            plays.append((base + seq, code, g.id, seq, p[0], p[1], p[2], tid[side], tid[1 - side], p[4],
-                          p[5], p[6], p[7], int(p[8]), p[9], p[10], p[11], p[12], p[13], p[14],
-                          run[0], run[1]))
+        for seq, (period, half, game_clock, side, player, pitcher, event, explanation, scoring, points, tags,
+                  the_count, pitcher_hand, batter_hand, sequence) in enumerate(out.plays, start=1):
+            run[side] += points
+            plays.append((base + seq, code, g.id, seq, period, half, game_clock, tid[side], tid[1 - side],
+                          player, pitcher, event, explanation, int(scoring), points, tags, the_count,
+                          pitcher_hand, batter_hand, sequence, run[0], run[1]))
         if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
-            n = sum(len(pa[5]) for pa in out.pitches)
+            n = sum(len(pa.codes) for pa in out.pitches)
             kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
             speed = np.round(_PITCH_MPH[kinds] + rng.normal(0, 1.6, n), 1).tolist()
             ptype = [_PITCH_TYPES[k] for k in kinds.tolist()]
@@ -210,19 +210,19 @@ class LevelBuild:
             k = 0
             pid = g.id * 10000
             append = self.pitches.append
-            for pidx, inning, half, pitcher, batter, codes, counts in out.pitches:
-                play_id = base + pidx + 1
-                half_s = "top" if half == 0 else "bottom"
-                for n_, (balls, strikes) in enumerate(counts):
-                    c = codes[n_]
+            for pa in out.pitches:
+                play_id = base + pa.play_index + 1
+                half_s = "top" if pa.half == 0 else "bottom"
+                for n_, (balls, strikes) in enumerate(pa.counts):
+                    c = pa.codes[n_]
                     k += 1
-                    append((pid + k, code, g.id, play_id, inning, half_s, pitcher, batter, n_ + 1, balls,
-                            strikes, c, res[c], ptype[k - 1], speed[k - 1]))
+                    append((pid + k, code, g.id, play_id, pa.inning, half_s, pa.pitcher, pa.batter, n_ + 1,
+                            balls, strikes, c, res[c], ptype[k - 1], speed[k - 1]))
         totals: list[dict[str, int]] = [{}, {}]
         star_code = _STAR_CODE[self.plan.sport]
         lbase = g.id * 100
         season_stars = self.stars
-        for k, (pid, side, starter, pos, stats) in enumerate(out.lines, start=1):
+        for k, (pid, side, starter, pos, stats) in enumerate(out.lines, start=1):  # a PlayerLine
             self.player_lines.append((lbase + k, code, g.season, g.id, day, pid, tid[side], tid[1 - side],
                                       side, int(starter), pos, js(stats)))
             tot = totals[side]
@@ -242,9 +242,9 @@ class LevelBuild:
         side = out.winner if out.winner is not None else 1
         code = _STAR_CODE[self.plan.sport]
         best = None
-        for pid, s, _, _, stats in out.lines:
-            if s == side and (best is None or stats.get(code, 0) > best[1]):
-                best = (self.world.people[pid].name, stats.get(code, 0))
+        for line in out.lines:
+            if line.side == side and (best is None or line.stats.get(code, 0) > best[1]):
+                best = (self.world.people[line.player].name, line.stats.get(code, 0))
         if best is not None and best[1] == 0:
             best = None
         self.recaps.append(media.Recap(g.id, self.plan.code, g.day,

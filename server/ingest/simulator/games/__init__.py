@@ -8,16 +8,59 @@ box score, the play-by-play and the lines agree by construction.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from server.ingest.simulator.rules import LevelPlan
 from server.ingest.simulator.world import Person
 
-# (period, half, clock, side, player_id, pitcher_id, event, explanation, scoring, points, tags,
-#  the_count, pitcher_hand, batter_hand, sequence); side 0 = visitor, 1 = home
-Play = tuple[Any, ...]
+
+class Play(NamedTuple):
+    """One play-by-play event, in the plays table's column order (less the game's keys).
+
+    The last four fields are baseball's (the count before the last pitch, the hands, the pitch
+    codes); other sports leave them out. Built positionally in the simulators' hot loops: a
+    keyword call costs twice as much, and a season has hundreds of thousands of plays.
+    """
+
+    period: int
+    half: str | None  # "top" or "bottom" (baseball)
+    clock: str | None  # time left in the period, or the match minute
+    side: int  # 0 visitor, 1 home: the team the play is credited to
+    player: int | None
+    pitcher: int | None
+    event: str
+    explanation: str
+    scoring: bool
+    points: int  # runs, points or goals the play adds to ``side``'s score
+    tags: str
+    the_count: str | None = None
+    pitcher_hand: str | None = None
+    batter_hand: str | None = None
+    sequence: str | None = None
+
+
+class PlayerLine(NamedTuple):
+    """One player's box-score line in a game."""
+
+    player: int
+    side: int  # 0 visitor, 1 home
+    starter: bool
+    position: str
+    stats: dict[str, int]  # stat code -> value, zeros left out (see ``clean``)
+
+
+class PlatePitches(NamedTuple):
+    """The pitches of one plate appearance (baseball)."""
+
+    play_index: int  # index into ``GameOut.plays`` of the play that ends the plate appearance
+    inning: int
+    half: int  # 0 top, 1 bottom
+    pitcher: int
+    batter: int
+    codes: str  # one Retrosheet pitch code a pitch
+    counts: list[tuple[int, int]]  # (balls, strikes) before each pitch
 
 
 @dataclass
@@ -39,11 +82,10 @@ class GameOut:
     overtime: str | None
     status: str  # "Final" or the in-game clock
     plays: list[Play]
-    lines: list[tuple[int, int, bool, str, dict[str, int]]]  # player, side, starter, position, stats
+    lines: list[PlayerLine]
     line_score: dict[str, list[int]]
     winner: int | None  # side, None for a tie or an unfinished game
-    pitches: list[tuple[int, int, int, int, int, str, list[tuple[int, int]]]] = field(default_factory=list)
-    # per plate appearance: (play index, inning, half 0/1, pitcher, batter, codes, counts before each)
+    pitches: list[PlatePitches] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)
 
 

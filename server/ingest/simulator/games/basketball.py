@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, clean, ordinal
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, ordinal
 from server.ingest.simulator.rules import BASKETBALL, SPORTS
 
 _CODES = ("MIN", "PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", "REB", "AST",
@@ -122,7 +122,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         by_side = [np.bincount(p_no[ev["side"] == side] - 1, weights=ev["pts"][ev["side"] == side],
                                minlength=period)[:period].astype(np.int64).tolist() for side in (0, 1)]
         line_score = {"visitor": by_side[0], "home": by_side[1]}
-    lines = []
+    lines: list[PlayerLine] = []
     names = g.people
     scoring = ev["pts"] > 0
     at = ps["t"][ev["poss"][scoring]]  # points count for the ten on the floor for the possession
@@ -143,7 +143,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             vals = dict(zip(_CODES, (int(x) for x in st[k])))
             if seconds[k] == 0 and not any(vals.values()):  # dressed, never on the floor
                 continue
-            lines.append((pid, side, k < 5, names[pid].position, clean(vals) or {"MIN": 0}))
+            lines.append(PlayerLine(pid, side, k < 5, names[pid].position, clean(vals) or {"MIN": 0}))
     return GameOut(score, period_out, overtime, status, plays, lines, line_score, winner)
 
 
@@ -431,9 +431,8 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
         pid = teams[side][who] if who >= 0 else None
         name = who_name[side][who] if who >= 0 else ""
         if kind == _K_SUB:
-            append((per, None, clock, side, pid, None, "substitution",
-                    f"{name} enters the game for {who_name[side][off]}", False, 0, "substitution",
-                    None, None, None, None))
+            append(Play(per, None, clock, side, pid, None, "substitution",
+                        f"{name} enters the game for {who_name[side][off]}", False, 0, "substitution"))
             continue
         if kind == _K_SHOT or kind == _K_PUT:
             shot = f"{'three-point' if three else 'two-point'} {'jumper' if three else ('layup' if who % 2 else 'jump shot')}"
@@ -447,29 +446,28 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
                 if opp >= 0:
                     text += f" (blocked by {who_name[1 - side][opp]})"
                 tags = "3pt|missed" if three else "2pt|missed"
-            append((per, None, clock, side, pid, None, "shot", text, bool(made), pts, tags,
-                    None, None, None, None))
+            append(Play(per, None, clock, side, pid, None, "shot", text, bool(made), pts, tags))
         elif kind < _K_FT_REB and kind >= _K_FT:
             n_ft = kind - _K_FT + 1
             text = f"{name} {'made' if made else 'missed'} free throw {n_ft} of {fta}"
-            append((per, None, clock, side, pid, None, "free_throw", text, bool(made), pts,
-                    "ft|made" if made else "ft|missed", None, None, None, None))
+            append(Play(per, None, clock, side, pid, None, "free_throw", text, bool(made), pts,
+                        "ft|made" if made else "ft|missed"))
         elif kind == _K_REB or kind == _K_PUT_REB:
             text = f"{name} {'offensive' if made else 'defensive'} rebound"
-            append((per, None, clock, side, pid, None, "rebound", text, False, 0,
-                    "rebound|offensive" if made else "rebound|defensive", None, None, None, None))
+            append(Play(per, None, clock, side, pid, None, "rebound", text, False, 0,
+                        "rebound|offensive" if made else "rebound|defensive"))
         elif kind == _K_FT_REB:
-            append((per, None, clock, side, None, None, "rebound", f"{nick[side]} team rebound", False, 0,
-                    "rebound|defensive|team", None, None, None, None))
+            append(Play(per, None, clock, side, None, None, "rebound", f"{nick[side]} team rebound", False, 0,
+                        "rebound|defensive|team"))
         elif kind == _K_TOV:
             text = f"{name} turnover"
             if opp >= 0:
                 text += f" (steal: {who_name[1 - side][opp]})"
-            append((per, None, clock, side, pid, None, "turnover", text, False, 0,
-                    "turnover|steal" if opp >= 0 else "turnover", None, None, None, None))
+            append(Play(per, None, clock, side, pid, None, "turnover", text, False, 0,
+                        "turnover|steal" if opp >= 0 else "turnover"))
         else:
             shooting = kind == _K_FOUL
             text = f"{name} {'shooting' if shooting else 'personal'} foul"
-            append((per, None, clock, side, pid, None, "foul", text, False, 0,
-                    "foul|shooting" if shooting else "foul|personal", None, None, None, None))
+            append(Play(per, None, clock, side, pid, None, "foul", text, False, 0,
+                        "foul|shooting" if shooting else "foul|personal"))
     return plays

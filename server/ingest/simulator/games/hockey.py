@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, clean, ordinal
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, ordinal
 from server.ingest.simulator.rules import HOCKEY, SPORTS
 
 _CODES = ("TOI", "G", "A", "PTS", "SOG", "PIM", "PPG", "SHG", "GWG", "PM", "HIT", "BLK", "SA", "GA",
@@ -111,15 +111,14 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         team = dressed[side]
         if kind == "pen":
             who = people[team[a]].name
-            plays.append((p_no, None, clock, side, team[a], None, "penalty",
-                          f"{who} 2 minutes for {_PENALTIES[b]}", False, 0, "penalty", None, None,
-                          None, None))
+            plays.append(Play(p_no, None, clock, side, team[a], None, "penalty",
+                              f"{who} 2 minutes for {_PENALTIES[b]}", False, 0, "penalty"))
             continue
         if kind == "shot":
             stat[side][a][_IDX["SOG"]] += 1
-            plays.append((p_no, None, clock, side, team[a], None, "shot",
-                          f"{people[team[a]].name} shot on goal, saved by {people[goalies[1 - side]].name}",
-                          False, 0, "shot|saved", None, None, None, None))
+            plays.append(Play(p_no, None, clock, side, team[a], None, "shot",
+                              f"{people[team[a]].name} shot on goal, saved by "
+                              f"{people[goalies[1 - side]].name}", False, 0, "shot|saved"))
             continue
         run[side] += 1
         scorer = team[a]
@@ -149,11 +148,11 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                 tags += "|short-handed"
             if winner == side and run[side] == final_score[1 - side] + 1:
                 st[a][_IDX["GWG"]] += 1
-        plays.append((p_no, None, clock, side, scorer, None, "goal" if kind == "goal" else "shootout_goal",
-                      text, True, 1, tags, None, None, None, None))
+        plays.append(Play(p_no, None, clock, side, scorer, None,
+                          "goal" if kind == "goal" else "shootout_goal", text, True, 1, tags))
     score = run
     played = (cut_sec if cut_sec is not None else duration_sec) / 60
-    lines = []
+    lines: list[PlayerLine] = []
     for side in (0, 1):
         st = stat[side]
         st[:_SKATERS, _IDX["HIT"]] = rng.poisson(1.2 * frac, _SKATERS)
@@ -177,8 +176,8 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     for side in (0, 1):
         for k, pid in enumerate(dressed[side] + [goalies[side]]):
             vals = clean(dict(zip(_CODES, (int(x) for x in stat[side][k]))))
-            lines.append((pid, side, k < 6 or k == _SKATERS, "G" if k == _SKATERS else people[pid].position,
-                          vals or {"TOI": 0}))
+            lines.append(PlayerLine(pid, side, k < 6 or k == _SKATERS,
+                                    "G" if k == _SKATERS else people[pid].position, vals or {"TOI": 0}))
     if cut_sec is not None:
         p_no, clock = _clock(cut_sec, reg, "goal")
         status = f"{ordinal(p_no)} {clock.lstrip('0') if not clock.startswith('00') else clock[1:]}"
@@ -190,8 +189,8 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     for side, key in ((0, "visitor"), (1, "home")):
         per = [0] * max(period_out, 3)
         for p in plays:
-            if p[3] == side and p[8]:
-                per[min(p[0], len(per)) - 1] += 1
+            if p.side == side and p.scoring:
+                per[min(p.period, len(per)) - 1] += 1
         line_score[key] = per
     return GameOut(score, period_out, ot, status, plays, lines, line_score, winner)
 

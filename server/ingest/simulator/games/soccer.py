@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, clean
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean
 from server.ingest.simulator.rules import SOCCER, SPORTS
 
 _CODES = ("MIN", "G", "A", "SH", "SOT", "FC", "YC", "RC", "OFF", "COR", "SV", "GA", "CS")
@@ -119,20 +119,18 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             if helper >= 0:
                 stats.setdefault(helper, [0] * len(_CODES))[_IDX["A"]] += 1
                 text += f", assisted by {people[helper].name}"
-            plays.append((period, None, clock, side, pid, None, "goal", text, True, 1, "goal", None,
-                          None, None, None))
+            plays.append(Play(period, None, clock, side, pid, None, "goal", text, True, 1, "goal"))
         elif kind in ("yellow", "red"):
             stats.setdefault(pid, [0] * len(_CODES))[_IDX["YC" if kind == "yellow" else "RC"]] += 1
             stats[pid][_IDX["FC"]] += 1
-            plays.append((period, None, clock, side, pid, None, f"{kind}_card",
-                          f"{name} shown a {kind} card", False, 0, "card", None, None, None, None))
+            plays.append(Play(period, None, clock, side, pid, None, f"{kind}_card",
+                              f"{name} shown a {kind} card", False, 0, "card"))
         else:
-            plays.append((period, None, clock, side, pid, None, "substitution",
-                          f"Substitution: {name} replaces {people[helper].name}", False, 0, "sub",
-                          None, None, None, None))
+            plays.append(Play(period, None, clock, side, pid, None, "substitution",
+                              f"Substitution: {name} replaces {people[helper].name}", False, 0, "sub"))
     played = (cut_min if cut_min is not None else full_time)
     frac = played / full_time
-    lines = []
+    lines: list[PlayerLine] = []
     for side in (0, 1):
         team_sh = max(int(rng.poisson(SOCCER["shots"] * frac * np.exp(0.1 * g.strength[side]))), score[side] + 2)
         team_sot = max(int(team_sh * SOCCER["sot"]), score[side])
@@ -161,11 +159,13 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         gk[_IDX["CS"]] = int(score[1 - side] == 0 and cut_min is None)
     for side in (0, 1):
         for k, pid in enumerate(xi[side]):
-            lines.append((pid, side, True, people[pid].position, clean(dict(zip(_CODES, stats[pid]))) or {"MIN": 0}))
+            lines.append(PlayerLine(pid, side, True, people[pid].position,
+                                    clean(dict(zip(_CODES, stats[pid]))) or {"MIN": 0}))
         for pid, m in sub_in[side]:
             if cut_min is not None and m >= cut_min:
                 continue
-            lines.append((pid, side, False, people[pid].position, clean(dict(zip(_CODES, stats[pid]))) or {"MIN": 0}))
+            lines.append(PlayerLine(pid, side, False, people[pid].position,
+                                    clean(dict(zip(_CODES, stats[pid]))) or {"MIN": 0}))
     if cut_min is not None:
         status = "HT" if 45 <= cut_min < 47 else f"{int(cut_min) + 1}'"
         winner = None
@@ -178,7 +178,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             winner = 0 if score[0] > score[1] else 1
         else:
             winner = pens_winner
-    ls = {name: [sum(1 for p in plays if p[3] == side and p[8] and p[0] == h)
+    ls = {name: [sum(1 for p in plays if p.side == side and p.scoring and p.period == h)
                  for h in range(1, periods + 1)]
           for side, name in ((0, "visitor"), (1, "home"))}
     return GameOut(score, periods, overtime, status, plays, lines, ls, winner)
