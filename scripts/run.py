@@ -64,9 +64,12 @@ def _mark(key: str, value: str) -> None:
 def _simulate_to_today() -> None:
     """The simulated levels as of today: the schedule played up to now, today's games over,
     under way or to come by the clock (IDs stay stable across rebuilds). While it serves, the
-    API's nightly job does the same each new day (``server.jobs.scheduler``)."""
+    API's nightly job does the same each new day (``server.jobs.scheduler``). Then the season
+    projections: every completed season not yet projected, and the newest day of each level."""
     _server("demo", "--skip-real")
     _server("retabulate")
+    _server("projections", "--history")
+    _server("projections")
 
 
 def _simulated_day() -> str | None:
