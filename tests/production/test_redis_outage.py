@@ -7,6 +7,7 @@ most one short timeout per back-off, not one per request.
 """
 from __future__ import annotations
 
+import json
 import socket
 import statistics
 import threading
@@ -126,8 +127,16 @@ def test_redis_killed_and_restarted_under_load(store: Store, redis: RedisProcess
         after = _health(server)
         assert after["Parts"]["Redis"]["State"] == "ok", after  # type: ignore[index]
 
-        # limits are shared again: 30 a minute across both workers, not 30 each
+        # limits are shared again: 30 a minute across both workers, not 30 each, once every
+        # worker has found Redis back (a worker's /health asks Redis and closes its breaker)
         pids = worker_pids(server)
+        back: set[int | None] = set()
+        deadline = time.monotonic() + 15.0
+        while set(pids) - back and time.monotonic() < deadline:
+            status, _h, body, pid = fresh_get(server, "/health", pids)
+            if status == 200 and json.loads(body)["Parts"]["Redis"]["State"] == "ok":
+                back.add(pid)
+        assert set(pids) <= back, f"workers not back on Redis: {set(pids) - back}"
         limited = issue_key(store.url, rate=30)
         with ThreadPoolExecutor(max_workers=8) as pool:
             answers = list(pool.map(

@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from server import keys
 from server.store import schema
 from server.store.loader import loading
-from tests.conftest import ON_POSTGRES, Api, MiniStore
+from tests.conftest import Api, MiniStore
 
 HEADERS = ("content-type", "content-length", "etag", "cache-control")
 
@@ -43,8 +43,6 @@ def test_repeat_answers_only_its_own_key(api: Api, mini_store: MiniStore) -> Non
     assert refused.status_code == 403 and refused.json()["error"]["Code"] == "level_forbidden"
 
 
-@pytest.mark.skipif(ON_POSTGRES, reason="PostgreSQL gives no change signal; the cache TTL "
-                                        "bounds staleness there")
 def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> None:
     team = mini_store.facts["mlb_teams"][0]
     t = schema.teams.c
