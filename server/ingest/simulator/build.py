@@ -124,15 +124,15 @@ class LevelBuild:
         counts = self._team_games
         record: dict[int, list[int]] = {t.idx: [0, 0, 0] for t in world.teams}
         strength = world.strength[season]
-        to_price: list[tuple[int, dt.datetime, float, float, float]] = []
+        to_price: list[market.PricedGame] = []
         n_off = len(world.official_ids)
         roles = self.sport.officials if plan.sport != "baseball" or plan.code in ("MLB", "MiLB", "KBO", "NPB") \
             else self.sport.officials[:3]
         for k, g in enumerate(specs):
             state = progress(g.start, self.now, self.sport.duration)
             if plan.odds:
-                to_price.append((g.id, g.start, float(strength[g.home]), float(strength[g.vis]),
-                                 plan.scoring))
+                to_price.append(market.PricedGame(g.id, g.start, float(strength[g.home]),
+                                                  float(strength[g.vis]), plan.scoring))
             if state is None:
                 self._game_row(g, None, "scheduled")
                 continue

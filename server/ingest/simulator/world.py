@@ -9,6 +9,7 @@ import bisect
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -74,6 +75,16 @@ class Roster:
         return out
 
 
+class Transaction(NamedTuple):
+    """A roster move, before it is a ``transactions`` row."""
+
+    day: dt.date
+    team: int  # team index
+    player: int
+    kind: str  # Released, Signed, Traded
+    text: str
+
+
 @dataclass
 class World:
     plan: LevelPlan
@@ -86,7 +97,7 @@ class World:
     official_ids: list[int]
     official_rows: list[dict[str, object]]
     rosters: dict[int, list[Roster]] = field(default_factory=dict)
-    transactions: list[tuple[dt.date, int, int, str, str]] = field(default_factory=list)
+    transactions: list[Transaction] = field(default_factory=list)
     strength: dict[int, np.ndarray] = field(default_factory=dict)  # season -> per-team rating
 
 
@@ -137,7 +148,7 @@ def build_world(plan: LevelPlan, rng: np.random.Generator, size: str, seasons: l
     teams, venue_rows = _teams_and_venues(plan, rng, per_group, sub_ids, ids)
     pool = _PlayerPool(plan, rng, ids)
     rosters: dict[int, list[Roster]] = {}
-    transactions: list[tuple[dt.date, int, int, str, str]] = []
+    transactions: list[Transaction] = []
     previous: list[list[int]] | None = None
     for s in seasons:
         start, end = season_dates[s]
@@ -321,7 +332,7 @@ def _first_rosters(teams: list[Team], pool: _PlayerPool, start: dt.date) -> list
 
 def _turn_over(teams: list[Team], pool: _PlayerPool, rng: np.random.Generator,
                previous: list[list[int]], start: dt.date,
-               transactions: list[tuple[dt.date, int, int, str, str]]) -> list[list[int]]:
+               transactions: list[Transaction]) -> list[list[int]]:
     """The off-season: each roster slot keeps its player at 78%; the others are released, and
     the slot signs a released player of its position from another team (35%) or a new one.
     Every move is a transaction in the weeks before the season."""
@@ -336,8 +347,8 @@ def _turn_over(teams: list[Team], pool: _PlayerPool, rng: np.random.Generator,
                 gone = people[current[t.idx][j]]
                 text = f"{t.name} released {gone.position} {gone.name}."
                 released.append((t.idx, current[t.idx][j]))
-                transactions.append((start - dt.timedelta(days=45 + j), t.idx, current[t.idx][j],
-                                     "Released", text))
+                transactions.append(Transaction(start - dt.timedelta(days=45 + j), t.idx,
+                                                current[t.idx][j], "Released", text))
     free: dict[tuple[str, bool], list[int]] = {}
     for ti, pid in released:
         free.setdefault((people[pid].position, teams[ti].women), []).append(pid)
@@ -353,14 +364,14 @@ def _turn_over(teams: list[Team], pool: _PlayerPool, rng: np.random.Generator,
             else:
                 pid = pool.draw(1, [template[j]], start, t.women)[0]
             current[t.idx][j] = pid
-            transactions.append((start - dt.timedelta(days=30 - (j % 20)), t.idx, pid, "Signed",
-                                 f"{t.name} signed {template[j]} {people[pid].name}."))
+            transactions.append(Transaction(start - dt.timedelta(days=30 - (j % 20)), t.idx, pid, "Signed",
+                                            f"{t.name} signed {template[j]} {people[pid].name}."))
     return current
 
 
 def _trades(plan: LevelPlan, teams: list[Team], people: dict[int, Person], rng: np.random.Generator,
             rosters: list[Roster], start: dt.date, end: dt.date,
-            transactions: list[tuple[dt.date, int, int, str, str]]) -> None:
+            transactions: list[Transaction]) -> None:
     """In-season trades: two teams (of one gender, and of one league where the schedule keeps
     to groups) swap the players of one roster slot on a day between a quarter and two thirds
     into the season."""
@@ -380,7 +391,7 @@ def _trades(plan: LevelPlan, teams: list[Team], people: dict[int, Person], rng: 
         for ti, pid, other in ((b, pa, pb), (a, pb, pa)):
             text = (f"{teams[ti].name} acquired {people[pid].name} in exchange for "
                     f"{people[other].name}.")
-            transactions.append((day, ti, pid, "Traded", text))
+            transactions.append(Transaction(day, ti, pid, "Traded", text))
 
 
 def _officials(plan: LevelPlan, rng: np.random.Generator, n_teams: int,
