@@ -72,6 +72,7 @@ class LevelBuild:
         self.recaps: list[media.Recap] = []
         self.stars: dict[int, dict[int, int]] = {}
         self._team_games: list[int] = []
+        self._winner_of: dict[int, int] = {}  # final game id -> winning team idx (no entry: a tie)
         self._pitch_from = 0  # first season with pitch rows (set in run)
 
     # ------------------------------------------------------------------ the whole level
@@ -123,15 +124,15 @@ class LevelBuild:
         counts = self._team_games
         record: dict[int, list[int]] = {t.idx: [0, 0, 0] for t in world.teams}
         strength = world.strength[season]
-        to_price: list[tuple[int, dt.datetime, float, float, float]] = []
+        to_price: list[market.PricedGame] = []
         n_off = len(world.official_ids)
         roles = self.sport.officials if plan.sport != "baseball" or plan.code in ("MLB", "MiLB", "KBO", "NPB") \
             else self.sport.officials[:3]
         for k, g in enumerate(specs):
             state = progress(g.start, self.now, self.sport.duration)
             if plan.odds:
-                to_price.append((g.id, g.start, float(strength[g.home]), float(strength[g.vis]),
-                                 plan.scoring))
+                to_price.append(market.PricedGame(g.id, g.start, float(strength[g.home]),
+                                                  float(strength[g.vis]), plan.scoring))
             if state is None:
                 self._game_row(g, None, "scheduled")
                 continue
@@ -158,6 +159,7 @@ class LevelBuild:
                     w, lo = (g.home, g.vis) if out.winner == 1 else (g.vis, g.home)
                     record[w][0] += 1
                     record[lo][1] += 1
+                    self._winner_of[g.id] = w
                 self._recap(g, out)
         if to_price:
             rng = np.random.default_rng([self.seed, season, offset, 7])
@@ -259,7 +261,6 @@ class LevelBuild:
             self.team_seasons.append({"team_id": t.id, "level": self.plan.code, "season": season,
                                       "sublevel_id": t.sublevel_id, "name": t.name, "wins": w,
                                       "losses": lo, "ties": ti})
-        self._record = record
 
     def _playoffs(self, season: int, specs: list[GameSpec], record: dict[int, list[int]]) -> list[dict[str, Any]] | None:
         plan = self.plan
@@ -323,16 +324,14 @@ class LevelBuild:
                     return bracket or None
                 for spec, gid in zip(specs_j, self.ids("game", [s.key for s in specs_j])):
                     spec.id = gid
-                self._pending = specs_j
-                before = len(self.games)
-                self._play_playoff(season, specs_j, 100000 + k_game)
+                self._play_all(season, specs_j, 100000 + k_game)
                 k_game += len(specs_j)
-                for spec, row in zip(specs_j, self.games[before:]):
+                for spec in specs_j:
                     hi, lo = (spec.home, spec.vis) if (spec.home, spec.vis) in wins else (spec.vis, spec.home)
-                    w_id = row[15]
-                    if w_id == teams[hi].id:
+                    winner = self._winner_of.get(spec.id)
+                    if winner == hi:
                         wins[(hi, lo)][0] += 1
-                    elif w_id == teams[lo].id:
+                    elif winner == lo:
                         wins[(hi, lo)][1] += 1
                     else:  # a tie in a best-of series: treat as a home win
                         wins[(hi, lo)][0 if spec.home == hi else 1] += 1
@@ -350,9 +349,6 @@ class LevelBuild:
             pairs = [(2 * i, 2 * i + 1) for i in range(len(alive) // 2)]
             day = g_day + dt.timedelta(days=2)
         return bracket
-
-    def _play_playoff(self, season: int, specs: list[GameSpec], offset: int) -> None:
-        self._play_all(season, specs, offset)
 
     # ------------------------------------------------------------------ rosters
 

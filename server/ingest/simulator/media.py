@@ -77,11 +77,11 @@ def news_rows(world: World, recaps: list[Recap], rng: np.random.Generator,
 
 def transaction_rows(world: World, ids: Callable[[str, list[str]], list[int]]) -> list[tuple[object, ...]]:
     code = world.plan.code
-    rows = sorted(world.transactions, key=lambda t: (t[0], t[1], t[2], t[3]))
+    rows = sorted(world.transactions, key=lambda t: (t.day, t.team, t.player, t.kind))
     keys = [f"{code}:x{k:06d}" for k in range(len(rows))]
     out: list[tuple[object, ...]] = []
-    for tid, (day, team, pid, kind, text) in zip(ids("transaction", keys), rows):
-        out.append((tid, code, day.isoformat(), world.teams[team].id, pid, kind, text))
+    for tid, t in zip(ids("transaction", keys), rows):
+        out.append((tid, code, t.day.isoformat(), world.teams[t.team].id, t.player, t.kind, t.text))
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, ordinal
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, new_play, ordinal
 from server.ingest.simulator.rules import BASKETBALL, SPORTS
 
 _CODES = ("MIN", "PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", "REB", "AST",
@@ -418,6 +418,7 @@ def _lines(ev: dict[str, np.ndarray], dress: int) -> list[np.ndarray]:
 
 def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams: list[list[int]],
            g: GameIn) -> list[Play]:
+    """The play-by-play: one play an event, in the events' order, with its words and tags."""
     names = g.people
     nick = g.names
     who_name = [[names[pid].name for pid in team] for team in teams]
@@ -430,11 +431,12 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
         clock = f"{sec // 60:02d}:{sec % 60:02d}"
         pid = teams[side][who] if who >= 0 else None
         name = who_name[side][who] if who >= 0 else ""
+        scoring = False  # only made shots and free throws score (``pts`` is 0 for the rest)
         if kind == _K_SUB:
-            append(Play(per, None, clock, side, pid, None, "substitution",
-                        f"{name} enters the game for {who_name[side][off]}", False, 0, "substitution"))
-            continue
-        if kind == _K_SHOT or kind == _K_PUT:
+            event, tags = "substitution", "substitution"
+            text = f"{name} enters the game for {who_name[side][off]}"
+        elif kind == _K_SHOT or kind == _K_PUT:
+            event = "shot"
             shot = f"{'three-point' if three else 'two-point'} {'jumper' if three else ('layup' if who % 2 else 'jump shot')}"
             if made:
                 text = f"{name} made a {shot}"
@@ -446,28 +448,27 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
                 if opp >= 0:
                     text += f" (blocked by {who_name[1 - side][opp]})"
                 tags = "3pt|missed" if three else "2pt|missed"
-            append(Play(per, None, clock, side, pid, None, "shot", text, bool(made), pts, tags))
+            scoring = bool(made)
         elif kind < _K_FT_REB and kind >= _K_FT:
             n_ft = kind - _K_FT + 1
+            event, tags = "free_throw", "ft|made" if made else "ft|missed"
             text = f"{name} {'made' if made else 'missed'} free throw {n_ft} of {fta}"
-            append(Play(per, None, clock, side, pid, None, "free_throw", text, bool(made), pts,
-                        "ft|made" if made else "ft|missed"))
+            scoring = bool(made)
         elif kind == _K_REB or kind == _K_PUT_REB:
+            event, tags = "rebound", "rebound|offensive" if made else "rebound|defensive"
             text = f"{name} {'offensive' if made else 'defensive'} rebound"
-            append(Play(per, None, clock, side, pid, None, "rebound", text, False, 0,
-                        "rebound|offensive" if made else "rebound|defensive"))
         elif kind == _K_FT_REB:
-            append(Play(per, None, clock, side, None, None, "rebound", f"{nick[side]} team rebound", False, 0,
-                        "rebound|defensive|team"))
+            event, tags = "rebound", "rebound|defensive|team"
+            text = f"{nick[side]} team rebound"
         elif kind == _K_TOV:
+            event, tags = "turnover", "turnover|steal" if opp >= 0 else "turnover"
             text = f"{name} turnover"
             if opp >= 0:
                 text += f" (steal: {who_name[1 - side][opp]})"
-            append(Play(per, None, clock, side, pid, None, "turnover", text, False, 0,
-                        "turnover|steal" if opp >= 0 else "turnover"))
         else:
             shooting = kind == _K_FOUL
+            event, tags = "foul", "foul|shooting" if shooting else "foul|personal"
             text = f"{name} {'shooting' if shooting else 'personal'} foul"
-            append(Play(per, None, clock, side, pid, None, "foul", text, False, 0,
-                        "foul|shooting" if shooting else "foul|personal"))
+        append(new_play((per, None, clock, side, pid, None, event, text, scoring, pts, tags,
+                         None, None, None, None)))
     return plays

@@ -6,6 +6,8 @@ overtime and then, where the league has one, a shootout whose deciding goal is a
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, ordinal
@@ -17,6 +19,22 @@ _IDX = {c: k for k, c in enumerate(_CODES)}
 _SKATERS = 18  # 12 forwards and 6 defence dress
 _SHOOT = np.array([1.5, 1.3, 1.3] * 2 + [1.0] * 6 + [0.45] * 6)
 _TOI = np.array([19, 18, 18, 17, 16, 16, 14, 13, 13, 11, 10, 10, 24, 23, 21, 20, 18, 16], dtype=float)
+# Goal strength: even, on the power play, short-handed.
+_EVEN, _POWER_PLAY, _SHORT_HANDED = 0, 1, 2
+
+
+class _Event(NamedTuple):
+    """Something on the game clock, before it is a play."""
+
+    t: float  # seconds of game time (shootout: after overtime)
+    side: int
+    kind: str  # "pen", "goal", "so" (the shootout's deciding goal), "shot"
+    skater: int  # index into the side's dressed skaters: penalised, scorer or shooter
+    other: int  # a goal's first assist, -1 for none; a penalty's infraction (_PENALTIES index)
+    second_assist: int  # -1 for none
+    strength: int  # a goal's: _EVEN, _POWER_PLAY or _SHORT_HANDED
+
+
 _PENALTIES = ("tripping", "hooking", "slashing", "holding", "interference", "roughing",
               "high-sticking", "cross-checking")
 
@@ -35,7 +53,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         dressed.append(skaters)
         goalies.append(roster[20] if rng.random() < 0.78 else roster[21])
     stat = [np.zeros((_SKATERS + 1, len(_CODES)), dtype=np.int64) for _ in (0, 1)]
-    events: list[tuple[float, int, str, int, int, int, int]] = []  # t, side, kind, a, b, c, flag
+    events: list[_Event] = []
     shoot_p = _SHOOT / _SHOOT.sum()
     # penalties first: they decide which goals are power-play goals
     pens: list[list[tuple[float, int]]] = [[], []]
@@ -44,7 +62,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         for t, who in zip(np.sort(rng.uniform(0, reg, n)).tolist(), rng.integers(0, _SKATERS, n).tolist()):
             pens[side].append((t, who))
             stat[side][who][_IDX["PIM"]] += 2
-            events.append((t, side, "pen", who, int(rng.integers(len(_PENALTIES))), 0, 0))
+            events.append(_Event(t, side, "pen", who, int(rng.integers(len(_PENALTIES))), 0, _EVEN))
     score = [0, 0]
     for side in (0, 1):
         lam = HOCKEY["goals"] * plan.scoring * np.exp(0.09 * (g.strength[side] - g.strength[1 - side])
@@ -53,9 +71,9 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         for t in np.sort(rng.uniform(0, reg, n)).tolist():
             events.append(_goal(rng, t, side, shoot_p, pens))
     ot = None
-    events.sort(key=lambda e: e[0])
-    goals = [e for e in events if e[2] == "goal"]
-    score = [sum(1 for e in goals if e[1] == s) for s in (0, 1)]
+    events.sort(key=lambda e: e.t)
+    goals = [e for e in events if e.kind == "goal"]
+    score = [sum(1 for e in goals if e.side == s) for s in (0, 1)]
     period = 3
     if score[0] == score[1]:
         if g.playoff:
@@ -79,34 +97,35 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             elif not plan.ties:
                 side = int(rng.random() < 0.5)
                 period = 5
-                events.append((reg + ot_len + 1, side, "so", int(rng.choice(_SKATERS, p=shoot_p)), -1, -1, 0))
+                events.append(_Event(reg + ot_len + 1, side, "so", int(rng.choice(_SKATERS, p=shoot_p)), -1,
+                                     -1, _EVEN))
                 ot = "SO"
             else:
                 ot = "OT"
-    events.sort(key=lambda e: e[0])
-    duration_sec = max(reg, max((e[0] for e in events), default=0.0))
+    events.sort(key=lambda e: e.t)
+    duration_sec = max(reg, max((e.t for e in events), default=0.0))
     cut_sec = g.cut * reg if g.cut < 1 else None
     if cut_sec is not None:
-        events = [e for e in events if e[0] < cut_sec]
+        events = [e for e in events if e.t < cut_sec]
     frac = 1.0 if cut_sec is None else g.cut
     # Shots on goal that were saved, on the clock like the goals: each team's shots (its goals
     # included) make its skaters' SOG and the other goalie's saves.
     play_end = cut_sec if cut_sec is not None else \
         (reg + rules.ot_minutes * 60 if ot == "SO" else duration_sec)
     for side in (0, 1):
-        n_goals = sum(1 for e in events if e[1] == side and e[2] in ("goal", "so"))
+        n_goals = sum(1 for e in events if e.side == side and e.kind in ("goal", "so"))
         extra = max(int(rng.poisson(HOCKEY["sog"] * frac)), n_goals + 3) - n_goals
         shooters = rng.choice(_SKATERS, extra, p=shoot_p).tolist()
         for t, k in zip(rng.uniform(0, play_end, extra).tolist(), shooters):
-            events.append((t, side, "shot", k, -1, -1, 0))
-    events.sort(key=lambda e: e[0])
+            events.append(_Event(t, side, "shot", k, -1, -1, _EVEN))
+    events.sort(key=lambda e: e.t)
     plays: list[Play] = []
     run = [0, 0]
     people = g.people
-    final_score = [sum(1 for e in events if e[2] in ("goal", "so") and e[1] == s) for s in (0, 1)]
+    final_score = [sum(1 for e in events if e.kind in ("goal", "so") and e.side == s) for s in (0, 1)]
     winner = None if final_score[0] == final_score[1] or cut_sec is not None else \
         (0 if final_score[0] > final_score[1] else 1)
-    for t, side, kind, a, b, c, flag in events:
+    for t, side, kind, a, b, c, strength in events:  # a: the skater; b, c: assists (b: infraction)
         p_no, clock = _clock(t, reg, kind)
         team = dressed[side]
         if kind == "pen":
@@ -138,11 +157,11 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             else:
                 text += " (unassisted)"
             tags = "goal"
-            if flag == 1:
+            if strength == _POWER_PLAY:
                 st[a][_IDX["PPG"]] += 1
                 text += ", power-play goal"
                 tags += "|power-play"
-            elif flag == 2:
+            elif strength == _SHORT_HANDED:
                 st[a][_IDX["SHG"]] += 1
                 text += ", short-handed goal"
                 tags += "|short-handed"
@@ -196,19 +215,21 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
 
 
 def _goal(rng: np.random.Generator, t: float, side: int, shoot_p: np.ndarray,
-          pens: list[list[tuple[float, int]]]) -> tuple[float, int, str, int, int, int, int]:
+          pens: list[list[tuple[float, int]]]) -> _Event:
+    """A goal at ``t``: the scorer by shooting weight, up to two assists, and its strength (a
+    penalty of either side in the two minutes before)."""
     a = int(rng.choice(_SKATERS, p=shoot_p))
     r = rng.random()
     helpers = rng.choice(_SKATERS, 2, replace=False).tolist()
     helpers = [h for h in helpers if h != a]
     b = helpers[0] if r < 0.92 else -1
     c = helpers[1] if r < 0.62 and len(helpers) > 1 else -1
-    flag = 0
+    strength = _EVEN
     if any(pt <= t < pt + 120 for pt, _ in pens[1 - side]):
-        flag = 1
+        strength = _POWER_PLAY
     elif any(pt <= t < pt + 120 for pt, _ in pens[side]):
-        flag = 2
-    return (t, side, "goal", a, b, c, flag)
+        strength = _SHORT_HANDED
+    return _Event(t, side, "goal", a, b, c, strength)
 
 
 def _clock(t: float, reg: float, kind: str) -> tuple[int, str]:

@@ -6,10 +6,22 @@ decides the winner but, as in the real game, adds nothing to the score.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean
 from server.ingest.simulator.rules import SOCCER, SPORTS
+
+class _Event(NamedTuple):
+    """Something at a match minute, before it is a play."""
+
+    minute: float
+    side: int
+    kind: str  # "goal", "yellow", "red", "sub"
+    player: int  # the scorer, the booked player, or the substitute coming on
+    other: int  # the goal's assist or the player going off (-1: none)
+
 
 _CODES = ("MIN", "G", "A", "SH", "SOT", "FC", "YC", "RC", "OFF", "COR", "SV", "GA", "CS")
 _IDX = {c: k for k, c in enumerate(_CODES)}
@@ -41,7 +53,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         bench.append(list(roster[12:21]))
     minutes = [[90] * 11 for _ in (0, 1)]
     sub_in: list[list[tuple[int, int]]] = [[], []]  # (player, minute on)
-    events: list[tuple[float, int, str, int, int]] = []  # minute, side, kind, player, helper
+    events: list[_Event] = []
     full_time = 90
     for side in (0, 1):
         n_subs = int(rng.integers(3, 6))
@@ -51,7 +63,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             pid = bench[side][j]
             minutes[side][k] = m
             sub_in[side].append((pid, m))
-            events.append((m + 0.5, side, "sub", pid, xi[side][k]))
+            events.append(_Event(m + 0.5, side, "sub", pid, xi[side][k]))
     # who is on the pitch at a minute: the starter until his minute, then the substitute
     def on_pitch(side: int, k: int, minute: float) -> int:
         for pid, m in sub_in[side]:
@@ -76,15 +88,16 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             a = int(rng.choice(11, p=p_att)) if rng.random() < 0.72 else -1
             if a == k:
                 a = -1
-            events.append((m, side, "goal", on_pitch(side, k, m), on_pitch(side, a, m) if a >= 0 else -1))
+            events.append(_Event(m, side, "goal", on_pitch(side, k, m),
+                                 on_pitch(side, a, m) if a >= 0 else -1))
         for m in rng.uniform(5, 94, rng.poisson(1.9)).tolist():
             k = int(rng.integers(1, 11))
-            events.append((m, side, "yellow", on_pitch(side, k, m), -1))
+            events.append(_Event(m, side, "yellow", on_pitch(side, k, m), -1))
         if rng.random() < 0.04:
             m = float(rng.uniform(30, 90))
-            events.append((m, side, "red", on_pitch(side, int(rng.integers(1, 11)), m), -1))
-    events.sort(key=lambda e: e[0])
-    reg_goals = [sum(1 for e in events if e[2] == "goal" and e[1] == s) for s in (0, 1)]
+            events.append(_Event(m, side, "red", on_pitch(side, int(rng.integers(1, 11)), m), -1))
+    events.sort(key=lambda e: e.minute)
+    reg_goals = [sum(1 for e in events if e.kind == "goal" and e.side == s) for s in (0, 1)]
     overtime = None
     pens_winner = None
     if g.playoff and reg_goals[0] == reg_goals[1]:
@@ -93,9 +106,9 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         for side in (0, 1):  # extra time runs on after regulation's stoppage (see ET_START)
             for m in np.sort(rng.uniform(ET_START, ET_START + 30, rng.poisson(0.3))).tolist():
                 k = int(rng.choice(11, p=p_att))
-                events.append((m, side, "goal", on_pitch(side, k, m), -1))
-        events.sort(key=lambda e: e[0])
-        reg_goals = [sum(1 for e in events if e[2] == "goal" and e[1] == s) for s in (0, 1)]
+                events.append(_Event(m, side, "goal", on_pitch(side, k, m), -1))
+        events.sort(key=lambda e: e.minute)
+        reg_goals = [sum(1 for e in events if e.kind == "goal" and e.side == s) for s in (0, 1)]
         if reg_goals[0] == reg_goals[1]:
             overtime = "PEN"
             pens_winner = int(rng.random() < 0.5)
@@ -103,7 +116,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             minutes[side] = [m if m < 90 else 120 for m in minutes[side]]
     cut_min = g.cut * 90 if g.cut < 1 else None
     if cut_min is not None:
-        events = [e for e in events if e[0] < cut_min]
+        events = [e for e in events if e.minute < cut_min]
     people = g.people
     plays: list[Play] = []
     for m, side, kind, pid, helper in events:

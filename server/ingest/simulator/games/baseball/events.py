@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from server.ingest.simulator.games import Play
+from server.ingest.simulator.games import new_play
 from server.ingest.simulator.games.baseball.rates import RATES
 from server.ingest.simulator.games.baseball.state import (
     A, AB, BB, BBA, CS, D2, D3, E, ER, GDP, H, HA, HBP, HR, HRA, LOB, OUTS, PIT, PO, RA, RBI, SB,
@@ -309,8 +309,9 @@ def resolve(game: GameState, pa: PlateAppearance, outcome: str) -> None:
     throws = game.people[pa.pitcher].throws
     if bats == "S":  # a switch hitter bats from the side away from the pitcher's arm
         bats = "L" if throws == "R" else "R"
-    game.plays.append(Play(game.inning, game.half_name, None, bat, pa.batter, pa.pitcher, pa.event,
-                           pa.explanation, runs > 0, runs, pa.tags, pa.the_count, throws, bats, pa.sequence))
+    game.plays.append(new_play((game.inning, game.half_name, None, bat, pa.batter, pa.pitcher, pa.event,
+                                pa.explanation, runs > 0, runs, pa.tags, pa.the_count, throws, bats,
+                                pa.sequence)))
 
 
 # ------------------------------------------------------------------ between plate appearances
@@ -348,9 +349,9 @@ def caught_stealing(game: GameState, runner: int) -> None:
 
 def _running_play(game: GameState, runner: int, event: str, words: str, tags: str) -> None:
     pitcher = game.fielding.pitcher
-    game.plays.append(Play(game.inning, game.half_name, None, game.half, runner, pitcher, event,
-                           f"{game.people[runner].last} {words}", False, 0, tags, None,
-                           game.people[pitcher].throws, None, ""))
+    game.plays.append(new_play((game.inning, game.half_name, None, game.half, runner, pitcher, event,
+                                f"{game.people[runner].last} {words}", False, 0, tags, None,
+                                game.people[pitcher].throws, None, "")))
 
 
 def change_pitcher(game: GameState, side: Side) -> None:

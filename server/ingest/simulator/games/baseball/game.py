@@ -8,6 +8,8 @@ allows, with the same plays up to there as the full game.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 import numpy as np
 
 from server.ingest.simulator.games import GameIn, GameOut, PlatePitches, PlayerLine, Uniforms, clean, ordinal
@@ -26,6 +28,7 @@ REGULATION_INNINGS = 9
 _BENCH_FOR_SLOT = (9, 10, 12, 10, 12, 11, 11, 11, 12)
 _ROTATION = 13  # roster slots 13-17: the five starting pitchers, in turn
 _BULLPEN = 18  # roster slots 18-25: eight relievers
+_LAST_OUTCOME = len(OUTCOMES) - 1
 
 
 def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
@@ -134,24 +137,23 @@ def plate_appearance(game: GameState) -> None:
     """The next batter's turn: its outcome (from the batting side's chances) and a pitch
     sequence that ends that way, then the event (``events.resolve``)."""
     side = game.batting
+    u = game.u
     batter = side.order[side.batters_up % 9]
     side.batters_up += 1
-    r = game.u()
-    bounds = side.bounds
-    k = 0
-    while k < 9 and r > bounds[k]:
-        k += 1
-    outcome = OUTCOMES[k]
+    # The first outcome whose cumulative chance reaches the draw (the last if rounding left the
+    # sum short of it).
+    outcome = OUTCOMES[min(bisect_left(side.bounds, u()), _LAST_OUTCOME)]
     pool = outcome if outcome in ("K", "BB", "HBP") else "X"
-    sequence = POOLS[pool][game.u.pick(POOL_SIZES[pool])]
+    sequence = POOLS[pool][u.pick(POOL_SIZES[pool])]
     pitcher = game.fielding.pitcher
     if game.record_pitches:
         game.pitches.append(PlatePitches(len(game.plays), game.inning, game.half, pitcher, batter,
                                          sequence.codes, sequence.counts))
-    pitcher_line = game.lines[pitcher]
+    lines = game.lines
+    pitcher_line = lines[pitcher]
     pitcher_line[PIT] += len(sequence.codes)
     pitcher_line[BF] += 1
-    game.lines[batter][PA] += 1
+    lines[batter][PA] += 1
     resolve(game, PlateAppearance(batter, pitcher, sequence.codes, sequence.the_count), outcome)
 
 
