@@ -11,6 +11,8 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from components.player_stats import stat_text
+
 HEIGHT = 380
 VIS_COLOR, HOME_COLOR, DIFF_COLOR, MUTED = "#EF553B", "#1f4e9c", "#AB63FA", "#9aa5b1"
 SERIES_COLORS = ("#1f4e9c", "#EF553B", "#00A087", "#F39B12", "#7E57C2", "#17BECF", "#8C564B", "#E377C2")
@@ -32,13 +34,6 @@ def empty_figure(title: str, message: str = "No data for these filters") -> go.F
 
 def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
-
-
-def _as_given(value: object) -> str:
-    """A stat value as a label: a count as a whole number (54, not 54.0), a rate as it came."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def results(games: pd.DataFrame, title: str = "Home margin of the listed games") -> go.Figure:
@@ -162,9 +157,10 @@ def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 30,
     return _finish(fig, title, max(HEIGHT, 20 * len(data) + 90))
 
 
-def leaders(table: pd.DataFrame, *, stat: str, top: int = 25) -> go.Figure:
-    """The leading players or teams of a stat, best first, every name labelled."""
-    title = f"Leaders: {stat}"
+def leaders(table: pd.DataFrame, *, stat: str, top: int = 25, title: str = "") -> go.Figure:
+    """The leading players or teams of a stat, best first, every name labelled, each value as
+    the stat reads (54 home runs, a .389 average)."""
+    title = title or f"Leaders: {stat}"
     if table.empty or "Value" not in table.columns:
         return empty_figure(title)
     data = table.head(top).iloc[::-1]
@@ -172,7 +168,7 @@ def leaders(table: pd.DataFrame, *, stat: str, top: int = 25) -> go.Figure:
     label = names.astype(str) + (" (" + data["Team"].astype(str) + ")" if "Team" in data.columns
                                  and "Name" in data.columns else "")
     fig = go.Figure(go.Bar(x=_numbers(data["Value"]), y=label, orientation="h", marker_color=HOME_COLOR,
-                           text=[_as_given(v) for v in data["Value"]], textposition="outside",
+                           text=[stat_text(stat, v) for v in data["Value"]], textposition="outside",
                            cliponaxis=False))
     fig.update_layout(xaxis_title=stat)
     fig.update_yaxes(dtick=1)

@@ -46,6 +46,34 @@ def season_ids(level: str, *, with_games: bool = False) -> list[int]:
     return sorted({int(s) for s in frame["ID"]}, reverse=True)
 
 
+def full_season(level: str, today: dt.date) -> int | None:
+    """The newest season whose regular season has ended by ``today`` (else the newest): the one
+    a page opens on when it shows leaders, not a season a few days old."""
+    frame = seasons(level)
+    if frame.empty or "ID" not in frame.columns:
+        return None
+    ends = pd.to_datetime(frame.get("End", pd.Series(dtype=str)), errors="coerce")
+    done = frame[ends.dt.date < today] if "End" in frame.columns else frame.iloc[0:0]
+    return int((done if len(done) else frame)["ID"].max())
+
+
+def season_ends(level: str) -> dict[int, dt.date]:
+    """Each season's last regular-season day (the seasons list's ``End``): games after it are
+    the postseason, which the list records of games do not flag."""
+    frame = seasons(level)
+    if frame.empty or not {"ID", "End"} <= set(frame.columns):
+        return {}
+    ends = pd.to_datetime(frame["End"], errors="coerce")
+    return {int(s): e.date() for s, e in zip(frame["ID"], ends, strict=True) if not pd.isna(e)}
+
+
+def playoff_games(level: str, game_ids: list[int]) -> set[int]:
+    """Which of ``game_ids`` are playoff games, from each game's detail (``Playoff``): for the
+    games on a season's ``End`` day, where the regular season's last games and the first
+    playoff games can share a date. One request per game, so only for those few."""
+    return {g for g in game_ids if game(level, g).get("Playoff")}
+
+
 def teams(level: str, season: int | None = None) -> pd.DataFrame:
     return fetch("teams", level, {"season": season, "max": LIST_PAGE_SIZE}, follow=True).frame
 
