@@ -12,8 +12,9 @@ from components import charts, filters, layout
 from components.game_detail import show_game
 from components.tables import download, show_table
 from services import ApiError, Page, api
+from services.client import MAX_FOLLOWED_PAGES
 
-PAGE_SIZE = 50
+SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, charted and sorted whole
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
                 "Overtime", "League")
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
@@ -30,30 +31,35 @@ class Query:
     status: str | None
 
 
-def _page(level: str, query: Query, page: int) -> Page:
-    return api.games(level, page=page, size=PAGE_SIZE, **asdict(query))
+def _matched(level: str, query: Query) -> Page:
+    """Every game the filters match, up to SHOWN_PAGES pages: the chart and the table's sort
+    cover all of them, not one screenful."""
+    return api.all_games(level, max_pages=SHOWN_PAGES, **asdict(query))
 
 
 def _all_games_csv(level: str, query: Query) -> bytes:
-    """Every matching game, not only the page on screen (built when the button is clicked)."""
-    frame: pd.DataFrame = api.all_games(level, **asdict(query))
+    """Every matching game up to the client's bound (built when the button is clicked)."""
+    frame: pd.DataFrame = api.all_games(level, **asdict(query)).frame
     return str(frame.to_csv(index=False)).encode()
 
 
 def _list(level: str, query: Query) -> None:
-    first = _page(level, query, 1)
-    slot = st.container()  # the chart and table sit above the pager, which decides the page
-    page_no = filters.pager(first.pages, key="games_page") if first.pages > 1 else 1
-    result = first if page_no == 1 else _page(level, query, page_no)
+    result = _matched(level, query)
     layout.note_page(result)
-    with slot:
-        st.plotly_chart(charts.results(result.frame), key="games_chart")
-        st.caption(f"{result.total:,} games · page {page_no} of {result.pages} · click a row to open the game")
-        show_table(result.frame, name="games", columns=GAME_COLUMNS, select_into="game",
-                   open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.")
-    if result.total > len(result.frame):
-        download(f"Download all {result.total:,} matching games (CSV)", partial(_all_games_csv, level, query),
-                 name="games_all")
+    shown = len(result.frame)
+    if result.truncated:
+        st.warning(f"{result.total:,} games match: the chart and table hold the newest {shown:,}. "
+                   "Narrow the season, team or dates to see them all.", icon=":material/filter_alt:")
+    st.plotly_chart(charts.results(result.frame), key="games_chart")
+    st.caption(f"{result.total:,} games" + (f" · the newest {shown:,} shown" if result.truncated else "")
+               + " · sort by any column · click a row to open the game")
+    show_table(result.frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),
+               open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.", csv=not result.truncated)
+    if result.truncated:
+        bound = MAX_FOLLOWED_PAGES * api.LIST_PAGE_SIZE
+        label = (f"Download all {result.total:,} matching games (CSV)" if result.total <= bound else
+                 f"Download the newest {bound:,} of {result.total:,} games (CSV; the download stops there)")
+        download(label, partial(_all_games_csv, level, query), name="games_all")
 
 
 def main() -> None:

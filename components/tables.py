@@ -65,10 +65,12 @@ def _blank_missing_text(frame: pd.DataFrame) -> pd.DataFrame:
     changed: dict[str, pd.Series] = {}
     for name in frame.columns:
         values = frame[name]
-        if not values.isna().any() or values.isna().all():
+        if not values.isna().any():
             continue
         present = values.dropna()
-        if pd.api.types.is_string_dtype(values) and all(isinstance(v, str) for v in present):
+        if present.empty:  # nothing known yet (a scheduled game's scores): blank cells
+            changed[str(name)] = pd.Series("", index=values.index, dtype=object)
+        elif pd.api.types.is_string_dtype(values) and all(isinstance(v, str) for v in present):
             changed[str(name)] = values.where(values.notna(), "")
         elif pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values) \
                 and (present % 1 == 0).all():

@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from services.client import Page, Params, fetch, fetch_detail
+from services.client import MAX_FOLLOWED_PAGES, Page, Params, fetch, fetch_detail
 
 LIST_PAGE_SIZE = 1000  # the contract's maximum `max`: fewest round trips when following pages
 
@@ -99,10 +99,11 @@ def games(level: str, *, season: int | None = None, team_id: int | None = None,
 
 def all_games(level: str, *, season: int | None = None, team_id: int | None = None,
               start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-              status: str | None = None) -> pd.DataFrame:
-    """Every game matching the filters (following ``Next_Page``), for a full CSV download."""
+              status: str | None = None, max_pages: int = MAX_FOLLOWED_PAGES) -> Page:
+    """Every game matching the filters, newest first, following ``Next_Page`` for up to
+    ``max_pages`` pages of ``LIST_PAGE_SIZE`` (``truncated`` says when that bound was hit)."""
     params = {**_game_params(season, team_id, start, end, limit, status), "max": LIST_PAGE_SIZE}
-    return fetch("games", level, params, follow=True).frame
+    return fetch("games", level, params, follow=True, max_pages=max_pages)
 
 
 def game(level: str, game_id: int) -> dict[str, Any]:

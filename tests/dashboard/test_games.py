@@ -1,5 +1,8 @@
-"""Games page: filters seeded from the URL, the server-side status filter and paging, the game detail."""
+"""Games page: filters seeded from the URL, the server-side status filter, every matched game, the game detail."""
 from __future__ import annotations
+
+import pandas as pd
+import pytest
 
 from components.game_detail import venue_place
 from services import api
@@ -32,7 +35,7 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
     at = open_page("games", {"level": "MLB", "season": str(season), "status": "Final", "tab": "Games"})
     assert_clean(at)
     table = at.dataframe[0].value
-    assert len(table) == min(50, expected) and set(table["GameStatus"]) == {"Final"}
+    assert len(table) == expected and set(table["GameStatus"]) == {"Final"}
     assert "" in set(table["Overtime"]) and not table["Overtime"].isna().any(), \
         "a game without overtime shows an empty cell, not None"
     assert any(c.value.startswith(f"{expected:,} games") for c in at.caption)
@@ -43,14 +46,35 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
         assert set(scheduled.dataframe[0].value["GameStatus"].fillna("")) == {""}
 
 
-def test_page_number_is_server_side(dashboard_env: ApiServer) -> None:
-    first = open_page("games", {"level": "MLB"})
-    second = open_page("games", {"level": "MLB", "games_page": "2"})
-    assert_clean(second)
-    pager = second.get("pagination")[0]
-    assert pager.num_pages == api.games("MLB", season=api.season_ids("MLB", with_games=True)[0], size=50).pages
-    assert set(first.dataframe[0].value["ID"]).isdisjoint(second.dataframe[0].value["ID"])
-    assert any("page 2 of" in c.value for c in second.caption)
+def test_chart_and_table_cover_every_matched_game(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    matched = api.all_games("MLB", season=season)
+    at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) == matched.total > 50, "the whole season, not one page of 50"
+    finished = int(pd.to_numeric(matched.frame["ScoreHome"], errors="coerce").notna().sum())
+    assert trace_points(figures(at)[0]) == finished
+    assert not at.warning
+
+
+def test_the_bound_on_matched_games_is_said(dashboard_env: ApiServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(api, "LIST_PAGE_SIZE", 20)  # 5 pages of 20: fewer than a season holds
+    season = api.season_ids("MLB", with_games=True)[0]
+    at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games"})
+    assert_clean(at)
+    assert len(at.dataframe[0].value) == 100
+    assert any("the chart and table hold the newest 100" in w.value for w in at.warning)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert any(label.startswith("Download all") for label in labels), labels
+
+
+def test_scheduled_games_show_blank_scores(dashboard_env: ApiServer) -> None:
+    assert api.games("NBA", status="scheduled", size=1).total, "the demo's current NBA season has games to come"
+    at = open_page("games", {"level": "NBA", "status": "Scheduled", "tab": "Games"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) and set(table["ScoreHome"]) == {""} and set(table["ScoreVis"]) == {""}
 
 
 def test_venue_reads_as_a_place() -> None:
