@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts_forecasts, filters, layout
+from components import analysis, charts, charts_forecasts, filters, layout
 from components.tables import show_table
 from services import ApiError, api
 
@@ -49,20 +49,31 @@ def main() -> None:
         layout.copy_link()
         return
     _metrics(data)
-    tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS], key=TABS_KEY)
+    has_odds = bool(data["p_market"].notna().any())
+    tie = charts.tie_word(api.level_sport(level))
+    if not has_odds:
+        st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
+    tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS] if has_odds else [CALIBRATION, LINES, UPSETS],
+                        key=TABS_KEY)
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])
             st.plotly_chart(charts_forecasts.calibration(table), key="calibration")
             st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data)),
                             key="scores_over_time")
-            bins = table.assign(bin=[f"{b / analysis.CALIBRATION_BINS:.1f}–{(b + 1) / analysis.CALIBRATION_BINS:.1f}" for b in table["bin"]])
-            show_table(bins.rename(columns={"bin": "Probability", "predicted": "Predicted", "observed": "Observed",
-                                            "games": "Games"}), name="calibration",
-                       formats={n: st.column_config.NumberColumn(format="%.3f") for n in ("Predicted", "Observed")})
-    if tabs[MARKET].open:
+            bins = table.assign(bin=[f"{b * 100 // analysis.CALIBRATION_BINS}–{(b + 1) * 100 // analysis.CALIBRATION_BINS}%"
+                                     for b in table["bin"]])
+            headings = {"bin": "Probability", "predicted": "Predicted", "observed": "Observed", "games": "Games",
+                        "draws": tie + "s"}
+            if not table["draws"].any():
+                bins = bins.drop(columns="draws")
+            show_table(bins.rename(columns=headings), name="calibration",
+                       formats={n: st.column_config.NumberColumn(format="percent") for n in ("Predicted", "Observed")})
+            if table["draws"].any():
+                st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
+    if MARKET in tabs and tabs[MARKET].open:
         with tabs[MARKET]:
-            st.plotly_chart(charts_forecasts.elo_vs_market(data), key="elo_vs_market")
+            st.plotly_chart(charts_forecasts.elo_vs_market(data, tie), key="elo_vs_market")
             both = data.dropna(subset=["p_elo", "p_market"])
             if len(both):
                 y = both["home_win"]
@@ -80,7 +91,8 @@ def main() -> None:
     if tabs[UPSETS].open:
         with tabs[UPSETS]:
             st.caption("Games the ELO favourite lost, the surest forecasts first.")
-            show_table(analysis.upsets(data, top=50), name="upsets",
+            show_table(analysis.upsets(data, top=50), name="upsets", hidden=("ID",),
+                       formats={"Winner ELO prob": st.column_config.NumberColumn("Winner's ELO chance", format="percent")},
                        empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()
 

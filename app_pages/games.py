@@ -50,7 +50,7 @@ def _list(level: str, query: Query) -> None:
     if result.truncated:
         st.warning(f"{result.total:,} games match: the chart and table hold the newest {shown:,}. "
                    "Narrow the season, team or dates to see them all.", icon=":material/filter_alt:")
-    st.plotly_chart(charts.results(result.frame), key="games_chart")
+    st.plotly_chart(charts.results(result.frame, tie=charts.tie_word(api.level_sport(level))), key="games_chart")
     st.caption(f"{result.total:,} games" + (f" · the newest {shown:,} shown" if result.truncated else "")
                + " · sort by any column · click a row to open the game")
     show_table(result.frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),

@@ -36,7 +36,7 @@ def _pick_game(level: str) -> None:
     else:
         st.warning(f"No season of {level} holds play-by-play (its source has results only): the events of "
                    "these games cannot be shown. Pick a level with play-by-play, such as MLB.")
-    st.plotly_chart(charts.results(recent.frame, "Latest results"), key="pbp_recent")
+    st.plotly_chart(charts.results(recent.frame, "Latest results", tie=charts.tie_word(api.level_sport(level))), key="pbp_recent")
     show_table(recent.frame, name="pbp_games", select_into="game",
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
 

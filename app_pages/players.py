@@ -145,7 +145,7 @@ def _team(level: str) -> None:
     team = filters.team_picker(list(ids))
     if not team or team not in ids:
         st.info("Pick a team in the sidebar.")
-        show_table(teams, name="teams", columns=("ID", "Name", "Abbrev", "Sublevel"),
+        show_table(teams, name="teams", columns=("ID", "Name", "Abbrev", "Sublevel"), hidden=("ID",),
                    empty="No teams held for this level.")
         return
     detail = api.team(level, ids[team])
@@ -163,6 +163,7 @@ def _team(level: str) -> None:
                       key="team_elo")
     right.plotly_chart(charts.win_loss(seasons, f"{team}: wins and losses by season"), key="team_seasons")
     show_table(series, name=f"team_{ids[team]}_elo", formats=FORMATS, empty="No ELO series for this season.",
+               hidden=("Game_ID",),
                columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "Game_ID"))
     show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
 

@@ -16,7 +16,7 @@ SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "ELOBefore", "ELOAfter",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
 FORMATS = {name: st.column_config.NumberColumn(format=fmt) for name, fmt in (
-    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"), ("WinExp", "%.3f"),
+    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"), ("WinExp", "percent"),
     ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))}
 Fetch = Callable[..., pd.DataFrame]
 
@@ -58,7 +58,7 @@ def main() -> None:
             value = "ELOAfter" if kind == "ELO" else "RPI"
             st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over the season", axis=kind),
                             key=f"{kind}_series")
-            show_table(series, name=f"{kind.lower()}_series", columns=SERIES_COLUMNS, formats=FORMATS,
+            show_table(series, name=f"{kind.lower()}_series", columns=SERIES_COLUMNS, formats=FORMATS, hidden=("Game_ID",),
                        empty="Pick teams in the sidebar to see their series.")
     layout.copy_link()
 

@@ -67,12 +67,17 @@ def forecast_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def calibration(prob: pd.Series, outcome: pd.Series, bins: int = CALIBRATION_BINS) -> pd.DataFrame:
-    """Mean predicted vs observed rate per probability bin, with the number of games in each."""
+    """Mean predicted vs observed rate per probability bin, with the number of games in each.
+
+    A draw (outcome 0.5) counts as half a home win, as the ELO expectation it is compared with
+    counts it, and is counted apart (``draws``): never as a home loss."""
     data = pd.DataFrame({"p": prob, "y": outcome}).dropna()
     if data.empty:
-        return pd.DataFrame(columns=["bin", "predicted", "observed", "games"])
+        return pd.DataFrame(columns=["bin", "predicted", "observed", "games", "draws"])
     data["bin"] = np.minimum((data["p"] * bins).astype(int), bins - 1)
-    table = data.groupby("bin").agg(predicted=("p", "mean"), observed=("y", "mean"), games=("y", "size"))
+    data["draw"] = data["y"] == 0.5
+    table = data.groupby("bin").agg(predicted=("p", "mean"), observed=("y", "mean"), games=("y", "size"),
+                                    draws=("draw", "sum"))
     return table.reset_index()
 
 
@@ -164,7 +169,7 @@ def upsets(frame: pd.DataFrame, top: int = 15) -> pd.DataFrame:
     data = data[data["home_win"] != 0.5]
     data = data[data["winner_prob"] < 0.5].sort_values("winner_prob").head(top)
     data["Winner"] = np.where(data["home_win"] >= 1, data["Home"], data["Visitor"])
-    data["Winner ELO prob"] = data["winner_prob"].round(3)
+    data["Winner ELO prob"] = data["winner_prob"]
     data["GameDay"] = data["GameDay"].dt.date
     return data[["ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "Winner", "Winner ELO prob"]]
 

@@ -36,7 +36,12 @@ def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
 
 
-def results(games: pd.DataFrame, title: str = "Home margin of the listed games") -> go.Figure:
+def tie_word(sport: str) -> str:
+    """What a level game is called: a draw in soccer, a tie elsewhere."""
+    return "Draw" if sport == "soccer" else "Tie"
+
+
+def results(games: pd.DataFrame, title: str = "Home margin of the listed games", tie: str = "Tie") -> go.Figure:
     """Each finished game as a point: date against home score minus visitor score, coloured by
     the winner, the matchup and score on hover (home advantage and blowouts at a glance)."""
     need = {"GameDay", "ScoreVis", "ScoreHome"}
@@ -53,7 +58,7 @@ def results(games: pd.DataFrame, title: str = "Home margin of the listed games")
              + data["ScoreHome"].astype(int).astype(str))
     fig = go.Figure()
     for name, mask, color in (("Home won", margin > 0, HOME_COLOR), ("Visitor won", margin < 0, VIS_COLOR),
-                              ("Tie", margin == 0, MUTED)):
+                              (tie, margin == 0, MUTED)):
         if mask.any():
             fig.add_scatter(x=data.loc[mask, "GameDay"], y=margin[mask], mode="markers", name=name,
                             marker={"color": color, "size": 9, "opacity": 0.8}, text=label[mask],
