@@ -32,16 +32,28 @@ PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_
 # its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
 # fresh link to the new level would (a kept value the new level lacks would leave them empty)
 LEVEL_DEPENDENT = ("season", "team", "teams", "fc_seasons", "stat", "player_season", "team_season", "log_stat",
-                   "log_phase", "games_page", "players_page", "snapshot", "start", "end")
+                   "log_phase")
 # and those computed from the season (the Ratings page's top teams of that season)
-SEASON_DEPENDENT = ("teams", "team", "games_page")
+SEASON_DEPENDENT = ("teams", "team")
+
+
+RESET_KEY = "_choices_to_reset"
 
 
 def forget(keys: Sequence[str]) -> None:
-    """Drop these widgets' values so that each takes its page's default on the next run."""
-    for key in keys:
-        if key in st.session_state:
-            del st.session_state[key]
+    """Have these widgets take their page's default on the next run. Deleting a widget's state
+    is not enough in a browser (the page sends the widget's old value back with the rerun), so
+    each picker sets the default it computes through session state (``_reset``)."""
+    pending: set[str] = st.session_state.setdefault(RESET_KEY, set())
+    pending.update(keys)
+
+
+def _reset(key: str, value: Any) -> None:
+    """Set ``key`` to its page default if a change of level or season asked for it."""
+    pending: set[str] = st.session_state.get(RESET_KEY, set())
+    if key in pending:
+        pending.discard(key)
+        st.session_state[key] = value
 
 
 def _forget_level_records() -> None:
@@ -94,6 +106,7 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
         return None
     index = options.index(default) if default in options else 0
     warn_unknown(key, options, label, options[index])
+    _reset(key, options[index])
     value = st.sidebar.selectbox(label, options, index=index, key=key, bind=BIND,
                                  on_change=forget, args=(SEASON_DEPENDENT,))
     return int(value) if value is not None else None
@@ -104,12 +117,14 @@ def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
     options = sorted({int(s) for s in seasons}, reverse=True)
     chosen = [s for s in default if s in options]
     warn_unknown(key, options, "Seasons", ", ".join(str(s) for s in chosen))
+    _reset(key, chosen)
     return [int(s) for s in st.sidebar.multiselect("Seasons", options, default=chosen, key=key, bind=BIND)]
 
 
 def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team") -> str | None:
     """One team by name, or ``None`` for all teams."""
     warn_unknown(key, list(names), label, "all teams")
+    _reset(key, None)
     value = st.sidebar.selectbox(label, sorted(set(names)), index=None, placeholder="All teams", key=key,
                                  bind=BIND)
     return str(value) if value is not None else None
@@ -119,6 +134,7 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
     options = sorted(set(names))
     chosen = [n for n in default if n in options]
     warn_unknown(key, options, "Teams", ", ".join(chosen))
+    _reset(key, chosen)
     return [str(t) for t in st.sidebar.multiselect("Teams", options, default=chosen, key=key, bind=BIND,
                                                    max_selections=8, placeholder="Pick teams to compare")]
 
@@ -141,6 +157,7 @@ def date_picker(label: str, *, key: str, help: str | None = None) -> dt.date | N
 def status_picker(*, key: str = "status") -> str | None:
     """A game state for the API's ``status`` filter, or None for every game."""
     warn_unknown(key, list(STATUSES), "Status", "All")
+    _reset(key, "All")
     label = st.sidebar.selectbox("Status", list(STATUSES), index=0, key=key, bind=BIND)
     return STATUSES.get(str(label))
 
@@ -151,6 +168,7 @@ def choice(label: str, options: Sequence[str], *, key: str, sidebar: bool = True
     options are the values themselves, never formatted)."""
     where = st.sidebar if sidebar else st
     warn_unknown(key, options, label, options[index] if 0 <= index < len(options) else None)
+    _reset(key, options[index] if 0 <= index < len(options) else None)
     return str(where.selectbox(label, list(options), index=index, key=key, bind=BIND, help=help))
 
 
