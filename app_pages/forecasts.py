@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, charts_forecasts, filters, layout
+from components import analysis, charts, charts_forecasts, filters, layout, links
 from components.tables import show_table
 from services import ApiError, api
 
@@ -91,8 +91,10 @@ def main() -> None:
     if tabs[UPSETS].open:
         with tabs[UPSETS]:
             st.caption("Games the ELO favourite lost, the surest forecasts first.")
-            show_table(analysis.upsets(data, top=50), name="upsets", hidden=("ID",),
-                       formats={"Winner ELO prob": st.column_config.NumberColumn("Winner's ELO chance", format="percent")},
+            upsets = links.with_link(analysis.upsets(data, top=50), "ID", "game", level)
+            show_table(upsets, name="upsets", hidden=("ID",),
+                       formats={"Winner ELO prob": st.column_config.NumberColumn("Winner's ELO chance", format="percent"),
+                                **links.link_format("game")},
                        empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()
 

@@ -6,7 +6,7 @@ import re
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout
+from components import charts, filters, layout, links
 from components.player_stats import stat_text
 from components.search import fold
 from components.tables import show_table
@@ -63,9 +63,11 @@ def main() -> None:
     table = page.frame
     if "Value" in table.columns:
         table = table.assign(Value=[stat_text(stat, v) for v in table["Value"]])
+    table = (links.with_link(table, "Player_ID", "player", level) if kind == "player"
+             else links.with_link(table, "Team", "team", level))
     show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters.",
-               columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", "Player_ID", "Team_ID"),
-               hidden=("Player_ID", "Team_ID"))
+               columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
+               hidden=("Player_ID", "Team_ID"), formats=links.link_format("profile" if kind == "player" else "team"))
     layout.copy_link()
 
 

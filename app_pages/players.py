@@ -6,7 +6,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, player_stats
+from components import charts, filters, layout, links, player_stats
 from components.search import rank_by_name
 from components.tables import records_frame as _frame, show_table
 from server.catalog import clock
@@ -61,9 +61,10 @@ def _search(level: str, expanded: bool) -> None:
         with slot:
             st.caption(f"{found.total:,} players · page {page_no} of {found.pages} · click a row to open a profile"
                        + (" · best matches first" if query else ""))
-            show_table(rank_by_name(found.frame, query or ""), name="players", select_into="player", height=280,
-                       columns=("ID", "Name", "Team", "Position", "CareerStart", "CareerEnd", "Nation"),
-                       hidden=("ID",))
+            ranked = links.with_link(rank_by_name(found.frame, query or ""), "ID", "player", level)
+            show_table(ranked, name="players", select_into="player", height=280,
+                       columns=("ID", "Name", "Team", "Position", "CareerStart", "CareerEnd", "Nation", links.LINK_COLUMN),
+                       hidden=("ID",), formats=links.link_format("profile"))
 
 
 def _leaders(level: str) -> None:
@@ -82,8 +83,9 @@ def _leaders(level: str) -> None:
     leaders = page.frame.rename(columns={"Player_ID": "ID"})
     if "Value" in leaders.columns:
         leaders["Value"] = [player_stats.stat_text(stat, v) for v in leaders["Value"]]
-    show_table(leaders, name="players_leaders", select_into="player",
-               columns=("ID", "Rank", "Name", "Team", "Value", "GP"), hidden=("ID",), csv=False)
+    show_table(links.with_link(leaders, "ID", "player", level), name="players_leaders", select_into="player",
+               columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
+               formats=links.link_format("profile"))
 
 
 def _season_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) -> dict[int, dict[str, str]]:
@@ -128,7 +130,10 @@ def _player(level: str) -> None:
     unused = [c for c in numeric if not games[c].astype(bool).any()]
     log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
                               if c in games.columns])
-    show_table(log, name=f"player_{player_id}_games", empty="No game log for this season.")
+    if "Game_ID" in games.columns and not log.empty:
+        log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
+    show_table(log, name=f"player_{player_id}_games", empty="No game log for this season.",
+               formats=links.link_format("game"))
     st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
     show_table(player_stats.stats_table(detail.get("stats")), name=f"player_{player_id}_stats",
                empty="No season stats held.")
@@ -162,9 +167,10 @@ def _team(level: str) -> None:
     left.plotly_chart(charts.rating_series(series, value="ELOAfter", title=f"{team}: ELO in {season}", axis="ELO"),
                       key="team_elo")
     right.plotly_chart(charts.win_loss(seasons, f"{team}: wins and losses by season"), key="team_seasons")
-    show_table(series, name=f"team_{ids[team]}_elo", formats=FORMATS, empty="No ELO series for this season.",
-               hidden=("Game_ID",),
-               columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "Game_ID"))
+    show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{ids[team]}_elo",
+               formats={**FORMATS, **links.link_format("game")}, empty="No ELO series for this season.",
+               hidden=("Game_ID",), columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp",
+                                             "Game_ID", links.LINK_COLUMN))
     show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout
+from components import charts, filters, layout, links
 from components.tables import show_table
 from services import ApiError, api
 
@@ -50,7 +50,8 @@ def main() -> None:
             when = f"on {snapshot}" if snapshot else "latest"
             st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings, {when}",
                                                highlight=chosen), key=f"{kind}_bars")
-            show_table(table, name=f"{kind.lower()}_rankings", columns=RANK_COLUMNS, formats=FORMATS,
+            show_table(links.with_link(table, "Team", "team", level), name=f"{kind.lower()}_rankings",
+                       columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")},
                        empty=f"No {kind} ratings held for this season or date.")
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:
@@ -58,7 +59,9 @@ def main() -> None:
             value = "ELOAfter" if kind == "ELO" else "RPI"
             st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over the season", axis=kind),
                             key=f"{kind}_series")
-            show_table(series, name=f"{kind.lower()}_series", columns=SERIES_COLUMNS, formats=FORMATS, hidden=("Game_ID",),
+            show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",
+                       columns=(*SERIES_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("game")},
+                       hidden=("Game_ID",),
                        empty="Pick teams in the sidebar to see their series.")
     layout.copy_link()
 
