@@ -31,7 +31,7 @@ def with_link(frame: pd.DataFrame, source: str, build: str, level: str) -> pd.Da
     make = {"game": game_url, "player": player_url, "team": team_url}[build]
     urls = [make(level, v) if v is not None and not (isinstance(v, float) and pd.isna(v)) else None
             for v in frame[source]]
-    return frame.assign(**{LINK_COLUMN: urls})
+    return frame.assign(**{LINK_COLUMN: pd.Series(urls, index=frame.index, dtype=object)})
 
 
 def link_format(what: str) -> dict[str, object]:
