@@ -81,7 +81,7 @@ def main() -> None:
         with tabs[GAME_TAB]:
             if game_id:
                 detail = api.game(level, game_id)
-                show_game(detail, api.level_sport(level))
+                show_game(detail, api.level_sport(level), api.perfs(level, "playerperfs", game_id=game_id))
             else:
                 st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")
     layout.copy_link()

@@ -151,9 +151,11 @@ def player(level: str, player_id: int, season: int | None = None) -> dict[str, A
 
 
 def perfs(level: str, kind: str, *, season: int | None = None, team_id: int | None = None,
-          player_id: int | None = None) -> pd.DataFrame:
-    """``playerperfs`` or ``teamperfs`` of a season: the game log behind the charts."""
-    params: Params = {"season": season, "team": team_id, "player": player_id, "max": LIST_PAGE_SIZE}
+          player_id: int | None = None, game_id: int | None = None) -> pd.DataFrame:
+    """``playerperfs`` or ``teamperfs`` of a season (the game log behind the charts) or of one
+    game (its box score)."""
+    params: Params = {"season": season, "team": team_id, "player": player_id, "game": game_id,
+                      "max": LIST_PAGE_SIZE}
     return fetch(kind, level, params, follow=True).frame
 
 

@@ -26,7 +26,7 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert any(str(game["Home"]) in h.value for h in at.subheader), "the game's detail header"
     assert any("Line score" in m.value for m in at.markdown)
     line_score = next(m.value for m in at.markdown if m.value.startswith("| Team |"))
-    assert str(game["Home"]) in line_score and "| Total |" in line_score
+    assert str(game["Home"]) in line_score and "| R | H | E |" in line_score, "baseball's R/H/E"
 
 
 def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiServer) -> None:
@@ -75,6 +75,29 @@ def test_scheduled_games_show_blank_scores(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     table = at.dataframe[0].value
     assert len(table) and set(table["ScoreHome"]) == {""} and set(table["ScoreVis"]) == {""}
+
+
+def test_box_score_from_the_games_player_lines(dashboard_env: ApiServer) -> None:
+    game = api.games("MLB", status="final", size=1).frame.iloc[0]
+    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"]))})
+    assert_clean(at)
+    texts = [m.value for m in at.markdown]
+    assert "**Box score**" in texts
+    for team in (game["Visitor"], game["Home"]):
+        batting = texts[texts.index(f"*{team}: batting*") + 1]
+        assert batting.startswith("| Name | AB | R | H | RBI |")
+        assert texts[texts.index(f"*{team}: pitching*") + 1].startswith("| Name | IP | H | R | ER |")
+    line_score = next(t for t in texts if t.startswith("| Team |"))
+    home_row = next(r for r in line_score.splitlines() if r.startswith(f"| {game['Home']} |"))
+    home_batting = texts[texts.index(f"*{game['Home']}: batting*") + 1].splitlines()[2:]
+    hits = sum(int(r.split("|")[4]) for r in home_batting)
+    assert home_row.split("|")[-3].strip() == str(hits), "the line score's H sums the batting lines"
+    assert home_row.split("|")[-4].strip() == str(int(game["ScoreHome"]))
+    nba = api.games("NBA", status="final", size=1).frame.iloc[0]
+    basketball = open_page("games", {"level": "NBA", "game": str(int(nba["ID"]))})
+    assert_clean(basketball)
+    lines = [m.value for m in basketball.markdown]
+    assert "PTS" in lines[lines.index(f"*{nba['Home']}*") + 1].splitlines()[0]
 
 
 def test_venue_reads_as_a_place() -> None:
