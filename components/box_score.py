@@ -24,7 +24,8 @@ def innings(outs: object) -> str:
 
 
 def _numbers(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
-    return frame[columns].apply(pd.to_numeric, errors="coerce").fillna(0).astype(int)
+    numbers: pd.DataFrame = frame[columns].apply(pd.to_numeric, errors="coerce").fillna(0).astype(int)
+    return numbers
 
 
 def baseball_lines(perfs: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -38,7 +39,7 @@ def baseball_lines(perfs: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.Dat
     batting = pd.concat([batted[["Name"]], numbers.loc[batted.index, batting_columns]], axis=1).rename(columns=BATTING)
     pitched_mask = (numbers.get("OUTS", 0) > 0) | (numbers.get("BF", 0) > 0)
     pitched = side[pitched_mask]
-    pitching = pitched[["Name"]].copy()
+    pitching = pd.DataFrame({"Name": pitched["Name"]})
     for column, heading in PITCHING.items():
         if column == "IP" and "OUTS" in side.columns:
             pitching[heading] = [innings(o) for o in numbers.loc[pitched.index, "OUTS"]]
