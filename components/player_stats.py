@@ -14,8 +14,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-REGULAR, POSTSEASON = "Regular season", "Postseason"
-PHASE = "Phase"
+from components.phases import PHASE, POSTSEASON, REGULAR, games_on_end_day, phase_of
+
+__all__ = ["PHASE", "POSTSEASON", "REGULAR", "game_log", "games_on_end_day", "phase_counts", "season_line",
+           "seasons_table", "stat_columns", "stat_text", "stats_table"]
+
 # rates read with a fixed number of decimals (baseball prints batting rates without the 0: .389)
 RATE_DECIMALS: dict[str, int] = {
     "AVG": 3, "OBP": 3, "SLG": 3, "OPS": 3, "BABIP": 3, "ISO": 3, "WPCT": 3, "PCT": 3, "FG%": 3, "FT%": 3,
@@ -43,25 +46,6 @@ def stat_text(code: str, value: object) -> str:
     if code.upper() in RATE_DECIMALS and decimals == 3 and -1 < number < 1:
         text = text.replace("0.", ".", 1)  # .389, as baseball prints it
     return text
-
-
-def phase_of(day: object, season_end: dt.date | None, playoff: bool = False) -> str:
-    """Regular season or postseason: a game after the season's ``End`` (the seasons endpoint) is
-    a playoff game; on that day itself both can be played, and ``playoff`` (the game detail's
-    ``Playoff``) decides."""
-    when = pd.to_datetime(str(day), errors="coerce")
-    if season_end is None or pd.isna(when):
-        return REGULAR
-    return POSTSEASON if when.date() > season_end or (playoff and when.date() == season_end) else REGULAR
-
-
-def games_on_end_day(records: object, season_end: dt.date | None, id_field: str = "Game_ID") -> list[int]:
-    """The game IDs of ``records`` played on the season's ``End`` day (the ones a date cannot place)."""
-    if season_end is None or not isinstance(records, list):
-        return []
-    day = season_end.isoformat()
-    return [int(r[id_field]) for r in records if isinstance(r, dict) and str(r.get("GameDay")) == day
-            and r.get(id_field) is not None]
 
 
 def game_log(records: object, season_end: dt.date | None, playoff_ids: set[int] | frozenset[int] = frozenset()

@@ -44,3 +44,32 @@ def test_elo_vs_market_and_upsets(dashboard_env: object) -> None:
     assert_clean(upsets)
     table = upsets.dataframe[0].value
     assert (table["Winner ELO prob"] < 0.5).all()
+
+
+def _games_scored(at: object) -> int:
+    return int(next(m.value for m in at.metric if m.label == "Games scored").replace(",", ""))  # type: ignore[attr-defined]
+
+
+def test_regular_season_by_default_and_the_postseason_apart(dashboard_env: object) -> None:
+    opened = open_page("forecasts", {"level": "MLB"})
+    assert_clean(opened)
+    assert opened.selectbox(key="fc_phase").value == "Regular season"
+    counts = {}
+    for phase in ("Regular season", "Postseason", "Both"):
+        at = open_page("forecasts", {"level": "MLB", "fc_phase": phase})
+        assert_clean(at)
+        counts[phase] = _games_scored(at)
+    assert counts["Regular season"] == _games_scored(opened)
+    assert counts["Postseason"] > 0 and counts["Regular season"] + counts["Postseason"] == counts["Both"]
+
+
+def test_phase_of_a_game_by_the_seasons_end() -> None:
+    import datetime as dt
+
+    from components import phases
+
+    end = dt.date(2026, 9, 28)
+    assert phases.phase_of("2026-09-27", end) == "Regular season"
+    assert phases.phase_of("2026-09-28", end) == "Regular season"
+    assert phases.phase_of("2026-09-28", end, playoff=True) == "Postseason"
+    assert phases.phase_of("2026-10-01", end) == "Postseason"
