@@ -68,6 +68,30 @@ def results(games: pd.DataFrame, title: str = "Home margin of the listed games",
     return _finish(fig, title)
 
 
+def team_margins(side: pd.DataFrame, team: str) -> go.Figure:
+    """A team's margin in each game from its own side (its score minus the opponent's), by
+    date, coloured by result; opponent, score and venue on hover."""
+    title = f"{team}: margin of each game"
+    if side.empty:
+        return empty_figure(title, "No finished games of this team among these")
+    fig = go.Figure()
+    for result, color in (("W", HOME_COLOR), ("L", VIS_COLOR)):
+        part = side[side["Result"] == result]
+        if len(part):
+            fig.add_scatter(x=part["GameDay"], y=part["Margin"], mode="markers", name={"W": "Won", "L": "Lost"}[result],
+                            marker={"color": color, "size": 9, "opacity": 0.8},
+                            text=part["Where"] + " vs " + part["Opponent"] + ": " + part["For"].astype(str) + "-"
+                            + part["Against"].astype(str), hovertemplate="%{x}<br>%{text}<extra></extra>")
+    level = side[~side["Result"].isin(["W", "L"])]
+    if len(level):
+        fig.add_scatter(x=level["GameDay"], y=level["Margin"], mode="markers", name=str(level["Result"].iloc[0]),
+                        marker={"color": MUTED, "size": 9}, text=level["Where"] + " vs " + level["Opponent"],
+                        hovertemplate="%{x}<br>%{text}<extra></extra>")
+    fig.add_hline(y=0, line_color=MUTED, line_width=1)
+    fig.update_layout(xaxis_title="Date", yaxis_title=f"{team} − opponent")
+    return _finish(fig, title)
+
+
 def _period_axis(fig: go.Figure, data: pd.DataFrame, x: pd.Series, label: str) -> None:
     """Ticks at the first event of each period, labelled with the period (inning, quarter...)."""
     if "Period" in data.columns and data["Period"].notna().any():

@@ -32,9 +32,9 @@ PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_
 # its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
 # fresh link to the new level would (a kept value the new level lacks would leave them empty)
 LEVEL_DEPENDENT = ("season", "team", "teams", "fc_seasons", "stat", "player_season", "team_season", "log_stat",
-                   "log_phase")
+                   "log_phase", "opponent")
 # and those computed from the season (the Ratings page's top teams of that season)
-SEASON_DEPENDENT = ("teams", "team")
+SEASON_DEPENDENT = ("teams", "team", "opponent")
 
 
 RESET_KEY = "_choices_to_reset"

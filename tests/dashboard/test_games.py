@@ -6,7 +6,7 @@ import pytest
 
 from components.game_detail import venue_place
 from services import api
-from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
+from tests.dashboard._apptest import assert_clean, figures, open_page, trace_values, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
@@ -98,6 +98,39 @@ def test_box_score_from_the_games_player_lines(dashboard_env: ApiServer) -> None
     assert_clean(basketball)
     lines = [m.value for m in basketball.markdown]
     assert "PTS" in lines[lines.index(f"*{nba['Home']}*") + 1].splitlines()[0]
+
+
+def test_a_teams_eye_view(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    games = api.all_games("MLB", season=season, status="final").frame
+    team = str(games["Home"].iloc[0])
+    mine = games[(games["Home"] == team) | (games["Visitor"] == team)]
+    home = mine["Home"] == team
+    margin = (mine["ScoreHome"] - mine["ScoreVis"]).where(home, mine["ScoreVis"] - mine["ScoreHome"])
+    at = open_page("games", {"level": "MLB", "season": str(season), "team": team, "status": "Final", "tab": "Games"})
+    assert_clean(at)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Record"] == f"{int((margin > 0).sum())}-{int((margin < 0).sum())}"
+    assert metrics["Differential"] == f"{int(margin.sum()):+d}"
+    assert titles(at) == [f"{team}: margin of each game"]
+    plotted = sorted(int(y) for y in trace_values(figures(at)[0]))
+    assert plotted == sorted(int(m) for m in margin), "margins from the team's side"
+    opponent = str(mine["Visitor"].where(home, mine["Home"]).iloc[0])
+    versus = open_page("games", {"level": "MLB", "season": str(season), "team": team, "status": "Final",
+                                 "tab": "Games", "opponent": opponent})
+    table = versus.dataframe[0].value
+    assert len(table) and ((table["Home"] == opponent) | (table["Visitor"] == opponent)).all()
+
+
+def test_the_postseason_apart_on_games(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    counts = {}
+    for phase in ("Regular season", "Postseason", "Both"):
+        at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games", "games_phase": phase})
+        assert_clean(at)
+        counts[phase] = len(at.dataframe[0].value)
+        assert phase == "Both" or set(at.dataframe[0].value["Phase"]) == {phase}
+    assert counts["Postseason"] > 0 and counts["Regular season"] + counts["Postseason"] == counts["Both"]
 
 
 def test_venue_reads_as_a_place() -> None:
