@@ -5,6 +5,7 @@ more than these small charts need, and a page's first chart waits for its builde
 """
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -153,14 +154,48 @@ def pitches_per_plate_appearance(pas: pd.DataFrame) -> go.Figure:
     return _finish(fig, title)
 
 
-def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | None = None) -> go.Figure:
-    """One line per team over a season: ``Team``, ``Date`` and the ``value`` column."""
+TEAM_PALETTE = (*SERIES_COLORS, "#BCBD22", "#2CA02C", "#D62728", "#9467BD", "#FF7F0E", "#1B9E77", "#666666",
+                "#E7298A")
+
+
+def team_color(team: str) -> str:
+    """One colour per team name, the same on every page and in every session (a checksum of the
+    name, not the order the teams were picked in)."""
+    return TEAM_PALETTE[zlib.crc32(team.encode()) % len(TEAM_PALETTE)]
+
+
+def _hover_lines(part: pd.DataFrame) -> pd.Series:
+    """Opponent, result and score of each rated game, as far as the series carries them."""
+    text = pd.Series("", index=part.index)
+    if "Opponent" in part.columns:
+        text = "vs " + part["Opponent"].fillna("").astype(str)
+    if "Result" in part.columns:
+        text = text + " · " + part["Result"].fillna("").astype(str)
+    if "Score" in part.columns:
+        text = text + " " + part["Score"].fillna("").astype(str)
+    return text
+
+
+def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | None = None,
+                  season_ends: Sequence[object] = ()) -> go.Figure:
+    """One line per team (its own colour everywhere) over one or more seasons: ``Team``, ``Date``,
+    ``value``; opponent, result and score on hover; a break between seasons; a dotted line
+    where each season's postseason starts (``season_ends``)."""
     if series.empty or value not in series.columns or "Date" not in series.columns:
         return empty_figure(title, "Pick teams in the sidebar to compare them")
     fig = go.Figure()
-    for i, (team, part) in enumerate(series.sort_values("Date").groupby("Team", sort=False)):
+    decimals = ".1f" if value.startswith("ELO") else ".4f"
+    for team, part in series.sort_values("Date").groupby("Team", sort=False):
+        if "Season" in part.columns and part["Season"].nunique() > 1:  # no line across an off-season
+            gaps = part.groupby("Season").tail(1).assign(**{value: None})
+            gaps["Date"] = pd.to_datetime(gaps["Date"]) + pd.Timedelta(days=1)
+            part = pd.concat([part.assign(Date=pd.to_datetime(part["Date"])), gaps]).sort_values("Date")
         fig.add_scatter(x=part["Date"], y=_numbers(part[value]), name=str(team), mode="lines+markers",
-                        marker={"size": 4}, line={"color": SERIES_COLORS[i % len(SERIES_COLORS)]})
+                        marker={"size": 4}, line={"color": team_color(str(team))}, connectgaps=False,
+                        text=_hover_lines(part), hovertemplate=f"%{{y:{decimals}}} %{{text}}")
+    for end in season_ends:
+        fig.add_vline(x=pd.Timestamp(str(end)).timestamp() * 1000, line_dash="dot", line_color=MUTED,
+                      annotation_text="postseason", annotation_position="top left")
     fig.update_layout(xaxis_title="Date", yaxis_title=axis or value, hovermode="x unified")
     return _finish(fig, title, 420)
 

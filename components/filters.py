@@ -32,9 +32,9 @@ PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_
 # its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
 # fresh link to the new level would (a kept value the new level lacks would leave them empty)
 LEVEL_DEPENDENT = ("season", "team", "teams", "fc_seasons", "stat", "player_season", "team_season", "log_stat",
-                   "log_phase", "opponent")
+                   "log_phase", "opponent", "rating_seasons")
 # and those computed from the season (the Ratings page's top teams of that season)
-SEASON_DEPENDENT = ("teams", "team", "opponent")
+SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons")
 
 
 RESET_KEY = "_choices_to_reset"
@@ -113,12 +113,12 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
 
 
 def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
-                   default: Sequence[int] = ()) -> list[int]:
+                   default: Sequence[int] = (), label: str = "Seasons") -> list[int]:
     options = sorted({int(s) for s in seasons}, reverse=True)
     chosen = [s for s in default if s in options]
-    warn_unknown(key, options, "Seasons", ", ".join(str(s) for s in chosen))
+    warn_unknown(key, options, label, ", ".join(str(s) for s in chosen))
     _reset(key, chosen)
-    return [int(s) for s in st.sidebar.multiselect("Seasons", options, default=chosen, key=key, bind=BIND)]
+    return [int(s) for s in st.sidebar.multiselect(label, options, default=chosen, key=key, bind=BIND)]
 
 
 def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team") -> str | None:
