@@ -81,11 +81,14 @@ def main() -> None:
             bins = table.assign(bin=[f"{b * 100 // analysis.CALIBRATION_BINS}–{(b + 1) * 100 // analysis.CALIBRATION_BINS}%"
                                      for b in table["bin"]])
             headings = {"bin": "Probability", "predicted": "Predicted", "observed": "Observed", "games": "Games",
-                        "draws": tie + "s"}
+                        "draws": tie + "s", "low": "95% from", "high": "95% to"}
             if not table["draws"].any():
                 bins = bins.drop(columns="draws")
             show_table(bins.rename(columns=headings), name="calibration",
-                       formats={n: st.column_config.NumberColumn(format="percent") for n in ("Predicted", "Observed")})
+                       formats={n: st.column_config.NumberColumn(format="percent")
+                                for n in ("Predicted", "Observed", "95% from", "95% to")})
+            st.caption("Bars and the 95% columns: the Wilson interval of each bin's observed rate; a forecast is "
+                       "well calibrated where the diagonal crosses the bar.")
             if table["draws"].any():
                 st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
     if MARKET in tabs and tabs[MARKET].open:
