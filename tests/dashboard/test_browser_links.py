@@ -162,3 +162,19 @@ def test_every_search_box_takes_ordinary_and_odd_text(browser: Any, dashboard: s
         failures += _search_everywhere(plays, "Player")
     plays.context.close()
     assert not failures, failures
+
+
+NARROW = {"width": 820, "height": 1000}
+
+
+def test_headline_figures_fit_a_narrow_window(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    page = browser.new_context(viewport=NARROW).new_page()
+    page.goto(f"{dashboard}/forecasts?level=MLB")
+    page.wait_for_selector('[data-testid="stMetricValue"]', timeout=TIMEOUT_MS)
+    _settle(page)
+    clipped = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMetricValue"]')].map(e => {
+        const range = document.createRange(); range.selectNodeContents(e);
+        return [e.innerText, Math.ceil(range.getBoundingClientRect().width), e.clientWidth]; })
+        .filter(([, text, box]) => text > box)""")
+    page.context.close()
+    assert not clipped, f"figures cut short at {NARROW['width']} px: {clipped}"
