@@ -1,16 +1,19 @@
 """Forecasts vs outcomes: calibration, scores over time vs a baseline, ELO vs market, lines, upsets."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts_forecasts, filters, layout
+from components import analysis, charts, charts_forecasts, filters, layout, links, phases
 from components.tables import show_table
 from services import ApiError, api
 
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
 CALIBRATION, MARKET, LINES, UPSETS = "Calibration", "ELO vs market", "Lines by season", "Biggest upsets"
+MAX_END_DAY_LOOKUPS = 24  # game details fetched to place the games of a season's End day
 PERCENT = st.column_config.NumberColumn("Correct", format="percent")
 
 
@@ -22,6 +25,16 @@ def _load(level: str, seasons: list[int], team_id: int | None) -> pd.DataFrame:
         frames.append(page.frame.assign(Season=season))
     raw = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return analysis.forecast_frame(raw)
+
+
+def _end_day_playoffs(level: str, data: pd.DataFrame, ends: dict[int, dt.date]) -> set[int]:
+    """The playoff games among those played on a season's End day (looked up one by one, so only
+    when they are few; otherwise the End day counts as regular season)."""
+    if data.empty:
+        return set()
+    on_end = data[[ends.get(int(s)) == d.date() for s, d in zip(data["Season"], data["GameDay"], strict=True)]]
+    ids = [int(i) for i in on_end["ID"].dropna()]
+    return api.playoff_games(level, ids) if len(ids) <= MAX_END_DAY_LOOKUPS else set()
 
 
 def _metrics(data: pd.DataFrame) -> None:
@@ -43,26 +56,44 @@ def main() -> None:
     ids = filters.name_to_id(api.teams(level))
     team = filters.team_picker(list(ids))
     st.title(f"{level} forecasts vs outcomes")
+    phase = filters.choice("Games of", phases.PHASES, key="fc_phase",
+                           help="Calibration and scores on the regular season by default, as the model is tuned.")
     data = _load(level, seasons, ids.get(team or ""))
+    ends = api.season_ends(level)
+    data = phases.only(phases.mark(data, ends, _end_day_playoffs(level, data, ends)), phase)
     if data.empty:
         st.info("No finished games with forecasts for these seasons: pick other seasons or a level with data.")
         layout.copy_link()
         return
     _metrics(data)
-    tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS], key=TABS_KEY)
+    has_odds = bool(data["p_market"].notna().any())
+    tie = charts.tie_word(api.level_sport(level))
+    if not has_odds:
+        st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
+    tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS] if has_odds else [CALIBRATION, LINES, UPSETS],
+                        key=TABS_KEY)
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])
             st.plotly_chart(charts_forecasts.calibration(table), key="calibration")
             st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data)),
                             key="scores_over_time")
-            bins = table.assign(bin=[f"{b / analysis.CALIBRATION_BINS:.1f}–{(b + 1) / analysis.CALIBRATION_BINS:.1f}" for b in table["bin"]])
-            show_table(bins.rename(columns={"bin": "Probability", "predicted": "Predicted", "observed": "Observed",
-                                            "games": "Games"}), name="calibration",
-                       formats={n: st.column_config.NumberColumn(format="%.3f") for n in ("Predicted", "Observed")})
-    if tabs[MARKET].open:
+            bins = table.assign(bin=[f"{b * 100 // analysis.CALIBRATION_BINS}–{(b + 1) * 100 // analysis.CALIBRATION_BINS}%"
+                                     for b in table["bin"]])
+            headings = {"bin": "Probability", "predicted": "Predicted", "observed": "Observed", "games": "Games",
+                        "draws": tie + "s", "low": "95% from", "high": "95% to"}
+            if not table["draws"].any():
+                bins = bins.drop(columns="draws")
+            show_table(bins.rename(columns=headings), name="calibration",
+                       formats={n: st.column_config.NumberColumn(format="percent")
+                                for n in ("Predicted", "Observed", "95% from", "95% to")})
+            st.caption("Bars and the 95% columns: the Wilson interval of each bin's observed rate; a forecast is "
+                       "well calibrated where the diagonal crosses the bar.")
+            if table["draws"].any():
+                st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
+    if MARKET in tabs and tabs[MARKET].open:
         with tabs[MARKET]:
-            st.plotly_chart(charts_forecasts.elo_vs_market(data), key="elo_vs_market")
+            st.plotly_chart(charts_forecasts.elo_vs_market(data, tie), key="elo_vs_market")
             both = data.dropna(subset=["p_elo", "p_market"])
             if len(both):
                 y = both["home_win"]
@@ -80,7 +111,10 @@ def main() -> None:
     if tabs[UPSETS].open:
         with tabs[UPSETS]:
             st.caption("Games the ELO favourite lost, the surest forecasts first.")
-            show_table(analysis.upsets(data, top=50), name="upsets",
+            upsets = links.with_link(analysis.upsets(data, top=50), "ID", "game", level)
+            show_table(upsets, name="upsets", hidden=("ID",),
+                       formats={"Winner ELO prob": st.column_config.NumberColumn("Winner's ELO chance", format="percent"),
+                                **links.link_format("game")},
                        empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()
 

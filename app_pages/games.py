@@ -8,14 +8,16 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout
+from components import charts, filters, layout, phases, team_view
 from components.game_detail import show_game
 from components.tables import download, show_table
 from services import ApiError, Page, api
+from services.client import MAX_FOLLOWED_PAGES
 
-PAGE_SIZE = 50
+SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, charted and sorted whole
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
-                "Overtime", "League")
+                "Overtime", "League", "Phase")
+MAX_END_DAY_LOOKUPS = 24  # game details fetched to place the games of a season's End day
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
 
 
@@ -30,30 +32,77 @@ class Query:
     status: str | None
 
 
-def _page(level: str, query: Query, page: int) -> Page:
-    return api.games(level, page=page, size=PAGE_SIZE, **asdict(query))
+def _matched(level: str, query: Query) -> Page:
+    """Every game the filters match, up to SHOWN_PAGES pages: the chart and the table's sort
+    cover all of them, not one screenful."""
+    return api.all_games(level, max_pages=SHOWN_PAGES, **asdict(query))
 
 
 def _all_games_csv(level: str, query: Query) -> bytes:
-    """Every matching game, not only the page on screen (built when the button is clicked)."""
-    frame: pd.DataFrame = api.all_games(level, **asdict(query))
+    """Every matching game up to the client's bound (built when the button is clicked)."""
+    frame: pd.DataFrame = api.all_games(level, **asdict(query)).frame
     return str(frame.to_csv(index=False)).encode()
 
 
-def _list(level: str, query: Query) -> None:
-    first = _page(level, query, 1)
-    slot = st.container()  # the chart and table sit above the pager, which decides the page
-    page_no = filters.pager(first.pages, key="games_page") if first.pages > 1 else 1
-    result = first if page_no == 1 else _page(level, query, page_no)
+def _with_phases(level: str, frame: pd.DataFrame, phase: str) -> pd.DataFrame:
+    """The games of one phase of the season (all for "Both"), each row marked with its phase."""
+    if frame.empty or "GameDay" not in frame.columns:
+        return frame
+    ends = api.season_ends(level)
+    seasons = pd.to_datetime(frame["GameDay"], errors="coerce")
+    # a game's season: the first season whose End is on or after its day (or its year)
+    marked = frame.assign(Season=[next((s for s, e in sorted(ends.items()) if d.date() <= e
+                                        or s == d.year), d.year) if not pd.isna(d) else None for d in seasons])
+    end_days = set(ends.values())
+    on_end = [int(i) for i, d in zip(marked["ID"], seasons, strict=True) if not pd.isna(d) and d.date() in end_days]
+    playoffs = api.playoff_games(level, on_end) if len(on_end) <= MAX_END_DAY_LOOKUPS else set()
+    return phases.only(phases.mark(marked, ends, playoffs), phase)
+
+
+def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> pd.DataFrame:
+    """W-L, differential and margins from ``team``'s side; an opponent filter. Returns the
+    games left after the opponent filter."""
+    side = team_view.team_side(games, team, tie=tie[:1])
+    opponents = sorted(set(side["Opponent"])) if not side.empty else []
+    opponent = filters.team_picker(opponents, key="opponent", label="Opponent")
+    if opponent:
+        side = side[side["Opponent"] == opponent]
+        games = games[(games["Home"].astype(str) == opponent) | (games["Visitor"].astype(str) == opponent)]
+    tally = team_view.record(side)
+    cols = st.columns(4)
+    cols[0].metric("Record", f"{tally['W']}-{tally['L']}" + (f"-{tally['T']}" if tally["T"] else ""),
+                   help=f"Wins-losses{f'-{tie.lower()}s' if tally['T'] else ''} of the finished games listed")
+    cols[1].metric("Differential", f"{tally['Diff']:+d}", help="Scored minus conceded over these games")
+    cols[2].metric("Scored per game", f"{side['For'].mean():.2f}" if len(side) else "—")
+    cols[3].metric("Conceded per game", f"{side['Against'].mean():.2f}" if len(side) else "—")
+    st.plotly_chart(charts.team_margins(side, team), key="team_margins_chart")
+    return games
+
+
+def _list(level: str, query: Query, team: str | None) -> None:
+    result = _matched(level, query)
     layout.note_page(result)
-    with slot:
-        st.plotly_chart(charts.results(result.frame), key="games_chart")
-        st.caption(f"{result.total:,} games · page {page_no} of {result.pages} · click a row to open the game")
-        show_table(result.frame, name="games", columns=GAME_COLUMNS, select_into="game",
-                   open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.")
-    if result.total > len(result.frame):
-        download(f"Download all {result.total:,} matching games (CSV)", partial(_all_games_csv, level, query),
-                 name="games_all")
+    phase = filters.choice("Games of", phases.PHASES, key="games_phase", index=2)
+    frame = _with_phases(level, result.frame, phase)
+    shown = len(frame)
+    if result.truncated:
+        st.warning(f"{result.total:,} games match: the chart and table hold the newest {len(result.frame):,}. "
+                   "Narrow the season, team or dates to see them all.", icon=":material/filter_alt:")
+    tie = charts.tie_word(api.level_sport(level))
+    if team:
+        frame = _team_view(level, frame, team, tie)
+        shown = len(frame)
+    else:
+        st.plotly_chart(charts.results(frame, tie=tie), key="games_chart")
+    st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
+               + " · sort by any column · click a row to open the game")
+    show_table(frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),
+               open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.", csv=not result.truncated)
+    if result.truncated:
+        bound = MAX_FOLLOWED_PAGES * api.LIST_PAGE_SIZE
+        label = (f"Download all {result.total:,} matching games (CSV)" if result.total <= bound else
+                 f"Download the newest {bound:,} of {result.total:,} games (CSV; the download stops there)")
+        download(label, partial(_all_games_csv, level, query), name="games_all")
 
 
 def main() -> None:
@@ -70,12 +119,12 @@ def main() -> None:
     tabs = filters.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
     if tabs[LIST_TAB].open:
         with tabs[LIST_TAB]:
-            _list(level, query)
+            _list(level, query, team)
     if tabs[GAME_TAB].open:
         with tabs[GAME_TAB]:
             if game_id:
                 detail = api.game(level, game_id)
-                show_game(detail, api.level_sport(level))
+                show_game(detail, api.level_sport(level), api.perfs(level, "playerperfs", game_id=game_id))
             else:
                 st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")
     layout.copy_link()

@@ -1,10 +1,10 @@
 """Glossary: levels, sublevels, stat codes and nations; searchable."""
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout
+from components.search import filter_rows
 from components.tables import show_table
 from services import ApiError, api
 
@@ -18,16 +18,9 @@ KINDS: dict[str, tuple[str, str, bool]] = {
 }
 
 
-def _search(table: pd.DataFrame, text: str) -> pd.DataFrame:
-    if not text or table.empty:
-        return table
-    haystack = table.astype(str).agg(" ".join, axis=1)
-    return table[haystack.str.contains(text, case=False, regex=False)]
-
-
 def _show(level: str, label: str, text: str) -> None:
     kind, group, per_level = KINDS[label]
-    table = _search(api.glossary(level, kind), text)
+    table = filter_rows(api.glossary(level, kind), text)
     if kind == "nations" and "Name" in table.columns:
         table = table.assign(Initial=table["Name"].astype(str).str[:1])
     scope = f" of {level}" if per_level else ""

@@ -1,10 +1,14 @@
 """Leaders: a stat code's ranking for players or teams, with qualifiers."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout
+from components import charts, filters, layout, links
+from components.player_stats import stat_text
+from components.search import fold
 from components.tables import show_table
 from services import ApiError, api
 
@@ -17,6 +21,16 @@ PREFERRED_STATS = ("HR", "PTS", "G")
 def _described(codes: pd.DataFrame) -> dict[str, str]:
     names = codes.get("Name", codes["Code"]).astype(str)
     return dict(zip(codes["Code"].astype(str), names, strict=True))
+
+
+def _caption(name: str, description: str) -> str:
+    """The stat's name and description said once: "Home runs (season total)", not "Home runs:
+    Season total: home runs."."""
+    text = description.strip().rstrip(".")
+    if name and fold(name) in fold(text):
+        rest = re.sub(re.escape(name), "", text, flags=re.IGNORECASE).strip(" :.,-")
+        return f"{name} ({rest.lower()})" if rest else name
+    return f"{name}: {text}" if name and text else name or text
 
 
 def main() -> None:
@@ -40,14 +54,20 @@ def main() -> None:
     ids = filters.name_to_id(api.teams(level, season))
     team = filters.team_picker(list(ids))
     st.title(f"{level} leaders: {stat}" + (f", {season}" if season else ""))
-    st.caption(f"{row.get('Name') or stat}: {row.get('Description') or ''}"
+    st.caption(_caption(str(row.get("Name") or stat), str(row.get("Description") or ""))
                + (f" · qualifier: {qualifier}" if qualifier else "")
                + (f" · ranked {'lowest' if row.get('Order') == 'asc' else 'highest'} first" if row.get("Order") else ""))
     page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualified, size=TOP)
     layout.note_page(page)
     st.plotly_chart(charts.leaders(page.frame, stat=stat), key="leaders_chart")
-    show_table(page.frame, name=f"leaders_{stat}_{season}", empty="No statistics for these filters.",
-               columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", "Player_ID", "Team_ID"))
+    table = page.frame
+    if "Value" in table.columns:
+        table = table.assign(Value=[stat_text(stat, v) for v in table["Value"]])
+    table = (links.with_link(table, "Player_ID", "player", level) if kind == "player"
+             else links.with_link(table, "Team", "team", level))
+    show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters.",
+               columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
+               hidden=("Player_ID", "Team_ID"), formats=links.link_format("profile" if kind == "player" else "team"))
     layout.copy_link()
 
 

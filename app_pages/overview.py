@@ -45,14 +45,16 @@ def main() -> None:
     cols[1].metric("Today", today.total)
     cols[2].metric("Finished games", f"{latest.total:,}")
     cols[3].metric("Newest result", newest)
-    st.plotly_chart(charts.results(latest.frame, f"Home margin of the {len(latest.frame)} latest results"),
+    st.plotly_chart(charts.results(latest.frame, f"Home margin of the {len(latest.frame)} latest results",
+                                   tie=charts.tie_word(api.level_sport(level))),
                     key="overview_chart")
     links = {"Game": st.column_config.LinkColumn("Game", display_text="open")}
     if not live.frame.empty:
         st.subheader("In progress")
-        show_table(_with_links(live.frame, level), name="in_progress", columns=GAME_COLUMNS, formats=links)
+        show_table(_with_links(live.frame, level), name="in_progress", columns=GAME_COLUMNS, formats=links,
+                   hidden=("ID",))
     st.subheader("Latest results")
-    show_table(_with_links(latest.frame, level), name="latest", columns=GAME_COLUMNS, formats=links,
+    show_table(_with_links(latest.frame, level), name="latest", columns=GAME_COLUMNS, formats=links, hidden=("ID",),
                empty="No finished games held for this level yet.")
     with st.expander("Data held per level", icon=":material/database:"):
         show_table(_levels_table(), name="levels", csv=False, empty="The API did not list its levels.")

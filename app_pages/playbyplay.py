@@ -36,7 +36,7 @@ def _pick_game(level: str) -> None:
     else:
         st.warning(f"No season of {level} holds play-by-play (its source has results only): the events of "
                    "these games cannot be shown. Pick a level with play-by-play, such as MLB.")
-    st.plotly_chart(charts.results(recent.frame, "Latest results"), key="pbp_recent")
+    st.plotly_chart(charts.results(recent.frame, "Latest results", tie=charts.tie_word(api.level_sport(level))), key="pbp_recent")
     show_table(recent.frame, name="pbp_games", select_into="game",
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
 
@@ -75,14 +75,14 @@ def main() -> None:
     if tabs[EVENTS_TAB].open:
         with tabs[EVENTS_TAB]:
             st.caption(f"{len(shown)} of {len(events)} events")
-            show_table(shown, name=f"playbyplay_{game_id}", columns=plays.EVENT_COLUMNS, height=460,
+            show_table(shown, name=f"playbyplay_{game_id}", columns=plays.EVENT_COLUMNS, height=460, hidden=("ID",),
                        empty="No event matches these filters.")
     if PITCHES_TAB in tabs and tabs[PITCHES_TAB].open:
         with tabs[PITCHES_TAB]:
             pitches = api.pitches(level, game_id)
             pas = analysis.plate_appearances(pitches)
             if not pas.empty:
-                pas = plays.with_player(pas, player, ("Batter", "Pitcher"))
+                pas = plays.with_player(plays.with_outcomes(pas, events), player, ("Batter", "Pitcher"))
             st.plotly_chart(charts.pitches_per_plate_appearance(pas), key="pitch_chart")
             if key := _code_key(pitches):
                 st.caption(f"Pitch codes: {key}. Count: balls-strikes before the last pitch.")

@@ -6,20 +6,24 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout
+from components import charts, filters, layout, links, player_stats
+from components.search import rank_by_name
 from components.tables import records_frame as _frame, show_table
+from server.catalog import clock
 from services import ApiError, api
 
 PAGE_SIZE = 50
 SEARCH_MIN = 5  # contract 4: searches of 4 characters or fewer are ignored
-NOT_STATS = frozenset({"ID", "Game_ID", "Player_ID", "Team_ID", "Opponent_ID", "Season"})
+LEADERS_SHOWN = 10
+MAX_SEASON_LINES = 6  # one request each; a long career keeps its stored lines
+PHASES = (player_stats.REGULAR, player_stats.POSTSEASON, "Both")
 # a game log opens on the first of these the player has (batters, pitchers, scorers, keepers)
 PREFERRED_STATS = ("PTS", "H", "G", "K", "SO", "OUTS", "REB", "AST", "SOG", "SV", "MIN")
 TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
 FORMATS = {"ELOAfter": st.column_config.NumberColumn("ELO after", format="%.1f"),
            "ELOBefore": st.column_config.NumberColumn("ELO before", format="%.1f"),
            "Change": st.column_config.NumberColumn(format="%+.1f"),
-           "WinExp": st.column_config.NumberColumn(format="%.3f")}
+           "WinExp": st.column_config.NumberColumn("Win expectation", format="percent")}
 
 
 def _profile_line(detail: dict[str, Any]) -> str:
@@ -43,48 +47,101 @@ def _default_stat(games: pd.DataFrame, numeric: list[str]) -> int:
 
 def _search(level: str, expanded: bool) -> None:
     search = filters.text_filter("Search players", key="q", placeholder=f"{SEARCH_MIN} letters or more",
-                                 help="Part of a name; shorter searches list everyone.")
+                                 help="Part of a name; the API ignores searches of four letters or fewer.")
     with st.expander("Find a player", expanded=expanded, icon=":material/search:"):
         query = search if len(search) >= SEARCH_MIN else None
+        if search and not query:
+            st.warning(f"'{search}' is too short to search: the API looks names up from {SEARCH_MIN} letters "
+                       "(a last name of four letters: add the first name's initial, e.g. 'B Ruth' → 'Babe Ruth').",
+                       icon=":material/search_off:")
         first = api.players(level, search=query, page=1, size=PAGE_SIZE)
         slot = st.container()
         page_no = filters.pager(first.pages, key="players_page") if first.pages > 1 else 1
         found = first if page_no == 1 else api.players(level, search=query, page=page_no, size=PAGE_SIZE)
         with slot:
-            st.caption(f"{found.total:,} players · page {page_no} of {found.pages} · click a row to open a profile")
-            show_table(found.frame, name="players", select_into="player", height=280,
-                       columns=("ID", "Name", "Team", "Position", "CareerStart", "CareerEnd", "Nation"))
+            st.caption(f"{found.total:,} players · page {page_no} of {found.pages} · click a row to open a profile"
+                       + (" · best matches first" if query else ""))
+            ranked = links.with_link(rank_by_name(found.frame, query or ""), "ID", "player", level)
+            show_table(ranked, name="players", select_into="player", height=280,
+                       columns=("ID", "Name", "Team", "Position", "CareerStart", "CareerEnd", "Nation", links.LINK_COLUMN),
+                       hidden=("ID",), formats=links.link_format("profile"))
+
+
+def _leaders(level: str) -> None:
+    """What the page shows before a player is picked: the level's leaders of its headline stat."""
+    codes = api.glossary(level, "stats")
+    known = set(codes["Code"].astype(str)) if "Code" in codes.columns else set()
+    stat = next((c for c in ("HR", "PTS", "G") if c in known), None)
+    if stat is None:
+        return
+    season = api.full_season(level, clock.today())
+    page = api.stats(level, "player", stat, season=season, size=LEADERS_SHOWN)
+    layout.note_page(page)
+    st.plotly_chart(charts.leaders(page.frame, stat=stat, title=f"{stat} leaders{f', {season}' if season else ''}"),
+                    key="players_leaders")
+    st.caption("Click a leader to open the profile, or search above.")
+    leaders = page.frame.rename(columns={"Player_ID": "ID"})
+    if "Value" in leaders.columns:
+        leaders["Value"] = [player_stats.stat_text(stat, v) for v in leaders["Value"]]
+    show_table(links.with_link(leaders, "ID", "player", level), name="players_leaders", select_into="player",
+               columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
+               formats=links.link_format("profile"))
+
+
+def _season_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) -> dict[int, dict[str, str]]:
+    """Season stat lines for the seasons whose record carries none (seasons the store holds game
+    by game: the API ranks them, but the profile's seasons list leaves their stats empty)."""
+    missing = [int(r["Season"]) for r in seasons if isinstance(r, dict) and not r.get("Stats")
+               and isinstance(r.get("Season"), int) and (r.get("Games") or 0) > 0][:MAX_SEASON_LINES]
+    return {s: player_stats.season_line(api.player(level, player_id, s).get("stats")) for s in missing}
 
 
 def _player(level: str) -> None:
     player_id = filters.id_input("Player ID", key="player", sidebar=True, help="Click a row of the search to pick one.")
     _search(level, expanded=not player_id)
     if not player_id:
+        _leaders(level)
         return
     base = api.player(level, player_id)
-    seasons = _frame(base.get("seasons"))
-    years = [int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()]
-    played = seasons[pd.to_numeric(seasons.get("Games", pd.Series(dtype=float)), errors="coerce").fillna(0) > 0]
-    newest = int(played["Season"].max()) if "Season" in played.columns and len(played) else None
-    season = filters.season_picker(years, key="player_season", label="Player season", default=newest)
+    raw_seasons = [r for r in base.get("seasons") or [] if isinstance(r, dict)]
+    years = [int(r["Season"]) for r in raw_seasons if r.get("Season") is not None]
+    played = [int(r["Season"]) for r in raw_seasons if (r.get("Games") or 0) > 0 and r.get("Season") is not None]
+    season = filters.season_picker(years, key="player_season", label="Player season",
+                                   default=max(played) if played else None)
     detail = api.player(level, player_id, season) if season else base
     st.subheader(str(detail.get("Name") or f"Player {player_id}"))
     st.caption(_profile_line(detail))
     for line in detail.get("insights") or []:
         st.markdown(f"- {line}")
-    games = _frame(detail.get("games"))
-    games.columns = [str(c).removeprefix("stats.") for c in games.columns]
-    numeric = [c for c in games.columns if c not in NOT_STATS and pd.api.types.is_numeric_dtype(games[c])]
+    end = api.season_ends(level).get(season or 0)
+    on_end_day = player_stats.games_on_end_day(detail.get("games"), end)
+    games = player_stats.game_log(detail.get("games"), end, api.playoff_games(level, on_end_day))
+    counts = player_stats.phase_counts(games)
+    phase = filters.choice("Games of", PHASES, key="log_phase") if counts.get(player_stats.POSTSEASON) else PHASES[0]
+    if counts:
+        st.caption(" · ".join(f"{n} {p.lower()} games" for p, n in counts.items())
+                   + ("; season statistics and Leaders count the regular season" if len(counts) > 1 else ""))
+    if phase != PHASES[2] and not games.empty:
+        games = games[games[player_stats.PHASE] == phase]
+    numeric = player_stats.stat_columns(games)
     stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric))
     st.plotly_chart(charts.game_log(games, stat=stat, title=f"Game log {season or ''}: {stat}"), key="game_log")
     # ids out, and the stats this player never recorded (a batter's pitching columns)
-    log = games.drop(columns=[c for c in ("ID", "Team_ID", "Opponent_ID") if c in games.columns]).dropna(
-        axis=1, how="all")
-    show_table(log, name=f"player_{player_id}_games", empty="No game log for this season.")
-    st.markdown(f"**Season {season or ''} statistics and ranks**")
-    show_table(_frame(detail.get("stats")), name=f"player_{player_id}_stats", empty="No season stats held.")
+    unused = [c for c in numeric if not games[c].astype(bool).any()]
+    log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
+                              if c in games.columns])
+    if "Game_ID" in games.columns and not log.empty:
+        log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
+    show_table(log, name=f"player_{player_id}_games", empty="No game log for this season.",
+               formats=links.link_format("game"))
+    st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
+    show_table(player_stats.stats_table(detail.get("stats")), name=f"player_{player_id}_stats",
+               empty="No season stats held.")
     st.markdown("**Seasons**")
-    show_table(seasons, name=f"player_{player_id}_seasons", empty="No seasons held.")
+    st.caption("Games: every game of the season, the postseason included.")
+    lines = _season_lines(level, player_id, raw_seasons)
+    show_table(player_stats.seasons_table(raw_seasons, lines), name=f"player_{player_id}_seasons",
+               empty="No seasons held.")
 
 
 def _team(level: str) -> None:
@@ -93,7 +150,7 @@ def _team(level: str) -> None:
     team = filters.team_picker(list(ids))
     if not team or team not in ids:
         st.info("Pick a team in the sidebar.")
-        show_table(teams, name="teams", columns=("ID", "Name", "Abbrev", "Sublevel"),
+        show_table(teams, name="teams", columns=("ID", "Name", "Abbrev", "Sublevel"), hidden=("ID",),
                    empty="No teams held for this level.")
         return
     detail = api.team(level, ids[team])
@@ -110,8 +167,10 @@ def _team(level: str) -> None:
     left.plotly_chart(charts.rating_series(series, value="ELOAfter", title=f"{team}: ELO in {season}", axis="ELO"),
                       key="team_elo")
     right.plotly_chart(charts.win_loss(seasons, f"{team}: wins and losses by season"), key="team_seasons")
-    show_table(series, name=f"team_{ids[team]}_elo", formats=FORMATS, empty="No ELO series for this season.",
-               columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "Game_ID"))
+    show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{ids[team]}_elo",
+               formats={**FORMATS, **links.link_format("game")}, empty="No ELO series for this season.",
+               hidden=("Game_ID",), columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp",
+                                             "Game_ID", links.LINK_COLUMN))
     show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
 
 

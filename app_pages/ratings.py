@@ -1,28 +1,49 @@
 """Ratings: ELO rankings (or on a date), several teams' ELO over a season; RPI for college levels."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence, Callable
 
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout
+from components import charts, filters, layout, links
 from components.tables import show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 3
 RANK_COLUMNS = ("Rank", "Team", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Losses", "Date")
-SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
+SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
 FORMATS = {name: st.column_config.NumberColumn(format=fmt) for name, fmt in (
-    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"), ("WinExp", "%.3f"),
+    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"), ("WinExp", "percent"),
     ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))}
 Fetch = Callable[..., pd.DataFrame]
 
 
-def _series(fetch: Fetch, level: str, season: int | None, chosen: list[str], ids: dict[str, int]) -> pd.DataFrame:
-    parts = [fetch(level, season=season, team_id=ids[name]).assign(Team=name) for name in chosen if name in ids]
+def _scores(level: str, season: int | None, team_id: int) -> dict[int, str]:
+    """Game ID -> the score from the rated team's side ("5-3"), for the series' hover."""
+    games = api.all_games(level, season=season, team_id=team_id, status="final").frame
+    if games.empty or not {"ID", "Home_ID", "ScoreHome", "ScoreVis"} <= set(games.columns):
+        return {}
+    home = games["Home_ID"] == team_id
+    ours = games["ScoreHome"].where(home, games["ScoreVis"])
+    theirs = games["ScoreVis"].where(home, games["ScoreHome"])
+    return {int(g): f"{int(a)}-{int(b)}" for g, a, b in zip(games["ID"], ours, theirs, strict=True)
+            if pd.notna(a) and pd.notna(b)}
+
+
+def _series(fetch: Fetch, level: str, seasons: Sequence[int | None], chosen: list[str],
+            ids: dict[str, int]) -> pd.DataFrame:
+    parts = []
+    for season in seasons:
+        for name in chosen:
+            if name not in ids:
+                continue
+            part = fetch(level, season=season, team_id=ids[name]).assign(Team=name)
+            if "Game_ID" in part.columns and not part.empty:
+                part = part.assign(Score=part["Game_ID"].map(_scores(level, season, ids[name])))
+            parts.append(part)
     parts = [p for p in parts if not p.empty]
     series = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
     if not series.empty and "Date" not in series.columns and "GameDay" in series.columns:
@@ -50,15 +71,23 @@ def main() -> None:
             when = f"on {snapshot}" if snapshot else "latest"
             st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings, {when}",
                                                highlight=chosen), key=f"{kind}_bars")
-            show_table(table, name=f"{kind.lower()}_rankings", columns=RANK_COLUMNS, formats=FORMATS,
+            show_table(links.with_link(table, "Team", "team", level), name=f"{kind.lower()}_rankings",
+                       columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")},
                        empty=f"No {kind} ratings held for this season or date.")
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:
-            series = _series(fetch, level, season, chosen, ids)
+            held = api.season_ids(level, with_games=True)
+            shown = filters.seasons_picker(held, key="rating_seasons", default=[season] if season else [],
+                                           label="Seasons on the chart")
+            series = _series(fetch, level, sorted(shown) if shown else [season], chosen, ids)
             value = "ELOAfter" if kind == "ELO" else "RPI"
-            st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over the season", axis=kind),
+            ends = api.season_ends(level)
+            st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over the season", axis=kind,
+                                                 season_ends=[ends[s] for s in shown if s in ends]),
                             key=f"{kind}_series")
-            show_table(series, name=f"{kind.lower()}_series", columns=SERIES_COLUMNS, formats=FORMATS,
+            show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",
+                       columns=(*SERIES_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("game")},
+                       hidden=("Game_ID",),
                        empty="Pick teams in the sidebar to see their series.")
     layout.copy_link()
 

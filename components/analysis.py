@@ -5,6 +5,7 @@ error of the probability; log loss is the mean negative log-likelihood, clipped 
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -67,13 +68,37 @@ def forecast_frame(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def calibration(prob: pd.Series, outcome: pd.Series, bins: int = CALIBRATION_BINS) -> pd.DataFrame:
-    """Mean predicted vs observed rate per probability bin, with the number of games in each."""
+    """Mean predicted vs observed rate per probability bin, with the number of games in each.
+
+    A draw (outcome 0.5) counts as half a home win, as the ELO expectation it is compared with
+    counts it, and is counted apart (``draws``): never as a home loss."""
     data = pd.DataFrame({"p": prob, "y": outcome}).dropna()
     if data.empty:
-        return pd.DataFrame(columns=["bin", "predicted", "observed", "games"])
+        return pd.DataFrame(columns=["bin", "predicted", "observed", "games", "draws"])
     data["bin"] = np.minimum((data["p"] * bins).astype(int), bins - 1)
-    table = data.groupby("bin").agg(predicted=("p", "mean"), observed=("y", "mean"), games=("y", "size"))
-    return table.reset_index()
+    data["draw"] = data["y"] == 0.5
+    table = data.groupby("bin").agg(predicted=("p", "mean"), observed=("y", "mean"), games=("y", "size"),
+                                    draws=("draw", "sum")).reset_index()
+    bounds = [wilson_interval(o * n, n) for o, n in zip(table["observed"], table["games"], strict=True)]
+    table["low"] = [b[0] for b in bounds]
+    table["high"] = [b[1] for b in bounds]
+    return table
+
+
+WILSON_Z = 1.959964  # two-sided 95 %
+
+
+def wilson_interval(successes: float, trials: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of a rate (Wilson 1927): where the observed home-win rate of a
+    bin of ``trials`` games could lie by chance; narrow for many games, wide for few, never
+    outside 0..1. ``successes`` may be fractional (a draw counts half)."""
+    if trials <= 0:
+        return math.nan, math.nan
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def brier(prob: pd.Series, outcome: pd.Series) -> float:
@@ -109,14 +134,21 @@ def scores_over_time(frame: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(columns=columns)
     data = frame.dropna(subset=["GameDay"]).copy()
     data["baseline"] = home_rate_baseline(data["home_win"])
-    rows = []
+    rows: list[dict[str, object]] = []
+    months = sorted(set(data["GameDay"].dt.strftime("%Y-%m")))
+    for previous, month in itertools.pairwise(months):
+        if pd.Period(month, "M").ordinal - pd.Period(previous, "M").ordinal > 1:  # the off-season
+            for model in ("ELO", "Home-win rate"):
+                for metric in ("Brier", "Log loss"):
+                    rows.append({"period": f"{previous} … {month}", "model": model, "metric": metric,
+                                 "value": math.nan, "games": 0})
     for period, group in data.groupby(data["GameDay"].dt.strftime("%Y-%m"), sort=True):
         for model, prob in (("ELO", group["p_elo"]), ("Home-win rate", group["baseline"])):
             rows.append({"period": period, "model": model, "metric": "Brier",
                          "value": brier(prob, group["home_win"]), "games": len(group)})
             rows.append({"period": period, "model": model, "metric": "Log loss",
                          "value": log_loss(prob, group["home_win"]), "games": len(group)})
-    return pd.DataFrame(rows, columns=columns)
+    return pd.DataFrame(rows, columns=columns).sort_values("period", kind="stable").reset_index(drop=True)
 
 
 def _simulated_total(prediction: object) -> float:
@@ -164,7 +196,7 @@ def upsets(frame: pd.DataFrame, top: int = 15) -> pd.DataFrame:
     data = data[data["home_win"] != 0.5]
     data = data[data["winner_prob"] < 0.5].sort_values("winner_prob").head(top)
     data["Winner"] = np.where(data["home_win"] >= 1, data["Home"], data["Visitor"])
-    data["Winner ELO prob"] = data["winner_prob"].round(3)
+    data["Winner ELO prob"] = data["winner_prob"]
     data["GameDay"] = data["GameDay"].dt.date
     return data[["ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "Winner", "Winner ELO prob"]]
 

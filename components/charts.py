@@ -5,11 +5,14 @@ more than these small charts need, and a page's first chart waits for its builde
 """
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+
+from components.player_stats import stat_text
 
 HEIGHT = 380
 VIS_COLOR, HOME_COLOR, DIFF_COLOR, MUTED = "#EF553B", "#1f4e9c", "#AB63FA", "#9aa5b1"
@@ -34,14 +37,12 @@ def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
 
 
-def _as_given(value: object) -> str:
-    """A stat value as a label: a count as a whole number (54, not 54.0), a rate as it came."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+def tie_word(sport: str) -> str:
+    """What a level game is called: a draw in soccer, a tie elsewhere."""
+    return "Draw" if sport == "soccer" else "Tie"
 
 
-def results(games: pd.DataFrame, title: str = "Home margin of the listed games") -> go.Figure:
+def results(games: pd.DataFrame, title: str = "Home margin of the listed games", tie: str = "Tie") -> go.Figure:
     """Each finished game as a point: date against home score minus visitor score, coloured by
     the winner, the matchup and score on hover (home advantage and blowouts at a glance)."""
     need = {"GameDay", "ScoreVis", "ScoreHome"}
@@ -58,13 +59,37 @@ def results(games: pd.DataFrame, title: str = "Home margin of the listed games")
              + data["ScoreHome"].astype(int).astype(str))
     fig = go.Figure()
     for name, mask, color in (("Home won", margin > 0, HOME_COLOR), ("Visitor won", margin < 0, VIS_COLOR),
-                              ("Tie", margin == 0, MUTED)):
+                              (tie, margin == 0, MUTED)):
         if mask.any():
             fig.add_scatter(x=data.loc[mask, "GameDay"], y=margin[mask], mode="markers", name=name,
                             marker={"color": color, "size": 9, "opacity": 0.8}, text=label[mask],
                             hovertemplate="%{x}<br>%{text}<extra></extra>")
     fig.add_hline(y=0, line_color=MUTED, line_width=1)
     fig.update_layout(xaxis_title="Date", yaxis_title="Home − visitor")
+    return _finish(fig, title)
+
+
+def team_margins(side: pd.DataFrame, team: str) -> go.Figure:
+    """A team's margin in each game from its own side (its score minus the opponent's), by
+    date, coloured by result; opponent, score and venue on hover."""
+    title = f"{team}: margin of each game"
+    if side.empty:
+        return empty_figure(title, "No finished games of this team among these")
+    fig = go.Figure()
+    for result, color in (("W", HOME_COLOR), ("L", VIS_COLOR)):
+        part = side[side["Result"] == result]
+        if len(part):
+            fig.add_scatter(x=part["GameDay"], y=part["Margin"], mode="markers", name={"W": "Won", "L": "Lost"}[result],
+                            marker={"color": color, "size": 9, "opacity": 0.8},
+                            text=part["Where"] + " vs " + part["Opponent"] + ": " + part["For"].astype(str) + "-"
+                            + part["Against"].astype(str), hovertemplate="%{x}<br>%{text}<extra></extra>")
+    level = side[~side["Result"].isin(["W", "L"])]
+    if len(level):
+        fig.add_scatter(x=level["GameDay"], y=level["Margin"], mode="markers", name=str(level["Result"].iloc[0]),
+                        marker={"color": MUTED, "size": 9}, text=level["Where"] + " vs " + level["Opponent"],
+                        hovertemplate="%{x}<br>%{text}<extra></extra>")
+    fig.add_hline(y=0, line_color=MUTED, line_width=1)
+    fig.update_layout(xaxis_title="Date", yaxis_title=f"{team} − opponent")
     return _finish(fig, title)
 
 
@@ -129,14 +154,48 @@ def pitches_per_plate_appearance(pas: pd.DataFrame) -> go.Figure:
     return _finish(fig, title)
 
 
-def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | None = None) -> go.Figure:
-    """One line per team over a season: ``Team``, ``Date`` and the ``value`` column."""
+TEAM_PALETTE = (*SERIES_COLORS, "#BCBD22", "#2CA02C", "#D62728", "#9467BD", "#FF7F0E", "#1B9E77", "#666666",
+                "#E7298A")
+
+
+def team_color(team: str) -> str:
+    """One colour per team name, the same on every page and in every session (a checksum of the
+    name, not the order the teams were picked in)."""
+    return TEAM_PALETTE[zlib.crc32(team.encode()) % len(TEAM_PALETTE)]
+
+
+def _hover_lines(part: pd.DataFrame) -> pd.Series:
+    """Opponent, result and score of each rated game, as far as the series carries them."""
+    text = pd.Series("", index=part.index)
+    if "Opponent" in part.columns:
+        text = "vs " + part["Opponent"].fillna("").astype(str)
+    if "Result" in part.columns:
+        text = text + " · " + part["Result"].fillna("").astype(str)
+    if "Score" in part.columns:
+        text = text + " " + part["Score"].fillna("").astype(str)
+    return text
+
+
+def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | None = None,
+                  season_ends: Sequence[object] = ()) -> go.Figure:
+    """One line per team (its own colour everywhere) over one or more seasons: ``Team``, ``Date``,
+    ``value``; opponent, result and score on hover; a break between seasons; a dotted line
+    where each season's postseason starts (``season_ends``)."""
     if series.empty or value not in series.columns or "Date" not in series.columns:
         return empty_figure(title, "Pick teams in the sidebar to compare them")
     fig = go.Figure()
-    for i, (team, part) in enumerate(series.sort_values("Date").groupby("Team", sort=False)):
+    decimals = ".1f" if value.startswith("ELO") else ".4f"
+    for team, part in series.sort_values("Date").groupby("Team", sort=False):
+        if "Season" in part.columns and part["Season"].nunique() > 1:  # no line across an off-season
+            gaps = part.groupby("Season").tail(1).assign(**{value: None})
+            gaps["Date"] = pd.to_datetime(gaps["Date"]) + pd.Timedelta(days=1)
+            part = pd.concat([part.assign(Date=pd.to_datetime(part["Date"])), gaps]).sort_values("Date")
         fig.add_scatter(x=part["Date"], y=_numbers(part[value]), name=str(team), mode="lines+markers",
-                        marker={"size": 4}, line={"color": SERIES_COLORS[i % len(SERIES_COLORS)]})
+                        marker={"size": 4}, line={"color": team_color(str(team))}, connectgaps=False,
+                        text=_hover_lines(part), hovertemplate=f"%{{y:{decimals}}} %{{text}}")
+    for end in season_ends:
+        fig.add_vline(x=pd.Timestamp(str(end)).timestamp() * 1000, line_dash="dot", line_color=MUTED,
+                      annotation_text="postseason", annotation_position="top left")
     fig.update_layout(xaxis_title="Date", yaxis_title=axis or value, hovermode="x unified")
     return _finish(fig, title, 420)
 
@@ -162,9 +221,10 @@ def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 30,
     return _finish(fig, title, max(HEIGHT, 20 * len(data) + 90))
 
 
-def leaders(table: pd.DataFrame, *, stat: str, top: int = 25) -> go.Figure:
-    """The leading players or teams of a stat, best first, every name labelled."""
-    title = f"Leaders: {stat}"
+def leaders(table: pd.DataFrame, *, stat: str, top: int = 25, title: str = "") -> go.Figure:
+    """The leading players or teams of a stat, best first, every name labelled, each value as
+    the stat reads (54 home runs, a .389 average)."""
+    title = title or f"Leaders: {stat}"
     if table.empty or "Value" not in table.columns:
         return empty_figure(title)
     data = table.head(top).iloc[::-1]
@@ -172,7 +232,7 @@ def leaders(table: pd.DataFrame, *, stat: str, top: int = 25) -> go.Figure:
     label = names.astype(str) + (" (" + data["Team"].astype(str) + ")" if "Team" in data.columns
                                  and "Name" in data.columns else "")
     fig = go.Figure(go.Bar(x=_numbers(data["Value"]), y=label, orientation="h", marker_color=HOME_COLOR,
-                           text=[_as_given(v) for v in data["Value"]], textposition="outside",
+                           text=[stat_text(stat, v) for v in data["Value"]], textposition="outside",
                            cliponaxis=False))
     fig.update_layout(xaxis_title=stat)
     fig.update_yaxes(dtick=1)

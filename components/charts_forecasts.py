@@ -25,10 +25,13 @@ def calibration(table: pd.DataFrame) -> go.Figure:
     size = 8 + 30 * table["games"] / max(1, int(table["games"].max()))
     fig.add_scatter(x=table["predicted"], y=table["observed"], mode="markers+text", name="ELO",
                     text=table["games"].astype(str), textposition="top center",
-                    marker={"size": size, "color": HOME_COLOR}, hovertemplate="predicted %{x:.2f}<br>"
-                    "observed %{y:.2f}<br>games %{text}<extra></extra>")
-    fig.update_layout(xaxis={"title": "Predicted (ELO)", "range": [0, 1]},
-                      yaxis={"title": "Observed home-win rate", "range": [0, 1.05]})
+                    marker={"size": size, "color": HOME_COLOR}, hovertemplate="predicted %{x:.0%}<br>"
+                    "observed %{y:.0%}<br>games %{text}<extra></extra>",
+                    error_y={"type": "data", "symmetric": False, "array": table["high"] - table["observed"],
+                             "arrayminus": table["observed"] - table["low"], "color": MUTED, "thickness": 1.5})
+    fig.update_layout(xaxis={"title": "Predicted (ELO)", "range": [0, 1], "tickformat": ".0%"},
+                      yaxis={"title": "Observed home-win rate (a draw counts half)", "range": [0, 1.05],
+                             "tickformat": ".0%"})
     return _finish(fig, title, 420)
 
 
@@ -37,20 +40,24 @@ def scores_over_time(table: pd.DataFrame) -> go.Figure:
     title = "Brier score and log loss by month (lower is better)"
     if table.empty:
         return empty_figure(title, "No finished games with a forecast")
-    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.08,
-                        subplot_titles=("Brier score", "Log loss"))
+    fig = make_subplots(rows=3, cols=1, shared_xaxes=True, vertical_spacing=0.07, row_heights=[0.4, 0.4, 0.2],
+                        subplot_titles=("Brier score", "Log loss", "Games per month"))
     for row, metric in ((1, "Brier"), (2, "Log loss")):
         for model, color in MODEL_COLORS.items():
             part = table[(table["metric"] == metric) & (table["model"] == model)]
             fig.add_scatter(x=part["period"], y=part["value"], name=model, mode="lines+markers",
                             line_color=color, legendgroup=model, showlegend=row == 1, row=row, col=1,
                             customdata=part["games"], hovertemplate="%{x}: %{y:.4f} (%{customdata} games)")
-    fig.update_xaxes(type="category", row=2, col=1, title="Month")
+    counts = table[(table["metric"] == "Brier") & (table["model"] == "ELO")]
+    fig.add_bar(x=counts["period"], y=counts["games"], name="Games", marker_color=MUTED, showlegend=False,
+                row=3, col=1, hovertemplate="%{x}: %{y} games<extra></extra>")
+    fig.update_xaxes(type="category", row=3, col=1, title="Month (… marks the off-season)")
+    fig.update_xaxes(type="category", row=2, col=1)
     fig.update_xaxes(type="category", row=1, col=1)
-    return _finish(fig, title, 520)
+    return _finish(fig, title, 620)
 
 
-def elo_vs_market(frame: pd.DataFrame) -> go.Figure:
+def elo_vs_market(frame: pd.DataFrame, tie: str = "Tie") -> go.Figure:
     """Each game: the money line's implied home-win probability against ELO's, by outcome."""
     title = "ELO home-win probability vs money-line implied probability"
     data = frame.dropna(subset=["p_elo", "p_market"]) if not frame.empty else frame
@@ -58,16 +65,16 @@ def elo_vs_market(frame: pd.DataFrame) -> go.Figure:
         return empty_figure(title, "No games with both an ELO forecast and a money line")
     fig = go.Figure()
     _diagonal(fig)
-    outcome = data["home_win"].map({1.0: "Home won", 0.0: "Home lost"}).fillna("Tie")
-    for label, color in (("Home won", HOME_COLOR), ("Home lost", VIS_COLOR), ("Tie", MUTED)):
+    outcome = data["home_win"].map({1.0: "Home won", 0.0: "Home lost"}).fillna(tie)
+    for label, color in (("Home won", HOME_COLOR), ("Home lost", VIS_COLOR), (tie, MUTED)):
         part = data[outcome == label]
         if len(part):
             fig.add_scatter(x=part["p_market"], y=part["p_elo"], mode="markers", name=label,
                             marker={"color": color, "opacity": 0.6, "size": 6},
                             text=part["Visitor"].astype(str) + " @ " + part["Home"].astype(str),
-                            hovertemplate="%{text}<br>market %{x:.2f} · ELO %{y:.2f}<extra></extra>")
-    fig.update_layout(xaxis={"title": "Money line (margin removed)", "range": [0, 1]},
-                      yaxis={"title": "ELO", "range": [0, 1]})
+                            hovertemplate="%{text}<br>market %{x:.0%} · ELO %{y:.0%}<extra></extra>")
+    fig.update_layout(xaxis={"title": "Money line (margin removed)", "range": [0, 1], "tickformat": ".0%"},
+                      yaxis={"title": "ELO", "range": [0, 1], "tickformat": ".0%"})
     return _finish(fig, title, 420)
 
 

@@ -26,23 +26,63 @@ STATUSES: dict[str, str | None] = {"All": None, "Final": "final", "In progress":
 EARLIEST = dt.date(1871, 1, 1)  # the first season Lahman holds
 
 
-# what names a record of one level: a game ID of MLB means nothing in the NBA. Choices among a
-# level's options (season, team, stat) need no reset: a value the new level lacks is dropped.
+# what names a record of one level: a game ID of MLB means nothing in the NBA.
 PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_player": ""}
+# choices whose default a page computes from the level (its newest seasons, its top-rated teams,
+# its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
+# fresh link to the new level would (a kept value the new level lacks would leave them empty)
+LEVEL_DEPENDENT = ("season", "team", "teams", "fc_seasons", "stat", "player_season", "team_season", "log_stat",
+                   "log_phase", "opponent", "rating_seasons")
+# and those computed from the season (the Ratings page's top teams of that season)
+SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons")
+
+
+RESET_KEY = "_choices_to_reset"
+
+
+def forget(keys: Sequence[str]) -> None:
+    """Have these widgets take their page's default on the next run. Deleting a widget's state
+    is not enough in a browser (the page sends the widget's old value back with the rerun), so
+    each picker sets the default it computes through session state (``_reset``)."""
+    pending: set[str] = st.session_state.setdefault(RESET_KEY, set())
+    pending.update(keys)
+
+
+def _reset(key: str, value: Any) -> None:
+    """Set ``key`` to its page default if a change of level or season asked for it."""
+    pending: set[str] = st.session_state.get(RESET_KEY, set())
+    if key in pending:
+        pending.discard(key)
+        st.session_state[key] = value
 
 
 def _forget_level_records() -> None:
     """On a new level, clear the bound record IDs and searches (through session state: a bound
-    widget's URL value can only be changed that way)."""
+    widget's URL value can only be changed that way), and the level's dependent choices."""
     for key, empty in PER_LEVEL_VALUES.items():
         if key in st.session_state:
             st.session_state[key] = empty
+    forget(LEVEL_DEPENDENT)
+
+
+def warn_unknown(key: str, options: Sequence[object], label: str, default: object = None) -> None:
+    """A link's value for ``key`` that is not among ``options`` (``season=1800``, ``level=XYZ``)
+    is dropped by the widget; say so, and what is shown instead, rather than silently showing
+    something else."""
+    given = [v for v in st.query_params.get_all(key) if v != ""]
+    allowed = {str(o) for o in options}
+    wrong = [v for v in given if v not in allowed]
+    if wrong:
+        instead = f": showing {default}" if default not in (None, "", [], ()) else ": showing the default"
+        st.sidebar.warning(f"The link's {label.lower()} {', '.join(repr(w) for w in wrong)} is not available "
+                           f"here{instead}.", icon=":material/link_off:")
 
 
 def level_picker(codes: Sequence[str]) -> str:
     """The competition level every page follows; the URL carries the code (``?level=NBA``)."""
     options = list(codes) or list(FALLBACK_LEVELS)
     index = options.index(DEFAULT_LEVEL) if DEFAULT_LEVEL in options else 0
+    warn_unknown(LEVEL_KEY, options, "Level", options[index])
     # no format_func on a bound widget: the URL carries the formatted label, and links must
     # carry the code (``?level=NBA``)
     value = st.sidebar.selectbox("Level", options, index=index, key=LEVEL_KEY, bind=BIND,
@@ -58,25 +98,33 @@ def current_level() -> str:
 
 def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "Season",
                   default: int | None = None) -> int | None:
-    """Newest season first; by default the newest (the contract's 'current season')."""
+    """Newest season first; by default the newest (the contract's 'current season'). A new
+    season forgets the choices computed from it (``SEASON_DEPENDENT``)."""
     options = sorted({int(s) for s in seasons}, reverse=True)
     if not options:
         st.sidebar.caption("No seasons held for this level.")
         return None
     index = options.index(default) if default in options else 0
-    value = st.sidebar.selectbox(label, options, index=index, key=key, bind=BIND)
+    warn_unknown(key, options, label, options[index])
+    _reset(key, options[index])
+    value = st.sidebar.selectbox(label, options, index=index, key=key, bind=BIND,
+                                 on_change=forget, args=(SEASON_DEPENDENT,))
     return int(value) if value is not None else None
 
 
 def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
-                   default: Sequence[int] = ()) -> list[int]:
+                   default: Sequence[int] = (), label: str = "Seasons") -> list[int]:
     options = sorted({int(s) for s in seasons}, reverse=True)
     chosen = [s for s in default if s in options]
-    return [int(s) for s in st.sidebar.multiselect("Seasons", options, default=chosen, key=key, bind=BIND)]
+    warn_unknown(key, options, label, ", ".join(str(s) for s in chosen))
+    _reset(key, chosen)
+    return [int(s) for s in st.sidebar.multiselect(label, options, default=chosen, key=key, bind=BIND)]
 
 
 def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team") -> str | None:
     """One team by name, or ``None`` for all teams."""
+    warn_unknown(key, list(names), label, "all teams")
+    _reset(key, None)
     value = st.sidebar.selectbox(label, sorted(set(names)), index=None, placeholder="All teams", key=key,
                                  bind=BIND)
     return str(value) if value is not None else None
@@ -85,6 +133,8 @@ def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team")
 def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "teams") -> list[str]:
     options = sorted(set(names))
     chosen = [n for n in default if n in options]
+    warn_unknown(key, options, "Teams", ", ".join(chosen))
+    _reset(key, chosen)
     return [str(t) for t in st.sidebar.multiselect("Teams", options, default=chosen, key=key, bind=BIND,
                                                    max_selections=8, placeholder="Pick teams to compare")]
 
@@ -106,6 +156,8 @@ def date_picker(label: str, *, key: str, help: str | None = None) -> dt.date | N
 
 def status_picker(*, key: str = "status") -> str | None:
     """A game state for the API's ``status`` filter, or None for every game."""
+    warn_unknown(key, list(STATUSES), "Status", "All")
+    _reset(key, "All")
     label = st.sidebar.selectbox("Status", list(STATUSES), index=0, key=key, bind=BIND)
     return STATUSES.get(str(label))
 
@@ -115,6 +167,8 @@ def choice(label: str, options: Sequence[str], *, key: str, sidebar: bool = True
     """One of ``options``, as written in the URL (a bound select box carries its label there, so
     options are the values themselves, never formatted)."""
     where = st.sidebar if sidebar else st
+    warn_unknown(key, options, label, options[index] if 0 <= index < len(options) else None)
+    _reset(key, options[index] if 0 <= index < len(options) else None)
     return str(where.selectbox(label, list(options), index=index, key=key, bind=BIND, help=help))
 
 
@@ -135,6 +189,7 @@ def pager(pages: int, *, key: str) -> int:
 def tabs(labels: Sequence[str], *, key: str, default: str | None = None) -> dict[str, Any]:
     """URL-bound tabs (``?<key>=<label>``); only the open one's ``.open`` is True, so a page
     renders (and asks the API for) what the analyst looks at, not every tab."""
+    warn_unknown(key, labels, "Tab", default or labels[0])
     containers = st.tabs(list(labels), key=key, bind=BIND, default=default)
     return dict(zip(labels, containers, strict=True))
 

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts
+from components import analysis, box_score, charts
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
@@ -128,8 +128,38 @@ def game_header(detail: dict[str, Any]) -> None:
     st.caption(" · ".join(f for f in facts if f) + f" · game {detail.get('ID', '')}")
 
 
-def show_game(detail: dict[str, Any], sport: str = "") -> None:
-    """Header, the in-game score chart first, then line score, forecast, scoring plays, officials."""
+def _with_hits_and_errors(table: pd.DataFrame, perfs: pd.DataFrame, visitor: str, home: str) -> pd.DataFrame:
+    """The baseball line score's R/H/E: the total runs as R, hits and errors from the player lines."""
+    sums = [box_score.hits_and_errors(perfs, team) for team in (visitor, home)]
+    if table.empty or any(h is None for h, _ in sums):
+        return table
+    out = table.rename(columns={"Total": "R"})
+    out["H"] = [str(h) for h, _ in sums]
+    out["E"] = [str(e) for _, e in sums]
+    return out
+
+
+def show_box_score(perfs: pd.DataFrame, sport: str, visitor: str, home: str) -> None:
+    """Each side's player lines: batting and pitching for baseball, the players' stats otherwise."""
+    st.markdown("**Box score**")
+    if perfs.empty:
+        st.caption("No player lines held for this game (its source records the score only, or it is yet to be played).")
+        return
+    for team in (visitor, home):
+        if sport == "baseball":
+            batting, pitching = box_score.baseball_lines(perfs, team)
+            st.markdown(f"*{team}: batting*")
+            markdown_table(batting, empty="No batting lines.")
+            st.markdown(f"*{team}: pitching*")
+            markdown_table(pitching, empty="No pitching lines.")
+        else:
+            st.markdown(f"*{team}*")
+            markdown_table(box_score.player_lines(perfs, team), empty="No player lines.")
+
+
+def show_game(detail: dict[str, Any], sport: str = "", perfs: pd.DataFrame | None = None) -> None:
+    """Header, the in-game score chart first, then line score, box score (``perfs``: the game's
+    player lines), forecast, scoring plays, officials."""
     visitor, home = team_names(detail)
     game_header(detail)
     running = running_score(detail)
@@ -139,9 +169,14 @@ def show_game(detail: dict[str, Any], sport: str = "") -> None:
     else:
         st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
+    lines = perfs if perfs is not None else pd.DataFrame()
+    if sport == "baseball":
+        table = _with_hits_and_errors(table, lines, visitor, home)
     if not table.empty:
         st.markdown("**Line score**")
         markdown_table(table)
+    if perfs is not None:
+        show_box_score(lines, sport, visitor, home)
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})

@@ -81,3 +81,27 @@ def filter_events(frame: pd.DataFrame, *, scoring: bool, player: str, period: st
     if period:
         shown = shown[_period_labels(shown) == period]
     return shown
+
+
+OUTCOME_LOOKAHEAD = 6  # events between two plate appearances that are not one (a steal, a substitution)
+
+
+def with_outcomes(pas: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
+    """Each plate appearance with its outcome (the play that ended it: "Cook grounded out to
+    shortstop"), matched in game order to the event of the same batter and pitch sequence."""
+    if pas.empty or events.empty or not {"Player", "Play"} <= set(events.columns):
+        return pas
+    plays = events[events["Player"].astype(str) != ""].reset_index(drop=True)
+    batters, sequences = plays["Player"].astype(str).tolist(), plays.get("Pitches", pd.Series("", index=plays.index))
+    outcomes: list[str] = []
+    j = 0
+    for batter, sequence in zip(pas["Batter"].astype(str), pas.get("Sequence", pd.Series("", index=pas.index)),
+                                strict=True):
+        found = next((k for k in range(j, min(j + OUTCOME_LOOKAHEAD, len(plays))) if batters[k] == batter
+                      and (not sequences.iloc[k] or not sequence or str(sequences.iloc[k]) == str(sequence))), None)
+        if found is None:
+            outcomes.append("")
+            continue
+        outcomes.append(str(plays["Play"].iloc[found]))
+        j = found + 1
+    return pas.assign(Outcome=outcomes)

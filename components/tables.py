@@ -59,27 +59,40 @@ def download(label: str, data: Callable[[], bytes], *, name: str) -> None:
 
 
 def _blank_missing_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Missing values of text columns as empty cells (a grid would print "None": a game without
-    overtime is not a game whose overtime is unknown); number columns keep their type."""
-    text = [c for c in frame.columns if pd.api.types.is_string_dtype(frame[c])
-            and frame[c].isna().any() and all(isinstance(v, str) for v in frame[c].dropna())]
-    if not text:
-        return frame
-    return frame.assign(**{str(c): frame[c].where(frame[c].notna(), "") for c in text})
+    """Missing values as empty cells (a grid would print "None": a game without overtime is not a
+    game whose overtime is unknown, and a scheduled game has no score yet). Text columns stay
+    text; a column of whole numbers with gaps (scores) becomes text too, its numbers unchanged."""
+    changed: dict[str, pd.Series] = {}
+    for name in frame.columns:
+        values = frame[name]
+        if not values.isna().any():
+            continue
+        present = values.dropna()
+        if present.empty:  # nothing known yet (a scheduled game's scores): blank cells
+            changed[str(name)] = pd.Series("", index=values.index, dtype=object)
+        elif pd.api.types.is_string_dtype(values) and all(isinstance(v, str) for v in present):
+            changed[str(name)] = values.where(values.notna(), "")
+        elif pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values) \
+                and (present % 1 == 0).all():
+            changed[str(name)] = pd.Series(["" if pd.isna(v) else str(int(v)) for v in values], index=values.index,
+                                           dtype=object)
+    return frame.assign(**changed) if changed else frame
 
 
 def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mapping[str, str] | None = None,
                empty: str = "No records match these filters.", height: int | None = None,
                select_into: str | None = None, id_column: str = "ID", open_tab: tuple[str, str] | None = None,
-               formats: Mapping[str, Any] | None = None, csv: bool = True) -> None:
+               formats: Mapping[str, Any] | None = None, csv: bool = True,
+               hidden: Sequence[str] = ()) -> None:
     """Render ``frame`` with a CSV download; ``select_into`` makes a row click set that URL widget
-    (and ``open_tab``, a ``(tabs key, label)``, switch to the tab that shows the picked record)."""
+    (and ``open_tab``, a ``(tabs key, label)``, switch to the tab that shows the picked record);
+    ``hidden`` columns (internal IDs a row click needs) stay in the CSV but not on screen."""
     if frame.empty:
         st.info(empty)
         return
     shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame)
     options: dict[str, Any] = {"hide_index": True, "height": height or "auto",
-                               "column_config": dict(formats or {})}
+                               "column_config": {**dict(formats or {}), **{c: None for c in hidden}}}
     if select_into and id_column in frame.columns:
         table_key = f"{name}_table"
         ids = [int(v) for v in frame[id_column].tolist()]

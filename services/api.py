@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from services.client import Page, Params, fetch, fetch_detail
+from services.client import MAX_FOLLOWED_PAGES, Page, Params, fetch, fetch_detail
 
 LIST_PAGE_SIZE = 1000  # the contract's maximum `max`: fewest round trips when following pages
 
@@ -46,6 +46,34 @@ def season_ids(level: str, *, with_games: bool = False) -> list[int]:
     return sorted({int(s) for s in frame["ID"]}, reverse=True)
 
 
+def full_season(level: str, today: dt.date) -> int | None:
+    """The newest season whose regular season has ended by ``today`` (else the newest): the one
+    a page opens on when it shows leaders, not a season a few days old."""
+    frame = seasons(level)
+    if frame.empty or "ID" not in frame.columns:
+        return None
+    ends = pd.to_datetime(frame.get("End", pd.Series(dtype=str)), errors="coerce")
+    done = frame[ends.dt.date < today] if "End" in frame.columns else frame.iloc[0:0]
+    return int((done if len(done) else frame)["ID"].max())
+
+
+def season_ends(level: str) -> dict[int, dt.date]:
+    """Each season's last regular-season day (the seasons list's ``End``): games after it are
+    the postseason, which the list records of games do not flag."""
+    frame = seasons(level)
+    if frame.empty or not {"ID", "End"} <= set(frame.columns):
+        return {}
+    ends = pd.to_datetime(frame["End"], errors="coerce")
+    return {int(s): e.date() for s, e in zip(frame["ID"], ends, strict=True) if not pd.isna(e)}
+
+
+def playoff_games(level: str, game_ids: list[int]) -> set[int]:
+    """Which of ``game_ids`` are playoff games, from each game's detail (``Playoff``): for the
+    games on a season's ``End`` day, where the regular season's last games and the first
+    playoff games can share a date. One request per game, so only for those few."""
+    return {g for g in game_ids if game(level, g).get("Playoff")}
+
+
 def teams(level: str, season: int | None = None) -> pd.DataFrame:
     return fetch("teams", level, {"season": season, "max": LIST_PAGE_SIZE}, follow=True).frame
 
@@ -71,10 +99,11 @@ def games(level: str, *, season: int | None = None, team_id: int | None = None,
 
 def all_games(level: str, *, season: int | None = None, team_id: int | None = None,
               start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-              status: str | None = None) -> pd.DataFrame:
-    """Every game matching the filters (following ``Next_Page``), for a full CSV download."""
+              status: str | None = None, max_pages: int = MAX_FOLLOWED_PAGES) -> Page:
+    """Every game matching the filters, newest first, following ``Next_Page`` for up to
+    ``max_pages`` pages of ``LIST_PAGE_SIZE`` (``truncated`` says when that bound was hit)."""
     params = {**_game_params(season, team_id, start, end, limit, status), "max": LIST_PAGE_SIZE}
-    return fetch("games", level, params, follow=True).frame
+    return fetch("games", level, params, follow=True, max_pages=max_pages)
 
 
 def game(level: str, game_id: int) -> dict[str, Any]:
@@ -122,9 +151,11 @@ def player(level: str, player_id: int, season: int | None = None) -> dict[str, A
 
 
 def perfs(level: str, kind: str, *, season: int | None = None, team_id: int | None = None,
-          player_id: int | None = None) -> pd.DataFrame:
-    """``playerperfs`` or ``teamperfs`` of a season: the game log behind the charts."""
-    params: Params = {"season": season, "team": team_id, "player": player_id, "max": LIST_PAGE_SIZE}
+          player_id: int | None = None, game_id: int | None = None) -> pd.DataFrame:
+    """``playerperfs`` or ``teamperfs`` of a season (the game log behind the charts) or of one
+    game (its box score)."""
+    params: Params = {"season": season, "team": team_id, "player": player_id, "game": game_id,
+                      "max": LIST_PAGE_SIZE}
     return fetch(kind, level, params, follow=True).frame
 
 

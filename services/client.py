@@ -45,6 +45,11 @@ class Page:
         return int(self.meta.get("Total_Results") or len(self.frame))
 
     @property
+    def truncated(self) -> bool:
+        """Whether following ``Next_Page`` stopped at its bound before the last page."""
+        return bool(self.meta.get("Truncated"))
+
+    @property
     def pages(self) -> int:
         return max(1, int(self.meta.get("Total_Pages") or 1))
 
@@ -121,31 +126,32 @@ def _records(document: dict[str, Any], endpoint: str) -> list[dict[str, Any]]:
 
 
 def fetch(endpoint: str, level: str, params: Params | None = None, *, version: str = "v1",
-          kind: str | None = None, follow: bool = False) -> Page:
-    """One list document (``follow=False``) or every page of it, following ``Next_Page``."""
+          kind: str | None = None, follow: bool = False, max_pages: int = MAX_FOLLOWED_PAGES) -> Page:
+    """One list document (``follow=False``) or every page of it, following ``Next_Page`` up to
+    ``max_pages`` documents (the Page says ``truncated`` when it stopped there)."""
     config = load_config()
     if not config.key:
         raise KeyMissing("No API key is configured", status=401, code="key_missing")
     query: Params = {**(params or {}), "key": config.key, "format": "json"}
     url = _endpoint_url(config, version, endpoint, level, kind)
-    page_key = cache_key(f"page{'+' if follow else ''}:{url}", query)
+    page_key = cache_key(f"page{f'+{max_pages}' if follow else ''}:{url}", query)
     with _CACHE_LOCK:
         hit: Page | None = _CACHE.get(page_key)
     if hit is None:
-        hit = _build_page(config, url, query, endpoint, follow)
+        hit = _build_page(config, url, query, endpoint, follow, max_pages)
         with _CACHE_LOCK:
             _CACHE[page_key] = hit
     # a shallow copy: pandas copy-on-write keeps the cached frame safe from a page's edits
     return Page(frame=hit.frame.copy(deep=False), meta=dict(hit.meta), records=hit.records)
 
 
-def _build_page(config: ApiConfig, url: str, query: Params, endpoint: str, follow: bool) -> Page:
+def _build_page(config: ApiConfig, url: str, query: Params, endpoint: str, follow: bool, max_pages: int) -> Page:
     document = get_document(url, query)
     meta = dict(document.get("meta") or {})
     rows = _records(document, endpoint)
     followed = 1
     next_page = meta.get("Next_Page")
-    while follow and next_page and followed < MAX_FOLLOWED_PAGES:
+    while follow and next_page and followed < max_pages:
         parts = urlsplit(str(next_page))
         # rebuild on our own base URL: the server may name itself differently behind a proxy
         url = f"{config.url}{parts.path}"
@@ -155,6 +161,7 @@ def _build_page(config: ApiConfig, url: str, query: Params, endpoint: str, follo
         followed += 1
     if follow:
         meta.pop("Next_Page", None)
+        meta["Truncated"] = bool(next_page)
     return Page(frame=pd.json_normalize(rows) if rows else pd.DataFrame(), meta=meta, records=tuple(rows))
 
 

@@ -1,10 +1,12 @@
 """Helpers of the dashboard's AppTests: open a page as a shared link would, read its charts."""
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
 
+import numpy
 import plotly.io
 from streamlit.testing.v1 import AppTest
 
@@ -46,3 +48,16 @@ def assert_clean(at: AppTest) -> None:
     assert not at.error, [e.value for e in at.error]
     # names and texts come from any feed: no element may render them as raw HTML
     assert not [m.value for m in at.markdown if m.proto.allow_html]
+
+
+
+def _decoded(values: Any) -> list[Any]:
+    """A plotly data array: a list, or a typed binary ``{"dtype", "bdata"}`` block."""
+    if isinstance(values, dict) and "bdata" in values:
+        return numpy.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"]).tolist()
+    return list(values) if values is not None else []
+
+
+def trace_values(fig: dict[str, Any], axis: str = "y") -> list[Any]:
+    """Every trace's ``axis`` values, in order."""
+    return [v for trace in fig.get("data", []) for v in _decoded(trace.get(axis))]

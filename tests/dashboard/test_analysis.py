@@ -48,7 +48,10 @@ def test_over_under_is_the_simulated_total_against_the_line() -> None:
 def test_scores_over_time_skips_months_without_games() -> None:
     frame = pd.DataFrame({"GameDay": pd.to_datetime(["2024-09-01", "2025-04-01"]), "p_elo": [0.6, 0.4],
                           "home_win": [1.0, 0.0]})
-    assert sorted(analysis.scores_over_time(frame)["period"].unique()) == ["2024-09", "2025-04"]
+    table = analysis.scores_over_time(frame)
+    assert list(table["period"].unique()) == ["2024-09", "2024-09 … 2025-04", "2025-04"]
+    gap = table[table["period"] == "2024-09 … 2025-04"]
+    assert gap["value"].isna().all() and (gap["games"] == 0).all(), "the off-season breaks the line"
 
 
 def test_line_score_from_detail() -> None:

@@ -44,3 +44,54 @@ def test_elo_vs_market_and_upsets(dashboard_env: object) -> None:
     assert_clean(upsets)
     table = upsets.dataframe[0].value
     assert (table["Winner ELO prob"] < 0.5).all()
+
+
+def _games_scored(at: object) -> int:
+    return int(next(m.value for m in at.metric if m.label == "Games scored").replace(",", ""))  # type: ignore[attr-defined]
+
+
+def test_regular_season_by_default_and_the_postseason_apart(dashboard_env: object) -> None:
+    opened = open_page("forecasts", {"level": "MLB"})
+    assert_clean(opened)
+    assert opened.selectbox(key="fc_phase").value == "Regular season"
+    counts = {}
+    for phase in ("Regular season", "Postseason", "Both"):
+        at = open_page("forecasts", {"level": "MLB", "fc_phase": phase})
+        assert_clean(at)
+        counts[phase] = _games_scored(at)
+    assert counts["Regular season"] == _games_scored(opened)
+    assert counts["Postseason"] > 0 and counts["Regular season"] + counts["Postseason"] == counts["Both"]
+
+
+def test_phase_of_a_game_by_the_seasons_end() -> None:
+    import datetime as dt
+
+    from components import phases
+
+    end = dt.date(2026, 9, 28)
+    assert phases.phase_of("2026-09-27", end) == "Regular season"
+    assert phases.phase_of("2026-09-28", end) == "Regular season"
+    assert phases.phase_of("2026-09-28", end, playoff=True) == "Postseason"
+    assert phases.phase_of("2026-10-01", end) == "Postseason"
+
+
+def test_wilson_interval_known_values() -> None:
+    from components import analysis
+
+    low, high = analysis.wilson_interval(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634  # Wilson (1927), z = 1.96
+    assert analysis.wilson_interval(0, 10)[0] == 0.0
+    assert abs(analysis.wilson_interval(10, 10)[1] - 1.0) < 1e-9
+
+
+def test_calibration_bands_games_per_month_and_offseason_gaps(dashboard_env: object) -> None:
+    seasons = _seasons()
+    at = open_page("forecasts", {"level": "MLB", "fc_seasons": [str(s) for s in seasons], "fc_phase": "Both"})
+    assert_clean(at)
+    calibration, scores = figures(at)[:2]
+    band = next(t for t in calibration["data"] if t.get("name") == "ELO")["error_y"]
+    assert band["type"] == "data" and "arrayminus" in band
+    games = next(t for t in scores["data"] if t.get("name") == "Games")
+    months = list(games["x"])
+    assert any("…" in m for m in months), "the off-season between two seasons is a gap"
+    assert [m for m in months if "…" not in m] == sorted(m for m in months if "…" not in m)

@@ -1,9 +1,12 @@
-"""Games page: filters seeded from the URL, the server-side status filter and paging, the game detail."""
+"""Games page: filters seeded from the URL, the server-side status filter, every matched game, the game detail."""
 from __future__ import annotations
+
+import pandas as pd
+import pytest
 
 from components.game_detail import venue_place
 from services import api
-from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
+from tests.dashboard._apptest import assert_clean, figures, open_page, trace_values, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
@@ -23,7 +26,7 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert any(str(game["Home"]) in h.value for h in at.subheader), "the game's detail header"
     assert any("Line score" in m.value for m in at.markdown)
     line_score = next(m.value for m in at.markdown if m.value.startswith("| Team |"))
-    assert str(game["Home"]) in line_score and "| Total |" in line_score
+    assert str(game["Home"]) in line_score and "| R | H | E |" in line_score, "baseball's R/H/E"
 
 
 def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiServer) -> None:
@@ -32,7 +35,7 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
     at = open_page("games", {"level": "MLB", "season": str(season), "status": "Final", "tab": "Games"})
     assert_clean(at)
     table = at.dataframe[0].value
-    assert len(table) == min(50, expected) and set(table["GameStatus"]) == {"Final"}
+    assert len(table) == expected and set(table["GameStatus"]) == {"Final"}
     assert "" in set(table["Overtime"]) and not table["Overtime"].isna().any(), \
         "a game without overtime shows an empty cell, not None"
     assert any(c.value.startswith(f"{expected:,} games") for c in at.caption)
@@ -43,14 +46,91 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
         assert set(scheduled.dataframe[0].value["GameStatus"].fillna("")) == {""}
 
 
-def test_page_number_is_server_side(dashboard_env: ApiServer) -> None:
-    first = open_page("games", {"level": "MLB"})
-    second = open_page("games", {"level": "MLB", "games_page": "2"})
-    assert_clean(second)
-    pager = second.get("pagination")[0]
-    assert pager.num_pages == api.games("MLB", season=api.season_ids("MLB", with_games=True)[0], size=50).pages
-    assert set(first.dataframe[0].value["ID"]).isdisjoint(second.dataframe[0].value["ID"])
-    assert any("page 2 of" in c.value for c in second.caption)
+def test_chart_and_table_cover_every_matched_game(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    matched = api.all_games("MLB", season=season)
+    at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) == matched.total > 50, "the whole season, not one page of 50"
+    finished = int(pd.to_numeric(matched.frame["ScoreHome"], errors="coerce").notna().sum())
+    assert trace_points(figures(at)[0]) == finished
+    assert not at.warning
+
+
+def test_the_bound_on_matched_games_is_said(dashboard_env: ApiServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(api, "LIST_PAGE_SIZE", 20)  # 5 pages of 20: fewer than a season holds
+    season = api.season_ids("MLB", with_games=True)[0]
+    at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games"})
+    assert_clean(at)
+    assert len(at.dataframe[0].value) == 100
+    assert any("the chart and table hold the newest 100" in w.value for w in at.warning)
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert any(label.startswith("Download all") for label in labels), labels
+
+
+def test_scheduled_games_show_blank_scores(dashboard_env: ApiServer) -> None:
+    assert api.games("NBA", status="scheduled", size=1).total, "the demo's current NBA season has games to come"
+    at = open_page("games", {"level": "NBA", "status": "Scheduled", "tab": "Games"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) and set(table["ScoreHome"]) == {""} and set(table["ScoreVis"]) == {""}
+
+
+def test_box_score_from_the_games_player_lines(dashboard_env: ApiServer) -> None:
+    game = api.games("MLB", status="final", size=1).frame.iloc[0]
+    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"]))})
+    assert_clean(at)
+    texts = [m.value for m in at.markdown]
+    assert "**Box score**" in texts
+    for team in (game["Visitor"], game["Home"]):
+        batting = texts[texts.index(f"*{team}: batting*") + 1]
+        assert batting.startswith("| Name | AB | R | H | RBI |")
+        assert texts[texts.index(f"*{team}: pitching*") + 1].startswith("| Name | IP | H | R | ER |")
+    line_score = next(t for t in texts if t.startswith("| Team |"))
+    home_row = next(r for r in line_score.splitlines() if r.startswith(f"| {game['Home']} |"))
+    home_batting = texts[texts.index(f"*{game['Home']}: batting*") + 1].splitlines()[2:]
+    hits = sum(int(r.split("|")[4]) for r in home_batting)
+    assert home_row.split("|")[-3].strip() == str(hits), "the line score's H sums the batting lines"
+    assert home_row.split("|")[-4].strip() == str(int(game["ScoreHome"]))
+    nba = api.games("NBA", status="final", size=1).frame.iloc[0]
+    basketball = open_page("games", {"level": "NBA", "game": str(int(nba["ID"]))})
+    assert_clean(basketball)
+    lines = [m.value for m in basketball.markdown]
+    assert "PTS" in lines[lines.index(f"*{nba['Home']}*") + 1].splitlines()[0]
+
+
+def test_a_teams_eye_view(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    games = api.all_games("MLB", season=season, status="final").frame
+    team = str(games["Home"].iloc[0])
+    mine = games[(games["Home"] == team) | (games["Visitor"] == team)]
+    home = mine["Home"] == team
+    margin = (mine["ScoreHome"] - mine["ScoreVis"]).where(home, mine["ScoreVis"] - mine["ScoreHome"])
+    at = open_page("games", {"level": "MLB", "season": str(season), "team": team, "status": "Final", "tab": "Games"})
+    assert_clean(at)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Record"] == f"{int((margin > 0).sum())}-{int((margin < 0).sum())}"
+    assert metrics["Differential"] == f"{int(margin.sum()):+d}"
+    assert titles(at) == [f"{team}: margin of each game"]
+    plotted = sorted(int(y) for y in trace_values(figures(at)[0]))
+    assert plotted == sorted(int(m) for m in margin), "margins from the team's side"
+    opponent = str(mine["Visitor"].where(home, mine["Home"]).iloc[0])
+    versus = open_page("games", {"level": "MLB", "season": str(season), "team": team, "status": "Final",
+                                 "tab": "Games", "opponent": opponent})
+    table = versus.dataframe[0].value
+    assert len(table) and ((table["Home"] == opponent) | (table["Visitor"] == opponent)).all()
+
+
+def test_the_postseason_apart_on_games(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[0]
+    counts = {}
+    for phase in ("Regular season", "Postseason", "Both"):
+        at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games", "games_phase": phase})
+        assert_clean(at)
+        counts[phase] = len(at.dataframe[0].value)
+        assert phase == "Both" or set(at.dataframe[0].value["Phase"]) == {phase}
+    assert counts["Postseason"] > 0 and counts["Regular season"] + counts["Postseason"] == counts["Both"]
 
 
 def test_venue_reads_as_a_place() -> None:

@@ -60,3 +60,14 @@ def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: Ap
     assert not at.error
     assert held > 0 and len(at.dataframe[0].value) == held
     assert titles(at) == ["Score and difference over the game"]
+
+
+def test_each_plate_appearance_says_how_it_ended(dashboard_env: ApiServer) -> None:
+    game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    at = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert (table["Outcome"] != "").all(), "every plate appearance matched to the play that ended it"
+    last_name = table["Batter"].str.split().str[-1]
+    assert all(name in outcome for name, outcome in zip(last_name, table["Outcome"], strict=True))
+    assert any("Pitch codes: **B** ball" in c.value for c in at.caption)

@@ -52,3 +52,19 @@ def test_rpi_offered_for_college_levels(dashboard_env: ApiServer) -> None:
     assert at.selectbox(key="rating").value == "RPI"
     assert titles(at)[0].startswith("RPI rankings")
     assert "RPI" not in [s.label for s in open_page("ratings", {"level": "NBA"}).selectbox]
+
+
+def test_elo_lines_keep_a_teams_colour_and_span_seasons(dashboard_env: ApiServer) -> None:
+    from components.charts import team_color
+
+    seasons = [str(s) for s in api.season_ids("MLB", with_games=True)[:2]]
+    at = open_page("ratings", {"level": "MLB", "tab": "Over the season", "rating_seasons": seasons})
+    assert_clean(at)
+    lines = figures(at)[0]["data"]
+    assert lines and all(t["line"]["color"] == team_color(t["name"]) for t in lines)
+    assert all(" · W " in " ".join(t["text"]) or " · L " in " ".join(t["text"]) for t in lines), \
+        "opponent, result and score on hover"
+    assert len(figures(at)[0]["layout"]["shapes"]) == 2, "each season's postseason start is marked"
+    team = lines[0]["name"]
+    profile = open_page("players", {"level": "MLB", "tab": "Teams", "team": team})
+    assert figures(profile)[0]["data"][0]["line"]["color"] == lines[0]["line"]["color"], "the same colour on every page"

@@ -1,0 +1,141 @@
+"""A player's numbers as an analyst reads them: zeros as 0, rates as .389, the postseason apart.
+
+The players endpoint sends a game line's stats sparsely (a stat the player did not record is
+absent, which a table would print as "None"), nests season stats under ``Stats`` (which a flat
+table names ``Stats.AB``), and counts a season's games over the regular season and the playoffs
+together. Pure functions: no Streamlit, no HTTP.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from components.phases import PHASE, POSTSEASON, REGULAR, games_on_end_day, phase_of
+
+__all__ = ["PHASE", "POSTSEASON", "REGULAR", "game_log", "games_on_end_day", "phase_counts", "season_line",
+           "seasons_table", "stat_columns", "stat_text", "stats_table"]
+
+# rates read with a fixed number of decimals (baseball prints batting rates without the 0: .389)
+RATE_DECIMALS: dict[str, int] = {
+    "AVG": 3, "OBP": 3, "SLG": 3, "OPS": 3, "BABIP": 3, "ISO": 3, "WPCT": 3, "PCT": 3, "FG%": 3, "FT%": 3,
+    "3P%": 3, "SV%": 3, "ERA": 2, "WHIP": 2, "FIP": 2, "GAA": 2, "K/9": 2, "BB/9": 2,
+}
+# columns of a game line that are not stats (IDs, dates, names, flags)
+NOT_STATS = frozenset({"ID", "Game_ID", "Player_ID", "Team_ID", "Opponent_ID", "Season", "GameDay", "Opponent",
+                       "Home", "Team", "Name", PHASE})
+
+
+def stat_text(code: str, value: object) -> str:
+    """One stat value as printed: counts whole (54), rates with their decimals (.389, 3.45, 1.215)."""
+    try:
+        number = float(str(value))
+    except ValueError:
+        return "" if value is None else str(value)
+    if np.isnan(number):
+        return ""
+    decimals = RATE_DECIMALS.get(code.upper())
+    if decimals is None:
+        if number.is_integer():
+            return str(int(number))
+        decimals = 3 if abs(number) < 1 else 2
+    text = f"{number:.{decimals}f}"
+    if code.upper() in RATE_DECIMALS and decimals == 3 and -1 < number < 1:
+        text = text.replace("0.", ".", 1)  # .389, as baseball prints it
+    return text
+
+
+def game_log(records: object, season_end: dt.date | None, playoff_ids: set[int] | frozenset[int] = frozenset()
+             ) -> pd.DataFrame:
+    """The ``games`` of a player detail as one row per game: stats as columns (0 where the
+    player recorded none), and the phase of the season each game belongs to (``playoff_ids``:
+    the games of the ``End`` day that are playoff games)."""
+    rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+    if not rows:
+        return pd.DataFrame()
+    flat = []
+    for row in rows:
+        found = row.get("stats")
+        stats: dict[str, Any] = found if isinstance(found, dict) else {}
+        flat.append({**{k: v for k, v in row.items() if k != "stats"}, **{f"stats.{k}": v for k, v in stats.items()}})
+    frame = pd.DataFrame(flat)
+    stat_columns = [c for c in frame.columns if c.startswith("stats.")]
+    frame[stat_columns] = frame[stat_columns].apply(pd.to_numeric, errors="coerce").fillna(0)
+    frame = frame.rename(columns={c: c.removeprefix("stats.") for c in stat_columns})
+    for column in stat_columns:
+        code = column.removeprefix("stats.")
+        if code not in RATE_DECIMALS and (frame[code] % 1 == 0).all():
+            frame[code] = frame[code].astype(int)
+    days = frame["GameDay"] if "GameDay" in frame.columns else pd.Series([None] * len(frame))
+    ids = frame["Game_ID"] if "Game_ID" in frame.columns else pd.Series([None] * len(frame))
+    frame[PHASE] = [phase_of(day, season_end, gid in playoff_ids) for day, gid in zip(days, ids, strict=True)]
+    return frame
+
+
+def stat_columns(log: pd.DataFrame) -> list[str]:
+    """The stat columns of a game log, in the API's order."""
+    return [c for c in log.columns if c not in NOT_STATS and pd.api.types.is_numeric_dtype(log[c])]
+
+
+def phase_counts(log: pd.DataFrame) -> dict[str, int]:
+    """Games per phase of a game log ({"Regular season": 162, "Postseason": 4})."""
+    if log.empty or PHASE not in log.columns:
+        return {}
+    counts = log[PHASE].value_counts()
+    return {phase: int(counts[phase]) for phase in (REGULAR, POSTSEASON) if phase in counts}
+
+
+def stats_table(records: object) -> pd.DataFrame:
+    """A detail's season ``stats`` (Stat, Name, Value, ranks) with each value printed as its stat
+    reads (.389, not 0.388889)."""
+    rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+    if not rows:
+        return pd.DataFrame()
+    frame = pd.DataFrame(rows)
+    if {"Stat", "Value"} <= set(frame.columns):
+        frame["Value"] = [stat_text(str(s), v) for s, v in zip(frame["Stat"], frame["Value"], strict=True)]
+    return frame
+
+
+def season_line(records: object) -> dict[str, str]:
+    """A detail's season ``stats`` as one line, stat code -> printed value (for the seasons table)."""
+    table = stats_table(records)
+    if table.empty or not {"Stat", "Value"} <= set(table.columns):
+        return {}
+    return dict(zip(table["Stat"].astype(str), table["Value"].astype(str), strict=True))
+
+
+def seasons_table(records: object, lines: Mapping[int, Mapping[str, str]] | None = None) -> pd.DataFrame:
+    """One row per season: team, position, games and the season's stats by code (no ``Stats.``
+    prefix). A season without a stat line of its own takes ``lines[season]`` (the season's
+    ranked stats, for seasons the API holds game by game). ``Games`` is blank, not 0, where the
+    API does not count them (Lahman's seasons come with stats but no game count)."""
+    rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        stats = row.get("Stats") if isinstance(row.get("Stats"), dict) else None
+        season = row.get("Season")
+        line: dict[str, Any] = {k: v for k, v in row.items() if k != "Stats"}
+        if stats:
+            line.update({str(k): stat_text(str(k), v) for k, v in stats.items()})
+        elif lines and isinstance(season, int) and season in lines:
+            line.update(lines[season])
+        games = pd.to_numeric(pd.Series([line.get("Games")]), errors="coerce").iloc[0]
+        if (pd.isna(games) or games == 0) and stats and any(_positive(v) for v in stats.values()):
+            line["Games"] = stats.get("G") or stats.get("GP") or None
+        out.append(line)
+    frame = pd.DataFrame(out)
+    if "Games" in frame.columns:
+        frame["Games"] = [("" if g is None or (isinstance(g, float) and np.isnan(g)) else str(int(float(g))))
+                          for g in frame["Games"]]
+    return frame.drop(columns=[c for c in ("Team_ID",) if c in frame.columns])
+
+
+def _positive(value: object) -> bool:
+    try:
+        return float(str(value)) > 0
+    except ValueError:
+        return False

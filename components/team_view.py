@@ -1,0 +1,37 @@
+"""A team's-eye view of a list of games: its opponent, its score first, its margin and result.
+
+Pure functions: no Streamlit, no HTTP.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+SIDE_COLUMNS = ["ID", "GameDay", "Opponent", "Where", "For", "Against", "Margin", "Result"]
+
+
+def team_side(games: pd.DataFrame, team: str, tie: str = "T") -> pd.DataFrame:
+    """The finished games of ``team`` seen from its side: For and Against, Margin = For − Against,
+    Result W, L or ``tie`` (T, or D for a soccer draw); Where is home or away."""
+    need = {"Home", "Visitor", "ScoreHome", "ScoreVis"}
+    if games.empty or not need <= set(games.columns):
+        return pd.DataFrame(columns=SIDE_COLUMNS)
+    played = games[(games["Home"].astype(str) == team) | (games["Visitor"].astype(str) == team)].copy()
+    home = played["Home"].astype(str) == team
+    ours = pd.to_numeric(played["ScoreHome"].where(home, played["ScoreVis"]), errors="coerce")
+    theirs = pd.to_numeric(played["ScoreVis"].where(home, played["ScoreHome"]), errors="coerce")
+    side = pd.DataFrame({
+        "ID": played.get("ID"), "GameDay": played.get("GameDay"),
+        "Opponent": played["Visitor"].where(home, played["Home"]).astype(str),
+        "Where": home.map({True: "home", False: "away"}), "For": ours, "Against": theirs,
+    }, index=played.index).dropna(subset=["For", "Against"])
+    side["Margin"] = side["For"] - side["Against"]
+    side["Result"] = ["W" if m > 0 else "L" if m < 0 else tie for m in side["Margin"]]
+    return side.astype({"For": int, "Against": int, "Margin": int}).reset_index(drop=True)
+
+
+def record(side: pd.DataFrame) -> dict[str, int]:
+    """Wins, losses, ties (or draws) and the points/runs/goals difference of a team_side table."""
+    results = side["Result"].value_counts() if not side.empty else pd.Series(dtype=int)
+    return {"W": int(results.get("W", 0)), "L": int(results.get("L", 0)),
+            "T": int(len(side) - results.get("W", 0) - results.get("L", 0)),
+            "Diff": int(side["Margin"].sum()) if not side.empty else 0}

@@ -1,0 +1,49 @@
+"""Rows of upsets, leaders, ratings, game logs and search results link to their game, player or team."""
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlsplit
+
+from components import links
+from services import api
+from tests.dashboard._apptest import assert_clean, open_page
+from tests.dashboard.conftest import ApiServer
+
+
+def _links(at: object, index: int) -> list[str]:
+    table = at.dataframe[index]  # type: ignore[attr-defined]
+    config = json.loads(table.proto.columns)
+    assert config[links.LINK_COLUMN]["type_config"]["type"] == "link"
+    return [str(u) for u in table.value[links.LINK_COLUMN]]
+
+
+def _query(url: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+
+
+def test_upsets_open_their_game(dashboard_env: ApiServer) -> None:
+    at = open_page("forecasts", {"level": "MLB", "tab": "Biggest upsets"})
+    assert_clean(at)
+    first = _links(at, 0)[0]
+    assert first.startswith("games?") and _query(first)["level"] == "MLB"
+    reopened = open_page("games", _query(first))
+    assert_clean(reopened)
+    assert reopened.number_input(key="game").value == int(_query(first)["game"])
+
+
+def test_leaders_open_the_profile(dashboard_env: ApiServer) -> None:
+    at = open_page("leaders", {"level": "MLB", "stat": "HR"})
+    assert_clean(at)
+    url = _links(at, 0)[0]
+    leader = api.stats("MLB", "player", "HR", season=api.season_ids("MLB")[0], size=1).frame.iloc[0]
+    assert _query(url) == {"level": "MLB", "player": str(int(leader["Player_ID"]))}
+
+
+def test_rankings_open_the_team_and_search_results_the_player(dashboard_env: ApiServer) -> None:
+    ratings = open_page("ratings", {"level": "NBA"})
+    assert_clean(ratings)
+    team = _query(_links(ratings, 0)[0])
+    assert team["tab"] == "Teams" and team["team"] == str(ratings.dataframe[0].value["Team"].iloc[0])
+    found = open_page("players", {"level": "MLB", "q": "Cabrera"})
+    assert_clean(found)
+    assert all(u.startswith("players?level=MLB&player=") for u in _links(found, 0))

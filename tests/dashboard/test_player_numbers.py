@@ -1,0 +1,73 @@
+"""The player page's numbers: zeros as 0, rates as .389, plain stat names, the postseason apart."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from components import player_stats
+from services import api
+from tests.dashboard._apptest import assert_clean, open_page, titles
+from tests.dashboard.conftest import ApiServer
+
+END = dt.date(2026, 9, 28)
+
+
+def test_rates_read_as_analysts_print_them() -> None:
+    assert player_stats.stat_text("AVG", 0.388889) == ".389"
+    assert player_stats.stat_text("OPS", 1.21513) == "1.215"
+    assert player_stats.stat_text("ERA", 3.4567) == "3.46"
+    assert player_stats.stat_text("HR", 54.0) == "54"
+    assert player_stats.stat_text("HR", None) == ""
+
+
+def test_game_log_fills_unrecorded_stats_with_zero_and_marks_the_postseason() -> None:
+    games = [{"Game_ID": 1, "GameDay": "2026-09-27", "stats": {"AB": 4, "H": 2}},
+             {"Game_ID": 2, "GameDay": "2026-09-28", "stats": {"AB": 3}},
+             {"Game_ID": 3, "GameDay": "2026-09-28", "stats": {"HR": 1}},
+             {"Game_ID": 4, "GameDay": "2026-10-02", "stats": {}}]
+    log = player_stats.game_log(games, END, playoff_ids={3})
+    assert list(log["H"]) == [2, 0, 0, 0] and list(log["HR"]) == [0, 0, 1, 0]
+    assert not log[["AB", "H", "HR"]].isna().any().any()
+    assert list(log["Phase"]) == ["Regular season", "Regular season", "Postseason", "Postseason"]
+    assert player_stats.games_on_end_day(games, END) == [2, 3]
+    assert player_stats.phase_counts(log) == {"Regular season": 2, "Postseason": 2}
+
+
+def test_seasons_without_a_game_count_show_blank_not_zero() -> None:
+    lahman = [{"Season": 1927, "Team": "New York Yankees", "Games": 0, "Stats": {"AB": 540, "HR": 60, "AVG": 0.356}}]
+    held = [{"Season": 2023, "Team": "Atlanta", "Games": 162, "Stats": None}]
+    table = player_stats.seasons_table(lahman + held, {2023: {"HR": "54", "AVG": ".283"}})
+    assert list(table["Games"]) == ["", "162"]
+    assert list(table["HR"]) == ["60", "54"] and list(table["AVG"]) == [".356", ".283"]
+    assert not [c for c in table.columns if c.startswith("Stats")]
+
+
+def _mlb_leader() -> tuple[int, int, float]:
+    season = api.season_ids("MLB", with_games=True)[0]
+    row = api.stats("MLB", "player", "HR", season=season, size=1).frame.iloc[0]
+    return int(row["Player_ID"]), season, float(row["Value"])
+
+
+def test_player_page_shows_no_none_and_agrees_with_leaders(dashboard_env: ApiServer) -> None:
+    player, season, home_runs = _mlb_leader()
+    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season)})
+    assert_clean(at)
+    log, stats, seasons = (d.value for d in at.dataframe[-3:])  # after the search's list
+    for table in (log, stats, seasons):
+        assert not table.isna().any().any(), table
+        assert "None" not in table.astype(str).to_numpy()
+        assert not [c for c in table.columns if "." in str(c)], list(table.columns)
+    assert set(log["Phase"]) == {"Regular season"}, "the log opens on the regular season"
+    gp = int(stats["GP"].iloc[0])
+    assert len(log) >= gp, "the regular-season log holds every game the season stats count"
+    assert stats.set_index("Stat").loc["HR", "Value"] == f"{home_runs:.0f}", "the same figure as Leaders"
+    assert stats.set_index("Stat").loc["AVG", "Value"].startswith("."), "a batting average reads .389"
+    assert seasons.set_index("Season").loc[season, "HR"] == f"{home_runs:.0f}", "held seasons have a stat line"
+
+
+def test_players_page_opens_on_the_leaders(dashboard_env: ApiServer) -> None:
+    at = open_page("players", {"level": "MLB"})
+    assert_clean(at)
+    assert any(t.startswith("HR leaders") for t in titles(at))
+    config = json.loads(at.dataframe[1].proto.columns)
+    assert config["ID"]["hidden"] is True, "the ID is kept for the row click, not shown"
