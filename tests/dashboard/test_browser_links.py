@@ -60,7 +60,7 @@ def _open(browser: Any, url: str) -> Any:
 
 
 def _choose(page: Any, label: str, option: str) -> None:
-    box = page.get_by_role("combobox", name=label)
+    box = page.get_by_role("combobox", name=label, exact=True)
     box.click()
     box.fill(option)
     page.locator('[role="option"]').filter(has_text=re.compile(f"^{re.escape(option)}$")).first.click()
