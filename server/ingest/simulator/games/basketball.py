@@ -140,7 +140,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         sign = 1 if side == 1 else -1
         st[:, _IDX["PM"]] = sign * (signed @ floors[side].on(at)).astype(np.int64)
         for k, pid in enumerate(teams[side]):
-            vals = dict(zip(_CODES, (int(x) for x in st[k])))
+            vals = dict(zip(_CODES, st[k].tolist()))
             if seconds[k] == 0 and not any(vals.values()):  # dressed, never on the floor
                 continue
             lines.append(PlayerLine(pid, side, k < 5, names[pid].position, clean(vals) or {"MIN": 0}))
@@ -339,7 +339,9 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         cols["fta"].append(ps["fta"][sel])
         cols["off"].append(np.full(len(sel), -1))
         for key, arr in zip(("side", "who", "pts", "made", "three", "helper", "opp"), vals):
-            cols[key].append(np.broadcast_to(arr, (n,))[sel])
+            # a per-possession array, or one value for the whole group (np.broadcast_to did
+            # the same at several microseconds a call, 77 calls a game)
+            cols[key].append(arr[sel] if isinstance(arr, np.ndarray) else np.full(len(sel), arr))
     ev = {k: np.concatenate(v) for k, v in cols.items()}
     poss, kind = ev["poss"], ev["kind"]
     t, end = ps["t"][poss], ps["end"][poss]

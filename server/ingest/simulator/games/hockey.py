@@ -194,7 +194,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
         stat[side][:_SKATERS, _IDX["PM"]] = np.clip(np.round(rng.normal(margin * 0.3, 1.0, _SKATERS)), -4, 4)
     for side in (0, 1):
         for k, pid in enumerate(dressed[side] + [goalies[side]]):
-            vals = clean(dict(zip(_CODES, (int(x) for x in stat[side][k]))))
+            vals = clean(dict(zip(_CODES, stat[side][k].tolist())))
             lines.append(PlayerLine(pid, side, k < 6 or k == _SKATERS,
                                     "G" if k == _SKATERS else people[pid].position, vals or {"TOI": 0}))
     if cut_sec is not None:
