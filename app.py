@@ -37,32 +37,30 @@ PAGES = [
 
 
 def _levels() -> tuple[list[str], dict[str, str]]:
-    """Level codes from the glossary; the built-in list when the API cannot answer yet."""
+    """Level codes and names from the glossary (levels are the API's data); when the API cannot
+    answer, the one error message says why and what to do."""
     try:
         table = api.glossary(filters.DEFAULT_LEVEL, "levels")
-    except ApiError:
-        return list(filters.FALLBACK_LEVELS), {}
-    if table.empty or "ID" not in table.columns:
-        return list(filters.FALLBACK_LEVELS), {}
-    names = dict(zip(table["ID"].astype(str), table.get("Name", table["ID"]).astype(str), strict=True))
+    except ApiError as err:
+        layout.show_error(err)
+    names = dict(zip(table["ID"].astype(str), table["Name"].astype(str), strict=True))
     return list(names), names
 
 
-def _connection(level: str, name: str) -> set[str]:
+def _connection(level: str, name: str) -> tuple[set[str], dict[str, str]]:
     """Sidebar status from /health (under the level's name); returns the data sources /health
-    lists for the level."""
+    lists for the level and the notices it gives for each source."""
     config = load_config()
     try:
         doc = health()
     except ApiError as err:
         st.sidebar.error(f"API not reachable at {config.url}", icon=":material/cloud_off:")
         st.sidebar.caption(err.hint)
-        return set()
-    status = str(doc.get("status") or doc.get("Status") or "ok")
-    st.sidebar.caption(f"{name}  \n:material/cloud_done: API {status} · {config.url}")
+        return set(), {}
+    st.sidebar.caption(f"{name}  \n:material/cloud_done: API {doc.get('Status', 'ok')} · {config.url}")
     if not config.key:
         st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")
-    return layout.level_sources(doc, level)
+    return layout.level_sources(doc, level), dict(doc.get("Notices") or {})
 
 
 def _notices(level: str) -> tuple[str, ...]:
@@ -79,8 +77,8 @@ def main() -> None:
     navigation = st.navigation(PAGES)
     codes, names = _levels()
     level = filters.level_picker(codes)
-    sources = _connection(level, names.get(level, ""))
-    layout.source_banner(sources)
+    sources, owed = _connection(level, names.get(level, ""))
+    layout.source_banner(sources, owed)
     layout.note_sources(sources, _notices(level) if sources else ())
     navigation.run()
     layout.footer()

@@ -15,11 +15,6 @@ import streamlit as st
 BIND: Final = "query-params"
 LEVEL_KEY = "level"
 DEFAULT_LEVEL = "MLB"
-# the glossary's levels (spec part 1); used only when the API cannot list them
-FALLBACK_LEVELS: tuple[str, ...] = (
-    "MLB", "MiLB", "KBO", "NPB", "CBB", "NBA", "WNBA", "GL", "EuroBB", "MBB", "MB2", "MB3", "WBB",
-    "WB2", "WB3", "MBIA", "WBIA", "MBJC", "WBJC", "NHL", "KHL", "MHK", "FC",
-)
 # label shown -> the games endpoint's `status` (the store's game states); None: every game
 STATUSES: dict[str, str | None] = {"All": None, "Final": "final", "In progress": "inprogress",
                                    "Scheduled": "scheduled", "Postponed": "postponed"}
@@ -80,7 +75,7 @@ def warn_unknown(key: str, options: Sequence[object], label: str, default: objec
 
 def level_picker(codes: Sequence[str]) -> str:
     """The competition level every page follows; the URL carries the code (``?level=NBA``)."""
-    options = list(codes) or list(FALLBACK_LEVELS)
+    options = list(codes)
     index = options.index(DEFAULT_LEVEL) if DEFAULT_LEVEL in options else 0
     warn_unknown(LEVEL_KEY, options, "Level", options[index])
     # no format_func on a bound widget: the URL carries the formatted label, and links must

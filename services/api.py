@@ -5,6 +5,7 @@ Parameter names and endpoint names are those of api-contract.md; ``None`` filter
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from typing import Any
 
 import pandas as pd
@@ -110,16 +111,16 @@ def game(level: str, game_id: int) -> dict[str, Any]:
     return fetch_detail("games", level, game_id)[0]
 
 
-def elo(level: str, *, season: int | None = None, team_id: int | None = None,
-        date: dt.date | None = None) -> pd.DataFrame:
+def ratings(endpoint: str, level: str, *, season: int | None = None, team_id: int | None = None,
+            date: dt.date | None = None) -> pd.DataFrame:
+    """Rankings of the ``elo`` or ``rpi`` endpoint: the newest, on a date, or a team's series
+    over a season (``team_id``)."""
     params: Params = {"season": season, "team": team_id, "date": _day(date), "max": LIST_PAGE_SIZE}
-    return fetch("elo", level, params, follow=True).frame
+    return fetch(endpoint, level, params, follow=True).frame
 
 
-def rpi(level: str, *, season: int | None = None, team_id: int | None = None,
-        date: dt.date | None = None) -> pd.DataFrame:
-    params: Params = {"season": season, "team": team_id, "date": _day(date), "max": LIST_PAGE_SIZE}
-    return fetch("rpi", level, params, follow=True).frame
+elo = functools.partial(ratings, "elo")
+rpi = functools.partial(ratings, "rpi")
 
 
 def forecasts(level: str, *, season: int | None = None, team_id: int | None = None,

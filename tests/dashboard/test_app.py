@@ -70,24 +70,22 @@ def test_a_bad_filter_value_is_explained(dashboard_env: ApiServer) -> None:
     assert "Traceback" not in message
 
 
-def test_data_credits_in_the_footer() -> None:
+def test_data_credits_in_the_footer_are_the_apis_own() -> None:
+    """The footer shows the notices the API sent with the data on screen, Retrosheet's wording
+    as its terms prescribe, each once: the dashboard keeps no copies of its own."""
     from streamlit.testing.v1 import AppTest
+
+    from server.catalog.sources import NOTICES
 
     def script() -> None:
         from components import layout
+        from server.catalog.sources import NOTICES
 
-        layout.note_sources(["retrosheet", "fivethirtyeight"])
+        layout.note_sources(["retrosheet", "lahman"], [NOTICES["lahman"], NOTICES["retrosheet"]])
+        layout.note_sources(["retrosheet"], [NOTICES["retrosheet"]])  # a second table, same data
         layout.footer()
 
     at = AppTest.from_function(script).run()
-    captions = " ".join(c.value for c in at.caption)
-    assert ("The information used here was obtained free of charge from and is copyrighted by Retrosheet.  "
-            'Interested parties may contact Retrosheet at "www.retrosheet.org".') in captions
-    assert "Source: FiveThirtyEight (ABC News), CC BY 4.0" in captions
-
-
-def test_the_apis_own_notices_are_not_repeated() -> None:
-    given = ["MLB history: Baseball Databank, CC BY-SA 3.0.", layout.RETROSHEET_NOTICE]
-    lines = layout.footer_lines({"lahman", "retrosheet"}, given)
-    assert lines == given, "the API's notices, once each, and no built-in duplicate"
-    assert layout.footer_lines({"simulated"}, []) == [layout.SIMULATED_NOTICE]
+    [caption] = [c.value for c in at.caption]
+    assert caption.count("copyrighted by Retrosheet") == 1 and "Baseball Databank" in caption
+    assert layout.footer_lines([NOTICES["simulated"], NOTICES["simulated"]]) == [NOTICES["simulated"]]
