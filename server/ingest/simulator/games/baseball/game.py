@@ -44,37 +44,9 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     for side in sides:
         side.pitch_limit = RATES.starter_pitches + RATES.starter_pitches_spread * u()
     game = GameState(g.people, u, sides, lines, positions, record_pitches=g.plan.pitches)
-    line_score: list[list[int]] = [[], []]
-    max_innings = g.plan.max_innings if not g.playoff else 0
-    # Half innings the clock allows a game in progress (at least one, never the whole game).
-    stop_half = 10 ** 6 if g.cut >= 1 else max(1, min(17, int(g.cut * 18)))
-    halves_played = 0
-    status = "Final"
-    finished = True
-    walkoff = False
+    status, line_score = _play_innings(game, g)
+    finished = status == "Final"
     score = game.score
-    while True:
-        game.inning += 1
-        for half in (0, 1):
-            if halves_played >= stop_half:
-                status = f"{'Top' if half == 0 else 'Bot'} {ordinal(game.inning)}"
-                finished = False
-                break
-            halves_played += 1
-            if half == 1 and game.inning >= REGULATION_INNINGS and score[1] > score[0]:
-                break  # the home team leads: no bottom half
-            game.begin_half(half)
-            runs_before = score[half]
-            walkoff = _play_half_inning(game, g.plan.ghost_runner)
-            line_score[half].append(score[half] - runs_before)
-            if walkoff:
-                break
-        if not finished or walkoff:
-            break
-        if game.inning >= REGULATION_INNINGS and score[0] != score[1]:
-            break
-        if max_innings and game.inning >= max_innings:
-            break  # a tie where the league allows one
     winner = None
     if finished and score[0] != score[1]:
         winner = 0 if score[0] > score[1] else 1
@@ -83,6 +55,36 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     info = {"starting_pitchers": [sides[0].starter, sides[1].starter]}
     return GameOut(score, game.inning, overtime, status, game.plays, _box_lines(game),
                    {"visitor": line_score[0], "home": line_score[1]}, winner, game.pitches, info)
+
+
+def _play_innings(game: GameState, g: GameIn) -> tuple[str, list[list[int]]]:
+    """Half innings until the game is decided after nine (a walk-off ends it at once; a league
+    with a limit stops there, tied), or until the clock of a game in progress; returns the status
+    ("Final" or where the game stands) and each side's runs by inning."""
+    line_score: list[list[int]] = [[], []]
+    max_innings = g.plan.max_innings if not g.playoff else 0
+    # Half innings the clock allows a game in progress (at least one, never the whole game).
+    stop_half = 10 ** 6 if g.cut >= 1 else max(1, min(17, int(g.cut * 18)))
+    halves_played = 0
+    score = game.score
+    while True:
+        game.inning += 1
+        for half in (0, 1):
+            if halves_played >= stop_half:
+                return f"{'Top' if half == 0 else 'Bot'} {ordinal(game.inning)}", line_score
+            halves_played += 1
+            if half == 1 and game.inning >= REGULATION_INNINGS and score[1] > score[0]:
+                break  # the home team leads: no bottom half
+            game.begin_half(half)
+            runs_before = score[half]
+            walkoff = _play_half_inning(game, g.plan.ghost_runner)
+            line_score[half].append(score[half] - runs_before)
+            if walkoff:
+                return "Final", line_score
+        if game.inning >= REGULATION_INNINGS and score[0] != score[1]:
+            return "Final", line_score
+        if max_innings and game.inning >= max_innings:
+            return "Final", line_score  # a tie where the league allows one
 
 
 def _take_the_field(g: GameIn, s: int, rng: np.random.Generator, u: Uniforms,

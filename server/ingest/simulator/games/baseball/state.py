@@ -31,7 +31,7 @@ class Side:
     defense: dict[str, int]  # position ("C" .. "DH", "P") -> player
     starter: int  # the starting pitcher
     bullpen: list[int]  # relievers in the order they come in
-    pitcher: int = 0  # pitching now (also ``defense["P"]``)
+    pitcher: int = 0  # pitching now, kept equal to ``defense["P"]`` (the starter at first)
     bounds: list[float] = field(default_factory=list)  # outcome chances at bat (rates.outcome_bounds)
     pitch_limit: float = 0.0  # pitches after which the pitcher comes out
     relievers_used: int = 0
