@@ -5,7 +5,6 @@ each change is a ``transactions`` row, and a team's roster on any date is what i
 """
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -418,11 +417,3 @@ def _strengths(rng: np.random.Generator, seasons: list[int], n_teams: int) -> di
         strength[s] = current
         previous = current
     return strength
-
-
-def roster_dates(roster: Roster) -> list[dt.date]:
-    return sorted({d for seg in roster.slots for d, _ in seg})
-
-
-def segment_index(dates: list[dt.date], day: dt.date) -> int:
-    return bisect.bisect_right(dates, day)
