@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -157,9 +158,9 @@ def show_box_score(perfs: pd.DataFrame, sport: str, visitor: str, home: str) -> 
             markdown_table(box_score.player_lines(perfs, team), empty="No player lines.")
 
 
-def show_game(detail: dict[str, Any], sport: str = "", perfs: pd.DataFrame | None = None) -> None:
-    """Header, the in-game score chart first, then line score, box score (``perfs``: the game's
-    player lines), forecast, scoring plays, officials."""
+def show_game(detail: dict[str, Any], sport: str = "", perfs: Callable[[], pd.DataFrame] | None = None) -> None:
+    """Header, the in-game score chart first, then line score, box score (``perfs`` fetches the
+    game's player lines, after the chart is on its way), forecast, scoring plays, officials."""
     visitor, home = team_names(detail)
     game_header(detail)
     running = running_score(detail)
@@ -169,7 +170,7 @@ def show_game(detail: dict[str, Any], sport: str = "", perfs: pd.DataFrame | Non
     else:
         st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
-    lines = perfs if perfs is not None else pd.DataFrame()
+    lines = perfs() if perfs is not None else pd.DataFrame()
     if sport == "baseball":
         table = _with_hits_and_errors(table, lines, visitor, home)
     if not table.empty:
