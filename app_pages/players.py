@@ -46,22 +46,21 @@ def _default_stat(games: pd.DataFrame, numeric: list[str]) -> int:
 
 
 def _search(level: str, expanded: bool) -> None:
-    search = filters.text_filter("Search players", key="q", placeholder=f"{SEARCH_MIN} letters or more",
-                                 help="Part of a name; the API ignores searches of four letters or fewer.")
+    search = filters.text_filter("Search players", key="q", placeholder="a name, or part of one",
+                                 help="Part of a name (5 letters or more), or a surname of any length.")
     with st.expander("Find a player", expanded=expanded, icon=":material/search:"):
+        # the API's search ignores 4 letters or fewer (contract 4): shorter text is a surname
         query = search if len(search) >= SEARCH_MIN else None
-        if search and not query:
-            st.warning(f"'{search}' is too short to search: the API looks names up from {SEARCH_MIN} letters "
-                       "(a last name of four letters: add the first name's initial, e.g. 'B Ruth' → 'Babe Ruth').",
-                       icon=":material/search_off:")
-        first = api.players(level, search=query, page=1, size=PAGE_SIZE)
+        surname = search if search and not query else None
+        first = api.players(level, search=query, name=surname, page=1, size=PAGE_SIZE)
         slot = st.container()
         page_no = filters.pager(first.pages, key="players_page") if first.pages > 1 else 1
-        found = first if page_no == 1 else api.players(level, search=query, page=page_no, size=PAGE_SIZE)
+        found = first if page_no == 1 else api.players(level, search=query, name=surname,
+                                                       page=page_no, size=PAGE_SIZE)
         with slot:
             st.caption(f"{found.total:,} players · page {page_no} of {found.pages} · click a row to open a profile"
-                       + (" · best matches first" if query else ""))
-            ranked = links.with_link(rank_by_name(found.frame, query or ""), "ID", "player", level)
+                       + (" · best matches first" if search else ""))
+            ranked = links.with_link(rank_by_name(found.frame, search or ""), "ID", "player", level)
             show_table(ranked, name="players", select_into="player", height=280,
                        columns=("ID", "Name", "Team", "Position", "CareerStart", "CareerEnd", "Nation", links.LINK_COLUMN),
                        hidden=("ID",), formats=links.link_format("profile"))

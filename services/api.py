@@ -143,8 +143,12 @@ def pitches(level: str, game_id: int) -> pd.DataFrame:
     return fetch("pitch", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True).frame
 
 
-def players(level: str, *, search: str | None = None, page: int = 1, size: int = 50) -> Page:
-    return fetch("players", level, {"search": search or None, "page": page, "max": size})
+def players(level: str, *, search: str | None = None, name: str | None = None, page: int = 1,
+            size: int = 50) -> Page:
+    """Players of the level: ``search`` (5 letters or more) matches any part of a name, best
+    matches first; ``name`` is a full name or a surname of any length (``Ruth``)."""
+    return fetch("players", level, {"search": search or None, "name": name or None, "page": page,
+                                    "max": size})
 
 
 def player(level: str, player_id: int, season: int | None = None) -> dict[str, Any]:

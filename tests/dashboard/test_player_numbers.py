@@ -71,3 +71,15 @@ def test_players_page_opens_on_the_leaders(dashboard_env: ApiServer) -> None:
     assert any(t.startswith("HR leaders") for t in titles(at))
     config = json.loads(at.dataframe[1].proto.columns)
     assert config["ID"]["hidden"] is True, "the ID is kept for the row click, not shown"
+
+
+def test_a_short_surname_finds_its_players(dashboard_env: ApiServer) -> None:
+    """Typing a surname of four letters or fewer lists the players of that name (the API's
+    search would ignore it)."""
+    everyone = api.players("MLB", size=1000).frame
+    short = next(str(n) for n in everyone["Name"] if len(str(n).split()[-1]) <= 4)
+    surname = short.split()[-1]
+    at = open_page("players", {"level": "MLB", "q": surname})
+    assert_clean(at)
+    names = [str(n) for n in at.dataframe[0].value["Name"]]
+    assert short in names and all(n.lower().endswith(" " + surname.lower()) for n in names)
