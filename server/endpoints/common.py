@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Field, Param
+from server.endpoints.base import Ask, Field, Param
 from server.store import schema as s
 
 G = s.games
@@ -90,6 +90,18 @@ PLAYOFF_GAME = G.c.playoff.is_not(None)  # games.playoff names the round of a pl
 def played_in_postseason(game_id: sa.ColumnElement[Any]) -> sa.ColumnElement[bool]:
     """Whether the game ``game_id`` names was a playoff game: a line's seasontype filter."""
     return sa.exists().where(G.c.id == game_id, PLAYOFF_GAME)
+
+
+def snapshot_season(table: sa.Table, ask: Ask, date_decides: bool) -> Any:
+    """The season a dated table (ratings, projections) is read in: the asked season, unless
+    ``date_decides`` and a date is given; else the level's newest season holding a row on or
+    before the date (or at all)."""
+    if ask.season is not None and not (date_decides and ask.day_to is not None):
+        return ask.season
+    newest = sa.select(sa.func.max(table.c.season)).where(table.c.level == ask.code)
+    if ask.day_to is not None:
+        newest = newest.where(table.c.date <= ask.day_to)
+    return newest.scalar_subquery()
 
 
 def newest_first(day: sa.ColumnElement[Any], ident: sa.ColumnElement[Any]) -> tuple[Any, ...]:

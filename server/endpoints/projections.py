@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from server.catalog.clock import today
 from server.endpoints.base import Ask, Endpoint, Field
-from server.endpoints.common import params
+from server.endpoints.common import params, snapshot_season
 from server.store import schema as s
 
 P = s.projections
@@ -26,12 +26,7 @@ SOCCER = ("FC",)
 def _season(ask: Ask) -> Any:
     """The asked (or defaulted) season; with only ``date``, the newest season projected on or
     before it."""
-    if ask.season is not None:
-        return ask.season
-    newest = sa.select(sa.func.max(P.c.season)).where(P.c.level == ask.code)
-    if ask.day_to is not None:
-        newest = newest.where(P.c.date <= ask.day_to)
-    return newest.scalar_subquery()
+    return snapshot_season(P, ask, date_decides=False)
 
 
 def _build(ask: Ask) -> sa.Select[Any]:

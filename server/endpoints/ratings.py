@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field
-from server.endpoints.common import params
+from server.endpoints.common import params, snapshot_season
 from server.store import schema as s
 
 E = s.elo_history
@@ -22,12 +22,7 @@ OPP = s.teams.alias("ropp")
 def _season(table: sa.Table, ask: Ask) -> Any:
     """The season a rating query reads: the one holding ``date`` (date overrides season), else
     the asked season, else the level's newest."""
-    if ask.season is not None and ask.day_to is None:
-        return ask.season
-    newest = sa.select(sa.func.max(table.c.season)).where(table.c.level == ask.code)
-    if ask.day_to is not None:
-        newest = newest.where(table.c.date <= ask.day_to)
-    return newest.scalar_subquery()
+    return snapshot_season(table, ask, date_decides=True)
 
 
 def _elo(ask: Ask) -> sa.Select[Any]:

@@ -4,6 +4,9 @@ DASHBOARD_TEST_API_URL and DASHBOARD_TEST_API_KEY."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,3 +33,27 @@ def dashboard_env(api_server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> Api
     monkeypatch.setenv("SPORTS_API_KEY", api_server.key)
     clear_cache()
     return api_server
+
+
+@pytest.fixture(scope="module")
+def dashboard(api_server: ApiServer) -> Iterator[str]:
+    """The dashboard served over the demo API, for the browser tests of one module."""
+    from tests.dashboard._streamlit import CHROMIUM, streamlit_server
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is absent: apt-get install -y chromium")
+    env = {"SPORTS_API_URL": api_server.url, "SPORTS_API_KEY": api_server.key}
+    with streamlit_server("app.py", free_port(), env) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(dashboard: str) -> Iterator[Any]:
+    """Debian's chromium driven by playwright, open while the module's tests run."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS
+
+    with playwright_api.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -1,15 +1,13 @@
 """End to end in Debian's chromium: every page draws its chart; a shared link reproduces the view."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from services import api
-from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS, ROOT, streamlit_server
-from tests.dashboard.conftest import ApiServer, free_port
+from tests.dashboard._streamlit import ROOT
+from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -18,23 +16,6 @@ CHART_TIMEOUT_MS = 120_000  # generous: CI machines may be busy
 CHART = ".js-plotly-plot"
 WIDGETS = ",".join(f'[data-testid="{w}"]' for w in (
     "stSelectbox", "stMultiSelect", "stNumberInput", "stTextInput", "stDateInput", "stCheckbox"))
-
-
-@pytest.fixture(scope="module")
-def dashboard(api_server: ApiServer) -> Iterator[str]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent: apt-get install -y chromium")
-    env = {"SPORTS_API_URL": api_server.url, "SPORTS_API_KEY": api_server.key}
-    with streamlit_server("app.py", free_port(), env) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser(dashboard: str) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _settle(page: Any, quiet_ms: int = 1500) -> None:

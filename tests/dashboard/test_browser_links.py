@@ -4,15 +4,13 @@ box on every tab and see no exception."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from services import api
-from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS, streamlit_server
-from tests.dashboard.conftest import ApiServer, free_port
+from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -20,23 +18,6 @@ TIMEOUT_MS = 120_000
 QUIET_MS = 1500
 EXCEPTION = '[data-testid="stException"]'
 SEARCHES = ("GDP", "O'Neil", "Zoë", "strikeout")
-
-
-@pytest.fixture(scope="module")
-def dashboard(api_server: ApiServer) -> Iterator[str]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent: apt-get install -y chromium")
-    env = {"SPORTS_API_URL": api_server.url, "SPORTS_API_KEY": api_server.key}
-    with streamlit_server("app.py", free_port(), env) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser(dashboard: str) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _settle(page: Any) -> None:
