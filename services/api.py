@@ -59,12 +59,14 @@ def full_season(level: str, today: dt.date) -> int | None:
 
 
 def season_ends(level: str) -> dict[int, dt.date]:
-    """Each season's last regular-season day (the seasons list's ``End``): games after it are
-    the postseason, which the list records of games do not flag."""
+    """Each season's last regular-season day (the seasons list's ``RegularEnd``; ``End`` where a
+    server does not send it): games after it are the postseason, which the list records of
+    games do not flag."""
     frame = seasons(level)
-    if frame.empty or not {"ID", "End"} <= set(frame.columns):
+    column = "RegularEnd" if "RegularEnd" in frame.columns else "End"
+    if frame.empty or not {"ID", column} <= set(frame.columns):
         return {}
-    ends = pd.to_datetime(frame["End"], errors="coerce")
+    ends = pd.to_datetime(frame[column], errors="coerce")
     return {int(s): e.date() for s, e in zip(frame["ID"], ends, strict=True) if not pd.isna(e)}
 
 
@@ -128,6 +130,14 @@ def forecasts(level: str, *, season: int | None = None, team_id: int | None = No
     params: Params = {"season": season, "team": team_id, "start": _day(start), "end": _day(end),
                       "max": LIST_PAGE_SIZE}
     return fetch("forecasts", level, params, version="v2", follow=True)
+
+
+def projections(level: str, *, season: int | None = None, date: dt.date | None = None,
+                team_id: int | None = None) -> Page:
+    """Season projections: one record per team as of the end of ``date`` (default: the newest
+    snapshot of the season), or with ``team_id`` and no date that team's series over the season."""
+    params: Params = {"season": season, "date": _day(date), "team": team_id, "max": LIST_PAGE_SIZE}
+    return fetch("projections", level, params, version="v2", follow=True)
 
 
 def moneyline(level: str, *, season: int | None = None, team_id: int | None = None) -> pd.DataFrame:

@@ -65,6 +65,13 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _figure(value: float) -> str:
+    """A stat value in a sentence: counts whole (54), rates as they are printed (.389, 3.45)."""
+    if float(value).is_integer():
+        return f"{value:.0f}"
+    return f"{value:.3f}".replace("0.", ".", 1) if abs(value) < 1 else f"{value:.2f}"
+
+
 def _season_lines(conn: sa.Connection, pid: int, level: str
                   ) -> dict[tuple[int, int], dict[str, Any]]:
     """Per (season, team): regular-season games and stat totals from the game lines, and the
@@ -136,9 +143,12 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
                         "QualifiedRank": r.qualified_rank, "GP": r.gp,
                         "Qualified": "Y" if r.qualified else "N"} for r in rows]
     insights = [f"Ranks {_ordinal(r.rank)} in {r.name or r.code} among {ask.code} players in "
-                f"{season} ({r.value:g})." for r in rows if r.rank <= 10 and r.value]
-    if record["games"]:
-        insights.insert(0, f"Played {len(record['games'])} games in {season}.")
+                f"{season} ({_figure(r.value)})." for r in rows if r.rank <= 10 and r.value]
+    regular = sum(1 for g in record["games"] if not g["Playoff"])
+    postseason = len(record["games"]) - regular
+    if record["games"]:  # the regular season, as the stat tables and Leaders count it
+        insights.insert(0, f"Played {regular} games in {season}"
+                           + (f" and {postseason} in the postseason." if postseason else "."))
     record["insights"] = insights
 
 

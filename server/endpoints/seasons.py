@@ -27,9 +27,15 @@ def _has(table: sa.Table, ask: Ask, via_game: bool = False) -> sa.ColumnElement[
 def _base(ask: Ask) -> sa.Select[Any]:
     games = (sa.select(sa.func.count()).where(G.c.level == SE.c.level, G.c.season == SE.c.season)
              .scalar_subquery())
+    # a real season's End is its last game, the postseason's; a client placing a game in the
+    # regular season or the postseason needs the day the regular season ended
+    regular_end = (sa.select(sa.func.max(G.c.game_day))
+                   .where(G.c.level == SE.c.level, G.c.season == SE.c.season, G.c.playoff.is_(None))
+                   .scalar_subquery())
     return (sa.select(
         SE.c.season.label("ID"), SE.c.level.label("Level"), SE.c.name.label("Name"),
-        SE.c.start.label("Start"), SE.c.end.label("End"), games.label("Games"),
+        SE.c.start.label("Start"), SE.c.end.label("End"),
+        regular_end.label("RegularEnd"), games.label("Games"),
         sa.case((games > 0, "Y"), else_="N").label("g_games"),
         _has(s.player_lines, ask).label("g_player"), _has(s.team_lines, ask).label("g_team"),
         _has(s.plays, ask, via_game=True).label("g_plays"),
@@ -74,6 +80,8 @@ SEASONS = Endpoint(
         Field("Name", "string", "2024", "season name, e.g. 2023-24"),
         Field("Start", "date", "2024-03-28", "first day"),
         Field("End", "date", "2024-09-29", "last day"),
+        Field("RegularEnd", "date", "2024-09-29", "last day of the regular season (its last game "
+                                                 "outside the playoff), null before any game"),
         Field("Games", "integer", 2430, "games held"),
         Field("Granularity", "object", None, "which data the season holds, Y/N", children=tuple(
             Field(name, "string", "Y", f"{name} held", column=col) for name, col in _GRAN)),
