@@ -38,3 +38,18 @@ def test_season_games_match_regular_season_lines_and_the_leaders(demo_api: ApiSe
     log = _get(demo_api, "/v1/players/MLB/", id=pid, season=season)["players"][0]["games"]
     assert sum(1 for g in log if g["Playoff"]) == entry["PostseasonGames"]
     assert sum(1 for g in log if g["Playoff"] is None) == entry["Games"]
+    said = _get(demo_api, "/v1/players/MLB/", id=pid, season=season)["players"][0]["insights"][0]
+    assert said == f"Played {entry['Games']} games in {season} and {entry['PostseasonGames']} in the postseason."
+
+
+def test_a_season_says_where_its_regular_season_ended(demo_api: ApiServer) -> None:
+    """``RegularEnd`` is the day of the season's last regular-season game; every playoff game
+    comes after it, every other game on or before it."""
+    season = _get(demo_api, "/v1/seasons/MLB/")["seasons"][1]  # a completed season
+    games = _get(demo_api, "/v1/games/MLB/", season=season["ID"], max=1000)["games"]
+    playoff = _get(demo_api, "/v1/playerperfs/MLB/", season=season["ID"], seasontype="postseason",
+                   max=1000)["playerperfs"]
+    assert playoff, "the demo plays a postseason"
+    assert max(g["GameDay"] for g in games if g["ID"] not in {p["Game_ID"] for p in playoff}) \
+        == season["RegularEnd"]
+    assert min(p["GameDay"] for p in playoff) > season["RegularEnd"]
