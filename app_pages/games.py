@@ -105,6 +105,11 @@ def _list(level: str, query: Query, team: str | None) -> None:
         download(label, partial(_all_games_csv, level, query), name="games_all")
 
 
+def _odds(level: str, season: int | None, team_id: int) -> pd.DataFrame:
+    """A team's projections over the game's season (its playoff odds day by day)."""
+    return api.projections(level, season=season, team_id=team_id).frame
+
+
 def main() -> None:
     level = filters.current_level()
     season = filters.season_picker(api.season_ids(level, with_games=True))
@@ -124,7 +129,8 @@ def main() -> None:
         with tabs[GAME_TAB]:
             if game_id:
                 detail = api.game(level, game_id)
-                show_game(detail, api.level_sport(level), partial(api.perfs, level, "playerperfs", game_id=game_id))
+                show_game(detail, api.level_sport(level), partial(api.perfs, level, "playerperfs", game_id=game_id),
+                          partial(_odds, level, detail.get("Season")))
             else:
                 st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")
     layout.copy_link()

@@ -27,9 +27,9 @@ PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_
 # its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
 # fresh link to the new level would (a kept value the new level lacks would leave them empty)
 LEVEL_DEPENDENT = ("season", "team", "teams", "fc_seasons", "stat", "player_season", "team_season", "log_stat",
-                   "log_phase", "opponent", "rating_seasons")
-# and those computed from the season (the Ratings page's top teams of that season)
-SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons")
+                   "log_phase", "opponent", "rating_seasons", "group", "asof", "snapshot")
+# and those computed from the season or lying within it (the top teams of that season, a day of it)
+SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons", "asof", "snapshot")
 
 
 RESET_KEY = "_choices_to_reset"
@@ -144,6 +144,8 @@ def date_range_picker(*, prefix: str = "") -> tuple[dt.date | None, dt.date | No
 
 
 def date_picker(label: str, *, key: str, help: str | None = None) -> dt.date | None:
+    """One day, or None (the page's default: the newest)."""
+    _reset(key, None)
     value: dt.date | None = st.sidebar.date_input(label, value=None, key=key, bind=BIND, min_value=EARLIEST,
                                                   help=help)
     return value

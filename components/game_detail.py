@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts
+from components import analysis, box_score, charts, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
@@ -158,9 +158,12 @@ def show_box_score(perfs: pd.DataFrame, sport: str, visitor: str, home: str) -> 
             markdown_table(box_score.player_lines(perfs, team), empty="No player lines.")
 
 
-def show_game(detail: dict[str, Any], sport: str = "", perfs: Callable[[], pd.DataFrame] | None = None) -> None:
+def show_game(detail: dict[str, Any], sport: str = "", perfs: Callable[[], pd.DataFrame] | None = None,
+              odds: Callable[[int], pd.DataFrame] | None = None) -> None:
     """Header, the in-game score chart first, then line score, box score (``perfs`` fetches the
-    game's player lines, after the chart is on its way), forecast, scoring plays, officials."""
+    game's player lines, after the chart is on its way), forecast and what the game changed in
+    the playoff odds (``odds``: a team ID -> its projections over the season), scoring plays,
+    officials."""
     visitor, home = team_names(detail)
     game_header(detail)
     running = running_score(detail)
@@ -184,6 +187,8 @@ def show_game(detail: dict[str, Any], sport: str = "", perfs: Callable[[], pd.Da
     left, right = st.columns([3, 2])
     with left:
         forecast_summary(detail)
+        if odds is not None:
+            projections.show_odds_change(detail, odds)
     with right:
         st.markdown("**Officials**")
         officials = _frame(detail.get("officials"))

@@ -36,6 +36,7 @@ def _build(ask: Ask) -> sa.Select[Any]:
             P.c.date.label("Date"), P.c.season.label("Season"), P.c.wins.label("W"),
             P.c.losses.label("L"), P.c.ties.label("T"), P.c.points.label("Points"),
             P.c.elo.label("ELO"), P.c.proj_wins.label("ProjW"), P.c.proj_losses.label("ProjL"),
+            P.c.proj_ties.label("ProjT"),
             P.c.proj_wins_10.label("ProjW10"), P.c.proj_wins_90.label("ProjW90"),
             P.c.proj_points.label("ProjPoints"), P.c.playoff_prob.label("PlayoffProb"),
             P.c.bye_prob.label("ByeProb"), P.c.title_prob.label("TitleProb"))
@@ -79,6 +80,7 @@ PROJECTIONS = Endpoint(
         Field("ELO", _N, 1541.3, "ELO rating at the end of the day"),
         Field("ProjW", _N, 92.4, "projected final wins (mean of the simulated seasons)"),
         Field("ProjL", _N, 69.6, "projected final losses (mean)"),
+        Field("ProjT", _N, 0.0, "projected final ties, draws or overtime losses (mean), as T"),
         Field("ProjW10", _N, 86.0, "10th percentile of the final wins"),
         Field("ProjW90", _N, 99.0, "90th percentile of the final wins"),
         Field("ProjPoints", _N, 61.2, "projected final table points (mean)", only=SOCCER),

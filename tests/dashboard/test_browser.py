@@ -65,7 +65,7 @@ def _game() -> int:
 def test_every_page_draws_a_chart(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     game = _game()
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
-    paths = {"overview": "", "games": f"games?game={game}", "ratings": "ratings",
+    paths = {"overview": "", "games": f"games?game={game}", "ratings": "ratings", "projections": "projections",
              "forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
              "players": f"players?player={player}", "leaders": "leaders", "glossary": "glossary"}
     for name, path in paths.items():

@@ -60,7 +60,7 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                    "players")),
     "projections": ("/v2/projections/MLB/", {"season": 2024},
                     ("Team_ID", "Team", "Sublevel", "Date", "W", "L", "T", "ELO", "ProjW", "ProjL",
-                     "ProjW10", "ProjW90", "PlayoffProb", "ByeProb", "TitleProb")),
+                     "ProjT", "ProjW10", "ProjW90", "PlayoffProb", "ByeProb", "TitleProb")),
 }
 
 

@@ -20,6 +20,7 @@ def test_one_record_per_team_at_the_newest_snapshot(api: Api, mini_store: MiniSt
         assert 0.0 <= r["TitleProb"] <= 1.0
         assert r["ProjW10"] <= r["ProjW"] <= r["ProjW90"]
         assert r["W"] + r["L"] + r["T"] >= 1
+        assert r["ProjT"] == 0.0, "baseball has no ties"
         assert "Points" not in r and "ProjPoints" not in r
     assert abs(sum(r["TitleProb"] for r in records) - 1.0) < 1e-9
     earlier = api.get(PATH, {"season": 2024, "date": "2024-04-05"}).json()["projections"]
@@ -57,6 +58,8 @@ def test_soccer_adds_points(api: Api) -> None:
     for r in records:
         assert r["Points"] == 3 * r["W"] + r["T"]
         assert r["ProjPoints"] >= r["Points"]
+        # the projected record adds up to the season: 3 a projected win, 1 a projected draw
+        assert abs(3 * r["ProjW"] + r["ProjT"] - r["ProjPoints"]) < 1e-6
         assert r["PlayoffProb"] is None and r["ByeProb"] is None
 
 

@@ -1,0 +1,72 @@
+"""Projections: where will the season end? Projected records, playoff, bye and title odds as of
+any day of a season, and the odds over the season per team."""
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from components import filters, layout, links
+from components import projections as view
+from components.tables import show_table
+from services import ApiError, api
+
+DEFAULT_TEAMS = 4
+ALL_GROUPS = "All"
+COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "Projected", "ProjW", "Range", "ProjPoints")
+FORMATS = {"ELO": st.column_config.NumberColumn(format="%.1f"),
+           "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f", help="Mean of the simulated seasons"),
+           "ProjPoints": st.column_config.NumberColumn("Proj. points", format="%.1f"),
+           "Range": st.column_config.TextColumn("Wins 10-90 %", help="10th to 90th percentile of the final wins"),
+           "Projected": st.column_config.TextColumn(help="Projected final record (rounded means)"),
+           "Sublevel": st.column_config.TextColumn(help="League, conference or division")}
+
+
+def _series(level: str, season: int | None, chosen: list[str], ids: dict[str, int]) -> pd.DataFrame:
+    parts = [api.projections(level, season=season, team_id=ids[name]).frame.assign(Team=name)
+             for name in chosen if name in ids]
+    parts = [p for p in parts if not p.empty]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def main() -> None:
+    level = filters.current_level()
+    season = filters.season_picker(api.season_ids(level, with_games=True))
+    as_of = filters.date_picker("As of", key="asof",
+                                help="The odds as they stood at the end of this day; empty: the newest.")
+    page = api.projections(level, season=season, date=as_of)
+    layout.note_page(page)
+    table = view.table_view(page.frame)
+    groups = sorted({str(g) for g in table.get("Sublevel", pd.Series(dtype=str)).dropna()})
+    group = filters.choice("Sublevel", [ALL_GROUPS, *groups], key="group",
+                                                        help="A league, conference or division") if groups else ALL_GROUPS
+    if group != ALL_GROUPS:
+        table = table[table["Sublevel"].astype(str) == group]
+    ids = {str(n): int(i) for n, i in zip(table.get("Team", []), table.get("Team_ID", []), strict=True)}
+    top = list(table.sort_values("PlayoffProb" if "PlayoffProb" in table.columns else "ProjW", ascending=False,
+                                kind="stable")
+               ["Team"].astype(str).head(DEFAULT_TEAMS)) if not table.empty else []
+    chosen = filters.teams_picker(list(ids), top)
+    st.title(f"{level} season projections" + (f", {season}" if season else ""))
+    if table.empty:
+        st.info("No projections held for this season or day: they start with the season's first games.")
+        layout.copy_link()
+        return
+    day = str(table["Date"].max())
+    st.caption(f"As of the end of {day}: each team's remaining regular-season games simulated with the ELO win "
+               "expectation, ratings updated inside each simulated season, then the level's playoff format.")
+    held = view.odds_held(table)
+    if held:
+        odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
+        st.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
+                                         title=f"{view.ODDS_LABELS[odds]} odds over the season"),
+                        key="odds_series")
+    show_table(links.with_link(table, "Team", "team", level), name=f"{level.lower()}_projections_{day}",
+               columns=(*COLUMNS, *held, links.LINK_COLUMN), formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
+               empty="No projections held for this season or day.")
+    layout.copy_link()
+
+
+try:
+    main()
+except ApiError as err:
+    layout.show_error(err)

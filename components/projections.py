@@ -1,0 +1,116 @@
+"""Season projections on screen: the table's records and ranges, odds over the season, and what
+one game changed in both teams' playoff odds.
+
+The numbers are the projections endpoint's (a Monte Carlo over the remaining schedule, computed
+by the service); this module only words and draws them.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from components.charts import MUTED, empty_figure, team_color
+
+ODDS = ("PlayoffProb", "ByeProb", "TitleProb")
+ODDS_LABELS = {"PlayoffProb": "Playoff", "ByeProb": "Bye", "TitleProb": "Title"}
+
+ODDS_HELP = {"PlayoffProb": "Probability of making the playoff", "TitleProb": "Probability of the title (soccer: "
+             "first in the league)", "ByeProb": "Probability of a first-round bye (NBA: a place without the play-in)"}
+
+
+def _whole(value: object) -> str:
+    number = pd.to_numeric(pd.Series([value]), errors="coerce").iloc[0]
+    return "" if pd.isna(number) else f"{number:.0f}"
+
+
+def _record(wins: object, losses: object, ties: object, with_ties: bool) -> str:
+    parts = [_whole(wins), _whole(losses)] + ([_whole(ties)] if with_ties else [])
+    return "-".join(parts) if all(parts) else ""
+
+
+def has_ties(table: pd.DataFrame) -> bool:
+    """Whether the level's records carry a third number (draws, overtime losses)."""
+    return "T" in table.columns and bool(pd.to_numeric(table["T"], errors="coerce").fillna(0).gt(0).any())
+
+
+def odds_held(table: pd.DataFrame) -> list[str]:
+    """The probabilities the level's format gives (no bye column where the format has none)."""
+    return [c for c in ODDS if c in table.columns and table[c].notna().any()]
+
+
+def table_view(table: pd.DataFrame) -> pd.DataFrame:
+    """The projections as an analyst reads them: ``Record`` so far (W-L, or W-L-T), ``Projected``
+    final record (rounded means) and its 10-90 ``Range`` of wins; soccer ranked by points."""
+    if table.empty:
+        return table
+    ties = has_ties(table)
+    out = table.copy()
+    out["Record"] = [_record(w, lo, t, ties) for w, lo, t in
+                     zip(out["W"], out["L"], out.get("T", pd.Series(0, index=out.index)), strict=True)]
+    out["Projected"] = [_record(w, lo, t, ties) for w, lo, t in
+                        zip(out["ProjW"], out["ProjL"], out.get("ProjT", pd.Series(0, index=out.index)), strict=True)]
+    out["Range"] = [f"{_whole(lo)}-{_whole(hi)}" if _whole(lo) and _whole(hi) else ""
+                    for lo, hi in zip(out["ProjW10"], out["ProjW90"], strict=True)]
+    if "ProjPoints" in out.columns and out["ProjPoints"].notna().any():  # a league table ranks by points
+        out = out.sort_values("ProjPoints", ascending=False, kind="stable")
+    return out
+
+
+def odds_columns(held: list[str]) -> dict[str, Any]:
+    """Probabilities as bars from 0 to 100 %."""
+    return {c: st.column_config.ProgressColumn(f"{ODDS_LABELS[c]} odds", min_value=0.0, max_value=1.0,
+                                               format="percent", help=ODDS_HELP[c])
+            for c in held}
+
+
+def odds_series(series: pd.DataFrame, *, value: str, title: str, as_of: object = None) -> go.Figure:
+    """One line per team of ``value`` (a probability) over the season, in the team's own colour;
+    a dotted line on the day the table is shown as of."""
+    if series.empty or value not in series.columns or "Date" not in series.columns:
+        return empty_figure(title, "Pick teams in the sidebar to follow their odds")
+    fig = go.Figure()
+    for team, part in series.sort_values("Date").groupby("Team", sort=False):
+        fig.add_scatter(x=pd.to_datetime(part["Date"]), y=pd.to_numeric(part[value], errors="coerce"),
+                        name=str(team), mode="lines", line={"color": team_color(str(team)), "shape": "hv"},
+                        hovertemplate=f"{team}: %{{y:.1%}}<extra></extra>")
+    if as_of:
+        fig.add_vline(x=pd.Timestamp(str(as_of)).timestamp() * 1000, line_dash="dot", line_color=MUTED,
+                      annotation_text="as of", annotation_position="top left")
+    fig.update_yaxes(range=[0, 1.02], tickformat=".0%", title=f"{ODDS_LABELS.get(value, value)} odds")
+    fig.update_layout(title=title, xaxis_title="Date", hovermode="x unified", height=420,
+                      margin={"t": 60, "l": 10, "r": 10, "b": 10})
+    return fig
+
+
+def odds_change(series: pd.DataFrame, game_day: str) -> tuple[float | None, float | None]:
+    """A team's playoff probability before a game's day (its newest snapshot before it) and at the
+    end of that day; ``None`` where the season's snapshots do not reach."""
+    if series.empty or "PlayoffProb" not in series.columns:
+        return None, None
+    days = series.assign(Date=series["Date"].astype(str)).sort_values("Date")
+    before = days[days["Date"] < game_day]["PlayoffProb"].dropna()
+    after = days[days["Date"] == game_day]["PlayoffProb"].dropna()
+    return (float(before.iloc[-1]) if len(before) else None, float(after.iloc[-1]) if len(after) else None)
+
+
+def show_odds_change(detail: dict[str, Any], series_of: Callable[[int], pd.DataFrame]) -> None:
+    """What the game's day changed in both teams' playoff odds (``series_of``: a team ID -> its
+    projections over the season). Nothing to say for a playoff game or a season not projected."""
+    day = str(detail.get("GameDay") or "")
+    sides = [(detail.get("Visitor"), detail.get("Visitor_ID")), (detail.get("Home"), detail.get("Home_ID"))]
+    if detail.get("Playoff") or not day or any(i is None for _, i in sides):
+        return
+    lines = []
+    for name, team_id in sides:
+        before, after = odds_change(series_of(int(str(team_id))), day)
+        if before is not None and after is not None:
+            lines.append(f"- **{name}:** {before:.0%} → {after:.0%} ({(after - before) * 100:+.1f} points)")
+    if lines:
+        st.markdown("**Playoff odds**")
+        st.markdown("\n".join(lines))
+        st.caption("Each team's projected playoff probability the day before and at the end of the game's day "
+                   "(other games of the day count too).")

@@ -1,0 +1,104 @@
+"""The dashboard over the real data (``real_api``: Retrosheet 2021-2023, Lahman, NBA and NHL
+2021-22 and 2022-23, WNBA): every page renders with no error and no None, and the player page's
+numbers agree with Leaders for the same season, as an analyst checks them."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from server.jobs import evaluate
+from server.store.engine import make_engine
+from services import api, clear_cache
+from tests.dashboard._apptest import assert_clean, open_page
+from tests.dashboard.conftest import ApiServer
+from tests.dashboard.test_every_page import PAGES
+
+pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
+
+LEVELS = ("MLB", "NBA", "NHL")
+
+
+@pytest.fixture()
+def real_dashboard(real_api: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiServer:
+    monkeypatch.setenv("SPORTS_API_URL", real_api.url)
+    monkeypatch.setenv("SPORTS_API_KEY", real_api.key)
+    clear_cache()
+    return real_api
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("page", PAGES)
+def test_page_renders_over_real_data(real_dashboard: ApiServer, page: str, level: str) -> None:
+    at = open_page(page, {"level": level})
+    assert_clean(at)
+    assert at.title, "every page names what it shows"
+    for table in at.dataframe:
+        assert "None" not in table.value.astype(str).to_numpy(), (page, level, list(table.value.columns))
+
+
+def test_the_2023_home_run_leader_as_leaders_and_his_profile_tell_it(real_dashboard: ApiServer) -> None:
+    """Leaders' 2023 HR leader: his profile shows the same home runs and no more regular-season
+    games than the season has, his game log holds exactly those games, and his Lahman seasons
+    show their games (not 0) beside their at-bats."""
+    leader = api.stats("MLB", "player", "HR", season=2023, size=1).frame.iloc[0]
+    player, home_runs = int(leader["Player_ID"]), float(leader["Value"])
+    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023"})
+    assert_clean(at)
+    log, stats, seasons = (d.value for d in at.dataframe[-3:])
+    for table in (log, stats, seasons):
+        assert "None" not in table.astype(str).to_numpy()
+    by_stat = stats.set_index("Stat")["Value"]
+    assert by_stat.loc["HR"] == f"{home_runs:.0f}"
+    games = int(stats["GP"].iloc[0])
+    assert games == int(leader["GP"]) and 0 < games <= 162, "Leaders and the profile count the same games"
+    assert (log["Phase"] == "Regular season").sum() == games
+    assert (log["Phase"] == "Postseason").sum() == log["Playoff"].astype(str).ne("").sum(), \
+        "every game of a playoff round is a postseason game"
+    said = [m.value for m in at.markdown]
+    assert any(line.startswith(f"- Played {games} games in 2023") for line in said), said[:2]
+    assert not [line for line in said if re.search(r"\(-?\d+\.\d{4,}\)", line)], "rates as printed: .389"
+    assert seasons.set_index("Season").loc[2023, "HR"] == f"{home_runs:.0f}"
+    earlier = seasons[(seasons["Season"] < 2021) & (seasons["AB"].astype(str) != "")]
+    assert not earlier.empty, "a 2023 leader has Lahman seasons before 2021"
+    assert (earlier["Games"].astype(str) != "0").all(), earlier
+
+
+def test_a_surname_search_ranks_the_exact_surname_first(real_dashboard: ApiServer) -> None:
+    at = open_page("players", {"level": "MLB", "q": "Olson"})
+    assert_clean(at)
+    names = [str(n) for n in at.dataframe[0].value["Name"]]
+    assert names and names[0].split()[-1] == "Olson", names[:5]
+
+
+@pytest.mark.parametrize("level,season", [("MLB", 2022), ("NBA", 2023), ("NHL", 2023)])
+def test_regular_season_calibration_reproduces_the_evaluation(real_dashboard: ApiServer, level: str,
+                                                             season: int) -> None:
+    """The Forecasts page on a season's regular season shows the Brier score that
+    ``python -m server evaluate`` (the README's table) gives for the same games."""
+    engine = make_engine(real_dashboard.database_url)
+    with engine.connect() as conn:
+        p, y = evaluate.season_outcomes(conn, level, season)
+    engine.dispose()
+    at = open_page("forecasts", {"level": level, "fc_seasons": str(season)})
+    assert_clean(at)
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["Games scored"] == f"{len(p):,}"
+    assert shown["ELO Brier"] == f"{float(((p - y) ** 2).mean()):.4f}"
+
+
+def test_mlb_2022_projections_as_of_july_and_at_the_end(real_dashboard: ApiServer) -> None:
+    """On 1 July 2022 the odds share out the 12 places of the new format (and 4 byes); at the
+    season's end the 12 teams that made it stand at 100 % and the rest at 0."""
+    july = open_page("projections", {"level": "MLB", "season": "2022", "asof": "2022-07-01"})
+    assert_clean(july)
+    table = july.dataframe[0].value
+    assert len(table) == 30
+    assert table["PlayoffProb"].sum() == pytest.approx(12, abs=0.01)
+    assert table["ByeProb"].sum() == pytest.approx(4, abs=0.01)
+    assert table["TitleProb"].sum() == pytest.approx(1, abs=0.01)
+    assert any("As of the end of 2022-07-01" in c.value for c in july.caption)
+    end = open_page("projections", {"level": "MLB", "season": "2022"}).dataframe[0].value
+    made = end.loc[end["PlayoffProb"] == 1.0, "Team"]
+    assert len(made) == 12 and (end["PlayoffProb"].isin([0.0, 1.0])).all()
+    assert {"Los Angeles Dodgers", "Houston Astros", "New York Yankees", "Atlanta Braves"} <= set(made)
