@@ -61,7 +61,7 @@ def main() -> None:
                                          title=f"{view.ODDS_LABELS[odds]} odds over the season"),
                         key="odds_series")
     show_table(links.with_link(table, "Team", "team", level), name=f"{level.lower()}_projections_{day}",
-               columns=(*COLUMNS, *held, links.LINK_COLUMN), formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
+               columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN), formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")
     layout.copy_link()
 

@@ -18,6 +18,7 @@ from components.charts import MUTED, empty_figure, team_color
 ODDS = ("PlayoffProb", "ByeProb", "TitleProb")
 ODDS_LABELS = {"PlayoffProb": "Playoff", "ByeProb": "Bye", "TitleProb": "Title"}
 
+PERCENT_COLUMNS = {c: f"{label} %" for c, label in ODDS_LABELS.items()}
 ODDS_HELP = {"PlayoffProb": "Probability of making the playoff", "TitleProb": "Probability of the title (soccer: "
              "first in the league)", "ByeProb": "Probability of a first-round bye (NBA: a place without the play-in)"}
 
@@ -44,7 +45,8 @@ def odds_held(table: pd.DataFrame) -> list[str]:
 
 def table_view(table: pd.DataFrame) -> pd.DataFrame:
     """The projections as an analyst reads them: ``Record`` so far (W-L, or W-L-T), ``Projected``
-    final record (rounded means) and its 10-90 ``Range`` of wins; soccer ranked by points."""
+    final record (rounded means), its 10-90 ``Range`` of wins and the odds in percent
+    (``PERCENT_COLUMNS``); soccer ranked by points."""
     if table.empty:
         return table
     ties = has_ties(table)
@@ -55,15 +57,18 @@ def table_view(table: pd.DataFrame) -> pd.DataFrame:
                         zip(out["ProjW"], out["ProjL"], out.get("ProjT", pd.Series(0, index=out.index)), strict=True)]
     out["Range"] = [f"{_whole(lo)}-{_whole(hi)}" if _whole(lo) and _whole(hi) else ""
                     for lo, hi in zip(out["ProjW10"], out["ProjW90"], strict=True)]
+    for column, percent in PERCENT_COLUMNS.items():  # shown and downloaded as 81.7, not 0.8165
+        if column in out.columns:
+            out[percent] = (pd.to_numeric(out[column], errors="coerce") * 100).round(1)
     if "ProjPoints" in out.columns and out["ProjPoints"].notna().any():  # a league table ranks by points
         out = out.sort_values("ProjPoints", ascending=False, kind="stable")
     return out
 
 
 def odds_columns(held: list[str]) -> dict[str, Any]:
-    """Probabilities as bars from 0 to 100 %."""
-    return {c: st.column_config.ProgressColumn(f"{ODDS_LABELS[c]} odds", min_value=0.0, max_value=1.0,
-                                               format="percent", help=ODDS_HELP[c])
+    """The percent columns of ``held`` probabilities as bars from 0 to 100, one decimal each."""
+    return {PERCENT_COLUMNS[c]: st.column_config.ProgressColumn(min_value=0.0, max_value=100.0, format="%.1f%%",
+                                                                help=ODDS_HELP[c])
             for c in held}
 
 

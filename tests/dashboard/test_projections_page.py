@@ -30,10 +30,11 @@ def test_the_table_ranks_every_team_with_records_ranges_and_odds_as_bars(dashboa
     assert table.iloc[0]["Record"] == f"{first['W']}-{first['L']}"
     assert table.iloc[0]["Projected"] == f"{first['ProjW']:.0f}-{first['ProjL']:.0f}"
     assert table.iloc[0]["Range"] == f"{first['ProjW10']:.0f}-{first['ProjW90']:.0f}"
-    assert ("ByeProb" in table.columns) == bool(served["ByeProb"].notna().any()), "bye odds where the format has byes"
+    assert ("Bye %" in table.columns) == bool(served["ByeProb"].notna().any()), "bye odds where the format has byes"
+    assert table.iloc[0]["Playoff %"] == round(first["PlayoffProb"] * 100, 1), "odds in percent"
     config = json.loads(at.dataframe[0].proto.columns)
-    assert config["PlayoffProb"]["type_config"]["type"] == "progress"
-    assert config["TitleProb"]["type_config"]["type"] == "progress"
+    assert config["Playoff %"]["type_config"]["type"] == "progress"
+    assert config["Title %"]["type_config"]["type"] == "progress"
     assert any(f"As of the end of {first['Date']}" in c.value for c in at.caption)
 
 
@@ -47,7 +48,7 @@ def test_the_as_of_day_shows_the_odds_as_they_stood(dashboard_env: ApiServer) ->
     shown = at.dataframe[0].value.set_index("Team")
     assert len(shown) == len(then)
     for row in then.itertuples():
-        assert shown.loc[row.Team, "PlayoffProb"] == row.PlayoffProb
+        assert shown.loc[row.Team, "Playoff %"] == round(row.PlayoffProb * 100, 1)
     assert any(f"As of the end of {then['Date'].max()}" in c.value for c in at.caption)
     chart = figures(at)[0]
     assert chart["layout"]["shapes"][0]["x0"] == pd.Timestamp(str(then["Date"].max())).timestamp() * 1000, \
@@ -81,7 +82,7 @@ def test_soccer_ranks_by_points_and_shows_title_odds(dashboard_env: ApiServer) -
     assert_clean(at)
     table = at.dataframe[0].value
     assert list(table["ProjPoints"]) == sorted(table["ProjPoints"], reverse=True)
-    assert "PlayoffProb" not in table.columns, "a league table has no playoff"
+    assert "Playoff %" not in table.columns and "Title %" in table.columns, "a league table has no playoff"
     assert titles(at) == ["Title odds over the season"]
     top = served.sort_values("ProjPoints", ascending=False).iloc[0]
     assert table.iloc[0]["Record"] == f"{top['W']}-{top['L']}-{top['T']}"

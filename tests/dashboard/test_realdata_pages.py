@@ -94,11 +94,11 @@ def test_mlb_2022_projections_as_of_july_and_at_the_end(real_dashboard: ApiServe
     assert_clean(july)
     table = july.dataframe[0].value
     assert len(table) == 30
-    assert table["PlayoffProb"].sum() == pytest.approx(12, abs=0.01)
-    assert table["ByeProb"].sum() == pytest.approx(4, abs=0.01)
-    assert table["TitleProb"].sum() == pytest.approx(1, abs=0.01)
+    assert table["Playoff %"].sum() == pytest.approx(1200, abs=1.5)  # 30 figures rounded to 0.1
+    assert table["Bye %"].sum() == pytest.approx(400, abs=1.5)
+    assert table["Title %"].sum() == pytest.approx(100, abs=1.5)
     assert any("As of the end of 2022-07-01" in c.value for c in july.caption)
     end = open_page("projections", {"level": "MLB", "season": "2022"}).dataframe[0].value
-    made = end.loc[end["PlayoffProb"] == 1.0, "Team"]
-    assert len(made) == 12 and (end["PlayoffProb"].isin([0.0, 1.0])).all()
+    made = end.loc[end["Playoff %"] == 100, "Team"]
+    assert len(made) == 12 and (end["Playoff %"].isin([0, 100])).all()
     assert {"Los Angeles Dodgers", "Houston Astros", "New York Yankees", "Atlanta Braves"} <= set(made)
