@@ -114,7 +114,8 @@ def main() -> int:
     with api() as (url, key), tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         env = {"SPORTS_API_URL": url, "SPORTS_API_KEY": key}
         game, player = game_and_player(url, key)
-        pages = {"overview": "", "games": f"games?game={game}", "ratings": "ratings", "forecasts": "forecasts",
+        pages = {"overview": "", "games": f"games?game={game}", "ratings": "ratings", "projections": "projections",
+                 "forecasts": "forecasts",
                  "playbyplay": f"playbyplay?game={game}", "players": f"players?player={player}",
                  "leaders": "leaders", "glossary": "glossary"}
         baseline_script = Path(tmp) / "baseline.py"

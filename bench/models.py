@@ -1,4 +1,6 @@
-"""Time a full re-tabulation per level (target: <= 60 s in all for the full demo store).
+"""Time a full re-tabulation per level (target: <= 60 s in all for the full demo store), then
+the season projections: the nightly run over every level (target: <= 30 s) and one full
+historical season, every day with games at ``HISTORY_SIMS`` (target: <= 60 s).
 
     python bench/models.py [--store PATH] [--size small|full] [--seed N]
 
@@ -17,6 +19,7 @@ store in a temporary folder: with the simulator
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 import tempfile
 import time
@@ -25,10 +28,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from server.jobs import retabulate
+import sqlalchemy as sa
+
+from server.jobs import projections, retabulate
+from server.store import schema
 from server.store.engine import make_engine
 
 TARGET_SECONDS = 60.0
+NIGHTLY_TARGET_SECONDS, HISTORY_TARGET_SECONDS = 30.0, 60.0
 # Synthetic fallback, demo-like: 30 teams, ~2,600 games a season, three seasons per level.
 SYNTH_LEVELS = ("MLB", "NBA", "NHL", "MBB", "WBB", "FC")
 SYNTH_TEAMS, SYNTH_ROUNDS, SYNTH_SEASONS = 30, 6, (2023, 2024, 2025)
@@ -76,6 +83,13 @@ def main(argv: list[str] | None = None) -> int:
             cpu[level] = time.process_time() - c1
         total, total_cpu = time.perf_counter() - t0, time.process_time() - c0
         engine.dispose()
+        _print_report(report, cpu, total, total_cpu)
+        bench_projections(path)
+    return 0
+
+
+def _print_report(report: dict[str, dict[str, float]], cpu: dict[str, float], total: float,
+                  total_cpu: float) -> None:
     print(f"{'level':<8} {'wall s':>8} {'cpu s':>7} {'elo':>8} {'rpi':>9} {'forecasts':>9} "
           f"{'stats':>9}")
     for level, r in report.items():
@@ -85,7 +99,45 @@ def main(argv: list[str] | None = None) -> int:
     cpu_verdict = "within" if total_cpu <= TARGET_SECONDS else "OVER"
     print(f"total    {total:>8.2f} s wall ({verdict} the {TARGET_SECONDS:.0f} s target), "
           f"{total_cpu:.2f} s CPU ({cpu_verdict})")
-    return 0
+
+
+def _longest_season(engine: sa.Engine) -> tuple[str, int, list[dt.date]] | None:
+    """The completed (level, season) with the most days of regular-season games in the store."""
+    g = schema.games.c
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(g.level, g.season, sa.func.count(sa.distinct(g.game_day)))
+                            .where(g.playoff.is_(None), g.state == "final")
+                            .group_by(g.level, g.season)
+                            .order_by(sa.func.count(sa.distinct(g.game_day)).desc())).all()
+        for level, season, _ in rows:
+            if projections.plan(conn, level, False, projections.clock.today(), season):
+                days = projections.game_days(conn, level, season)
+                return level, int(season), days
+    return None
+
+
+def bench_projections(path: Path) -> None:
+    engine = make_engine(f"sqlite:///{path}")
+    t0, c0 = time.perf_counter(), time.process_time()
+    seconds = projections.run(engine)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    slowest = max(seconds, key=lambda k: seconds[k]) if seconds else "-"
+    verdict = "within" if wall <= NIGHTLY_TARGET_SECONDS else "OVER"
+    print(f"projections, nightly over {len(seconds)} levels at {projections.N_SIMS:,} seasons: {wall:.2f} s wall, "
+          f"{cpu:.2f} s CPU ({verdict} the {NIGHTLY_TARGET_SECONDS:.0f} s target; slowest {slowest} "
+          f"{seconds.get(slowest, 0):.2f} s)")
+    longest = _longest_season(engine)
+    if longest is not None:
+        level, season, days = longest
+        t0 = time.perf_counter()
+        with engine.connect() as conn:
+            rows = projections.project_days(conn, level, season, days, projections.HISTORY_SIMS)
+        wall = time.perf_counter() - t0
+        verdict = "within" if wall <= HISTORY_TARGET_SECONDS else "OVER"
+        print(f"projections, history of {level} {season}: {len(days)} days x {projections.HISTORY_SIMS:,} seasons, "
+              f"{len(rows):,} rows in {wall:.2f} s ({verdict} the {HISTORY_TARGET_SECONDS:.0f} s target; "
+              f"a probability's standard error <= {(0.25 / projections.HISTORY_SIMS) ** 0.5:.3f})")
+    engine.dispose()
 
 
 if __name__ == "__main__":
