@@ -23,6 +23,17 @@ def open_page(page: str, params: dict[str, str] | None = None) -> AppTest:
     return at.run()
 
 
+def open_clean(page: str, params: dict[str, str]) -> AppTest:
+    """Open a page as a link would and check what every page owes an analyst: no error, a title
+    naming what it shows, and no "None" in any table."""
+    at = open_page(page, params)
+    assert_clean(at)
+    assert at.title, "every page names what it shows"
+    for table in at.dataframe:
+        assert "None" not in table.value.astype(str).to_numpy(), (page, params, list(table.value.columns))
+    return at
+
+
 def figures(at: AppTest) -> list[dict[str, Any]]:
     """The plotly figures of the page, as their JSON specs."""
     return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]

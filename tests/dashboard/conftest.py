@@ -13,7 +13,7 @@ import pytest
 from tests.conftest import free_port
 from tests.demo_api import ApiServer
 
-__all__ = ["ApiServer", "free_port"]
+__all__ = ["ApiServer", "free_port", "point_services_at"]
 
 
 @pytest.fixture(scope="session")
@@ -24,15 +24,20 @@ def api_server(request: pytest.FixtureRequest) -> ApiServer:
     return demo
 
 
-@pytest.fixture()
-def dashboard_env(api_server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiServer:
-    """Point the dashboard at the test API (the environment wins over secrets.toml)."""
+def point_services_at(server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiServer:
+    """Point the dashboard's services at ``server`` (the environment wins over secrets.toml)."""
     from services import clear_cache
 
-    monkeypatch.setenv("SPORTS_API_URL", api_server.url)
-    monkeypatch.setenv("SPORTS_API_KEY", api_server.key)
+    monkeypatch.setenv("SPORTS_API_URL", server.url)
+    monkeypatch.setenv("SPORTS_API_KEY", server.key)
     clear_cache()
-    return api_server
+    return server
+
+
+@pytest.fixture()
+def dashboard_env(api_server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiServer:
+    """The dashboard's services pointed at the test API."""
+    return point_services_at(api_server, monkeypatch)
 
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dashboard._apptest import assert_clean, open_page
+from tests.dashboard._apptest import open_clean
 from tests.dashboard.conftest import ApiServer
 
 PAGES = ("overview", "games", "ratings", "projections", "forecasts", "playbyplay", "players", "leaders", "glossary")
@@ -13,8 +13,4 @@ LEVELS = ("MLB", "NBA", "NHL", "FC")
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("page", PAGES)
 def test_page_renders(dashboard_env: ApiServer, page: str, level: str) -> None:
-    at = open_page(page, {"level": level})
-    assert_clean(at)
-    assert at.title, "every page names what it shows"
-    for table in at.dataframe:
-        assert "None" not in table.value.astype(str).to_numpy(), (page, level, table.value.columns.tolist())
+    open_clean(page, {"level": level})
