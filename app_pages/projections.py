@@ -37,15 +37,12 @@ def main() -> None:
     layout.note_page(page)
     table = view.table_view(page.frame)
     groups = sorted({str(g) for g in table.get("Sublevel", pd.Series(dtype=str)).dropna()})
-    group = filters.choice("Sublevel", [ALL_GROUPS, *groups], key="group",
-                                                        help="A league, conference or division") if groups else ALL_GROUPS
+    group = (filters.choice("Sublevel", [ALL_GROUPS, *groups], key="group", help="A league, conference or division")
+             if groups else ALL_GROUPS)
     if group != ALL_GROUPS:
         table = table[table["Sublevel"].astype(str) == group]
     ids = {str(n): int(i) for n, i in zip(table.get("Team", []), table.get("Team_ID", []), strict=True)}
-    top = list(table.sort_values("PlayoffProb" if "PlayoffProb" in table.columns else "ProjW", ascending=False,
-                                kind="stable")
-               ["Team"].astype(str).head(DEFAULT_TEAMS)) if not table.empty else []
-    chosen = filters.teams_picker(list(ids), top)
+    chosen = filters.teams_picker(list(ids), view.likeliest(table, DEFAULT_TEAMS))
     st.title(f"{level} season projections" + (f", {season}" if season else ""))
     if table.empty:
         st.info("No projections held for this season or day: they start with the season's first games.")
@@ -61,7 +58,8 @@ def main() -> None:
                                          title=f"{view.ODDS_LABELS[odds]} odds over the season"),
                         key="odds_series")
     show_table(links.with_link(table, "Team", "team", level), name=f"{level.lower()}_projections_{day}",
-               columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN), formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
+               columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN),
+               formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")
     layout.copy_link()
 

@@ -43,6 +43,15 @@ def odds_held(table: pd.DataFrame) -> list[str]:
     return [c for c in ODDS if c in table.columns and table[c].notna().any()]
 
 
+def likeliest(table: pd.DataFrame, n: int) -> list[str]:
+    """The ``n`` teams most likely to make the playoff (or, without one, with the most projected
+    points or wins): the lines a fresh page follows."""
+    if table.empty:
+        return []
+    by = next(c for c in ("PlayoffProb", "ProjPoints", "ProjW") if c in table.columns and table[c].notna().any())
+    return [str(t) for t in table.sort_values(by, ascending=False, kind="stable")["Team"].head(n)]
+
+
 def table_view(table: pd.DataFrame) -> pd.DataFrame:
     """The projections as an analyst reads them: ``Record`` so far (W-L, or W-L-T), ``Projected``
     final record (rounded means), its 10-90 ``Range`` of wins and the odds in percent
