@@ -9,6 +9,7 @@
   its output captured to a log file (tests read it to prove keys never reach logs).
 * ``api`` (session): an httpx client on the live server that adds the key to every query.
 * ``php_binary``: the php-cli path, or a skip with one clear line.
+* ``rscript_binary``: Rscript with jsonlite and xml2, or a skip with one clear line.
 * ``demo_api`` (session): the small simulated demo (``demo --size small --seed 7`` and
   ``retabulate``) served by ``python -m server serve``, with a key; shared by the endpoint walk
   and the dashboard tests so it is built once.
@@ -169,6 +170,17 @@ def php_binary() -> str:
     if php is None:
         pytest.skip("php-cli not installed; php format round trip skipped")
     return php
+
+
+@pytest.fixture(scope="session")
+def rscript_binary() -> str:
+    rscript = shutil.which("Rscript")
+    has_packages = rscript is not None and subprocess.run(
+        [rscript, "-e", "library(jsonlite); library(xml2)"], capture_output=True,
+        check=False).returncode == 0
+    if rscript is None or not has_packages:
+        pytest.skip("Rscript with jsonlite and xml2 not installed; the R client script skipped")
+    return rscript
 
 
 @pytest.fixture(scope="session")

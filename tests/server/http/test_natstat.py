@@ -24,6 +24,7 @@ from tests.server.endpoints.test_endpoints import SAMPLES
 from tests.server.http.test_documents import php_to_json
 
 CLIENT = Path(__file__).with_name("natstat_client.py")
+R_CLIENT = Path(__file__).with_name("natstat_client.R")
 FORMATS = ("json", "xml", "php")
 
 
@@ -338,6 +339,24 @@ def test_a_natstat_style_script_runs_unchanged(api: Api) -> None:
     assert found["leaders"] == [r["Name"] for r in stats]
     assert found["HR"] == "Home runs"
     assert found["header"].startswith("Final: ")
+
+
+def test_a_natstat_style_r_script_runs_unchanged(api: Api, rscript_binary: str) -> None:
+    done = subprocess.run([rscript_binary, str(R_CLIENT), f"{api.base_url}/natstat/", api.key],
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    found = json.loads(done.stdout)
+    games = api.get("/v1/games/MLB/", {"max": 1000}).json()["games"]
+    assert found["games"] == found["frame_rows"] == len(games) > 10  # more than one page
+    assert found["finals"] == sum(g["GameStatus"] == "Final" for g in games)
+    assert found["overtime"] == [str(g["ID"]) for g in games if g["Overtime"] in ("OT", "2OT")]
+    assert found["xml_ids"] == [str(g["ID"]) for g in games[:5]]
+    assert found["first_home"] == games[0]["Home"]
+    teams = api.get("/v1/teams/MLB/").json()["teams"]
+    assert found["active"] == sorted(t["Abbrev"] for t in teams if t["Active"] == "Y")
+    stats = api.get("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"]
+    assert found["leaders"] == [r["Name"] for r in stats]
+    assert found["HR"] == "Home runs"
 
 
 def test_every_registered_endpoint_has_a_sample() -> None:
