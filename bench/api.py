@@ -17,12 +17,18 @@ the access log on, to show what a line per request costs. Each scenario runs ``-
 them; the median of each figure is reported, with the range of p99.
 Targets on the 2-core machine: (a) >= 0.5x bare, (b) >= 1500 req/s, p99 < 25 ms; the dialect
 page within 1.3x of the root page ((a)/(n) and (a0)/(n0) <= 1.3).
-Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32]
+
+``--against REV`` also serves (a), (b), (c) and (a0) from the code of an earlier commit (its own
+files from ``git archive``, its own store built by its own ``build_store``, the same interpreter),
+interleaved with the rest, and prints each figure of this code against that one: a change that
+should cost nothing (the request path's reshaping) is held to within 10% in the same run.
+Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32] [--against REV]
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import random
 import re
@@ -116,8 +122,9 @@ def bare_app() -> object:
     return Starlette(routes=[Route("/bare", fixed)])
 
 
-def _start(args: list[str], env: dict[str, str], probe: str) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+def _start(args: list[str], env: dict[str, str], probe: str,
+           cwd: Path = ROOT) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(args, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -175,11 +182,35 @@ end
 """
 
 
+def earlier_code(rev: str, work: Path) -> tuple[Path, str, dict[str, int], str]:
+    """The files of commit ``rev`` in ``work``, with a bench store built and a key issued by that
+    code: (folder, store URL, ids, key)."""
+    folder = work / "earlier"
+    folder.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    store = work / "earlier.db"
+    made = subprocess.run([sys.executable, "-c", (
+        "import json, sys\n"
+        "from bench.api import build_store\n"
+        "from server.keys import issue\n"
+        "from server.store.engine import make_engine\n"
+        f"ids = build_store(__import__('pathlib').Path({str(store)!r}))\n"
+        f"key = issue(make_engine('sqlite:///{store}'), None, 100_000_000, 'bench')\n"
+        "print(json.dumps({'ids': ids, 'key': key}))\n")],
+        cwd=folder, capture_output=True, text=True, check=True).stdout
+    found = json.loads(made.strip().splitlines()[-1])
+    return folder, f"sqlite:///{store}", found["ids"], found["key"]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=10)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--against", metavar="REV",
+                        help="also serve (a), (b), (c), (a0) from this commit's code")
     opts = parser.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
@@ -233,6 +264,27 @@ def main() -> int:
             "a0": (list_url.replace(f":{port}/", f":{cold_port}/"), None),
             "n0": (dialect_url.replace(f":{port}/", f":{cold_port}/"), None),
         }
+        if opts.against:
+            print(f"building {opts.against}'s code and store ...", file=sys.stderr)
+            folder, old_url, old_ids, old_key = earlier_code(opts.against, work)
+            old_env = {**env, "DATABASE_URL": old_url}
+            old_port, old_cold = free_port(), free_port()
+            servers.append(_start(serve + [str(old_port)], old_env,
+                                  f"http://127.0.0.1:{old_port}/health", cwd=folder))
+            servers.append(_start(serve + [str(old_cold)], {**old_env, "SPORTS_CACHE_TTL": "0"},
+                                  f"http://127.0.0.1:{old_cold}/health", cwd=folder))
+            old_base = f"http://127.0.0.1:{old_port}"
+            old_list = (f"{old_base}/v1/games/MLB/?key={old_key}&team={old_ids['team']}"
+                        f"&season=2024&max=100")
+            old_body = httpx.get(old_list).content
+            old_script = work / "distinct-earlier.lua"
+            old_script.write_text(_lua(f"/v1/games/MLB/?key={old_key}", old_ids["team"]))
+            scenarios.update({
+                "a@": (old_list, None),
+                "b@": (f"http://127.0.0.1:{old_cold}/", old_script),
+                "c@": (f"{old_base}/v1/games/MLB/?key={old_key}&id={old_ids['detail']}", None),
+                "a0@": (old_list.replace(f":{old_port}/", f":{old_cold}/"), None),
+            })
         rounds: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
         for _ in range(opts.rounds):  # interleaved, so a burst of load lands on every scenario
             for name, (target, lua) in scenarios.items():
@@ -263,6 +315,14 @@ def main() -> int:
           f"(target >= 1500), p99 {results['b']['p99']:.1f} ms (target < 25)")
     print(f"dialect: (a)/(n) = {results['a']['rps'] / results['n']['rps']:.2f}, "
           f"(a0)/(n0) = {results['a0']['rps'] / results['n0']['rps']:.2f} (target <= 1.3)")
+    if opts.against:
+        print(f"against {opts.against} (its (a) body {len(old_body)} bytes), this code / that "
+              f"code, target within 10%:")
+        for name in ("a", "b", "c", "a0"):
+            new, old = results[name], results[f"{name}@"]
+            print(f"  ({name}) req/s {new['rps']:9.0f} / {old['rps']:9.0f} = "
+                  f"{new['rps'] / old['rps']:.2f}x   p99 {new['p99']:6.2f} / {old['p99']:6.2f} ms"
+                  f" = {new['p99'] / old['p99']:.2f}x   non-2xx {int(old['errors'])}")
     return 0
 
 
