@@ -1,7 +1,7 @@
 """Postseason formats as data: who qualifies, how they are seeded, byes, play-in, series lengths.
 
 One ``PlayoffFormat`` row per level and era of real competition; the simulated levels' formats
-are built from their simulator's plan (``server.ingest.simulator.rules``: ``playoff_teams`` and
+are built from their simulator's plan (``server.catalog.simulated``: ``playoff_teams`` and
 ``playoff_rounds``), so a projection of a simulated season plays the postseason the simulator
 itself would play. ``server.models.projections`` interprets a row; nothing else here computes.
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.ingest.simulator.rules import PLANS
+from server.catalog.simulated import PLANS
 
 Round = tuple[str, int]  # (name, games in the series: best of)
 

@@ -1,8 +1,8 @@
 """Which ingest commands load a folder of real data: found by walking it, never listed in code.
 
-Each source declares, once, the file names it reads (``DataFiles``: a regular expression on the
-name) and how the files it matched become ``python -m server`` commands. ``plan`` walks a folder,
-offers every file to every declaration, and returns the commands in the sources' order, so a
+Each source declares, once, the file names it reads (``server.ingest.datafiles.DataFiles``: a
+regular expression on the name) and how the files it matched become ``python -m server``
+commands. ``plan`` walks a folder, offers every file to every declaration, and returns the commands in the sources' order, so a
 season dropped into the folder later (``events/2024/``, ``nba_elo_2023-24.csv``) is loaded by the
 next build without a code change. Files no source reads are returned too, so a build can say what
 it left out instead of skipping it silently.
@@ -11,39 +11,16 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from server.ingest import feed, fivethirtyeight
+from server.ingest.datafiles import DataFiles, Ingest
+from server.ingest.retrosheet import files as retrosheet_files
+
 # Files that describe the data rather than hold it: never reported as left out.
 NOT_DATA = re.compile(r".*\.md|SHA256SUMS|LICEN[CS]E.*|README.*", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Ingest:
-    """One ``python -m server`` command and a label saying what it loads."""
-
-    label: str
-    args: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DataFiles:
-    """A source's claim on a data folder.
-
-    ``names``: a regular expression the whole file name must match (case-insensitive);
-    ``commands``: the matched files (sorted paths) -> the commands that load them;
-    ``whole_folder``: a match stands for its folder (a feed bundle's ``feed.json``), so every
-    file beside it counts as read.
-    """
-
-    source: str
-    names: re.Pattern[str]
-    commands: Callable[[Sequence[Path]], list[Ingest]]
-    whole_folder: bool = False
-
-    def claims(self, path: Path) -> bool:
-        return self.names.fullmatch(path.name) is not None
 
 
 @dataclass(frozen=True)
@@ -77,15 +54,7 @@ def plan(root: Path, sources: Sequence[DataFiles] | None = None) -> Plan:
     return Plan(commands, unread)
 
 
-def common_folder(paths: Sequence[Path]) -> Path:
-    """The deepest folder holding every one of ``paths``."""
-    return Path(os.path.commonpath([p.parent for p in paths]))
-
-
 def declared() -> tuple[DataFiles, ...]:
     """Every source's declaration, in load order: Retrosheet (MLB play by play), the
     FiveThirtyEight-style results files, then generic feed bundles (which may add to either)."""
-    from server.ingest import feed, fivethirtyeight
-    from server.ingest.retrosheet import files as retrosheet_files
-
     return (retrosheet_files.DATA_FILES, fivethirtyeight.DATA_FILES, feed.DATA_FILES)

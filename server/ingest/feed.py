@@ -23,7 +23,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import find_level
 from server.errors import UserError
-from server.ingest.discovery import DataFiles, Ingest
+from server.ingest.datafiles import DataFiles, Ingest
 from server.store import schema
 from server.store.init import init_store
 from server.store.loader import Loader, loading

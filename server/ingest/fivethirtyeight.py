@@ -34,7 +34,7 @@ from tqdm import tqdm
 from server.catalog.alignments import conference_of
 from server.catalog.levels import find_level
 from server.errors import UserError
-from server.ingest.discovery import DataFiles, Ingest
+from server.ingest.datafiles import DataFiles, Ingest
 from server.store import schema
 from server.store.loader import Loader, loading
 

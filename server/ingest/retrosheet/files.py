@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from server.ingest.discovery import DataFiles, Ingest, common_folder
+from server.ingest.datafiles import DataFiles, Ingest, common_folder
 
 ENCODING = "latin-1"
 

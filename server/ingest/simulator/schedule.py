@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from server.ingest.simulator.rules import LevelPlan
+from server.catalog.simulated import LevelPlan
 
 
 @dataclass

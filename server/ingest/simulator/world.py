@@ -13,7 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from server.ingest.simulator import names, places
-from server.ingest.simulator.rules import SPORTS, LevelPlan
+from server.catalog.simulated import SPORTS, LevelPlan
 
 IdFn = Callable[[str, list[str]], list[int]]
 

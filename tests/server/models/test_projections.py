@@ -157,7 +157,7 @@ def test_nba_and_nhl_formats_fill_their_brackets() -> None:
 
 
 def test_simulated_levels_read_their_simulators_plan() -> None:
-    from server.ingest.simulator.rules import PLANS
+    from server.catalog.simulated import PLANS
 
     fmt = format_for("KHL", 2025, simulated=True)
     assert fmt is not None and fmt.kind == "top"

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from server.ingest.simulator.rules import LevelPlan
+from server.catalog.simulated import LevelPlan
 from server.ingest.simulator.world import Person
 
 

@@ -10,8 +10,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, ordinal
-from server.ingest.simulator.rules import HOCKEY, SPORTS
+from server.ingest.simulator.games import (
+    GameIn,
+    GameOut,
+    Play,
+    PlayerLine,
+    clean,
+    ordinal,
+)
+from server.catalog.simulated import HOCKEY, SPORTS
 
 _CODES = ("TOI", "G", "A", "PTS", "SOG", "PIM", "PPG", "SHG", "GWG", "PM", "HIT", "BLK", "SA", "GA",
           "SV", "W", "L", "SHO")

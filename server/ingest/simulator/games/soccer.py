@@ -11,7 +11,8 @@ from typing import NamedTuple
 import numpy as np
 
 from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean
-from server.ingest.simulator.rules import SOCCER, SPORTS
+from server.catalog.simulated import SOCCER, SPORTS
+
 
 class _Event(NamedTuple):
     """Something at a match minute, before it is a play."""

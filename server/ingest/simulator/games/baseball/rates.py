@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from server.ingest.simulator.rules import BASEBALL_PA
+from server.catalog.simulated import BASEBALL_PA
 
 OUTCOMES = tuple(BASEBALL_PA)  # K, BB, HBP, 1B, 2B, 3B, HR, E, GO, FO
 _BASE_P = np.array([BASEBALL_PA[k] for k in OUTCOMES])

@@ -1,4 +1,6 @@
-"""Sports rules and league plans as data tables: one row per sport, one plan per level.
+"""The simulated levels as data: sports rules and league plans, one row per sport, one plan per
+level. The simulator (``server.ingest.simulator``) plays them; the projections' postseason
+formats (``server.catalog.playoffs``) read the same plans.
 
 A ``SportRules`` row holds what a sport's game simulator needs (periods, their length, roster
 sizes, home advantage, how a tie is settled); a ``LevelPlan`` holds how a level is laid out
