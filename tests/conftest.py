@@ -19,6 +19,7 @@
 """
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
@@ -203,10 +204,21 @@ def real_store(tmp_path_factory: pytest.TempPathFactory) -> ApiServer:
                          database_url=os.environ["SPORTS_TEST_REAL_DATABASE"])
     if not real.available():
         pytest.skip("../shared/data is absent: the real-data store is not built")
-    store = tmp_path_factory.mktemp("real-store") / "sports.db"
+    # Under pytest-xdist (``make test`` runs two workers) the first worker to ask builds it
+    # and the other waits for it: the run's temp folder is shared by the workers, not by runs.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    folder = shared / "real-store"
+    folder.mkdir(exist_ok=True)
+    store, key_file = folder / "sports.db", folder / "key"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
     env.pop("REDIS_URL", None)
-    return ApiServer(url="", key=real.build(env), database_url=env["DATABASE_URL"])
+    with (folder / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not key_file.exists():
+            key_file.write_text(real.build(env))
+    return ApiServer(url="", key=key_file.read_text(), database_url=env["DATABASE_URL"])
 
 
 @pytest.fixture(scope="session")
