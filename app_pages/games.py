@@ -129,7 +129,7 @@ def main() -> None:
         with tabs[GAME_TAB]:
             if game_id:
                 detail = api.game(level, game_id)
-                show_game(detail, api.level_sport(level), partial(api.perfs, level, "playerperfs", game_id=game_id),
+                show_game(detail, api.level_sport(level), partial(api.boxscore, level, game_id),
                           partial(_odds, level, detail.get("Season")))
             else:
                 st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")

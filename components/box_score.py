@@ -1,17 +1,18 @@
-"""A game's box score from its player lines (``playerperfs`` with the game's ID).
+"""A game's box score from the API's ``boxscores`` endpoint (``services.api.BoxScore``).
 
 Baseball: each side's batting lines (AB R H RBI BB SO HR) and pitching lines (IP H R ER BB K HR
-pitches), and the line score's R/H/E; other sports: each side's players with the stats any of
-them recorded. Pure functions: no Streamlit, no HTTP.
+pitches), and the line score's R/H/E from the team totals; other sports: each side's players with
+the stats any of them recorded. Pure functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import pandas as pd
 
 BATTING = {"AB": "AB", "R": "R", "H": "H", "RBI": "RBI", "BB": "BB", "SO": "SO", "HR": "HR"}
 PITCHING = {"IP": "IP", "HA": "H", "RA": "R", "ER": "ER", "BBA": "BB", "K": "K", "HRA": "HR", "PIT": "Pitches"}
-NOT_STATS = frozenset({"ID", "Game_ID", "GameDay", "Season", "Player_ID", "Name", "Team_ID", "Team", "Opponent_ID",
-                       "Opponent", "Home"})
+NOT_STATS = frozenset({"ID", "Name", "Team_ID", "Team", "Home", "Starter", "Position"})
 
 
 def innings(outs: object) -> str:
@@ -59,11 +60,11 @@ def player_lines(perfs: pd.DataFrame, team: str) -> pd.DataFrame:
     return pd.concat([side[["Name"]], _numbers(side, stats)], axis=1).reset_index(drop=True)
 
 
-def hits_and_errors(perfs: pd.DataFrame, team: str) -> tuple[int | None, int | None]:
-    """A side's hits and errors, summed over its player lines (None when the lines lack them)."""
-    side = perfs[perfs["Team"].astype(str) == team] if "Team" in perfs.columns else perfs.iloc[0:0]
-    if side.empty:
+def hits_and_errors(totals: dict[str, dict[str, Any]], side: str) -> tuple[int | None, int | None]:
+    """A side's (``visitor`` or ``home``) hits and errors from its team totals (None when the
+    source holds no team line for the game)."""
+    line = totals.get(side) or {}
+    if not line:
         return None, None
-    hits = int(pd.to_numeric(side["H"], errors="coerce").fillna(0).sum()) if "H" in side.columns else None
-    errors = int(pd.to_numeric(side["E"], errors="coerce").fillna(0).sum()) if "E" in side.columns else None
-    return hits, errors
+    hits, errors = line.get("H"), line.get("E")
+    return (None if hits is None else int(hits)), (None if errors is None else int(errors))

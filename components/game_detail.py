@@ -10,6 +10,7 @@ import streamlit as st
 
 from components import analysis, box_score, charts, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
+from services.api import BoxScore
 
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
@@ -129,10 +130,10 @@ def game_header(detail: dict[str, Any]) -> None:
     st.caption(" · ".join(f for f in facts if f) + f" · game {detail.get('ID', '')}")
 
 
-def _with_hits_and_errors(table: pd.DataFrame, perfs: pd.DataFrame, visitor: str, home: str) -> pd.DataFrame:
-    """The baseball line score's R/H/E: the total runs as R, hits and errors from the player lines."""
-    sums = [box_score.hits_and_errors(perfs, team) for team in (visitor, home)]
-    if table.empty or any(h is None for h, _ in sums):
+def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]) -> pd.DataFrame:
+    """The baseball line score's R/H/E: the total runs as R, hits and errors from the team totals."""
+    sums = [box_score.hits_and_errors(totals, side) for side in ("visitor", "home")]
+    if table.empty or any(h is None or e is None for h, e in sums):
         return table
     out = table.rename(columns={"Total": "R"})
     out["H"] = [str(h) for h, _ in sums]
@@ -158,10 +159,10 @@ def show_box_score(perfs: pd.DataFrame, sport: str, visitor: str, home: str) -> 
             markdown_table(box_score.player_lines(perfs, team), empty="No player lines.")
 
 
-def show_game(detail: dict[str, Any], sport: str = "", perfs: Callable[[], pd.DataFrame] | None = None,
+def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,
               odds: Callable[[int], pd.DataFrame] | None = None) -> None:
-    """Header, the in-game score chart first, then line score, box score (``perfs`` fetches the
-    game's player lines, after the chart is on its way), forecast and what the game changed in
+    """Header, the in-game score chart first, then line score, box score (``box`` fetches it from
+    the API's ``boxscores``, after the chart is on its way), forecast and what the game changed in
     the playoff odds (``odds``: a team ID -> its projections over the season), scoring plays,
     officials."""
     visitor, home = team_names(detail)
@@ -173,14 +174,14 @@ def show_game(detail: dict[str, Any], sport: str = "", perfs: Callable[[], pd.Da
     else:
         st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
-    lines = perfs() if perfs is not None else pd.DataFrame()
-    if sport == "baseball":
-        table = _with_hits_and_errors(table, lines, visitor, home)
+    scored = box() if box is not None else None
+    if sport == "baseball" and scored is not None:
+        table = _with_hits_and_errors(table, scored.totals)
     if not table.empty:
         st.markdown("**Line score**")
         markdown_table(table)
-    if perfs is not None:
-        show_box_score(lines, sport, visitor, home)
+    if scored is not None:
+        show_box_score(scored.players, sport, visitor, home)
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})

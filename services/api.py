@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -111,6 +112,23 @@ def all_games(level: str, *, season: int | None = None, team_id: int | None = No
 
 def game(level: str, game_id: int) -> dict[str, Any]:
     return fetch_detail("games", level, game_id)[0]
+
+
+@dataclass(frozen=True)
+class BoxScore:
+    """A game's box score as the API's ``boxscores`` endpoint gives it: every player's line
+    (Name, Team, Home, Starter, Position, then the sport's stat codes) and each side's team
+    totals (``visitor`` and ``home``: baseball R, H, E)."""
+
+    players: pd.DataFrame
+    totals: dict[str, dict[str, Any]]
+
+
+def boxscore(level: str, game_id: int) -> BoxScore:
+    record = fetch_detail("boxscores", level, game_id, version="v2")[0]
+    totals = record.get("totals")
+    return BoxScore(pd.DataFrame(record.get("players") or []),
+                    totals if isinstance(totals, dict) else {})
 
 
 def ratings(endpoint: str, level: str, *, season: int | None = None, team_id: int | None = None,

@@ -77,8 +77,9 @@ def test_scheduled_games_show_blank_scores(dashboard_env: ApiServer) -> None:
     assert len(table) and set(table["ScoreHome"]) == {""} and set(table["ScoreVis"]) == {""}
 
 
-def test_box_score_from_the_games_player_lines(dashboard_env: ApiServer) -> None:
+def test_box_score_from_the_apis_boxscores(dashboard_env: ApiServer) -> None:
     game = api.games("MLB", status="final", size=1).frame.iloc[0]
+    box = api.boxscore("MLB", int(game["ID"]))
     at = open_page("games", {"level": "MLB", "game": str(int(game["ID"]))})
     assert_clean(at)
     texts = [m.value for m in at.markdown]
@@ -87,12 +88,16 @@ def test_box_score_from_the_games_player_lines(dashboard_env: ApiServer) -> None
         batting = texts[texts.index(f"*{team}: batting*") + 1]
         assert batting.startswith("| Name | AB | R | H | RBI |")
         assert texts[texts.index(f"*{team}: pitching*") + 1].startswith("| Name | IP | H | R | ER |")
+        side = box.players[box.players["Team"] == team]
+        assert len(batting.splitlines()) - 2 == int((side["PA"] > 0).sum()), "one row per batter"
     line_score = next(t for t in texts if t.startswith("| Team |"))
-    home_row = next(r for r in line_score.splitlines() if r.startswith(f"| {game['Home']} |"))
+    home_row = [c.strip() for c in next(r for r in line_score.splitlines()
+                                        if r.startswith(f"| {game['Home']} |")).split("|")]
     home_batting = texts[texts.index(f"*{game['Home']}: batting*") + 1].splitlines()[2:]
     hits = sum(int(r.split("|")[4]) for r in home_batting)
-    assert home_row.split("|")[-3].strip() == str(hits), "the line score's H sums the batting lines"
-    assert home_row.split("|")[-4].strip() == str(int(game["ScoreHome"]))
+    assert home_row[-4:-1] == [str(int(game["ScoreHome"])), str(box.totals["home"]["H"]),
+                               str(box.totals["home"]["E"])], "R/H/E: the score and the team totals"
+    assert box.totals["home"]["H"] == hits, "the line score's H sums the batting lines"
     nba = api.games("NBA", status="final", size=1).frame.iloc[0]
     basketball = open_page("games", {"level": "NBA", "game": str(int(nba["ID"]))})
     assert_clean(basketball)
