@@ -159,6 +159,16 @@ def _both(bases: list[str], seconds: int, connections: int, script: Path) -> lis
         return list(pool.map(lambda b: wrk(b + "/health", seconds, each, script), bases))
 
 
+def memory_growth(pids: list[int], rss_start: dict[int, int], target: str) -> float:
+    """Print each worker's RSS from ``rss_start`` to now and the summed growth; return it."""
+    rss_end = {p: rss_kb(p) for p in pids}
+    growth = (sum(rss_end.values()) - sum(rss_start.values())) / max(1, sum(rss_start.values()))
+    for p in pids:
+        print(f"  worker {p}: RSS {rss_start[p] / 1024:.1f} MB -> {rss_end[p] / 1024:.1f} MB")
+    print(f"  memory growth {growth * 100:+.1f} % (target {target} {TARGET_GROWTH * 100:.0f} %)")
+    return growth
+
+
 def scale_out(args: argparse.Namespace) -> list[str]:
     """Two instances x 2 workers on PostgreSQL with Redis; returns the targets missed."""
     for tool in ("redis-server",):
@@ -222,15 +232,11 @@ def scale_out(args: argparse.Namespace) -> list[str]:
             rss_now = sum(rss_kb(p) for p in pids) / 1024  # the trend: filling or leaking
             print(f"{elapsed:>7}s {rps:>9.0f} {p50:>8.2f} {p99:>8.2f} {errors:>7} {rss_now:>7.0f}",
                   flush=True)
-        rss_end = {p: rss_kb(p) for p in pids}
-        growth = (sum(rss_end.values()) - sum(rss_start.values())) / max(1, sum(rss_start.values()))
         p99s.sort()
         print(f"total {total_req:.0f} requests, {total_req / max(1, elapsed):.0f} req/s, "
               f"errors {total_err}, p99 median window {p99s[len(p99s) // 2]:.2f} ms, "
               f"worst window {worst_p99:.2f} ms")
-        for p in pids:
-            print(f"  worker {p}: RSS {rss_start[p] / 1024:.1f} MB -> {rss_end[p] / 1024:.1f} MB")
-        print(f"  memory growth {growth * 100:+.1f} % (target < {TARGET_GROWTH * 100:.0f} %)")
+        growth = memory_growth(pids, rss_start, "<")
         if total_err:
             failures.append(f"{total_err} errors under scale-out load")
         if growth >= TARGET_GROWTH:
@@ -303,17 +309,13 @@ def main() -> int:
             windows.append((w, errors))
             print(f"{elapsed:>7}s {w['rps']:>9.0f} {w['p50']:>8.2f} {w['p99']:>8.2f} {errors:>7}",
                   flush=True)
-        rss_end = {p: rss_kb(p) for p in pids}
         total_req = sum(w["requests"] for w, _ in windows)
         total_err = sum(e for _, e in windows)
         worst_p99 = max(w["p99"] for w, _ in windows)
         mean_rps = total_req / max(1, elapsed)
-        growth = (sum(rss_end.values()) - sum(rss_start.values())) / max(1, sum(rss_start.values()))
         print(f"total {total_req:.0f} requests, {mean_rps:.0f} req/s, errors {total_err}, "
               f"worst window p99 {worst_p99:.2f} ms")
-        for p in pids:
-            print(f"  worker {p}: RSS {rss_start[p] / 1024:.1f} MB -> {rss_end[p] / 1024:.1f} MB")
-        print(f"  memory growth {growth * 100:+.1f} % (target <= {TARGET_GROWTH * 100:.0f} %)")
+        growth = memory_growth(pids, rss_start, "<=")
         if total_err:
             failures.append(f"{total_err} errors under mixed load")
         if worst_p99 >= TARGET_P99_MS:
