@@ -18,12 +18,12 @@ from tqdm import tqdm
 
 from server.catalog import clock
 from server.catalog.levels import ALL_CODES, find_level
+from server.catalog.simulated import PLANS
 from server.errors import UserError
 from server.ingest.simulator import parallel, writer
 from server.ingest.simulator.build import LevelBuild
 from server.ingest.simulator.ids import IdBook
 from server.ingest.simulator.level_rows import level_counts, write_level
-from server.catalog.simulated import PLANS
 from server.store import schema
 from server.store.init import init_store
 from server.store.loader import loading, upsert

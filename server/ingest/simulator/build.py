@@ -16,25 +16,11 @@ import numpy as np
 import sqlalchemy as sa
 
 from server.catalog import clock
-from server.ingest.simulator import market, media
-from server.ingest.simulator.games import (
-    GameIn,
-    GameOut,
-    baseball,
-    basketball,
-    hockey,
-    soccer,
-)
 from server.catalog.simulated import PLANS, SPORTS, LevelPlan
-from server.ingest.simulator.schedule import (
-    GameSpec,
-    doubleheader_first,
-    place_today,
-    progress,
-    regular_season,
-    season_dates,
-    seasons_for,
-)
+from server.ingest.simulator import market, media
+from server.ingest.simulator.games import GameIn, GameOut, baseball, basketball, hockey, soccer
+from server.ingest.simulator.schedule import (GameSpec, doubleheader_first, place_today, progress,
+                                              regular_season, season_dates, seasons_for)
 from server.ingest.simulator.world import World, build_world
 from server.ingest.simulator.writer import js, ts
 

@@ -60,9 +60,9 @@ def _scratch(path: Path) -> sa.Engine:
 
 def _work(path: str, codes: list[str], book: IdBook, seed: int, size: str, now: dt.datetime,
           queue: Any) -> None:
+    from server.catalog.simulated import PLANS
     from server.ingest.simulator.build import LevelBuild
     from server.ingest.simulator.level_rows import level_counts, write_level
-    from server.catalog.simulated import PLANS
     try:
         engine = _scratch(Path(path))
         for code in codes:

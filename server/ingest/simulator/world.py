@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from server.ingest.simulator import names, places
 from server.catalog.simulated import SPORTS, LevelPlan
+from server.ingest.simulator import names, places
 
 IdFn = Callable[[str, list[str]], list[int]]
 

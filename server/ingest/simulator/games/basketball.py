@@ -13,16 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from server.ingest.simulator.games import (
-    GameIn,
-    GameOut,
-    Play,
-    PlayerLine,
-    clean,
-    new_play,
-    ordinal,
-)
 from server.catalog.simulated import BASKETBALL, SPORTS
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, new_play, ordinal
 
 _CODES = ("MIN", "PTS", "FGM", "FGA", "3PM", "3PA", "FTM", "FTA", "OREB", "DREB", "REB", "AST",
           "STL", "BLK", "TOV", "PF", "PM")

@@ -10,15 +10,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from server.ingest.simulator.games import (
-    GameIn,
-    GameOut,
-    Play,
-    PlayerLine,
-    clean,
-    ordinal,
-)
 from server.catalog.simulated import HOCKEY, SPORTS
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean, ordinal
 
 _CODES = ("TOI", "G", "A", "PTS", "SOG", "PIM", "PPG", "SHG", "GWG", "PM", "HIT", "BLK", "SA", "GA",
           "SV", "W", "L", "SHO")

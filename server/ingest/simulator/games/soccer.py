@@ -10,9 +10,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean
 from server.catalog.simulated import SOCCER, SPORTS
-
+from server.ingest.simulator.games import GameIn, GameOut, Play, PlayerLine, clean
 
 class _Event(NamedTuple):
     """Something at a match minute, before it is a play."""

@@ -16,36 +16,8 @@ from collections.abc import Callable
 from server.ingest.simulator.games import new_play
 from server.ingest.simulator.games.baseball.rates import RATES
 from server.ingest.simulator.games.baseball.state import (
-    AB,
-    BB,
-    BBA,
-    CS,
-    D2,
-    D3,
-    ER,
-    GDP,
-    HA,
-    HBP,
-    HR,
-    HRA,
-    LOB,
-    OUTS,
-    PIT,
-    PO,
-    RA,
-    RBI,
-    SB,
-    SF,
-    SO,
-    A,
-    E,
-    GameState,
-    H,
-    K,
-    PlateAppearance,
-    R,
-    Side,
-    new_line,
+    A, AB, BB, BBA, CS, D2, D3, E, ER, GDP, H, HA, HBP, HR, HRA, LOB, OUTS, PIT, PO, RA, RBI, SB,
+    SF, SO, GameState, K, PlateAppearance, R, Side, new_line,
 )
 
 _OUTFIELD = ("left field", "center field", "right field")

@@ -12,40 +12,15 @@ from bisect import bisect_left
 
 import numpy as np
 
-from server.ingest.simulator.games import (
-    GameIn,
-    GameOut,
-    PlatePitches,
-    PlayerLine,
-    Uniforms,
-    clean,
-    ordinal,
-)
-from server.ingest.simulator.games.baseball.events import (
-    attempt_steal,
-    change_pitcher,
-    resolve,
-)
+from server.catalog.simulated import SPORTS
+from server.ingest.simulator.games import GameIn, GameOut, PlatePitches, PlayerLine, Uniforms, clean, ordinal
+from server.ingest.simulator.games.baseball.events import attempt_steal, change_pitcher, resolve
 from server.ingest.simulator.games.baseball.pitches import POOL_SIZES, POOLS
 from server.ingest.simulator.games.baseball.rates import OUTCOMES, RATES, outcome_bounds
 from server.ingest.simulator.games.baseball.state import (
-    BF,
-    FIELD_POSITIONS,
-    GS,
-    OUTS,
-    PA,
-    PIT,
-    RA,
-    STAT_CODES,
-    SV,
-    GameState,
-    L,
-    PlateAppearance,
-    Side,
-    W,
+    BF, FIELD_POSITIONS, GS, L, OUTS, PA, PIT, RA, STAT_CODES, SV, W, GameState, PlateAppearance, Side,
     new_line,
 )
-from server.catalog.simulated import SPORTS
 
 REGULATION_INNINGS = 9
 # Lineup slot -> the roster slot of the bench player who may start there instead (C: backup
