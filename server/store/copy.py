@@ -1,7 +1,9 @@
 """Copy a whole store into another (SQLite file to PostgreSQL, typically), in one transaction.
 
 The target is created or upgraded first; each of its tables is emptied and refilled from the
-source in batches, so a failed copy leaves the target as it was.
+source in batches, so a failed copy leaves the target as it was. Then the target's planner
+statistics are refreshed, as after every bulk write: a PostgreSQL store served straight after its
+copy would otherwise plan its first queries blind until autovacuum gets to it.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import sqlalchemy as sa
 
 from server.errors import UserError
 from server.store import schema
-from server.store.engine import describe, make_engine
+from server.store.engine import analyze, describe, make_engine
 from server.store.init import init_store
 from server.store.loader import insert
 
@@ -41,6 +43,7 @@ def copy_store(source: sa.Engine, target: sa.Engine, progress: bool = True) -> d
             dst.execute(sa.text(
                 "SELECT setval(pg_get_serial_sequence('api_keys', 'id'), "
                 "COALESCE((SELECT max(id) FROM api_keys), 0) + 1, false)"))
+    analyze(target)
     return counts
 
 

@@ -30,6 +30,8 @@ def test_copy_to_another_sqlite_file_is_row_for_row(source: sa.Engine, tmp_path:
     counts = copy_store(source, target, progress=False)
     assert counts["games"] == 2
     assert _dump(target) == _dump(source)
+    with target.connect() as conn:  # the planner's statistics, as after any bulk write
+        assert conn.execute(sa.text("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'games'")).scalar()
 
 
 @pytest.mark.postgres
@@ -38,6 +40,10 @@ def test_copy_to_postgresql_is_row_for_row(source: sa.Engine) -> None:
         target = make_engine(url)
         copy_store(source, target, progress=False)
         assert _dump(target) == _dump(source)
+        with target.connect() as conn:  # served at once, its first queries are planned with stats
+            analyzed = conn.execute(sa.text(
+                "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'games'")).scalar()
+        assert analyzed is not None
         copy_store(source, target, progress=False)  # a second copy replaces, never duplicates
         assert _dump(target) == _dump(source)
         target.dispose()
