@@ -29,9 +29,9 @@ def _numbers(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
     return numbers
 
 
-def baseball_lines(perfs: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+def baseball_lines(players: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(batting, pitching) of one side: batters who came to the plate, pitchers who pitched."""
-    side = perfs[perfs["Team"].astype(str) == team] if "Team" in perfs.columns else perfs.iloc[0:0]
+    side = players[players["Team"].astype(str) == team] if "Team" in players.columns else players.iloc[0:0]
     if side.empty:
         return pd.DataFrame(), pd.DataFrame()
     batting_columns = [c for c in BATTING if c in side.columns]
@@ -49,12 +49,12 @@ def baseball_lines(perfs: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.Dat
     return batting.reset_index(drop=True), pitching.reset_index(drop=True)
 
 
-def player_lines(perfs: pd.DataFrame, team: str) -> pd.DataFrame:
+def player_lines(players: pd.DataFrame, team: str) -> pd.DataFrame:
     """One side's players and every stat any player of the game recorded (basketball, hockey,
     soccer lines)."""
-    side = perfs[perfs["Team"].astype(str) == team] if "Team" in perfs.columns else perfs.iloc[0:0]
-    stats = [c for c in perfs.columns if c not in NOT_STATS and pd.api.types.is_numeric_dtype(perfs[c])
-             and pd.to_numeric(perfs[c], errors="coerce").fillna(0).astype(bool).any()]
+    side = players[players["Team"].astype(str) == team] if "Team" in players.columns else players.iloc[0:0]
+    stats = [c for c in players.columns if c not in NOT_STATS and pd.api.types.is_numeric_dtype(players[c])
+             and pd.to_numeric(players[c], errors="coerce").fillna(0).astype(bool).any()]
     if side.empty:
         return pd.DataFrame()
     return pd.concat([side[["Name"]], _numbers(side, stats)], axis=1).reset_index(drop=True)

@@ -141,22 +141,22 @@ def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]
     return out
 
 
-def show_box_score(perfs: pd.DataFrame, sport: str, visitor: str, home: str) -> None:
+def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str) -> None:
     """Each side's player lines: batting and pitching for baseball, the players' stats otherwise."""
     st.markdown("**Box score**")
-    if perfs.empty:
+    if players.empty:
         st.caption("No player lines held for this game (its source records the score only, or it is yet to be played).")
         return
     for team in (visitor, home):
         if sport == "baseball":
-            batting, pitching = box_score.baseball_lines(perfs, team)
+            batting, pitching = box_score.baseball_lines(players, team)
             st.markdown(f"*{team}: batting*")
             markdown_table(batting, empty="No batting lines.")
             st.markdown(f"*{team}: pitching*")
             markdown_table(pitching, empty="No pitching lines.")
         else:
             st.markdown(f"*{team}*")
-            markdown_table(box_score.player_lines(perfs, team), empty="No player lines.")
+            markdown_table(box_score.player_lines(players, team), empty="No player lines.")
 
 
 def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,

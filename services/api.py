@@ -183,15 +183,6 @@ def player(level: str, player_id: int, season: int | None = None) -> dict[str, A
     return fetch_detail("players", level, player_id, {"season": season})[0]
 
 
-def perfs(level: str, kind: str, *, season: int | None = None, team_id: int | None = None,
-          player_id: int | None = None, game_id: int | None = None) -> pd.DataFrame:
-    """``playerperfs`` or ``teamperfs`` of a season (the game log behind the charts) or of one
-    game (its box score)."""
-    params: Params = {"season": season, "team": team_id, "player": player_id, "game": game_id,
-                      "max": LIST_PAGE_SIZE}
-    return fetch(kind, level, params, follow=True).frame
-
-
 def stats(level: str, kind: str, stat: str, *, season: int | None = None, team_id: int | None = None,
           qualifiers: bool = False, size: int = 100) -> Page:
     params: Params = {"stat": stat, "season": season, "team": team_id, "max": size,

@@ -9,6 +9,7 @@ nothing else of it. Imports made only for type checking count too.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -55,6 +56,7 @@ def _imports(name: str, path: Path) -> set[str]:
     return out
 
 
+@functools.cache
 def _edges() -> dict[str, set[str]]:
     return {name: {m for m in _imports(name, path) if m in SERVER and m != name}
             for name, path in SERVER.items()}
