@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 import requests
 
@@ -20,8 +21,10 @@ from server.errors import UserError
 from server.ingest import simulator
 from server.catalog import clock
 from server.jobs import retabulate, scheduler
+from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
+from server.store.loader import upsert
 from tests.conftest import free_port
 from tests.demo_api import ROOT, ApiServer, wait_until_up
 
@@ -37,10 +40,16 @@ def _copy(database_url: str, target: Path) -> None:
     source.close()
 
 
-def _serve_until_the_job_ran(store: Path, tmp_path: Path) -> tuple[dict[str, Any], str]:
-    """Serve ``store`` with the job due in ``LEAD_SECONDS``; return /health's record of the run
-    that follows (failing when none comes) and the server's log."""
-    due = dt.datetime.now(clock.SERVICE_TZ) + dt.timedelta(seconds=LEAD_SECONDS)
+def _due() -> dt.datetime:
+    """When the served job is to run: ``LEAD_SECONDS`` from now, in the service's zone."""
+    return dt.datetime.now(clock.SERVICE_TZ) + dt.timedelta(seconds=LEAD_SECONDS)
+
+
+def _serve_until_the_job_ran(store: Path, tmp_path: Path, due: dt.datetime | None = None
+                             ) -> tuple[dict[str, Any], str]:
+    """Serve ``store`` with the job due at ``due`` (default: in ``LEAD_SECONDS``); return
+    /health's record of the run that follows (failing when none comes) and the server's log."""
+    due = due or _due()
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}",
            scheduler.RUN_AT_ENV: due.strftime("%H:%M:%S")}
     env.pop("REDIS_URL", None)
@@ -74,10 +83,18 @@ def test_serve_retabulates_the_levels_in_season_at_its_time(demo_api: ApiServer,
         pytest.skip("the demo store is not a SQLite file")
     store = tmp_path / "store.db"
     _copy(demo_api.database_url, store)
-    ran, _ = _serve_until_the_job_ran(store, tmp_path)
+    due = _due()
+    # the simulation is of the job's own day, even when the session's demo store was built
+    # before a midnight (a store built the day before is the next test's case)
     engine = make_engine(f"sqlite:///{store}")
-    in_season = scheduler.levels_in_season(engine)
+    with engine.begin() as conn:
+        build = simulator.last_build(conn)
+        assert build is not None, "the demo store records how it was built"
+        upsert(conn, schema.store_info, [{"key": simulator.BUILD_KEY, "value": orjson.dumps(
+            {**build, "Day": due.date().isoformat()}).decode()}])
+    in_season = scheduler.levels_in_season(engine, due.date())
     engine.dispose()
+    ran, _ = _serve_until_the_job_ran(store, tmp_path, due)
     assert in_season and ran["Levels"] == in_season
 
 
