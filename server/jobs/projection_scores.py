@@ -7,9 +7,11 @@ pace (wins per game so far times the season's games) and .500 for the games left
 probabilities are scored by Brier score against who made the playoff (a team that played a
 postseason game beyond the play-in), next to the constant share of teams that make it.
 
-One season of 30 teams is a small sample (NBA 2022-23's pace baseline is within 0.1 win of the
-model), so the report closes with every completed real season in the store scored the same way:
-how often the projections beat each baseline, and the mean RMSE of each.
+One season of 30 teams is a small sample: each line says how far the model is from the pace with
+a paired bootstrap interval over the teams (NBA 2022-23's 0.1 win behind the pace sits inside
+one that spans about 1.4 wins), and the report closes with every completed real season in the
+store scored the same way: how often the projections beat each baseline, and the mean RMSE of
+each.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ import sqlalchemy as sa
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.jobs import projections
+from server.models.metrics import rmse, rmse_gap
 from server.store import schema
 
 EVAL_SIMS = 5_000
@@ -41,6 +44,7 @@ class Score:
     rmse: float
     rmse_pace: float
     rmse_500: float
+    pace_gap: tuple[float, float, float]  # RMSE(model) - RMSE(pace), its 90% bootstrap interval
     brier: float | None
     brier_base: float | None
 
@@ -83,10 +87,7 @@ def score(conn: sa.Connection, level: str, season: int, sims: int = EVAL_SIMS) -
     played = w + lo + ti
     pace = np.where(played > 0, w / np.maximum(played, 1) * total, total / 2)
     half = w + 0.5 * (total - played)
-
-    def rmse(x: np.ndarray) -> float:
-        return float(np.sqrt(np.mean((x - actual) ** 2)))
-
+    proj = rows["proj_wins"].to_numpy(float)
     made = _playoff_teams(conn, level, season)
     brier = brier_base = None
     probs = rows["playoff_prob"]
@@ -95,8 +96,8 @@ def score(conn: sa.Connection, level: str, season: int, sims: int = EVAL_SIMS) -
         p = probs.to_numpy(float)
         brier = float(np.mean((p - y) ** 2))
         brier_base = float(np.mean((y.mean() - y) ** 2))
-    return Score(level, season, day, len(teams), rmse(rows["proj_wins"].to_numpy(float)),
-                 rmse(pace), rmse(half), brier, brier_base)
+    return Score(level, season, day, len(teams), rmse(proj, actual), rmse(pace, actual),
+                 rmse(half, actual), rmse_gap(proj, pace, actual), brier, brier_base)
 
 
 def real_seasons(conn: sa.Connection, level: str) -> list[int]:
@@ -144,8 +145,10 @@ def report(conn: sa.Connection, level: str | None = None, season: int | None = N
               ".500 baselines; playoff probability (Brier) against the share that make it")]
     for code, s in wanted:
         r = score(conn, code, s)
+        gap, low, high = r.pace_gap
         text = (f"{r.level} {r.season} as of {r.day} ({r.teams} teams): RMSE {r.rmse:.2f} "
-                f"(pace {r.rmse_pace:.2f}, .500 {r.rmse_500:.2f})")
+                f"(pace {r.rmse_pace:.2f}, .500 {r.rmse_500:.2f}; against the pace {gap:+.2f}, "
+                f"90% of resampled teams {low:+.2f} to {high:+.2f})")
         if r.brier is not None and r.brier_base is not None:
             text += f"; playoff Brier {r.brier:.4f} (constant {r.brier_base:.4f})"
         lines.append(text)

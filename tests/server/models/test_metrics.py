@@ -26,3 +26,22 @@ def test_calibration_bins() -> None:
     assert list(cal["count"]) == [1, 1, 0, 0, 0, 0, 0, 0, 0, 2]
     assert cal.loc[9, "mean_predicted"] == pytest.approx(0.975)
     assert cal.loc[9, "observed"] == 1.0
+
+
+def test_rmse_known_values() -> None:
+    assert metrics.rmse(np.array([1.0, 3.0]), np.array([0.0, 0.0])) == pytest.approx(math.sqrt(5))
+    assert math.isnan(metrics.rmse(np.array([]), np.array([])))
+
+
+def test_rmse_gap_tells_a_clear_winner_from_a_coin_flip() -> None:
+    rng = np.random.default_rng(1)
+    y = rng.normal(41, 10, 30)
+    close = y + rng.normal(0, 2, 30)
+    far = y + rng.normal(0, 8, 30)
+    gap, low, high = metrics.rmse_gap(close, far, y)
+    assert gap == pytest.approx(metrics.rmse(close, y) - metrics.rmse(far, y))
+    assert low <= gap <= high < 0  # every resample prefers the close forecast
+    twin = close + rng.normal(0, 0.5, 30)  # as good as ``close``, up to noise
+    gap, low, high = metrics.rmse_gap(close, twin, y)
+    assert low < 0 < high
+    assert metrics.rmse_gap(far, close, y)[0] == pytest.approx(-metrics.rmse_gap(close, far, y)[0])
