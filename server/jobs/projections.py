@@ -3,8 +3,9 @@
 Two uses. The nightly job (``server.jobs.scheduler``) projects the levels in season as of the
 newest day with regular-season finals, with ``N_SIMS`` simulated seasons (plus any of the last
 ``CATCH_UP_DAYS`` such days a missed night left out). ``python -m server projections --history``
-replays every completed season in the store not yet projected, one snapshot per day with games,
-with ``HISTORY_SIMS`` (fewer: a season has up to ~190 such days).
+replays every season that is over (all played, or a past season whose data stops early), one
+snapshot per day with games not yet projected, with ``HISTORY_SIMS`` (fewer: a season has up to
+~190 such days).
 
 Inputs come from the store: the games, the re-tabulated Elo block of each (``forecasts``), the
 teams' sublevels, and the level's postseason (``server.catalog.playoffs``). Everything is computed
@@ -255,11 +256,13 @@ def game_days(conn: sa.Connection, level: str, season: int) -> list[dt.date]:
     return [r[0] for r in rows]
 
 
-def _seasons(conn: sa.Connection, level: str) -> list[tuple[int, bool]]:
-    """(season, complete) for each season of the level: complete when no regular-season game
-    is left to play."""
+def _seasons(conn: sa.Connection, level: str, today: dt.date) -> list[tuple[int, bool]]:
+    """(season, over) for each season of the level, oldest first: over when no regular-season
+    game is left to play on or after ``today`` -- every game played, or a past season whose data
+    stops before its end (a results file whose last games were never played)."""
     g = schema.games.c
-    left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")), 1), else_=0))
+    left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")) & (g.game_day >= today),
+                                1), else_=0))
     rows = conn.execute(sa.select(g.season, left).where(g.level == level, g.playoff.is_(None))
                         .group_by(g.season).order_by(g.season)).all()
     return [(int(s), not n) for s, n in rows]
@@ -275,14 +278,15 @@ def plan(conn: sa.Connection, level: str, history: bool, today: dt.date,
          season: int | None = None) -> list[tuple[int, list[dt.date], int]]:
     """What a run computes for a level: (season, days, simulations) triples. Nightly: the newest
     season's newest days with games up to today that are not yet projected (at most
-    ``CATCH_UP_DAYS``; the newest always, so a re-run refreshes it). History: every completed
-    season not yet projected (or ``season``), every day with games."""
-    seasons = _seasons(conn, level)
+    ``CATCH_UP_DAYS``; the newest always, so a re-run refreshes it). History: every day with
+    games not yet projected of every season that is over (or of ``season``, every day)."""
+    seasons = _seasons(conn, level, today)
     if season is not None:
         return [(season, game_days(conn, level, season), HISTORY_SIMS)]
     if history:
-        return [(s, game_days(conn, level, s), HISTORY_SIMS) for s, complete in seasons
-                if complete and not _projected_days(conn, level, s)]
+        pending = [(s, [d for d in game_days(conn, level, s) if d not in _projected_days(
+            conn, level, s)]) for s, over in seasons if over]
+        return [(s, days, HISTORY_SIMS) for s, days in pending if days]
     if not seasons:
         return []
     newest = seasons[-1][0]

@@ -53,3 +53,54 @@ def test_a_failed_run_leaves_the_table_as_it_was(store: tuple[sa.Engine, object]
     with pytest.raises(UserError):  # computed MLB first, then met a bad level: nothing written
         projections.run(engine, ["MLB", "NOPE"], season=2023, today=dt.date(2030, 1, 1))
     assert _rows(engine) == before
+
+
+def test_history_replays_a_past_season_whose_data_stops_early(store: tuple[sa.Engine, object]
+                                                              ) -> None:
+    """A results file whose last games were never played (NHL 2021-22's) leaves a past season
+    with games still 'scheduled': the history projects it as of each day it has, as it does a
+    finished season, and leaves the season in progress to the nightly run."""
+    engine, _ = store
+    g = schema.games.c
+    with engine.begin() as conn:
+        last = projections.game_days(conn, "NHL", 2023)[-1]
+        conn.execute(schema.games.update().where(g.level == "NHL", g.season == 2023,
+                                                 g.game_day == last)
+                     .values(state="scheduled", score_home=None, score_vis=None))
+        conn.execute(schema.games.update().where(g.level == "NHL", g.season == 2024,
+                                                 g.game_day >= dt.date(2024, 4, 10))
+                     .values(state="scheduled", score_home=None, score_vis=None))
+        days_2023 = projections.game_days(conn, "NHL", 2023)
+        days_2024 = projections.game_days(conn, "NHL", 2024)
+    retabulate.run(engine, ["NHL"])
+    projections.run(engine, ["NHL"], history=True, today=dt.date(2024, 4, 10))
+    rows = _rows(engine)
+    assert sorted({r[2] for r in rows if r[1] == 2023}) == days_2023
+    assert not [r for r in rows if r[1] == 2024], "the season in progress is the nightly's"
+    # a day later in the year the 2024 season is over too, with its last games never played
+    projections.run(engine, ["NHL"], history=True, today=dt.date(2024, 12, 1))
+    rows = _rows(engine)
+    assert sorted({r[2] for r in rows if r[1] == 2024}) == days_2024
+    with engine.connect() as conn:
+        left = conn.execute(sa.select(sa.func.count()).select_from(schema.games).where(
+            g.level == "NHL", g.season == 2024, g.state == "scheduled")).scalar_one()
+    assert left > 0
+    newest = [r for r in rows if r[1] == 2024 and r[2] == days_2024[-1]]
+    assert newest and all(r[4] > 0 for r in newest)
+
+
+def test_history_fills_the_days_a_nightly_left_out(store: tuple[sa.Engine, object]) -> None:
+    """A season the nightly watched only on its last days is filled in by the history, not
+    skipped for having some snapshots; the nightly's days keep their own simulations."""
+    engine, _ = store
+    retabulate.run(engine, ["MLB"])
+    with engine.connect() as conn:
+        days = projections.game_days(conn, "MLB", 2024)
+    projections.run(engine, ["MLB"], today=days[-1])
+    nightly = sorted({r[2] for r in _rows(engine) if r[1] == 2024})
+    assert nightly == days[-projections.CATCH_UP_DAYS:]
+    projections.run(engine, ["MLB"], history=True, today=dt.date(2030, 1, 1))
+    rows = [r for r in _rows(engine) if r[1] == 2024]
+    assert sorted({r[2] for r in rows}) == days
+    assert {r[5] for r in rows if r[2] in nightly} == {projections.N_SIMS}
+    assert {r[5] for r in rows if r[2] not in nightly} == {projections.HISTORY_SIMS}
