@@ -75,6 +75,7 @@ def _notices(level: str) -> tuple[str, ...]:
 
 def main() -> None:
     layout.reset_notes()
+    filters.reset_pins()
     layout.narrow_screen_style()
     navigation = st.navigation(PAGES)
     codes, names = _levels()

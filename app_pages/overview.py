@@ -5,22 +5,15 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, layout
+from components import charts, layout, links
 from server.catalog import clock
 from components.filters import current_level
 from components.tables import pick_columns, show_table
 from services import ApiError, api, health
 
 GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
-                "Game")
+                links.LINK_COLUMN)
 LATEST_COUNT = 25
-
-
-def _with_links(frame: pd.DataFrame, level: str) -> pd.DataFrame:
-    """A link per game to its detail on the Games page (opens in a new tab)."""
-    if frame.empty or "ID" not in frame.columns:
-        return frame
-    return frame.assign(Game=[f"games?level={level}&game={int(i)}" for i in frame["ID"]])
 
 
 def _levels_table() -> pd.DataFrame:
@@ -48,14 +41,15 @@ def main() -> None:
     st.plotly_chart(charts.results(latest.frame, f"Home margin of the {len(latest.frame)} latest results",
                                    tie=charts.tie_word(api.level_sport(level))),
                     key="overview_chart")
-    links = {"Game": st.column_config.LinkColumn("Game", display_text="open")}
+    # each game opens its detail on the Games page, the same link column as every page's
+    game_link = links.link_format("game")
     if not live.frame.empty:
         st.subheader("In progress")
-        show_table(_with_links(live.frame, level), name="in_progress", columns=GAME_COLUMNS, formats=links,
-                   hidden=("ID",))
+        show_table(links.with_link(live.frame, "ID", "game", level), name="in_progress", columns=GAME_COLUMNS,
+                   formats=game_link, hidden=("ID",))
     st.subheader("Latest results")
-    show_table(_with_links(latest.frame, level), name="latest", columns=GAME_COLUMNS, formats=links, hidden=("ID",),
-               empty="No finished games held for this level yet.")
+    show_table(links.with_link(latest.frame, "ID", "game", level), name="latest", columns=GAME_COLUMNS,
+               formats=game_link, hidden=("ID",), empty="No finished games held for this level yet.")
     with st.expander("Data held per level", icon=":material/database:"):
         show_table(_levels_table(), name="levels", csv=False, empty="The API did not list its levels.")
     layout.copy_link()

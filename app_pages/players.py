@@ -123,7 +123,8 @@ def _player(level: str) -> None:
     if phase != PHASES[2] and not games.empty:
         games = games[games[player_stats.PHASE] == phase]
     numeric = player_stats.stat_columns(games)
-    stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric))
+    stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric),
+                          drifts=True)  # a season in progress may add the stat the log opens on
     st.plotly_chart(charts.game_log(games, stat=stat, title=f"Game log {season or ''}: {stat}"), key="game_log")
     # ids out, and the stats this player never recorded (a batter's pitching columns)
     unused = [c for c in numeric if not games[c].astype(bool).any()]

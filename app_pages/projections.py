@@ -35,6 +35,8 @@ def main() -> None:
                                 help="The odds as they stood at the end of this day; empty: the newest.")
     page = api.projections(level, season=season, date=as_of)
     layout.note_page(page)
+    if as_of is None and not page.frame.empty:  # "the newest day" moves with every game day
+        filters.pin("asof", page.frame["Date"].max())
     table = view.table_view(page.frame)
     groups = sorted({str(g) for g in table.get("Sublevel", pd.Series(dtype=str)).dropna()})
     group = (filters.choice("Sublevel", [ALL_GROUPS, *groups], key="group", help="A league, conference or division")

@@ -51,6 +51,12 @@ def _series(fetch: Fetch, level: str, seasons: Sequence[int | None], chosen: lis
     return series
 
 
+def _newest_day(ratings: pd.DataFrame) -> str | None:
+    """The day the latest rankings stand on (their newest rating), or None without ratings."""
+    days = ratings.get("Date", pd.Series(dtype=str)).dropna()
+    return str(days.max()) if len(days) else None
+
+
 def main() -> None:
     level = filters.current_level()
     season = filters.season_picker(api.season_ids(level, with_games=True))
@@ -61,6 +67,8 @@ def main() -> None:
     kind = filters.choice("Rating", kinds, key="rating") if len(kinds) > 1 else "ELO"
     fetch: Fetch = api.rpi if kind == "RPI" else api.elo
     current = fetch(level, season=season)
+    day = str(snapshot) if snapshot else _newest_day(current)
+    filters.pin("snapshot", day)  # "the latest" moves with every game day
     top = [str(t) for t in current.get("Team", pd.Series(dtype=str)).head(DEFAULT_TEAMS)]
     chosen = filters.teams_picker(list(ids), top)
     st.title(f"{level} {kind} ratings" + (f", {season}" if season else ""))
@@ -68,7 +76,7 @@ def main() -> None:
     if tabs[RANKINGS_TAB].open:
         with tabs[RANKINGS_TAB]:
             table = fetch(level, season=season, date=snapshot) if snapshot else current
-            when = f"on {snapshot}" if snapshot else "latest"
+            when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
             st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings, {when}",
                                                highlight=chosen), key=f"{kind}_bars")
             show_table(links.with_link(table, "Team", "team", level), name=f"{kind.lower()}_rankings",

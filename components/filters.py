@@ -3,6 +3,11 @@
 The URL is the source of truth (design 7): a pasted link seeds every widget, and a value equal
 to its default is left out of the URL to keep links short. Tabs are bound too, and only the open
 tab's content runs, so a link reopens the same tab and a page computes only what it shows.
+
+Some defaults drift: the newest season, the latest day with ratings or projections, the top
+teams. Left out of a link, they would open another view once newer data is loaded, so the
+pickers that compute such a default ``pin`` the value they show, and the copy-link
+(``layout.share_link``) names every pinned value the URL leaves out.
 """
 from __future__ import annotations
 
@@ -33,6 +38,28 @@ SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons", "asof", "snap
 
 
 RESET_KEY = "_choices_to_reset"
+PINS_KEY = "_link_pins"
+
+
+def reset_pins() -> None:
+    """Pins are this run's (app.py calls this before the page): one page never names another's."""
+    st.session_state[PINS_KEY] = {}
+
+
+def pin(key: str, value: object) -> None:
+    """Have the copy-link name ``key=value`` even where the URL leaves it out: ``value`` is what
+    a default resolved to from the data held now (the newest season, the latest day), which a
+    link without it would resolve differently after newer data arrives. A list names each item;
+    ``None`` or an empty list names nothing."""
+    items = value if isinstance(value, list | tuple) else [] if value is None else [value]
+    if items:
+        st.session_state.setdefault(PINS_KEY, {})[key] = [str(v) for v in items]
+
+
+def pinned() -> dict[str, list[str]]:
+    """URL name -> the values this run pinned, as the URL writes them (a day as YYYY-MM-DD)."""
+    pins: dict[str, list[str]] = st.session_state.get(PINS_KEY, {})
+    return dict(pins)
 
 
 def forget(keys: Sequence[str]) -> None:
@@ -104,6 +131,7 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
     _reset(key, options[index])
     value = st.sidebar.selectbox(label, options, index=index, key=key, bind=BIND,
                                  on_change=forget, args=(SEASON_DEPENDENT,))
+    pin(key, value)  # the newest season changes when a new one is loaded
     return int(value) if value is not None else None
 
 
@@ -113,7 +141,9 @@ def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
     chosen = [s for s in default if s in options]
     warn_unknown(key, options, label, ", ".join(str(s) for s in chosen))
     _reset(key, chosen)
-    return [int(s) for s in st.sidebar.multiselect(label, options, default=chosen, key=key, bind=BIND)]
+    values = [int(s) for s in st.sidebar.multiselect(label, options, default=chosen, key=key, bind=BIND)]
+    pin(key, values)  # a default of the newest seasons moves with them
+    return values
 
 
 def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team") -> str | None:
@@ -130,8 +160,10 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
     chosen = [n for n in default if n in options]
     warn_unknown(key, options, "Teams", ", ".join(chosen))
     _reset(key, chosen)
-    return [str(t) for t in st.sidebar.multiselect("Teams", options, default=chosen, key=key, bind=BIND,
-                                                   max_selections=8, placeholder="Pick teams to compare")]
+    values = [str(t) for t in st.sidebar.multiselect("Teams", options, default=chosen, key=key, bind=BIND,
+                                                     max_selections=8, placeholder="Pick teams to compare")]
+    pin(key, values)  # the default, the top-rated or likeliest teams, changes with every game day
+    return values
 
 
 def date_range_picker(*, prefix: str = "") -> tuple[dt.date | None, dt.date | None]:
@@ -144,7 +176,8 @@ def date_range_picker(*, prefix: str = "") -> tuple[dt.date | None, dt.date | No
 
 
 def date_picker(label: str, *, key: str, help: str | None = None) -> dt.date | None:
-    """One day, or None (the page's default: the newest)."""
+    """One day, or None (the page's default: the newest, which the page ``pin``s once it knows
+    which day that is)."""
     _reset(key, None)
     value: dt.date | None = st.sidebar.date_input(label, value=None, key=key, bind=BIND, min_value=EARLIEST,
                                                   help=help)
@@ -160,13 +193,17 @@ def status_picker(*, key: str = "status") -> str | None:
 
 
 def choice(label: str, options: Sequence[str], *, key: str, sidebar: bool = True, index: int = 0,
-           help: str | None = None) -> str:
+           help: str | None = None, drifts: bool = False) -> str:
     """One of ``options``, as written in the URL (a bound select box carries its label there, so
-    options are the values themselves, never formatted)."""
+    options are the values themselves, never formatted). ``drifts``: ``index`` is computed from
+    data that may grow, so the copy-link names the value."""
     where = st.sidebar if sidebar else st
     warn_unknown(key, options, label, options[index] if 0 <= index < len(options) else None)
     _reset(key, options[index] if 0 <= index < len(options) else None)
-    return str(where.selectbox(label, list(options), index=index, key=key, bind=BIND, help=help))
+    value = str(where.selectbox(label, list(options), index=index, key=key, bind=BIND, help=help))
+    if drifts:
+        pin(key, value)
+    return value
 
 
 def text_filter(label: str, *, key: str, placeholder: str = "", help: str | None = None) -> str:

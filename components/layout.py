@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
+from components import filters
 from services.errors import ApiError, ConnectionFailed, KeyInvalid, KeyMissing
 
 SOURCES_KEY = "_sources_shown"
@@ -91,10 +92,15 @@ def footer() -> None:
 
 
 def share_link() -> str:
-    """This view's address: the page URL plus every bound filter, never the API key."""
+    """This view's address: the page URL, every bound filter, and each value the URL leaves out
+    as a default that drifts (``filters.pin``: the newest season, the latest day, the top teams),
+    so the link opens this view next month too; never the API key. Stable defaults (the level,
+    a status of All) stay out, and a link without a season still opens the newest."""
     # every value of a repeated parameter (a multiselect's), which ``to_dict`` would drop
-    params = [(k, v) for k in st.query_params if k.lower() not in SECRET_PARAMS
-              for v in st.query_params.get_all(k)]
+    params = [(k, v) for k in st.query_params for v in st.query_params.get_all(k)]
+    given = {k for k, _ in params}
+    params += [(k, v) for k, values in filters.pinned().items() if k not in given for v in values]
+    params = [(k, v) for k, v in params if k.lower() not in SECRET_PARAMS]
     base = (st.context.url or "").split("?", 1)[0]
     return f"{base}?{urlencode(params)}" if params else base
 
@@ -104,4 +110,6 @@ def copy_link() -> None:
     syntax highlighter (1.5 MB of JavaScript) never delays the page's first chart."""
     with st.popover("Copy link to this view", icon=":material/link:"):
         st.code(share_link(), language=None)
-        st.caption("The link carries the filters, the tab and the selected record, never the API key.")
+        st.caption("The link carries the filters, the tab and the selected record, never the API key. It also "
+                   "names what the page picked for you (the newest season, the latest day, the top teams), which "
+                   "the address bar leaves out, so it opens this same view after newer data arrives.")

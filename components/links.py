@@ -8,6 +8,8 @@ from urllib.parse import urlencode
 import pandas as pd
 import streamlit as st
 
+# pinned (``link_format``): the grid shows it first, wherever a page lists it, and keeps it in view
+# when the table is wider than its box
 LINK_COLUMN = "Open"
 
 
@@ -35,6 +37,9 @@ def with_link(frame: pd.DataFrame, source: str, build: str, level: str) -> pd.Da
 
 
 def link_format(what: str) -> dict[str, object]:
-    """The column config that shows LINK_COLUMN as a link reading ``what`` (game, profile, team)."""
-    return {LINK_COLUMN: st.column_config.LinkColumn(LINK_COLUMN, display_text=what,
+    """The column config that shows LINK_COLUMN as a link reading ``what`` (game, profile, team),
+    pinned: tables of many columns (projections, game logs, ELO series) are wider than their box,
+    and the grid keeps a previous level's column widths, so a last column would sit past the
+    right edge; pinned, it leads every table and stays in view however far one scrolls."""
+    return {LINK_COLUMN: st.column_config.LinkColumn(LINK_COLUMN, display_text=what, pinned=True,
                                                      help=f"Open the {what} (or its link in a new tab)")}

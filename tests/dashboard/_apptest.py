@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,9 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TIMEOUT_SECONDS = 60
 
 
-def open_page(page: str, params: dict[str, str] | None = None) -> AppTest:
-    """Run ``app_pages/<page>.py`` as a fresh browser opening ``/<page>?<params>`` would."""
+def open_page(page: str, params: Mapping[str, str | list[str]] | None = None) -> AppTest:
+    """Run ``app_pages/<page>.py`` as a fresh browser opening ``/<page>?<params>`` would (a list
+    is a repeated parameter, as a multiselect writes it)."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT_SECONDS)
     at.switch_page(f"app_pages/{page}.py")
     for name, value in (params or {}).items():

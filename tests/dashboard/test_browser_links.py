@@ -1,6 +1,7 @@
 """In chromium: on every page, change the level and one of the page's own choices, copy the URL,
-open it in a fresh context and see the same view; type ordinary and odd text into every search
-box on every tab and see no exception."""
+open it in a fresh context and see the same view; the copy-link of a fresh page names the season
+and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
+text into every search box on every tab and see no exception."""
 from __future__ import annotations
 
 import re
@@ -114,6 +115,61 @@ def test_a_changed_view_reopens_the_same_from_its_link(browser: Any, dashboard: 
     second.context.close()
     assert again == seen
     assert seen["title"] and "Level=NBA" in seen["choices"], seen
+
+
+def _copied_link(page: Any) -> str:
+    """The link the page's "Copy link to this view" box offers."""
+    page.get_by_role("button", name="Copy link to this view").click()
+    code = page.get_by_test_id("stPopoverBody").get_by_test_id("stCode")
+    code.wait_for(timeout=TIMEOUT_MS)
+    return str(code.inner_text()).strip()
+
+
+def test_the_copied_link_names_the_season_and_day_a_fresh_page_shows(browser: Any, dashboard: str,
+                                                                      dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NHL", with_games=True)[0]
+    day = str(api.projections("NHL", season=season).frame["Date"].max())
+    first = _open(browser, f"{dashboard}/projections?level=NHL")
+    link = _copied_link(first)
+    assert f"season={season}" in link and f"asof={day}" in link, "a month later, the same season and day"
+    assert dashboard_env.key not in link
+    seen, as_of = _view(first), [_as_of(first)]
+    first.context.close()
+    second = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    again, said = _view(second), second.locator("body").inner_text()
+    as_of.append(_as_of(second))
+    second.context.close()
+    assert as_of == ["", day], "the As of box now holds the day the first page showed as the newest"
+    assert _without_as_of(again) == _without_as_of(seen)
+    assert f"Season={season}" in again["choices"] and f"As of the end of {day}" in said
+
+
+def _as_of(page: Any) -> str:
+    return str(page.get_by_test_id("stDateInput").locator("input").input_value())
+
+
+def _without_as_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The view but the As of box (its input has no label: its entry reads "=<day>")."""
+    return {**view, "choices": [c for c in view["choices"] if not c.startswith("=")]}
+
+
+def _headers_in_view(page: Any) -> list[str]:
+    """The first table's column headers the grid draws: those in view (it draws no other)."""
+    return [str(h) for h in page.get_by_test_id("stDataFrame").first.locator("[role=columnheader]")
+            .all_inner_texts()]
+
+
+def test_the_open_column_stays_in_view_after_a_level_change(browser: Any, dashboard: str,
+                                                            dashboard_env: ApiServer) -> None:
+    page = _open(browser, f"{dashboard}/projections")
+    for level in ("NBA", "FC"):  # each keeps the grid of the level before, wider than its box
+        _choose(page, "Level", level)
+        assert _headers_in_view(page)[0] == "Open", (level, _headers_in_view(page))
+        page.get_by_test_id("stDataFrame").first.hover()
+        page.mouse.wheel(2000, 0)  # scroll the table to its right end
+        page.wait_for_timeout(QUIET_MS)
+        assert "Open" in _headers_in_view(page), (level, _headers_in_view(page))
+    page.context.close()
 
 
 def _search_everywhere(page: Any, label: str) -> list[str]:

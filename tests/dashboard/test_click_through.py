@@ -14,6 +14,7 @@ def _links(at: object, index: int) -> list[str]:
     table = at.dataframe[index]  # type: ignore[attr-defined]
     config = json.loads(table.proto.columns)
     assert config[links.LINK_COLUMN]["type_config"]["type"] == "link"
+    assert config[links.LINK_COLUMN]["pinned"] is True, "shown first, in view however wide the table"
     return [str(u) for u in table.value[links.LINK_COLUMN]]
 
 

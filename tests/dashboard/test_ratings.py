@@ -17,7 +17,8 @@ def test_rankings_highlight_the_picked_teams(dashboard_env: ApiServer) -> None:
     at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names})
     assert_clean(at)
     bars = figures(at)[0]
-    assert bars["layout"]["title"]["text"] == "ELO rankings, latest"
+    newest = api.elo("NBA", season=season)["Date"].max()
+    assert bars["layout"]["title"]["text"] == f"ELO rankings, on {newest}", "the latest rankings name their day"
     shown = list(bars["data"][0]["y"])
     colors = dict(zip(shown, bars["data"][0]["marker"]["color"], strict=True))
     assert len({colors[n] for n in names if n in colors}) == 1
