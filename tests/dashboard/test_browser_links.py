@@ -27,7 +27,9 @@ def _settle(page: Any) -> None:
     for _ in range(TIMEOUT_MS // QUIET_MS):
         page.wait_for_timeout(QUIET_MS)
         running = page.locator('[data-testid="stStatusWidget"]').count()
-        now = (page.url, page.locator("h1").all_inner_texts(), page.locator(".js-plotly-plot").count())
+        # the grid draws its column headers after the page has run: count them too
+        now = (page.url, page.locator("h1").all_inner_texts(), page.locator(".js-plotly-plot").count(),
+               page.locator('[data-testid="stDataFrame"] [role="columnheader"]').count())
         if not running and now == previous:
             return
         previous = now
