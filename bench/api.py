@@ -22,7 +22,14 @@ page within 1.3x of the root page ((a)/(n) and (a0)/(n0) <= 1.3).
 files from ``git archive``, its own store built by its own ``build_store``, the same interpreter),
 interleaved with the rest, and prints each figure of this code against that one: a change that
 should cost nothing (the request path's reshaping) is held to within 10% in the same run.
+
+``--postgres`` serves the same store from PostgreSQL instead (copied into a scratch database on
+the server ``BENCH_POSTGRES_ADMIN_URL`` names, default 127.0.0.1:5432, created and dropped here),
+without caches, so that every request reaches the store: (b), (a0), and (c0) the game detail of
+(c) (six statements). With ``--against REV`` the earlier code serves its own scratch copy, and
+each figure is printed against it.
 Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32] [--against REV]
+       .venv/bin/python bench/api.py --postgres [--against REV]
 """
 from __future__ import annotations
 
@@ -38,6 +45,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +58,8 @@ sys.path.insert(0, str(ROOT))
 
 TEAMS, SEASONS, GAMES_PER_TEAM = 30, (2022, 2023, 2024), 162
 BODY_ENV = "BENCH_BODY_FILE"
+PG_ADMIN = os.environ.get("BENCH_POSTGRES_ADMIN_URL",
+                          "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 
 
 def build_store(path: Path) -> dict[str, int]:
@@ -182,26 +194,119 @@ end
 """
 
 
-def earlier_code(rev: str, work: Path) -> tuple[Path, str, dict[str, int], str]:
+def earlier_code(rev: str, work: Path, postgres: str | None = None
+                 ) -> tuple[Path, str, dict[str, int], str]:
     """The files of commit ``rev`` in ``work``, with a bench store built and a key issued by that
-    code: (folder, store URL, ids, key)."""
+    code (and copied into ``postgres`` by it, when given): (folder, store URL, ids, key)."""
     folder = work / "earlier"
     folder.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True,
                              check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     store = work / "earlier.db"
+    url = postgres or f"sqlite:///{store}"
+    copy = (f"copy_store(make_engine('sqlite:///{store}'), make_engine({url!r}), False)\n"
+            if postgres else "")
     made = subprocess.run([sys.executable, "-c", (
         "import json, sys\n"
         "from bench.api import build_store\n"
         "from server.keys import issue\n"
+        "from server.store.copy import copy_store\n"
         "from server.store.engine import make_engine\n"
         f"ids = build_store(__import__('pathlib').Path({str(store)!r}))\n"
-        f"key = issue(make_engine('sqlite:///{store}'), None, 100_000_000, 'bench')\n"
+        f"{copy}"
+        f"key = issue(make_engine({url!r}), None, 100_000_000, 'bench')\n"
         "print(json.dumps({'ids': ids, 'key': key}))\n")],
         cwd=folder, capture_output=True, text=True, check=True).stdout
     found = json.loads(made.strip().splitlines()[-1])
-    return folder, f"sqlite:///{store}", found["ids"], found["key"]
+    return folder, url, found["ids"], found["key"]
+
+
+@contextmanager
+def scratch_database(label: str) -> Iterator[str]:
+    """An empty PostgreSQL database of this run, dropped at the end: its URL."""
+    import sqlalchemy as sa
+
+    admin = sa.create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    name = f"bench_api_{label}_{uuid.uuid4().hex[:8]}"
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield PG_ADMIN.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def postgres_run(opts: argparse.Namespace) -> int:
+    """(b), (a0) and (c0) served from PostgreSQL without caches (and from REV's code)."""
+    from server.keys import issue
+    from server.store.copy import copy_store
+    from server.store.engine import make_engine
+    from tests.conftest import free_port
+
+    work = Path(tempfile.mkdtemp(prefix="bench-api-pg-"))
+    servers: list[subprocess.Popen[bytes]] = []
+    codes: dict[str, tuple[Path, str, dict[str, int], str]] = {}
+    serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
+             "--no-access-log", "--no-scheduler", "--port"]
+    try:
+        with scratch_database("this") as url, scratch_database("that") as old_url:
+            print("building the bench store and copying it into PostgreSQL ...", file=sys.stderr)
+            ids = build_store(work / "bench.db")
+            copy_store(make_engine(f"sqlite:///{work / 'bench.db'}"), make_engine(url), False)
+            codes["this"] = (ROOT, url, ids, issue(make_engine(url), None, 100_000_000, "bench"))
+            if opts.against:
+                print(f"building {opts.against}'s code and store ...", file=sys.stderr)
+                codes["that"] = earlier_code(opts.against, work, old_url)
+            scenarios: dict[str, tuple[str, Path | None]] = {}
+            for code, (folder, store, found, key) in codes.items():
+                env = {**os.environ, "DATABASE_URL": store, "SPORTS_CACHE_TTL": "0"}
+                env.pop("REDIS_URL", None)
+                port = free_port()
+                servers.append(_start(serve + [str(port)], env,
+                                      f"http://127.0.0.1:{port}/health", cwd=folder))
+                base = f"http://127.0.0.1:{port}"
+                script = work / f"distinct-{code}.lua"
+                script.write_text(_lua(f"/v1/games/MLB/?key={key}", found["team"]))
+                page = f"{base}/v1/games/MLB/?key={key}&team={found['team']}&season=2024&max=100"
+                assert len(httpx.get(page).json()["games"]) == 100
+                scenarios.update({
+                    f"b{code}": (f"{base}/", script),
+                    f"a0{code}": (page, None),
+                    f"c0{code}": (f"{base}/v1/games/MLB/?key={key}&id={found['detail']}", None),
+                })
+            rounds: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
+            for _ in range(opts.rounds):  # interleaved, as in the SQLite run
+                for name, (target, lua) in scenarios.items():
+                    rounds[name].append(_wrk(target, opts.duration, opts.connections, lua))
+            results = {name: _median(runs) for name, runs in rounds.items()}
+    finally:
+        for process in servers:
+            process.terminate()
+            process.wait(10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"PostgreSQL, no caches; {opts.connections} connections, {opts.duration} s each; "
+          f"median of {opts.rounds} interleaved rounds (p99 range in brackets)")
+    cores = os.cpu_count() or 1  # the machine's time a request: cores x 1000 / req/s
+    labels = {"b": "(b) distinct page/date", "a0": "(a0) the page of (a)",
+              "c0": "(c0) the game detail of (c)"}
+    for code in codes:
+        for scenario, label in labels.items():
+            name = f"{scenario}{code}"
+            r = results[name]
+            p99s = sorted(run["p99"] for run in rounds[name])
+            print(f"{code:4s} {label:30s} {r['rps']:8.0f} req/s ({cores * 1000 / r['rps']:.2f} "
+                  f"machine ms/request)  p50 {r['p50']:6.2f} ms  p99 {r['p99']:7.2f} ms "
+                  f"[{p99s[0]:.1f}-{p99s[-1]:.1f}]  non-2xx {int(r['errors'])}")
+    if opts.against:
+        print(f"this code / {opts.against}'s:")
+        for scenario, label in labels.items():
+            new, old = results[f"{scenario}this"], results[f"{scenario}that"]
+            print(f"  {label:30s} req/s {new['rps'] / old['rps']:.2f}x   "
+                  f"p99 {new['p99'] / old['p99']:.2f}x")
+    return 0
 
 
 def main() -> int:
@@ -211,10 +316,14 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--against", metavar="REV",
                         help="also serve (a), (b), (c), (a0) from this commit's code")
+    parser.add_argument("--postgres", action="store_true",
+                        help="serve (b), (a0), (c0) from PostgreSQL, without caches")
     opts = parser.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
         return 1
+    if opts.postgres:
+        return postgres_run(opts)
     from server.keys import issue
     from server.store.engine import make_engine
     from tests.conftest import free_port

@@ -32,6 +32,7 @@ from server import keys
 from server.errors import UserError
 from server.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.http.breaker import Breaker, breaker_for, client_options
+from server.store.engine import reader
 from server.store.watch import StoreWatch
 
 log = logging.getLogger(__name__)
@@ -69,6 +70,7 @@ class KeyGate:
     def __init__(self, engine: sa.Engine, storage: Storage | None = None,
                  watch: StoreWatch | None = None, breaker: Breaker | None = None) -> None:
         self.engine = engine
+        self.reader = reader(engine)
         self.watch = watch or StoreWatch(engine)
         self.storage = storage or rate_storage()
         self.limiter = FixedWindowRateLimiter(self.storage)
@@ -108,7 +110,7 @@ class KeyGate:
         if hit is not None and generation is not None and hit[0] == generation:
             grant = hit[1]
         else:
-            with self.engine.connect() as conn:
+            with self.reader.connect() as conn:
                 grant = keys.lookup(conn, digest)
             if generation is not None:
                 with self._lock:

@@ -64,7 +64,7 @@ def _store_part(service: Service) -> dict[str, Any]:
 def report(service: Service) -> bytes:
     engine = service.engine
     try:
-        with engine.connect() as conn:
+        with service.reader.connect() as conn:
             version = conn.execute(sa.select(s.store_info.c.value)
                                    .where(s.store_info.c.key == "schema_version")).scalar()
             retabulated = last_run(conn)

@@ -24,6 +24,7 @@ from server.http.encode import Encoder, natstat
 from server.http.parse import parse
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
+from server.store.engine import reader
 from server.store.facts import StoreFacts
 
 
@@ -32,8 +33,9 @@ class Service:
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
+        self.reader = reader(engine)  # the request path's reads (autocommit on PostgreSQL)
         self.gate = KeyGate(engine)
-        self.facts = StoreFacts(engine, self.gate.watch)
+        self.facts = StoreFacts(self.reader, self.gate.watch)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
         self.bodies = KeptCache()  # kept answers by exact address, for ``replay.Replay``
         # SQLite answers in-process in well under a millisecond, so a thread hop per request
@@ -88,7 +90,7 @@ def _found(service: Service, ep: Endpoint, ask: Ask,
     identity = ask.identity()
     hit = service.results.get(identity, generation)
     if hit is None:
-        with service.engine.connect() as conn:
+        with service.reader.connect() as conn:
             hit = query.run(conn, ep, ask)
         service.results.put(identity, hit, generation)
     return hit

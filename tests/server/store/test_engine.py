@@ -1,0 +1,106 @@
+"""The PostgreSQL pool: a request's reads run in autocommit and keep psycopg's prepared
+statements; a connection is pinged only when it may be dead, and a dead one is replaced."""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.store import engine as engine_module
+from server.store.engine import make_engine, reader
+from tests.pg import ADMIN_URL, fresh_database
+
+PREPARED = sa.text("SELECT count(*) FROM pg_prepared_statements")
+
+
+@pytest.fixture
+def postgres() -> Iterator[sa.Engine]:
+    """A store engine on a fresh database, one pooled connection, so every checkout is it."""
+    with fresh_database("sports_engine") as url:
+        engine = make_engine(url, pool_size=1)
+        try:
+            yield engine
+        finally:
+            engine.dispose()
+
+
+def _backend(conn: sa.Connection) -> int:
+    return int(conn.execute(sa.text("SELECT pg_backend_pid()")).scalar_one())
+
+
+def _count_pings(engine: sa.Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    pings: list[int] = []
+    real = engine.dialect.do_ping
+
+    def counted(dbapi_conn: object) -> bool:
+        pings.append(1)
+        return real(dbapi_conn)
+
+    monkeypatch.setattr(engine.dialect, "do_ping", counted)
+    return pings
+
+
+def test_sqlite_reads_as_before(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'plain.db'}")
+    assert reader(engine) is engine
+
+
+@pytest.mark.postgres
+def test_reads_keep_prepared_statements_between_checkouts(postgres: sa.Engine) -> None:
+    """psycopg prepares a statement on its fifth run on a connection and forgets every one at a
+    ROLLBACK, which ends each checkout of a transaction: through ``reader`` none is sent."""
+    query = sa.text("SELECT count(*) FROM pg_class WHERE relpages >= :n")
+    for n in range(6):
+        with reader(postgres).connect() as conn:
+            conn.execute(query, {"n": n}).scalar_one()
+    with reader(postgres).connect() as conn:
+        assert conn.execute(PREPARED).scalar_one() >= 1
+    for n in range(6):  # the same through a transaction: each checkout ends in ROLLBACK
+        with postgres.connect() as conn:
+            conn.execute(query, {"n": n}).scalar_one()
+    with postgres.connect() as conn:
+        assert conn.execute(PREPARED).scalar_one() == 0
+
+
+@pytest.mark.postgres
+def test_busy_connection_is_not_pinged_an_idle_one_is(
+        postgres: sa.Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    pings = _count_pings(postgres, monkeypatch)
+    for _ in range(3):
+        with reader(postgres).connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+    assert pings == []
+    monkeypatch.setattr(engine_module, "PING_AFTER_IDLE", 0.05)
+    time.sleep(0.1)
+    with reader(postgres).connect() as conn:
+        conn.execute(sa.text("SELECT 1"))
+    assert pings == [1]
+
+
+@pytest.mark.postgres
+def test_connection_ended_by_the_server_is_replaced_at_checkout(
+        postgres: sa.Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server ends the pooled session (as a restart or an idle timeout would): the socket has
+    its goodbye waiting, so the checkout pings, fails and hands out a new connection, and the
+    request never sees the dead one."""
+    pings = _count_pings(postgres, monkeypatch)
+    with reader(postgres).connect() as conn:
+        first = _backend(conn)
+    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            assert conn.execute(sa.text("SELECT pg_terminate_backend(:pid)"),
+                                {"pid": first}).scalar_one()
+            deadline = time.monotonic() + 10
+            while conn.execute(sa.text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"),
+                               {"pid": first}).scalar_one():
+                assert time.monotonic() < deadline, "the backend did not end"
+                time.sleep(0.02)
+    finally:
+        admin.dispose()
+    with reader(postgres).connect() as conn:
+        assert _backend(conn) != first
+    assert pings == [1]
