@@ -165,6 +165,17 @@ def _wrk(url: str, seconds: int, connections: int, script: Path | None = None) -
             "errors": float(non2xx[1]) if non2xx else 0.0}
 
 
+def _interleaved(scenarios: dict[str, tuple[str, Path | None]], rounds: int,
+                 run: tuple[int, int]) -> dict[str, list[dict[str, float]]]:
+    """Each scenario's figures in ``rounds`` rounds of (seconds, connections) ``run``,
+    interleaved, so a burst of load lands on every scenario alike."""
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
+    for _ in range(rounds):
+        for name, (target, lua) in scenarios.items():
+            runs[name].append(_wrk(target, *run, script=lua))
+    return runs
+
+
 def _median(runs: list[dict[str, float]]) -> dict[str, float]:
     """Each figure's median over the rounds; errors are summed, never averaged away."""
     out = {k: statistics.median(run[k] for run in runs) for k in runs[0]}
@@ -277,10 +288,7 @@ def postgres_run(opts: argparse.Namespace) -> int:
                     f"a0{code}": (page, None),
                     f"c0{code}": (f"{base}/v1/games/MLB/?key={key}&id={found['detail']}", None),
                 })
-            rounds: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
-            for _ in range(opts.rounds):  # interleaved, as in the SQLite run
-                for name, (target, lua) in scenarios.items():
-                    rounds[name].append(_wrk(target, opts.duration, opts.connections, lua))
+            rounds = _interleaved(scenarios, opts.rounds, (opts.duration, opts.connections))
             results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
         for process in servers:
@@ -394,10 +402,7 @@ def main() -> int:
                 "c@": (f"{old_base}/v1/games/MLB/?key={old_key}&id={old_ids['detail']}", None),
                 "a0@": (old_list.replace(f":{old_port}/", f":{old_cold}/"), None),
             })
-        rounds: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
-        for _ in range(opts.rounds):  # interleaved, so a burst of load lands on every scenario
-            for name, (target, lua) in scenarios.items():
-                rounds[name].append(_wrk(target, *run, script=lua))
+        rounds = _interleaved(scenarios, opts.rounds, run)
         results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
         for process in servers:
