@@ -176,6 +176,14 @@ def _interleaved(scenarios: dict[str, tuple[str, Path | None]], rounds: int,
     return runs
 
 
+def _stop(servers: list[subprocess.Popen[bytes]], work: Path) -> None:
+    """End the servers a run started and remove its stores."""
+    for process in servers:
+        process.terminate()
+        process.wait(10)
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def _median(runs: list[dict[str, float]]) -> dict[str, float]:
     """Each figure's median over the rounds; errors are summed, never averaged away."""
     out = {k: statistics.median(run[k] for run in runs) for k in runs[0]}
@@ -291,10 +299,7 @@ def postgres_run(opts: argparse.Namespace) -> int:
             rounds = _interleaved(scenarios, opts.rounds, (opts.duration, opts.connections))
             results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
-        for process in servers:
-            process.terminate()
-            process.wait(10)
-        shutil.rmtree(work, ignore_errors=True)
+        _stop(servers, work)
     print(f"PostgreSQL, no caches; {opts.connections} connections, {opts.duration} s each; "
           f"median of {opts.rounds} interleaved rounds (p99 range in brackets)")
     cores = os.cpu_count() or 1  # the machine's time a request: cores x 1000 / req/s
@@ -405,10 +410,7 @@ def main() -> int:
         rounds = _interleaved(scenarios, opts.rounds, run)
         results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
-        for process in servers:
-            process.terminate()
-            process.wait(10)
-        shutil.rmtree(work, ignore_errors=True)
+        _stop(servers, work)
     print(f"response size (a): {len(body)} bytes; {opts.connections} connections, "
           f"{opts.duration} s each")
     print(f"median of {opts.rounds} interleaved rounds (p99 range in brackets)")
