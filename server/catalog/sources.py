@@ -6,6 +6,8 @@ change (see ../shared/data/PROVENANCE.md).
 """
 from __future__ import annotations
 
+SIMULATED = "simulated"  # the source name of everything the demo simulator invents
+
 RETROSHEET_NOTICE = (
     "     The information used here was obtained free of\n"
     "     charge from and is copyrighted by Retrosheet.  Interested\n"

@@ -21,6 +21,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog import phases
+from server.catalog.clock import today
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.ingest.datafiles import DataFiles, Ingest
@@ -82,6 +84,13 @@ class FeedFile:
     required: bool = False
 
 
+def _phase(text: str) -> str:
+    phase = text.lower()
+    if phase not in phases.PHASES:
+        raise ValueError(f"not one of {', '.join(phases.PHASES)}")
+    return phase
+
+
 def _c(name: str, target: str | None = None, convert: Convert = _text, required: bool = False,
        ref: str | None = None) -> Column:
     return Column(name, target or name, convert, required, ref)
@@ -115,7 +124,7 @@ FILES: tuple[FeedFile, ...] = (
         _c("score_vis", convert=_int), _c("score_home", convert=_int),
         _c("state", required=True), _c("status", "game_status"), _c("overtime"),
         _c("venue", "venue_id", ref="venue"), _c("neutral", convert=_yes), _c("playoff"),
-        _c("attendance", convert=_int),
+        _c("phase", convert=_phase), _c("attendance", convert=_int),
     ), required=True),
     FeedFile("odds.csv", schema.odds, None, (
         _c("game", "game_id", required=True, ref="game"), _c("taken", required=True),
@@ -199,9 +208,17 @@ def _required(raw: dict[str, str], name: str, path: Path, line: int) -> str:
 
 
 def _complete_games(rows: list[dict[str, Any]], source: str) -> None:
+    """Defaults and results the store derives: a game without ``phase`` takes its playoff
+    round's, and a scheduled game on a day already past has no result (``server.catalog.phases``)."""
+    day_now = today()
     for g in rows:
         if g["state"] not in _STATES:
             raise UserError(f"games.csv: state '{g['state']}' is not one of {sorted(_STATES)}")
+        g["phase"] = g["phase"] or phases.phase_of_round(g["playoff"])
+        if g["state"] == "scheduled":
+            g["state"] = phases.unplayed_state(g["game_day"], day_now)
+            if g["state"] == phases.NO_RESULT:
+                g["game_status"] = phases.NO_RESULT_STATUS
         g["game_no"] = g["game_no"] or 1
         g["neutral"] = bool(g["neutral"])
         g["source"] = source

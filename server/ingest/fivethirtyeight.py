@@ -5,14 +5,15 @@
 sites and results. It never loads the files' ratings or probabilities: the service computes its
 own (spec part 2). Three layouts are recognised by their header:
 
-* NBA ``nba_elo_latest.csv``: ``team1`` is home, ``score1``/``score2``, ``playoff`` a round code;
-  rows without scores are scheduled games.
+* NBA ``nba_elo_latest.csv``: ``team1`` is home, ``score1``/``score2``, ``playoff`` a round code.
 * NHL ``nhl_elo_latest.csv``: ``home_team``/``away_team`` with ``*_abbr``, ``ot`` (OT, 2OT, SO).
 * WNBA ``wnba_elo.csv``: every game twice, once from each side; ``is_home`` picks the home row
   (neutral-site games have none, and keep the first row's order).
 
-Rows without both scores (a snapshot taken before the games were played) are scheduled games:
-no score, no winner, no Elo update. Several files of one level load together (a season per
+Rows without both scores (a snapshot taken before the games were played) have no result: games
+still to come when their day is today or later, else ``No result`` (``server.catalog.phases``:
+the NBA 2022-23 file lists all seven Finals games, two of them never played). The playoff
+column gives each game's phase (``p``, the NBA play-in, is ``playin``). Several files of one level load together (a season per
 file): a game in two of them is stored once, scored where either file has its score.
 """
 from __future__ import annotations
@@ -31,7 +32,9 @@ from typing import Any
 import sqlalchemy as sa
 from tqdm import tqdm
 
+from server.catalog import phases
 from server.catalog.alignments import conference_of
+from server.catalog.clock import today
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.ingest.datafiles import DataFiles, Ingest
@@ -39,6 +42,7 @@ from server.store import schema
 from server.store.loader import Loader, loading
 
 SOURCE = "fivethirtyeight"
+_STATUS = {"final": "Final", phases.NO_RESULT: phases.NO_RESULT_STATUS}
 LEVELS = ("NBA", "NHL", "WNBA")
 NBA_ROUNDS = {"p": "Play-In", "q": "First Round", "s": "Conference Semifinals",
               "c": "Conference Finals", "f": "Finals"}
@@ -184,11 +188,12 @@ def ingest(engine: sa.Engine, paths: Path | Sequence[Path], level: str) -> int:
         record: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
         spans: dict[int, list[dt.date]] = defaultdict(list)
         per_day: dict[tuple[dt.date, int, int], int] = defaultdict(int)
+        day_now = today()
         for r, gid in tqdm(list(zip(results, game_ids)), desc=f"{SOURCE} {code}", unit="game",
                            file=sys.stderr):
             home, vis = team_ids[r.home[0]], team_ids[r.visitor[0]]
             per_day[(r.day, home, vis)] += 1
-            played = _played(r)
+            state = "final" if _played(r) else phases.unplayed_state(r.day, day_now)
             winner = loser = None
             if r.score_home is not None and r.score_vis is not None and r.score_home != r.score_vis:
                 winner, loser = (home, vis) if r.score_home > r.score_vis else (vis, home)
@@ -201,10 +206,11 @@ def ingest(engine: sa.Engine, paths: Path | Sequence[Path], level: str) -> int:
                 "sublevel_id": conference(r.season, r.home[0]),  # the home side's, as elsewhere
                 "game_day": r.day, "game_no": per_day[(r.day, home, vis)], "start_time": None,
                 "visitor_id": vis, "home_id": home, "score_vis": r.score_vis,
-                "score_home": r.score_home, "state": "final" if played else "scheduled",
-                "game_status": "Final" if played else "", "overtime": r.overtime,
+                "score_home": r.score_home, "state": state,
+                "game_status": _STATUS.get(state, ""), "overtime": r.overtime,
                 "periods": None, "winner_id": winner, "loser_id": loser, "venue_id": None,
-                "neutral": r.neutral, "playoff": r.playoff, "attendance": None, "duration": None,
+                "neutral": r.neutral, "playoff": r.playoff,
+                "phase": phases.phase_of_round(r.playoff), "attendance": None, "duration": None,
                 "line_score": None, "info": None, "source": SOURCE})
         loader.put(schema.games, rows)
         seasons_of: dict[str, set[int]] = defaultdict(set)

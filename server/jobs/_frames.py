@@ -8,10 +8,13 @@ import orjson
 import pandas as pd
 import sqlalchemy as sa
 
+from server.catalog.phases import AFTER_REGULAR, PRESEASON
 from server.models.pitchers import game_score
 from server.store import schema
 
-GAME_STATES = ("final", "scheduled", "inprogress")  # postponed games get no forecast
+# Postponed games get no forecast; neither do games without a result (``phases.NO_RESULT``),
+# nor preseason games, which move no rating.
+GAME_STATES = ("final", "scheduled", "inprogress")
 
 
 def _frame(conn: sa.Connection, stmt: Any, columns: list[str]) -> pd.DataFrame:
@@ -27,11 +30,11 @@ def read_games(conn: sa.Connection, level: str) -> pd.DataFrame:
     sublevel_id and starting pitchers (from ``info`` when the ingester recorded them)."""
     g = schema.games.c
     cols = ["game_id", "season", "date", "game_no", "home", "visitor", "score_home", "score_vis",
-            "state", "neutral", "playoff_round", "sublevel_id", "info"]
+            "state", "neutral", "phase", "sublevel_id", "info"]
     df = _frame(conn, sa.select(g.id, g.season, g.game_day, g.game_no, g.home_id, g.visitor_id,
-                                g.score_home, g.score_vis, g.state, g.neutral, g.playoff,
+                                g.score_home, g.score_vis, g.state, g.neutral, g.phase,
                                 g.sublevel_id, g.info)
-                .where(g.level == level, g.state.in_(GAME_STATES))
+                .where(g.level == level, g.state.in_(GAME_STATES), g.phase != PRESEASON)
                 .order_by(g.game_day, g.game_no, g.id), cols)
     for c in ("game_id", "season", "game_no", "home", "visitor"):
         df[c] = df[c].astype("int64")
@@ -39,7 +42,7 @@ def read_games(conn: sa.Connection, level: str) -> pd.DataFrame:
     for c in ("score_home", "score_vis"):
         df[c] = pd.to_numeric(df[c], errors="coerce").astype(float).where(final, np.nan)
     df["neutral"] = df["neutral"].fillna(False).astype(bool)
-    df["playoff"] = df["playoff_round"].notna()
+    df["playoff"] = df["phase"].isin(AFTER_REGULAR)
     sps = [_info_starters(i) for i in df["info"]]
     df["home_sp"] = [s[1] for s in sps]
     df["vis_sp"] = [s[0] for s in sps]

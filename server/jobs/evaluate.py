@@ -1,7 +1,7 @@
 """``python -m server evaluate --level L --season S``: how good were the ELO win expectations?
 
 Scores the stored forecasts' ``helo_win_exp`` on the level's regular-season final games
-(``games.playoff`` null) with Brier score, log loss, accuracy and a 10-bin calibration table,
+(``games.phase`` regular) with Brier score, log loss, accuracy and a 10-bin calibration table,
 next to a constant baseline: the home win rate of the level's previous season in the store, or,
 when the store holds none, the sport's long-run home win rate (``LONG_RUN_HOME_WIN``). Draws
 (soccer) count as half a home win (y = 0.5) in every metric but accuracy, which leaves them out.
@@ -14,6 +14,7 @@ from collections.abc import Callable
 import numpy as np
 import sqlalchemy as sa
 
+from server.catalog.phases import REGULAR
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.models import metrics
@@ -30,7 +31,7 @@ def season_outcomes(conn: sa.Connection, level: str, season: int) -> tuple[np.nd
     rows = conn.execute(
         sa.select(f.helo_win_exp, g.score_home, g.score_vis)
         .join_from(schema.games, schema.forecasts, f.game_id == g.id)
-        .where(g.level == level, g.season == season, g.state == "final", g.playoff.is_(None),
+        .where(g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
                g.score_home.is_not(None), g.score_vis.is_not(None), f.helo_win_exp.is_not(None))
         .order_by(g.game_day, g.id)).all()
     p = np.array([r[0] for r in rows], dtype=float)
@@ -42,7 +43,7 @@ def home_win_rate(conn: sa.Connection, level: str, season: int) -> float | None:
     """Regular-season home win fraction of a season (draws as half), None without games."""
     g = schema.games.c
     rows = conn.execute(sa.select(g.score_home, g.score_vis).where(
-        g.level == level, g.season == season, g.state == "final", g.playoff.is_(None),
+        g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
         g.score_home.is_not(None))).all()
     if not rows:
         return None

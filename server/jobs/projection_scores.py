@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import sqlalchemy as sa
 
+from server.catalog import phases
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.jobs import projections
@@ -32,7 +33,6 @@ RECORD_SIMS = 1_000  # per season of the record: the projected means move by < 0
 # The real seasons scored by default: (level, season); MLB on 1 July, others at mid-season.
 SCORED = (("MLB", 2022), ("MLB", 2023), ("NBA", 2023), ("NHL", 2023))
 MLB_DAY = (7, 1)
-PLAY_IN = "Play-In"
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def as_of_day(conn: sa.Connection, level: str, season: int) -> dt.date:
         return max(d for d in days if d <= cut)
     g = schema.games.c
     rows = conn.execute(sa.select(g.game_day).where(
-        g.level == level, g.season == season, g.playoff.is_(None), g.state == "final")
+        g.level == level, g.season == season, g.phase == phases.REGULAR, g.state == "final")
         .order_by(g.game_day)).all()
     return rows[len(rows) // 2][0]  # type: ignore[no-any-return]
 
@@ -68,7 +68,7 @@ def as_of_day(conn: sa.Connection, level: str, season: int) -> dt.date:
 def _playoff_teams(conn: sa.Connection, level: str, season: int) -> set[int]:
     g = schema.games.c
     rows = conn.execute(sa.select(g.home_id, g.visitor_id).where(
-        g.level == level, g.season == season, g.playoff.is_not(None), g.playoff != PLAY_IN)).all()
+        g.level == level, g.season == season, g.phase == phases.POSTSEASON)).all()
     return {t for r in rows for t in r}
 
 
@@ -103,10 +103,12 @@ def score(conn: sa.Connection, level: str, season: int, sims: int = EVAL_SIMS) -
 def real_seasons(conn: sa.Connection, level: str) -> list[int]:
     """The level's completed seasons from real sources (not simulated), oldest first."""
     g = schema.games.c
-    left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")), 1), else_=0))
+    # a season whose source stops early (games without a result) is not complete
+    left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress", phases.NO_RESULT)), 1),
+                               else_=0))
     finals = sa.func.sum(sa.case((g.state == "final", 1), else_=0))
     rows = conn.execute(sa.select(g.season).where(
-        g.level == level, g.playoff.is_(None), g.source != projections.SIMULATED)
+        g.level == level, g.phase == phases.REGULAR, g.source != projections.SIMULATED)
         .group_by(g.season).having(sa.and_(left == 0, finals > 0)).order_by(g.season)).all()
     return [int(r[0]) for r in rows]
 

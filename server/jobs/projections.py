@@ -28,6 +28,7 @@ import sqlalchemy as sa
 
 from server.catalog import clock
 from server.catalog.levels import LEVELS, find_level
+from server.catalog import phases
 from server.catalog.playoffs import PlayoffFormat, division_of, format_for
 from server.errors import UserError
 from server.models.elo import SPORT_ELO
@@ -56,8 +57,10 @@ def read_season(conn: sa.Connection, level: str, season: int) -> pd.DataFrame:
                       g.score_vis, g.state, g.neutral, g.overtime, g.source, f.helo_before,
                       f.velo_before, f.helo_after, f.velo_after, f.elo_points, f.helo_win_exp)
             .join_from(schema.games, schema.forecasts, f.game_id == g.id, isouter=True)
-            .where(g.level == level, g.season == season, g.playoff.is_(None),
-                   g.state.in_(("final", "scheduled", "inprogress")))
+            .where(g.level == level, g.season == season, g.phase == phases.REGULAR,
+                   # a game the source has no result for is still one of the schedule's: it is
+                   # simulated like a game to come, never read as a result
+                   g.state.in_(("final", "scheduled", "inprogress", phases.NO_RESULT)))
             .order_by(g.game_day, g.game_no, g.id))
     cols = ["game_id", "date", "game_no", "home", "visitor", "score_home", "score_vis", "state",
             "neutral", "overtime", "source", "helo_before", "velo_before", "helo_after",
@@ -251,7 +254,7 @@ def game_days(conn: sa.Connection, level: str, season: int) -> list[dt.date]:
     """Days of the season with regular-season finals, in order."""
     g = schema.games.c
     rows = conn.execute(sa.select(g.game_day).where(
-        g.level == level, g.season == season, g.playoff.is_(None), g.state == "final")
+        g.level == level, g.season == season, g.phase == phases.REGULAR, g.state == "final")
         .distinct().order_by(g.game_day)).all()
     return [r[0] for r in rows]
 
@@ -263,7 +266,8 @@ def _seasons(conn: sa.Connection, level: str, today: dt.date) -> list[tuple[int,
     g = schema.games.c
     left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")) & (g.game_day >= today),
                                 1), else_=0))
-    rows = conn.execute(sa.select(g.season, left).where(g.level == level, g.playoff.is_(None))
+    rows = conn.execute(sa.select(g.season, left).where(g.level == level,
+                                                        g.phase == phases.REGULAR)
                         .group_by(g.season).order_by(g.season)).all()
     return [(int(s), not n) for s, n in rows]
 

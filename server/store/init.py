@@ -6,8 +6,11 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
+from server.catalog import phases
+from server.catalog.clock import today
 from server.catalog.levels import LEVELS
 from server.catalog.nations import NATIONS
+from server.catalog.sources import SIMULATED
 from server.store import schema
 from server.store.engine import describe
 from server.store.loader import upsert
@@ -23,6 +26,8 @@ def init_store(engine: sa.Engine) -> int:
     """
     schema.metadata.create_all(engine)
     with engine.begin() as conn:
+        _add_game_phase(conn)
+        _settle_unplayed(conn)
         _upgrade_indexes(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
@@ -33,6 +38,31 @@ def init_store(engine: sa.Engine) -> int:
         _seed_glossary_stats(conn)
         upsert(conn, schema.store_info, [{"key": "schema_version", "value": str(schema.SCHEMA_VERSION)}])
     return schema.SCHEMA_VERSION
+
+
+def _add_game_phase(conn: sa.Connection) -> None:
+    """Version 4: a store built before ``games.phase`` gets the column, filled from the playoff
+    round every source already stored, by the one rule (``phases.phase_of_round``)."""
+    held = {c["name"] for c in sa.inspect(conn).get_columns("games")}
+    if "phase" in held:
+        return
+    conn.execute(sa.text("ALTER TABLE games ADD COLUMN phase VARCHAR(12) NOT NULL "
+                         f"DEFAULT '{phases.REGULAR}'"))  # constants, not input
+    g = schema.games.c
+    rounds = conn.execute(sa.select(g.playoff).where(g.playoff.is_not(None)).distinct()).scalars()
+    for name in rounds:
+        conn.execute(schema.games.update().where(g.playoff == name)
+                     .values(phase=phases.phase_of_round(name)))
+
+
+def _settle_unplayed(conn: sa.Connection) -> None:
+    """A game a real source listed for a day now past, still without a result, has none
+    (``phases.unplayed_state``): a store built by an earlier version called it scheduled. The
+    simulator's own games are left to its daily rebuild."""
+    g = schema.games.c
+    conn.execute(schema.games.update()
+                 .where(g.state == "scheduled", g.game_day < today(), g.source != SIMULATED)
+                 .values(state=phases.NO_RESULT, game_status=phases.NO_RESULT_STATUS))
 
 
 def _upgrade_indexes(conn: sa.Connection) -> None:

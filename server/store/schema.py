@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 3
+from server.catalog.phases import NO_RESULT, REGULAR
+
+SCHEMA_VERSION = 4
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
-# which ``init`` creates in an older store (``create_all`` makes missing tables only).
+# which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
+# adds ``games.phase``, which ``init`` adds to an older store and fills from ``games.playoff``
+# (``server.catalog.phases``), and the ``noresult`` state.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -172,8 +176,9 @@ officials = sa.Table(
 
 # ---------------------------------------------------------------- games and what happens in them
 
-# The values of games.state; the API's ``status`` filter takes exactly these.
-GAME_STATES = ("final", "scheduled", "inprogress", "postponed")
+# The values of games.state; the API's ``status`` filter takes exactly these. ``noresult``: a
+# game on a past day the source has no result for (``server.catalog.phases``).
+GAME_STATES = ("final", "scheduled", "inprogress", "postponed", NO_RESULT)
 
 games = sa.Table(
     "games", metadata,
@@ -196,6 +201,8 @@ games = sa.Table(
     sa.Column("venue_id", _id),
     sa.Column("neutral", sa.Boolean, nullable=False, default=False),
     sa.Column("playoff", sa.String(40)),  # round name when a playoff game, else null
+    # preseason | regular | playin | postseason (server.catalog.phases), as the source says
+    sa.Column("phase", sa.String(12), nullable=False, default=REGULAR, server_default=REGULAR),
     sa.Column("attendance", sa.Integer),
     sa.Column("duration", sa.Integer),  # minutes
     sa.Column("line_score", sa.JSON),  # {"visitor": [..per period..], "home": [...]}
@@ -207,6 +214,7 @@ games = sa.Table(
     sa.Index("ix_games_visitor_season", "visitor_id", "season", "game_day", "id"),
     sa.Index("ix_games_venue", "venue_id"),
     sa.Index("ix_games_level_state", "level", "state"),
+    sa.Index("ix_games_level_phase", "level", "phase", "season"),
 )
 
 game_officials = sa.Table(

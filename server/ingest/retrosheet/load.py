@@ -18,6 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from tqdm import tqdm
 
+from server.catalog.phases import phase_of_round
 from server.errors import UserError
 from server.ingest.retrosheet import reference as ref
 from server.ingest.retrosheet.files import (
@@ -323,7 +324,8 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
         "game_status": "Final", "overtime": str(g.innings - 9) if g.innings > 9 else None,
         "periods": g.innings, "winner_id": winner, "loser_id": loser,
         "venue_id": venue_ids.get(info.get("site", "")), "neutral": False,
-        "playoff": round_name, "attendance": _int(info.get("attendance")),
+        "playoff": round_name, "phase": phase_of_round(round_name),
+        "attendance": _int(info.get("attendance")),
         "duration": _int(info.get("timeofgame")), "line_score": g.line_score, "info": extras,
         "source": SOURCE,
     })

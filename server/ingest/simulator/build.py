@@ -16,6 +16,7 @@ import numpy as np
 import sqlalchemy as sa
 
 from server.catalog import clock
+from server.catalog.phases import phase_of_round
 from server.catalog.simulated import PLANS, SPORTS, LevelPlan
 from server.ingest.simulator import market, media
 from server.ingest.simulator.games import GameIn, GameOut, baseball, basketball, hockey, soccer
@@ -186,7 +187,8 @@ class LevelBuild:
             out.score[0] if out else None, out.score[1] if out else None,
             state, "" if out is None else ("Final" if state == "final" else out.status),
             out.overtime if out and state == "final" else None, out.periods if out else None,
-            winner, loser, home.venue_id, int(g.neutral), g.playoff, attendance, duration,
+            winner, loser, home.venue_id, int(g.neutral), g.playoff, phase_of_round(g.playoff),
+            attendance, duration,
             js(out.line_score) if out else None, js(out.info) if out and out.info else None, "simulated"))
 
     def _children(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:

@@ -56,7 +56,9 @@ def test_feed_loads_games_with_winners_and_records(engine: sa.Engine, tmp_path: 
         teams = {a: i for a, i in conn.execute(sa.select(schema.teams.c.abbrev, schema.teams.c.id))}
         final = g["Final"]
         assert final.level == "NBA" and final.winner_id == teams["RCR"] and final.loser_id == teams["HBH"]
-        assert g[""].state == "scheduled" and g[""].winner_id is None
+        # g2 is listed for a day long past without a score: it has no result, it is not to come
+        assert g["No result"].state == "noresult" and g["No result"].winner_id is None
+        assert {r.phase for r in g.values()} == {"regular"}
         rec = {r.team_id: (r.wins, r.losses) for r in conn.execute(schema.team_seasons.select())}
         assert rec[teams["RCR"]] == (1, 0) and rec[teams["HBH"]] == (0, 1)
         line = conn.execute(schema.player_lines.select()).one()
@@ -94,3 +96,23 @@ def test_cli_reports_a_mistake_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stderr.strip().splitlines()[-1].startswith("error: ")
     assert "Traceback" not in done.stderr
+
+
+def test_a_feed_gives_each_game_its_phase_or_its_round_decides(engine: sa.Engine, tmp_path: Path) -> None:
+    """``phase`` is taken as given (any case); without it a playoff round makes a postseason
+    game, a play-in round a play-in game; a phase the store does not know stops the load."""
+    games = ("key,season,date,visitor,home,score_vis,score_home,state,playoff,phase\n"
+             "g1,2025,2025-01-10,rc,hb,101,99,final,,\n"
+             "g2,2025,2025-04-15,hb,rc,99,98,final,Play-In,\n"
+             "g3,2025,2025-04-20,rc,hb,90,97,final,First Round,\n"
+             "g4,2024,2024-10-05,hb,rc,80,85,final,,Preseason\n")
+    load_feed(engine, _write(tmp_path / "p", dict(BUNDLE, **{"games.csv": games})))
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(schema.games.c.game_day, schema.games.c.phase)
+                            .order_by(schema.games.c.game_day)).all()
+    assert [p for _, p in rows] == ["preseason", "regular", "playin", "postseason"]
+    bad = dict(BUNDLE, **{"games.csv": games.replace(",Preseason", ",exhibition")})
+    before = table_digests(engine)
+    with pytest.raises(UserError, match=r"games.csv:5: 'phase' = 'exhibition': not one of preseason"):
+        load_feed(engine, _write(tmp_path / "bad", bad))
+    assert table_digests(engine) == before

@@ -1,4 +1,5 @@
-"""FiveThirtyEight-style results: counts per league, scheduled games, re-runs, operator errors."""
+"""FiveThirtyEight-style results: counts per league, phases, games to come and games without a
+result, re-runs, operator errors."""
 from __future__ import annotations
 
 import argparse
@@ -32,6 +33,13 @@ def _file(level: str) -> Path:
     return path
 
 
+def _phases(engine: sa.Engine, level: str) -> dict[str, int]:
+    g = schema.games.c
+    with engine.connect() as conn:
+        return dict(conn.execute(sa.select(g.phase, sa.func.count()).where(g.level == level)  # type: ignore[arg-type]
+                                 .group_by(g.phase)).all())
+
+
 def _counts(engine: sa.Engine, level: str) -> dict[tuple[str | None, str], int]:
     g = schema.games.c
     with engine.connect() as conn:
@@ -45,11 +53,12 @@ def test_nba(engine: sa.Engine) -> None:
     assert fte.ingest(engine, _file("NBA"), "nba") == 1322
     counts = _counts(engine, "NBA")
     assert counts[(None, "final")] == 1230
-    assert counts[("Finals", "scheduled")] == 7
+    assert counts[("Finals", "noresult")] == 7, "the Finals are listed unscored, on past days"
     assert sum(n for (p, s), n in counts.items() if p and s == "final") == 6 + 43 + 25 + 11
+    assert _phases(engine, "NBA") == {"regular": 1230, "playin": 6, "postseason": 43 + 25 + 11 + 7}
     with engine.connect() as conn:
         finals = conn.execute(sa.select(schema.games).where(schema.games.c.playoff == "Finals")).all()
-        assert all(f.score_home is None and f.game_status == "" and f.winner_id is None
+        assert all(f.score_home is None and f.game_status == "No result" and f.winner_id is None
                    for f in finals)
         bos = conn.execute(sa.text(
             "select ts.wins + ts.losses from team_seasons ts join teams t on t.id = ts.team_id "
@@ -158,13 +167,14 @@ def _nhl_file(path: Path, rows: list[str]) -> Path:
     return path
 
 
-def test_unplayed_rows_are_scheduled_games_that_move_no_rating(engine: sa.Engine,
-                                                              tmp_path: Path) -> None:
-    """A snapshot taken mid-season lists the games still to come without scores: they are
-    stored as scheduled (as the simulator stores tomorrow's games), count in no record, and
-    the ratings pass over them unchanged."""
+def test_unplayed_rows_to_come_are_scheduled_games_that_move_no_rating(
+        engine: sa.Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snapshot taken mid-season lists the games still to come without scores: on the day
+    it was taken they are stored as scheduled (as the simulator stores tomorrow's games), count
+    in no record, and the ratings pass over them unchanged."""
     from server.jobs import retabulate
 
+    monkeypatch.setenv("SPORTS_NOW", "2022-04-21T16:00:00Z")
     path = _nhl_file(tmp_path / "nhl_elo_2021-22.csv", [
         "2022,2022-04-20,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,0.6,4,1",
         "2022,2022-04-22,0,0,pre,,Buffalo Sabres,Boston Bruins,BUF,BOS,0.4,,",
@@ -188,6 +198,27 @@ def test_unplayed_rows_are_scheduled_games_that_move_no_rating(engine: sa.Engine
     assert first_unplayed.helo_before == played.velo_after
     assert second_unplayed.helo_before == played.helo_after
     assert second_unplayed.helo_win_exp is not None
+
+
+def test_unplayed_rows_of_past_days_have_no_result_and_no_forecast(engine: sa.Engine,
+                                                                   tmp_path: Path) -> None:
+    """The same snapshot read after those days passed: the games were never scored, so they are
+    ``No result``, not games to come; no record, rating or forecast holds them."""
+    from server.jobs import retabulate
+
+    path = _nhl_file(tmp_path / "nhl_elo_2021-22.csv", [
+        "2022,2022-04-20,0,0,post,,Boston Bruins,Buffalo Sabres,BOS,BUF,0.6,4,1",
+        "2022,2022-04-22,0,0,pre,,Buffalo Sabres,Boston Bruins,BUF,BOS,0.4,,",
+    ])
+    assert fte.ingest(engine, path, "NHL") == 2
+    retabulate.run(engine, ["NHL"])
+    with engine.connect() as conn:
+        games = conn.execute(sa.select(schema.games).order_by(schema.games.c.game_day)).all()
+        forecast_ids = set(conn.execute(sa.select(schema.forecasts.c.game_id)).scalars())
+        rated = set(conn.execute(sa.select(schema.elo_history.c.game_id)).scalars())
+    assert [(g.state, g.game_status, g.phase) for g in games] == [
+        ("final", "Final", "regular"), ("noresult", "No result", "regular")]
+    assert forecast_ids == rated == {games[0].id}
 
 
 def test_files_of_one_level_load_together_each_game_once(engine: sa.Engine,
@@ -215,20 +246,20 @@ def test_files_of_one_level_load_together_each_game_once(engine: sa.Engine,
 
 
 @pytest.mark.realdata
-def test_nhl_2021_22_snapshot_ends_in_scheduled_games(engine: sa.Engine) -> None:
+def test_nhl_2021_22_snapshot_ends_in_games_without_a_result(engine: sa.Engine) -> None:
     """The real 2021-22 file was saved before the season ended: its last 66 regular-season
-    games have no scores and are stored as scheduled, with no winner and no record."""
+    games have no scores and are stored as No result, with no winner and no record."""
     path = DATA / "nhl" / "nhl_elo_2021-22.csv"
     if not path.is_file():
         pytest.skip(f"../shared/data not present: {path}")
     assert fte.ingest(engine, path, "NHL") == 1311
-    assert _counts(engine, "NHL") == {(None, "final"): 1245, (None, "scheduled"): 66}
+    assert _counts(engine, "NHL") == {(None, "final"): 1245, (None, "noresult"): 66}
     with engine.connect() as conn:
         unplayed = conn.execute(sa.select(schema.games).where(
-            schema.games.c.state == "scheduled")).all()
+            schema.games.c.state == "noresult")).all()
         decided = conn.execute(sa.text(
             "select sum(wins + losses) from team_seasons where level = 'NHL'")).scalar()
-    assert all(g.score_home is None and g.winner_id is None and g.game_status == ""
+    assert all(g.score_home is None and g.winner_id is None and g.game_status == "No result"
                for g in unplayed)
     assert min(g.game_day for g in unplayed).isoformat() == "2022-04-23"
     assert decided == 2 * 1245

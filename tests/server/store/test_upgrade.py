@@ -1,0 +1,57 @@
+"""A store built by the previous schema version keeps working after ``python -m server init``:
+version 4 adds each game's phase, filled from the playoff round it already held, and settles
+the games of past days that a source listed without a result."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from server.ingest import fivethirtyeight as fte
+from server.store import schema
+from server.store.engine import make_engine
+from server.store.init import init_store
+from tests.demo_api import run_server_command
+
+NBA_ROWS = ("date,season,neutral,playoff,team1,team2,score1,score2\n"
+            "2023-04-05,2023,0,,DEN,SAC,109,95\n"
+            "2023-04-11,2023,0,p,MIA,ATL,105,116\n"
+            "2023-04-16,2023,0,q,DEN,MIN,109,80\n"
+            "2023-06-15,2023,0,f,DEN,MIA,,\n")
+
+
+def _as_version_3(engine: sa.Engine) -> None:
+    """What the previous version left: no phase column, unscored past games 'scheduled'."""
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP INDEX ix_games_level_phase"))
+        conn.execute(sa.text("ALTER TABLE games DROP COLUMN phase"))
+        conn.execute(sa.text("UPDATE games SET state = 'scheduled', game_status = '' "
+                             "WHERE state = 'noresult'"))
+        conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
+
+
+def test_init_upgrades_a_version_3_store_in_place(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    init_store(engine)
+    (tmp_path / "nba.csv").write_text(NBA_ROWS)
+    fte.ingest(engine, tmp_path / "nba.csv", "NBA")
+    _as_version_3(engine)
+    with engine.connect() as conn:
+        held = {c["name"] for c in sa.inspect(conn).get_columns("games")}
+    assert "phase" not in held
+    engine.dispose()
+
+    run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
+    engine = make_engine(url)
+    g = schema.games.c
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(g.game_day, g.phase, g.state, g.game_status)
+                            .order_by(g.game_day)).all()
+        version = conn.execute(sa.select(schema.store_info.c.value)
+                               .where(schema.store_info.c.key == "schema_version")).scalar()
+    engine.dispose()
+    assert [tuple(r[1:]) for r in rows] == [
+        ("regular", "final", "Final"), ("playin", "final", "Final"),
+        ("postseason", "final", "Final"), ("postseason", "noresult", "No result")]
+    assert version == str(schema.SCHEMA_VERSION) == "4"
