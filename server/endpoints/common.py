@@ -9,7 +9,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Field, Param
+from server.catalog import phases
+from server.endpoints.base import Ask, Field, Filter, Param
 from server.store import schema as s
 
 G = s.games
@@ -23,6 +24,8 @@ GAME_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     H.c.name.label("Home"), G.c.home_id.label("Home_ID"), G.c.game_day.label("GameDay"),
     G.c.game_no.label("GameNo"), G.c.score_vis.label("ScoreVis"),
     G.c.score_home.label("ScoreHome"), G.c.game_status.label("GameStatus"),
+    G.c.phase.label("Phase"),
+    sa.case((G.c.state == phases.NO_RESULT, phases.NO_RESULT_NOTICE)).label("Notice"),
     G.c.overtime.label("Overtime"), G.c.winner_id.label("Winner_ID"),
     G.c.loser_id.label("Loser_ID"),
 )
@@ -44,7 +47,12 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("GameNo", "integer", 1, "2 if second game of a doubleheader, otherwise 1"),
     Field("ScoreVis", "integer", 3, "visiting score; null before the game"),
     Field("ScoreHome", "integer", 5, "home score; null before the game"),
-    Field("GameStatus", "string", "Final", "period and time, Final, or empty before the start"),
+    Field("GameStatus", "string", "Final", "period and time, Final, empty before the start, or "
+          "No result (a past game the source has no result for; see Notice)"),
+    Field("Phase", "string", "regular", "the game's phase, as its source gives it: "
+          + ", ".join(phases.PHASES)),
+    Field("Notice", "string", None, "what the source lacks about the game (a past game without "
+          "a result); null when nothing"),
     Field("Overtime", "string", None, "extra innings or overtimes, when available"),
     Field("Winner_ID", "integer", 11, "winning team ID; null until decided"),
     Field("Loser_ID", "integer", 12, "losing team ID; null until decided"),
@@ -82,14 +90,18 @@ def team_ref(column: sa.ColumnElement[Any], value: Any) -> sa.ColumnElement[bool
     return column.in_(names)
 
 
-# The seasontype parameter: whether a game is a postseason (playoff) game, by name.
-SEASON_TYPES: dict[str, bool] = {"regular": False, "postseason": True}
-PLAYOFF_GAME = G.c.playoff.is_not(None)  # games.playoff names the round of a playoff game
+def phase_of(game_id: sa.ColumnElement[Any]) -> sa.ColumnElement[Any]:
+    """The phase of the game ``game_id`` names: a game line's ``phase`` filter."""
+    return sa.select(G.c.phase).where(G.c.id == game_id).scalar_subquery()
 
 
-def played_in_postseason(game_id: sa.ColumnElement[Any]) -> sa.ColumnElement[bool]:
-    """Whether the game ``game_id`` names was a playoff game: a line's seasontype filter."""
-    return sa.exists().where(G.c.id == game_id, PLAYOFF_GAME)
+def phase_filters(phase: sa.ColumnElement[Any]) -> dict[str, Filter]:
+    """The ``phase`` and ``seasontype`` filters of an endpoint whose records have this phase:
+    both arrive as a set of phases (``seasontype``, kept for older clients, stands for one of
+    ``server.catalog.phases.SEASON_TYPES``: postseason is the play-in and the postseason)."""
+    def clause(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+        return phase.in_(value)
+    return {"phase": clause, "seasontype": clause}
 
 
 def snapshot_season(table: sa.Table, ask: Ask, date_decides: bool) -> Any:
@@ -129,8 +141,10 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     _p("last", "positive", "the N days up to and including today (America/New_York)", "7"),
     _p("limit", "limit", "a named restriction, written with or without a leading '='", "=today"),
     _p("stat", "string", "stat code from the glossary (required)", "HR"),
-    _p("seasontype", "seasontype", "regular (season) or postseason (playoff games only)",
-       "regular"),
+    _p("phase", "phase", "the games' phase, any case: " + ", ".join(phases.PHASES)
+       + "; several comma separated", "playin,postseason"),
+    _p("seasontype", "seasontype", "older form of phase: regular, or postseason (the play-in "
+       "and the postseason)", "regular"),
 )}
 
 

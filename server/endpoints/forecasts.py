@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field, Filter, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, GAME_TEAMS, game_select,
-                                     PLAYOFF_GAME, params)
+                                     params, phase_filters)
 from server.catalog.clock import today
 from server.store import schema as s
 
@@ -85,9 +85,10 @@ def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
 
 _FILTERS: dict[str, Filter] = {
     "sublevel": G.c.sublevel_id, "team": GAME_TEAMS, "season": G.c.season, "limit": _limit,
-    "seasontype": PLAYOFF_GAME,
+    **phase_filters(G.c.phase),
 }
-_PARAMS = params("id", "sublevel", "team", "limit", *DATE_PARAMS, "season", "seasontype")
+_PARAMS = params("id", "sublevel", "team", "limit", *DATE_PARAMS, "season", "phase",
+                 "seasontype")
 
 
 # Built once: a statement is immutable, and building its columns costs more than running it.

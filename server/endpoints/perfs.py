@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from server.catalog.linestats import line_codes
 from server.endpoints.base import Ask, Endpoint, Field, Record
-from server.endpoints.common import DATE_PARAMS, G, params, played_in_postseason
+from server.endpoints.common import DATE_PARAMS, G, params, phase_filters, phase_of
 from server.store import schema as s
 
 PLN = s.player_lines
@@ -88,7 +88,7 @@ def _fields(player: bool) -> tuple[Field, ...]:
     )
 
 
-_COMMON = ("id", "sublevel", "team", "season", "seasontype")
+_COMMON = ("id", "sublevel", "team", "season", "phase", "seasontype")
 PLAYERPERFS = Endpoint(
     name="playerperfs", singular="playerperf", aliases=("playerperf",),
     summary="player game performances, newest first; with id one performance",
@@ -96,7 +96,7 @@ PLAYERPERFS = Endpoint(
     params=params(*_COMMON, "player", "game", *DATE_PARAMS),
     filters={"sublevel": _sublevel(PLN), "team": PLN.c.team_id, "season": PLN.c.season,
              "player": PLN.c.player_id, "game": PLN.c.game_id,
-             "seasontype": played_in_postseason(PLN.c.game_id)},
+             **phase_filters(phase_of(PLN.c.game_id))},
     day_column=PLN.c.game_day, id_filter=lambda v, a: PLN.c.id == v, enrich=_flatten(False),
     reuse=True,
 )
@@ -106,7 +106,7 @@ TEAMPERFS = Endpoint(
     fields=_fields(False), build=_team,
     params=params(*_COMMON, "game", *DATE_PARAMS, sublevel="ref"),
     filters={"sublevel": _sublevel(TLN), "team": TLN.c.team_id, "season": TLN.c.season,
-             "game": TLN.c.game_id, "seasontype": played_in_postseason(TLN.c.game_id)},
+             "game": TLN.c.game_id, **phase_filters(phase_of(TLN.c.game_id))},
     day_column=TLN.c.game_day, id_filter=lambda v, a: TLN.c.id == v, enrich=_flatten(True),
     reuse=True,
 )

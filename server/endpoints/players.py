@@ -6,6 +6,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog import phases
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
 from server.store import schema as s
@@ -78,14 +79,16 @@ def _season_lines(conn: sa.Connection, pid: int, level: str
     postseason games apart (Retrosheet seasons have lines, Lahman's only season totals)."""
     lines = s.player_lines.c
     rows = conn.execute(
-        sa.select(lines.season, lines.team_id, s.games.c.playoff, lines.stats)
+        sa.select(lines.season, lines.team_id, s.games.c.phase, lines.stats)
         .select_from(s.player_lines.join(s.games, s.games.c.id == lines.game_id))
         .where(lines.player_id == pid, lines.level == level))
     out: dict[tuple[int, int], dict[str, Any]] = {}
-    for season, team, playoff, stats in rows:
+    for season, team, phase, stats in rows:
         entry = out.setdefault((season, team), {"Games": 0, "PostseasonGames": 0, "Stats": {}})
-        if playoff is not None:
+        if phase in phases.AFTER_REGULAR:
             entry["PostseasonGames"] += 1
+            continue
+        if phase != phases.REGULAR:
             continue
         entry["Games"] += 1
         totals = entry["Stats"]
@@ -124,10 +127,12 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record["games"] = [
         {"ID": r.id, "Game_ID": r.game_id, "GameDay": r.game_day.isoformat(),
          "Team_ID": r.team_id, "Opponent_ID": r.opponent_id, "Opponent": r.opponent,
-         "Home": "Y" if r.home else "N", "Playoff": r.playoff, "stats": r.stats}
+         "Home": "Y" if r.home else "N", "Playoff": r.playoff, "Phase": r.phase,
+         "stats": r.stats}
         for r in conn.execute(
             sa.select(lines.id, lines.game_id, lines.game_day, lines.team_id, lines.opponent_id,
-                      OPP.c.name.label("opponent"), lines.home, s.games.c.playoff, lines.stats)
+                      OPP.c.name.label("opponent"), lines.home, s.games.c.playoff,
+                      s.games.c.phase, lines.stats)
             .select_from(s.player_lines.outerjoin(OPP, OPP.c.id == lines.opponent_id)
                          .join(s.games, s.games.c.id == lines.game_id))
             .where(lines.player_id == pid, lines.season == season, lines.level == ask.code)
@@ -138,14 +143,14 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
         .select_from(s.stat_tables.outerjoin(s.glossary_stats, sa.and_(
             gl.code == st.code, gl.type == st.type, gl.sport == ask.level.sport)))
         .where(st.entity_id == pid, st.season == season, st.level == ask.code,
-               st.type == "player").order_by(st.code)).all()
+               st.type == "player", st.phase == phases.REGULAR).order_by(st.code)).all()
     record["stats"] = [{"Stat": r.code, "Name": r.name, "Value": r.value, "Rank": r.rank,
                         "QualifiedRank": r.qualified_rank, "GP": r.gp,
                         "Qualified": "Y" if r.qualified else "N"} for r in rows]
     insights = [f"Ranks {_ordinal(r.rank)} in {r.name or r.code} among {ask.code} players in "
                 f"{season} ({_figure(r.value)})." for r in rows if r.rank <= 10 and r.value]
-    regular = sum(1 for g in record["games"] if not g["Playoff"])
-    postseason = len(record["games"]) - regular
+    regular = sum(1 for g in record["games"] if g["Phase"] == phases.REGULAR)
+    postseason = sum(1 for g in record["games"] if g["Phase"] in phases.AFTER_REGULAR)
     if record["games"]:  # the regular season, as the stat tables and Leaders count it
         insights.insert(0, f"Played {regular} games in {season}"
                            + (f" and {postseason} in the postseason." if postseason else "."))
@@ -191,9 +196,11 @@ PLAYERS = Endpoint(
               "totals: the season's record, else the sum of its game lines)", detail=True),
         Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
                                  "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",
-                                 "Home": "Y", "Playoff": None, "stats": {"AB": 4, "H": 2}}],
+                                 "Home": "Y", "Playoff": None, "Phase": "regular",
+                                 "stats": {"AB": 4, "H": 2}}],
               "with season: the season's game performances, Playoff naming the round of a "
-              "postseason game (null in the regular season)", detail=True),
+              "postseason game (null in the regular season), Phase the game's phase",
+              detail=True),
         Field("stats", "list", [{"Stat": "HR", "Name": "Home runs", "Value": 58, "Rank": 1,
                                  "QualifiedRank": 1, "GP": 158, "Qualified": "Y"}],
               "with season: season stats with rankings", detail=True),

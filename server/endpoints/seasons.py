@@ -5,6 +5,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog import phases
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import G, params
 from server.store import schema as s
@@ -30,12 +31,23 @@ def _base(ask: Ask) -> sa.Select[Any]:
     # a real season's End is its last game, the postseason's; a client placing a game in the
     # regular season or the postseason needs the day the regular season ended
     regular_end = (sa.select(sa.func.max(G.c.game_day))
-                   .where(G.c.level == SE.c.level, G.c.season == SE.c.season, G.c.playoff.is_(None))
+                   .where(G.c.level == SE.c.level, G.c.season == SE.c.season,
+                          G.c.phase == phases.REGULAR)
                    .scalar_subquery())
+    # where the season's data stops: its last game with a result, and how many games the source
+    # lists after that without one (NBA 2022-23: the Finals' games 6 and 7)
+    data_end = (sa.select(sa.func.max(G.c.game_day))
+                .where(G.c.level == SE.c.level, G.c.season == SE.c.season, G.c.state == "final")
+                .scalar_subquery())
+    no_result = (sa.select(sa.func.count())
+                 .where(G.c.level == SE.c.level, G.c.season == SE.c.season,
+                        G.c.state == phases.NO_RESULT)
+                 .scalar_subquery())
     return (sa.select(
         SE.c.season.label("ID"), SE.c.level.label("Level"), SE.c.name.label("Name"),
         SE.c.start.label("Start"), SE.c.end.label("End"),
-        regular_end.label("RegularEnd"), games.label("Games"),
+        regular_end.label("RegularEnd"), data_end.label("DataEnd"),
+        no_result.label("NoResultGames"), games.label("Games"),
         sa.case((games > 0, "Y"), else_="N").label("g_games"),
         _has(s.player_lines, ask).label("g_player"), _has(s.team_lines, ask).label("g_team"),
         _has(s.plays, ask, via_game=True).label("g_plays"),
@@ -82,6 +94,11 @@ SEASONS = Endpoint(
         Field("End", "date", "2024-09-29", "last day"),
         Field("RegularEnd", "date", "2024-09-29", "last day of the regular season (its last game "
                                                  "outside the playoff), null before any game"),
+        Field("DataEnd", "date", "2024-10-30", "day of the season's last game with a result: "
+              "where its data stops; null before any result"),
+        Field("NoResultGames", "integer", 0, "games the source lists on past days without a "
+              "result (GameStatus No result): when above 0 the data stops at DataEnd, before "
+              "the season did"),
         Field("Games", "integer", 2430, "games held"),
         Field("Granularity", "object", None, "which data the season holds, Y/N", children=tuple(
             Field(name, "string", "Y", f"{name} held", column=col) for name, col in _GRAN)),

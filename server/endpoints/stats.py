@@ -1,5 +1,8 @@
 """stats: a stat table in ranking order, for players (default) or teams, from ``stat_tables``.
 
+``phase`` picks the table of one phase of the season (default the regular season: Leaders and
+qualifiers as analysts read them; ``postseason`` the playoffs' own table).
+
 ``stat`` is required and must be a code of the level's sport (glossary type stats); season
 defaults to the level's newest; ``limit=qualifiers`` (players only) keeps qualifiers, ranked
 among themselves.
@@ -10,6 +13,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog import phases
 from server.endpoints.base import Ask, Endpoint, Field
 from server.endpoints.common import params, team_ref
 from server.errors import BadParameter
@@ -37,18 +41,26 @@ def _stats(ask: Ask) -> sa.Select[Any]:
                    club.c.abbrev.label("Team_Abbrev"),
                    ST.c.code.label("Stat"), ST.c.value.label("Value"), ST.c.gp.label("GP"),
                    ST.c.qualified.label("Qualified"), ST.c.season.label("Season"),
+                   ST.c.phase.label("Phase"),
                    SUB.c.name.label("Sublevel"))
          .select_from(ST.outerjoin(PN, PN.c.id == ST.c.entity_id)
                       .outerjoin(ET, ET.c.id == ST.c.entity_id)
                       .outerjoin(TN, TN.c.id == ST.c.team_id)
                       .outerjoin(SUB, SUB.c.id == ST.c.sublevel_id))
          .where(ST.c.level == ask.code, ST.c.type == kind,
-                ST.c.code == code))
+                ST.c.code == code, ST.c.phase == _phase(ask)))
     if ask.season is not None:
         q = q.where(ST.c.season == ask.season)
     if qualifiers:
         q = q.where(ST.c.qualified.is_(True))
     return q.order_by(rank, ST.c.entity_id)
+
+
+def _phase(ask: Ask) -> str:
+    """The one phase a table is read in (``_check`` allows one): the regular season unless
+    asked."""
+    asked = ask.get("phase")
+    return str(asked[0]) if asked else phases.REGULAR
 
 
 def _check(ask: Ask, facts: StoreFacts) -> Ask:
@@ -57,6 +69,10 @@ def _check(ask: Ask, facts: StoreFacts) -> Ask:
     code = ask.get("stat")
     if code is None:
         raise BadParameter("stat is required: a stat code from the glossary (type stats)", "stat")
+    asked = ask.get("phase")
+    if asked is not None and len(asked) != 1:
+        raise BadParameter(f"phase '{','.join(asked)}': a stat table is one phase's (regular, "
+                           "playin or postseason); ask for one", "phase")
     kind = ask.type or "player"
     codes = facts.stat_codes(ask.level.sport, kind)
     match = next((c for c in codes if c.upper() == str(code).upper()), None)
@@ -96,12 +112,14 @@ STATS = Endpoint(
         Field("GP", "integer", 158, "games played"),
         Field("Qualified", "yn", "Y", "meets the qualifier rule, Y/N"),
         Field("Season", "integer", 2024, "season ID"),
+        Field("Phase", "string", "regular", "the phase the table covers: regular (default), "
+              "playin or postseason"),
         Field("Sublevel", "string", "American League", "league or conference of the record "
               "that season"),
     ),
     build=_stats,
-    params=params("stat", "limit", "sublevel", "team", "season", "player", sublevel="ref",
-                  player="ref"),
+    params=params("stat", "limit", "sublevel", "team", "season", "player", "phase",
+                  sublevel="ref", player="ref"),
     type_limits={"player": ("qualifiers",), "team": ()}, limits=("qualifiers",),
     season_default=True, check=_check,
     filters={"sublevel": _sublevel, "team": lambda v, a: team_ref(ST.c.team_id, v),

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 
 from server.errors import store_fault
 from server.catalog.sources import NOTICES
+from server.catalog.phases import NO_RESULT
 from server.jobs.runs import last_run
 from server.store import schema as s
 from server.store.engine import describe
@@ -68,7 +69,9 @@ def report(service: Service) -> bytes:
             version = conn.execute(sa.select(s.store_info.c.value)
                                    .where(s.store_info.c.key == "schema_version")).scalar()
             retabulated = last_run(conn)
+            # a listed game the source has no result for is no newest game (catalog.phases)
             newest = dict(conn.execute(sa.select(s.games.c.level, sa.func.max(s.games.c.game_day))
+                                       .where(s.games.c.state != NO_RESULT)
                                        .group_by(s.games.c.level)).all())
             sources: dict[str, list[str]] = {}
             for level, source in conn.execute(sa.select(s.seasons.c.level, s.seasons.c.source)

@@ -13,7 +13,7 @@ from server.endpoints.base import Endpoint, Field
 from server.endpoints.registry import ENDPOINTS, served_levels
 from server.errors import ERROR_TYPES
 from server.http.parse import MAX_DEFAULT, MAX_LIMIT
-from server.endpoints.common import SEASON_TYPES
+from server.catalog.phases import PHASES, SEASON_TYPES
 from server.store.schema import GAME_STATES
 
 _TYPES: dict[str, dict[str, Any]] = {
@@ -36,6 +36,9 @@ _PARAM_SCHEMA: dict[str, dict[str, Any]] = {
     "limit": {"type": "string"}, "search": {"type": "string"},
     "state": {"type": "string", "enum": list(GAME_STATES)},  # any case is taken
     "seasontype": {"type": "string", "enum": list(SEASON_TYPES)},  # any case is taken
+    # one phase or several, comma separated, any case
+    "phase": {"type": "string", "pattern": "^\\s*[A-Za-z]+(\\s*,\\s*[A-Za-z]+)*\\s*$",
+              "examples": [PHASES[1], ",".join(PHASES[2:])]},
 }
 
 

@@ -22,7 +22,7 @@ from dateutil import parser as date_parser
 from server.catalog.clock import today
 from server.catalog.levels import Level
 from server.endpoints.base import Ask, Endpoint
-from server.endpoints.common import SEASON_TYPES
+from server.catalog.phases import PHASES, SEASON_TYPES
 from server.endpoints.registry import find_endpoint
 from server.errors import BadParameter, NotFound, WrongVersion, show
 from server.http.encode import DEFAULT_FORMAT, ENCODERS, Encoder
@@ -184,12 +184,23 @@ def to_state(name: str, raw: str) -> str:
     return state
 
 
-def to_season_type(name: str, raw: str) -> bool:
-    """regular or postseason, in any case: whether postseason games are asked for."""
+def to_season_type(name: str, raw: str) -> tuple[str, ...]:
+    """regular or postseason, in any case: the phases each stands for (``SEASON_TYPES``)."""
     kind = raw.strip().lower()
     if kind not in SEASON_TYPES:
         raise BadParameter(f"{name} '{show(raw)}' is not one of {', '.join(SEASON_TYPES)}", name)
     return SEASON_TYPES[kind]
+
+
+def to_phases(name: str, raw: str) -> tuple[str, ...]:
+    """One game phase or several, comma separated, in any case (``playin,postseason``), in the
+    order a season runs; anything else is a 400 naming the phases."""
+    asked = {part.strip().lower() for part in raw.split(",")}
+    unknown = sorted(asked - set(PHASES))
+    if unknown:
+        raise BadParameter(f"{name} '{show(raw)}': '{show(unknown[0])}' is not a phase; allowed: "
+                           f"{', '.join(PHASES)} (one, or several comma separated)", name)
+    return tuple(p for p in PHASES if p in asked)
 
 
 def to_search(name: str, raw: str) -> str:
@@ -210,6 +221,7 @@ CONVERTERS: dict[str, Callable[[str, str], Any]] = {
     "search": to_search,
     "state": to_state,
     "seasontype": to_season_type,
+    "phase": to_phases,
 }
 
 

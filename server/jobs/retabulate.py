@@ -110,19 +110,24 @@ def elo_history_rows(games: pd.DataFrame, elo: pd.DataFrame) -> pd.DataFrame:
 def _stat_rows(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
                teams: pd.DataFrame, tcodes: list[str], sport: str,
                sublevels: pd.Series) -> pd.DataFrame:
-    """Regular-season stat tables: the qualifier basis is each team's final regular games."""
-    regular = games[(~games["playoff"]) & games["score_home"].notna()]
-    tg = pd.concat([regular[["season", "home"]].rename(columns={"home": "team_id"}),
-                    regular[["season", "visitor"]].rename(columns={"visitor": "team_id"})])
-    team_games = tg.groupby(["season", "team_id"]).size()
-    ids = set(regular["game_id"])
+    """Stat tables of each phase a season played (the regular season, the play-in, the
+    postseason apart): the qualifier basis is each team's final games of that phase."""
     frames = []
-    for kind, lines_df, codes in (("player", players, pcodes), ("team", teams, tcodes)):
-        if lines_df.empty:
-            continue
-        lines_df = lines_df[lines_df["game_id"].isin(ids)]
-        tot = stat_tables.season_totals(lines_df, codes)
-        frames.append(stat_tables.build_tables(tot, sport, kind, team_games, sublevels))
+    played = games[games["score_home"].notna()]
+    for phase, of_phase in played.groupby("phase", sort=True):
+        tg = pd.concat([of_phase[["season", "home"]].rename(columns={"home": "team_id"}),
+                        of_phase[["season", "visitor"]].rename(columns={"visitor": "team_id"})])
+        team_games = tg.groupby(["season", "team_id"]).size()
+        ids = set(of_phase["game_id"])
+        for kind, lines_df, codes in (("player", players, pcodes), ("team", teams, tcodes)):
+            if lines_df.empty:
+                continue
+            lines_df = lines_df[lines_df["game_id"].isin(ids)]
+            if lines_df.empty:
+                continue
+            tot = stat_tables.season_totals(lines_df, codes)
+            table = stat_tables.build_tables(tot, sport, kind, team_games, sublevels)
+            frames.append(table.assign(phase=phase))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
@@ -158,7 +163,7 @@ def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
 # Sort keys of the derived tables' primary keys: rows inserted in key order append to the
 # primary-key B-trees instead of splitting pages all over them (the secondary indexes still take
 # random inserts; on the full demo store the gain was within measurement noise).
-_INSERT_ORDER = {"stat_tables": ("season", "type", "code", "entity_id"),
+_INSERT_ORDER = {"stat_tables": ("season", "phase", "type", "code", "entity_id"),
                  "rpi": ("season", "date", "team_id"), "elo_history": ("team_id", "game_id"),
                  "forecasts": ("game_id",)}
 

@@ -24,8 +24,11 @@ def init_store(engine: sa.Engine) -> int:
     created where missing and the indexes a later version replaced are dropped, so an older store
     is upgraded in place, never rebuilt.
     """
+    with engine.begin() as conn:
+        _set_aside_stat_tables(conn)
     schema.metadata.create_all(engine)
     with engine.begin() as conn:
+        _refill_stat_tables(conn)
         _add_game_phase(conn)
         _settle_unplayed(conn)
         _upgrade_indexes(conn)
@@ -53,6 +56,35 @@ def _add_game_phase(conn: sa.Connection) -> None:
     for name in rounds:
         conn.execute(schema.games.update().where(g.playoff == name)
                      .values(phase=phases.phase_of_round(name)))
+
+
+_OLD_STAT_TABLES = "stat_tables_v3"
+
+
+def _set_aside_stat_tables(conn: sa.Connection) -> None:
+    """Version 4 puts ``phase`` in ``stat_tables``' primary key: an older store's table is
+    renamed (its indexes and key out of the new one's way) for ``_refill_stat_tables``."""
+    inspector = sa.inspect(conn)
+    if not inspector.has_table("stat_tables") or \
+            "phase" in {c["name"] for c in inspector.get_columns("stat_tables")}:
+        return
+    for index in schema.stat_tables.indexes:
+        conn.execute(sa.text(f"DROP INDEX IF EXISTS {index.name}"))  # constant names
+    conn.execute(sa.text(f"ALTER TABLE stat_tables RENAME TO {_OLD_STAT_TABLES}"))
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text(f"ALTER TABLE {_OLD_STAT_TABLES} RENAME CONSTRAINT stat_tables_pkey "
+                             f"TO {_OLD_STAT_TABLES}_pkey"))
+
+
+def _refill_stat_tables(conn: sa.Connection) -> None:
+    """The set-aside tables' rows, every one the regular season's (all an older version
+    tabulated), into the new ``stat_tables``; then the old table goes."""
+    if not sa.inspect(conn).has_table(_OLD_STAT_TABLES):
+        return
+    names = ", ".join(f'"{c.name}"' for c in schema.stat_tables.columns if c.name != "phase")
+    conn.execute(sa.text(f"INSERT INTO stat_tables ({names}, phase) "
+                         f"SELECT {names}, '{phases.REGULAR}' FROM {_OLD_STAT_TABLES}"))
+    conn.execute(sa.text(f"DROP TABLE {_OLD_STAT_TABLES}"))
 
 
 def _settle_unplayed(conn: sa.Connection) -> None:

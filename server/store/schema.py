@@ -20,7 +20,8 @@ SCHEMA_VERSION = 4
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
 # adds ``games.phase``, which ``init`` adds to an older store and fills from ``games.playoff``
-# (``server.catalog.phases``), and the ``noresult`` state.
+# (``server.catalog.phases``), the ``noresult`` state, and ``stat_tables.phase`` in its primary
+# key (``init`` rebuilds an older store's tables around it, their rows the regular season's).
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -481,10 +482,12 @@ forecasts = sa.Table(
     sa.Index("ix_forecasts_level_day", "level", "game_day", "game_id"),
 )
 
+# A season's tables for each phase it played (server.catalog.phases: regular, playin, postseason).
 stat_tables = sa.Table(
     "stat_tables", metadata,
     _level(),
     sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("phase", sa.String(12), nullable=False, default=REGULAR, server_default=REGULAR),
     sa.Column("type", sa.String(8), nullable=False),  # player | team
     sa.Column("code", sa.String(16), nullable=False),
     sa.Column("entity_id", _id, nullable=False),  # player or team id
@@ -495,8 +498,8 @@ stat_tables = sa.Table(
     sa.Column("qualified", sa.Boolean, nullable=False),
     sa.Column("rank", sa.Integer, nullable=False),  # among all (qualifiers ranked first for rates)
     sa.Column("qualified_rank", sa.Integer),  # among qualifiers only
-    sa.PrimaryKeyConstraint("level", "season", "type", "code", "entity_id"),
-    sa.Index("ix_stat_tables_rank", "level", "season", "type", "code", "rank"),
+    sa.PrimaryKeyConstraint("level", "season", "phase", "type", "code", "entity_id"),
+    sa.Index("ix_stat_tables_rank", "level", "season", "phase", "type", "code", "rank"),
     sa.Index("ix_stat_tables_entity", "entity_id", "season"),
 )
 

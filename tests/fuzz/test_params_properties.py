@@ -17,7 +17,8 @@ ANY_TEXT = st.one_of(
     st.dates().map(lambda d: d.strftime("%Y%m%d")),
     st.dates().map(lambda d: d.strftime("%m/%d/%Y")),
     st.dates().map(lambda d: d.strftime("%B %d, %Y")),
-    st.sampled_from(["", " ", "\x00", "=", "==today", "1e9", "NaN", "0x10", "+5", "-0", "٣",
+    st.sampled_from(["", " ", "\x00", "=", "==today", "postseason", "PlayIn, regular", "regular,",
+                     "1e9", "NaN", "0x10", "+5", "-0", "٣",
                      "２０２４-０１-０１", "2024-02-30", "9999-12-31", "0000-01-01"]),
 )
 
@@ -31,7 +32,8 @@ def test_converters_return_or_raise_bad_parameter(kind: str, raw: str) -> None:
         assert error.parameter == "p" and error.status == 400 and error.message
         return
     expected = {"number": int, "positive": int, "date": dt.date, "limit": str, "search": str,
-                "string": str, "ref": (int, str), "state": str}[kind]
+                "string": str, "ref": (int, str), "state": str, "seasontype": tuple,
+                "phase": tuple}[kind]
     assert isinstance(value, expected)  # type: ignore[arg-type]
 
 

@@ -3,8 +3,10 @@ version 4 adds each game's phase, filled from the playoff round it already held,
 the games of past days that a source listed without a result."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from server.ingest import fivethirtyeight as fte
@@ -12,6 +14,7 @@ from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
 from tests.demo_api import run_server_command
+from tests.pg import fresh_database
 
 NBA_ROWS = ("date,season,neutral,playoff,team1,team2,score1,score2\n"
             "2023-04-05,2023,0,,DEN,SAC,109,95\n"
@@ -20,9 +23,23 @@ NBA_ROWS = ("date,season,neutral,playoff,team1,team2,score1,score2\n"
             "2023-06-15,2023,0,f,DEN,MIA,,\n")
 
 
+_V3_STAT_TABLES = """CREATE TABLE stat_tables (
+    level VARCHAR(8) NOT NULL, season INTEGER NOT NULL, type VARCHAR(8) NOT NULL,
+    code VARCHAR(16) NOT NULL, entity_id INTEGER NOT NULL, team_id INTEGER, sublevel_id INTEGER,
+    value FLOAT NOT NULL, gp INTEGER NOT NULL, qualified BOOLEAN NOT NULL, rank INTEGER NOT NULL,
+    qualified_rank INTEGER, PRIMARY KEY (level, season, type, code, entity_id))"""
+
+
 def _as_version_3(engine: sa.Engine) -> None:
-    """What the previous version left: no phase column, unscored past games 'scheduled'."""
+    """What the previous version left: no phase column, unscored past games 'scheduled', stat
+    tables keyed without a phase (one regular-season row here)."""
     with engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE stat_tables"))
+        conn.execute(sa.text(_V3_STAT_TABLES))
+        conn.execute(sa.text("CREATE INDEX ix_stat_tables_rank ON stat_tables "
+                             "(level, season, type, code, rank)"))
+        conn.execute(sa.text("INSERT INTO stat_tables VALUES "
+                             "('NBA', 2023, 'team', 'PTS', 1, NULL, NULL, 109.0, 1, TRUE, 1, 1)"))
         conn.execute(sa.text("DROP INDEX ix_games_level_phase"))
         conn.execute(sa.text("ALTER TABLE games DROP COLUMN phase"))
         conn.execute(sa.text("UPDATE games SET state = 'scheduled', game_status = '' "
@@ -30,8 +47,17 @@ def _as_version_3(engine: sa.Engine) -> None:
         conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
 
 
-def test_init_upgrades_a_version_3_store_in_place(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'old.db'}"
+    else:
+        with fresh_database("sports_upgrade") as url:
+            yield url
+
+
+def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path) -> None:
+    url = store_url
     engine = make_engine(url)
     init_store(engine)
     (tmp_path / "nba.csv").write_text(NBA_ROWS)
@@ -50,8 +76,15 @@ def test_init_upgrades_a_version_3_store_in_place(tmp_path: Path) -> None:
                             .order_by(g.game_day)).all()
         version = conn.execute(sa.select(schema.store_info.c.value)
                                .where(schema.store_info.c.key == "schema_version")).scalar()
+        tables = conn.execute(sa.select(schema.stat_tables.c.code, schema.stat_tables.c.phase,
+                                        schema.stat_tables.c.value)).all()
+        # the new key takes a postseason row beside the regular season's
+        conn.execute(schema.stat_tables.insert().values(
+            level="NBA", season=2023, phase="postseason", type="team", code="PTS", entity_id=1,
+            value=109.0, gp=1, qualified=True, rank=1))
     engine.dispose()
     assert [tuple(r[1:]) for r in rows] == [
         ("regular", "final", "Final"), ("playin", "final", "Final"),
         ("postseason", "final", "Final"), ("postseason", "noresult", "No result")]
     assert version == str(schema.SCHEMA_VERSION) == "4"
+    assert [tuple(r) for r in tables] == [("PTS", "regular", 109.0)]
