@@ -1,8 +1,6 @@
 """Forecasts vs outcomes: calibration, scores over time vs a baseline, ELO vs market, lines, upsets."""
 from __future__ import annotations
 
-import datetime as dt
-
 import pandas as pd
 import streamlit as st
 
@@ -13,28 +11,19 @@ from services import ApiError, api
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
 CALIBRATION, MARKET, LINES, UPSETS = "Calibration", "ELO vs market", "Lines by season", "Biggest upsets"
-MAX_END_DAY_LOOKUPS = 24  # game details fetched to place the games of a season's End day
 PERCENT = st.column_config.NumberColumn("Correct", format="percent")
 
 
-def _load(level: str, seasons: list[int], team_id: int | None) -> pd.DataFrame:
+def _load(level: str, seasons: list[int], team_id: int | None, phase: str | None) -> pd.DataFrame:
+    """The finished games of the seasons with their forecasts, of the phases asked (filtered by
+    the API), each row's phase in words."""
     frames = []
     for season in seasons:
-        page = api.forecasts(level, season=season, team_id=team_id)
+        page = api.forecasts(level, season=season, team_id=team_id, phase=phase)
         layout.note_page(page)
         frames.append(page.frame.assign(Season=season))
     raw = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
-    return analysis.forecast_frame(raw)
-
-
-def _end_day_playoffs(level: str, data: pd.DataFrame, ends: dict[int, dt.date]) -> set[int]:
-    """The playoff games among those played on a season's End day (looked up one by one, so only
-    when they are few; otherwise the End day counts as regular season)."""
-    if data.empty:
-        return set()
-    on_end = data[[ends.get(int(s)) == d.date() for s, d in zip(data["Season"], data["GameDay"], strict=True)]]
-    ids = [int(i) for i in on_end["ID"].dropna()]
-    return api.playoff_games(level, ids) if len(ids) <= MAX_END_DAY_LOOKUPS else set()
+    return phases.mark(analysis.forecast_frame(raw))
 
 
 def _metrics(data: pd.DataFrame) -> None:
@@ -58,9 +47,8 @@ def main() -> None:
     st.title(f"{level} forecasts vs outcomes")
     phase = filters.choice("Games of", phases.PHASES, key="fc_phase",
                            help="Calibration and scores on the regular season by default, as the model is tuned.")
-    data = _load(level, seasons, ids.get(team or ""))
-    ends = api.season_ends(level)
-    data = phases.only(phases.mark(data, ends, _end_day_playoffs(level, data, ends)), phase)
+    layout.note_data_ends(level, seasons)
+    data = _load(level, seasons, ids.get(team or ""), phases.asked(phase))
     if data.empty:
         st.info("No finished games with forecasts for these seasons: pick other seasons or a level with data.")
         layout.copy_link()

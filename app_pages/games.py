@@ -17,19 +17,20 @@ from services.client import MAX_FOLLOWED_PAGES
 SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, charted and sorted whole
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
                 "Overtime", "League", "Phase")
-MAX_END_DAY_LOOKUPS = 24  # game details fetched to place the games of a season's End day
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
 
 
 @dataclass(frozen=True)
 class Query:
-    """The list's filters, as the games endpoint takes them (status filtered by the API)."""
+    """The list's filters, as the games endpoint takes them (status and phase filtered by the
+    API, so that totals stay exact)."""
 
     season: int | None
     team_id: int | None
     start: dt.date | None
     end: dt.date | None
     status: str | None
+    phase: str | None = None
 
 
 def _matched(level: str, query: Query) -> Page:
@@ -42,21 +43,6 @@ def _all_games_csv(level: str, query: Query) -> bytes:
     """Every matching game up to the client's bound (built when the button is clicked)."""
     frame: pd.DataFrame = api.all_games(level, **asdict(query)).frame
     return str(frame.to_csv(index=False)).encode()
-
-
-def _with_phases(level: str, frame: pd.DataFrame, phase: str) -> pd.DataFrame:
-    """The games of one phase of the season (all for "Both"), each row marked with its phase."""
-    if frame.empty or "GameDay" not in frame.columns:
-        return frame
-    ends = api.season_ends(level)
-    seasons = pd.to_datetime(frame["GameDay"], errors="coerce")
-    # a game's season: the first season whose End is on or after its day (or its year)
-    marked = frame.assign(Season=[next((s for s, e in sorted(ends.items()) if d.date() <= e
-                                        or s == d.year), d.year) if not pd.isna(d) else None for d in seasons])
-    end_days = set(ends.values())
-    on_end = [int(i) for i, d in zip(marked["ID"], seasons, strict=True) if not pd.isna(d) and d.date() in end_days]
-    playoffs = api.playoff_games(level, on_end) if len(on_end) <= MAX_END_DAY_LOOKUPS else set()
-    return phases.only(phases.mark(marked, ends, playoffs), phase)
 
 
 def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> pd.DataFrame:
@@ -82,8 +68,8 @@ def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> pd.DataF
 def _list(level: str, query: Query, team: str | None) -> None:
     result = _matched(level, query)
     layout.note_page(result)
-    phase = filters.choice("Games of", phases.PHASES, key="games_phase", index=2)
-    frame = _with_phases(level, result.frame, phase)
+    layout.note_data_ends(level, None if query.season is None else [query.season])
+    frame = phases.mark(result.frame)
     shown = len(frame)
     if result.truncated:
         st.warning(f"{result.total:,} games match: the chart and table hold the newest {len(result.frame):,}. "
@@ -117,10 +103,11 @@ def main() -> None:
     team = filters.team_picker(list(teams))
     start, end = filters.date_range_picker()
     status = filters.status_picker()
+    phase = filters.choice("Games of", phases.PHASES, key="games_phase", index=2, sidebar=True)
     game_id = filters.id_input("Game ID", key="game", sidebar=True,
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
     st.title(f"{level} games")
-    query = Query(season, teams.get(team or ""), start, end, status)
+    query = Query(season, teams.get(team or ""), start, end, status, phases.asked(phase))
     tabs = filters.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
     if tabs[LIST_TAB].open:
         with tabs[LIST_TAB]:

@@ -6,7 +6,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, player_stats
+from components import charts, filters, layout, links, phases, player_stats
 from components.search import rank_by_name
 from components.tables import records_frame as _frame, show_table
 from server.catalog import clock
@@ -16,7 +16,7 @@ PAGE_SIZE = 50
 SEARCH_MIN = 5  # contract 4: searches of 4 characters or fewer are ignored
 LEADERS_SHOWN = 10
 MAX_SEASON_LINES = 6  # one request each; a long career keeps its stored lines
-PHASES = (player_stats.REGULAR, player_stats.POSTSEASON, "Both")
+PHASES = phases.PHASES
 # a game log opens on the first of these the player has (batters, pitchers, scorers, keepers)
 PREFERRED_STATS = ("PTS", "H", "G", "K", "SO", "OUTS", "REB", "AST", "SOG", "SV", "MIN")
 TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
@@ -112,16 +112,15 @@ def _player(level: str) -> None:
     st.caption(_profile_line(detail))
     for line in detail.get("insights") or []:
         st.markdown(f"- {line}")
-    end = api.season_ends(level).get(season or 0)
-    on_end_day = player_stats.games_on_end_day(detail.get("games"), end)
-    games = player_stats.game_log(detail.get("games"), end, api.playoff_games(level, on_end_day))
+    games = player_stats.game_log(detail.get("games"))
     counts = player_stats.phase_counts(games)
-    phase = filters.choice("Games of", PHASES, key="log_phase") if counts.get(player_stats.POSTSEASON) else PHASES[0]
+    after_regular = any(p != player_stats.REGULAR for p in counts)
+    phase = filters.choice("Games of", PHASES, key="log_phase") if after_regular else PHASES[0]
     if counts:
         st.caption(" · ".join(f"{n} {p.lower()} games" for p, n in counts.items())
                    + ("; season statistics and Leaders count the regular season" if len(counts) > 1 else ""))
-    if phase != PHASES[2] and not games.empty:
-        games = games[games[player_stats.PHASE] == phase]
+    if not games.empty:
+        games = phases.only(games, phase)
     numeric = player_stats.stat_columns(games)
     stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric),
                           drifts=True)  # a season in progress may add the stat the log opens on

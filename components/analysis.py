@@ -48,6 +48,7 @@ def forecast_frame(frame: pd.DataFrame) -> pd.DataFrame:
     out["ID"] = column(games, "ID")
     out["GameDay"] = pd.to_datetime(column(games, "GameDay"), errors="coerce")
     out["Season"] = column(games, "Season", "season").fillna(out["GameDay"].dt.year)
+    out["Phase"] = column(games, "Phase")  # the game's phase, as the API gives it
     out["Visitor"] = column(games, "Visitor")
     out["Home"] = column(games, "Home")
     out["ScoreVis"] = pd.to_numeric(column(games, "ScoreVis"), errors="coerce")

@@ -22,7 +22,7 @@ LEVEL_KEY = "level"
 DEFAULT_LEVEL = "MLB"
 # label shown -> the games endpoint's `status` (the store's game states); None: every game
 STATUSES: dict[str, str | None] = {"All": None, "Final": "final", "In progress": "inprogress",
-                                   "Scheduled": "scheduled", "Postponed": "postponed"}
+                                   "Scheduled": "scheduled", "Postponed": "postponed", "No result": "noresult"}
 EARLIEST = dt.date(1871, 1, 1)  # the first season Lahman holds
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts, projections
+from components import analysis, box_score, charts, phases, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
 
@@ -125,9 +125,13 @@ def game_header(detail: dict[str, Any]) -> None:
         facts.append(f"attendance {int(detail['Attendance']):,}")
     if detail.get("Duration"):
         facts.append(f"{int(detail['Duration']) // 60}:{int(detail['Duration']) % 60:02d} long")
+    if detail.get("Phase"):
+        facts.append(phases.label(detail["Phase"]).lower())
     if detail.get("Playoff"):
-        facts.append(f"playoff: {detail['Playoff']}")
+        facts.append(f"round: {detail['Playoff']}")
     st.caption(" · ".join(f for f in facts if f) + f" · game {detail.get('ID', '')}")
+    if detail.get("Notice"):  # a listed game the source has no result for says so
+        st.info(str(detail["Notice"]), icon=":material/event_busy:")
 
 
 def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]) -> pd.DataFrame:

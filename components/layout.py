@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from components import filters
+from services import api
 from services.errors import ApiError, ConnectionFailed, KeyInvalid, KeyMissing
 
 SOURCES_KEY = "_sources_shown"
@@ -49,6 +50,19 @@ def note_sources(sources: Iterable[str], notices: Iterable[str] = ()) -> None:
 def note_page(page: Any) -> None:
     """``note_sources`` for a services ``Page`` (its meta ``Source`` and ``Notices``)."""
     note_sources(page.sources, page.notices)
+
+
+def note_data_ends(level: str, seasons: Iterable[int] | None) -> None:
+    """Say in words where a season's data stops before the season did (the seasons'
+    ``DataEnd`` and ``NoResultGames``), for the seasons shown (None: every season)."""
+    shown = None if seasons is None else set(seasons)
+    for season, (day, missing) in sorted(api.data_ends(level).items(), reverse=True):
+        if shown is None or season in shown:
+            games = f"{missing} game{'s' if missing != 1 else ''}"
+            st.info(f"The {level} {season} data stops on {day:%d %B %Y}: {games} listed after it "
+                    f"{'have' if missing != 1 else 'has'} no result in the source (shown as 'No "
+                    "result', counted in no record, rating or projection).",
+                    icon=":material/event_busy:")
 
 
 def reset_notes() -> None:

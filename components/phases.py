@@ -1,55 +1,50 @@
-"""Regular season or postseason, for records the API sends without saying which.
+"""Regular season or postseason, as the API says it: every game record carries its ``Phase``.
 
-The list records of games, forecasts and player lines carry no playoff flag; the seasons list
-gives each season's ``End`` (its last regular-season day), and the game detail's ``Playoff``
-names the round. A game after ``End`` is a playoff game; on ``End`` itself both can be played,
-so the detail decides for those few. Pure functions: no Streamlit, no HTTP.
+The store holds each game's phase as its source gives it (``server.catalog.phases``: regular,
+playin, postseason, preseason); a page never infers it from dates (a season spanning two years
+plays its regular season in October to December). The "Games of" choice asks the API for the
+phases it stands for, so totals stay exact; ``mark`` names each row's phase in words. Pure
+functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Mapping
-
 import pandas as pd
+
+from server.catalog import phases as catalog
 
 REGULAR, POSTSEASON, BOTH = "Regular season", "Postseason", "Both"
 PHASES = (REGULAR, POSTSEASON, BOTH)
 PHASE = "Phase"
+# The words a page shows for each of the API's phases.
+LABELS = {catalog.PRESEASON: "Preseason", catalog.REGULAR: REGULAR, catalog.PLAYIN: "Play-in",
+          catalog.POSTSEASON: POSTSEASON}
+# The API's phases each choice stands for: "Postseason" is the play-in and the postseason, as
+# the playoff picture and ``seasontype=postseason`` count them.
+CHOSEN: dict[str, tuple[str, ...] | None] = {REGULAR: (catalog.REGULAR,),
+                                             POSTSEASON: catalog.AFTER_REGULAR, BOTH: None}
 
 
-def phase_of(day: object, season_end: dt.date | None, playoff: bool = False) -> str:
-    """Regular season or postseason: a game after the season's ``End`` (the seasons endpoint) is
-    a playoff game; on that day itself both can be played, and ``playoff`` (the game detail's
-    ``Playoff``) decides."""
-    when = pd.to_datetime(str(day), errors="coerce")
-    if season_end is None or pd.isna(when):
-        return REGULAR
-    return POSTSEASON if when.date() > season_end or (playoff and when.date() == season_end) else REGULAR
+def asked(choice: str) -> str | None:
+    """The API's ``phase`` parameter for a "Games of" choice (None: every phase)."""
+    wanted = CHOSEN.get(choice)
+    return ",".join(wanted) if wanted else None
 
 
-def games_on_end_day(records: object, season_end: dt.date | None, id_field: str = "Game_ID") -> list[int]:
-    """The game IDs of ``records`` played on the season's ``End`` day (the ones a date cannot place)."""
-    if season_end is None or not isinstance(records, list):
-        return []
-    day = season_end.isoformat()
-    return [int(r[id_field]) for r in records if isinstance(r, dict) and str(r.get("GameDay")) == day
-            and r.get(id_field) is not None]
+def label(phase: object) -> str:
+    """A phase of the API in words ("playin" is "Play-in"); an unknown one as it came."""
+    return LABELS.get(str(phase), "" if phase is None else str(phase))
 
 
+def mark(frame: pd.DataFrame, column: str = PHASE) -> pd.DataFrame:
+    """``frame`` with its API ``column`` (the records' ``Phase``) in words, as PHASE."""
+    if frame.empty or column not in frame.columns:
+        return frame.assign(**{PHASE: pd.Series(dtype=object)}) if frame.empty else frame
+    return frame.assign(**{PHASE: [label(p) for p in frame[column]]})
 
 
-def mark(frame: pd.DataFrame, ends: Mapping[int, dt.date], playoff_ids: set[int] | frozenset[int] = frozenset(),
-         *, day: str = "GameDay", season: str = "Season", game: str = "ID") -> pd.DataFrame:
-    """``frame`` with a PHASE column, each row placed by its season's ``End`` (``ends``)."""
-    if frame.empty:
-        return frame.assign(**{PHASE: pd.Series(dtype=object)})
-    seasons = frame[season] if season in frame.columns else pd.Series([None] * len(frame), index=frame.index)
-    ids = frame[game] if game in frame.columns else pd.Series([None] * len(frame), index=frame.index)
-    phases = [phase_of(d, ends.get(int(s)) if pd.notna(s) else None, g in playoff_ids)
-              for d, s, g in zip(frame[day], seasons, ids, strict=True)]
-    return frame.assign(**{PHASE: pd.Series(phases, index=frame.index, dtype=object)})
-
-
-def only(frame: pd.DataFrame, phase: str) -> pd.DataFrame:
-    """The rows of one phase (all of them for BOTH)."""
-    return frame if phase == BOTH or PHASE not in frame.columns else frame[frame[PHASE] == phase]
+def only(frame: pd.DataFrame, choice: str) -> pd.DataFrame:
+    """The rows of a "Games of" choice (all of them for BOTH), by their marked PHASE."""
+    wanted = CHOSEN.get(choice)
+    if wanted is None or PHASE not in frame.columns:
+        return frame
+    return frame[frame[PHASE].isin([label(p) for p in wanted])]

@@ -7,16 +7,15 @@ together. Pure functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from components.phases import PHASE, POSTSEASON, REGULAR, games_on_end_day, phase_of
+from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
 
-__all__ = ["PHASE", "POSTSEASON", "REGULAR", "game_log", "games_on_end_day", "phase_counts", "season_line",
+__all__ = ["PHASE", "POSTSEASON", "REGULAR", "game_log", "phase_counts", "season_line",
            "seasons_table", "stat_columns", "stat_text", "stats_table"]
 
 # rates read with a fixed number of decimals (baseball prints batting rates without the 0: .389)
@@ -48,11 +47,9 @@ def stat_text(code: str, value: object) -> str:
     return text
 
 
-def game_log(records: object, season_end: dt.date | None, playoff_ids: set[int] | frozenset[int] = frozenset()
-             ) -> pd.DataFrame:
+def game_log(records: object) -> pd.DataFrame:
     """The ``games`` of a player detail as one row per game: stats as columns (0 where the
-    player recorded none), and the phase of the season each game belongs to (``playoff_ids``:
-    the games of the ``End`` day that are playoff games)."""
+    player recorded none), and each game's phase in words (its record's ``Phase``)."""
     rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
     if not rows:
         return pd.DataFrame()
@@ -69,9 +66,8 @@ def game_log(records: object, season_end: dt.date | None, playoff_ids: set[int] 
         code = column.removeprefix("stats.")
         if code not in RATE_DECIMALS and (frame[code] % 1 == 0).all():
             frame[code] = frame[code].astype(int)
-    days = frame["GameDay"] if "GameDay" in frame.columns else pd.Series([None] * len(frame))
-    ids = frame["Game_ID"] if "Game_ID" in frame.columns else pd.Series([None] * len(frame))
-    frame[PHASE] = [phase_of(day, season_end, gid in playoff_ids) for day, gid in zip(days, ids, strict=True)]
+    phases = frame[PHASE] if PHASE in frame.columns else pd.Series([None] * len(frame), index=frame.index)
+    frame[PHASE] = [label(p) for p in phases]
     return frame
 
 
@@ -81,11 +77,12 @@ def stat_columns(log: pd.DataFrame) -> list[str]:
 
 
 def phase_counts(log: pd.DataFrame) -> dict[str, int]:
-    """Games per phase of a game log ({"Regular season": 162, "Postseason": 4})."""
+    """Games per phase of a game log, in the order a season runs ({"Regular season": 82,
+    "Play-in": 1, "Postseason": 4})."""
     if log.empty or PHASE not in log.columns:
         return {}
     counts = log[PHASE].value_counts()
-    return {phase: int(counts[phase]) for phase in (REGULAR, POSTSEASON) if phase in counts}
+    return {phase: int(counts[phase]) for phase in LABELS.values() if phase in counts}
 
 
 def stats_table(records: object) -> pd.DataFrame:

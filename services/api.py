@@ -61,8 +61,8 @@ def full_season(level: str, today: dt.date) -> int | None:
 
 def season_ends(level: str) -> dict[int, dt.date]:
     """Each season's last regular-season day (the seasons list's ``RegularEnd``; ``End`` where a
-    server does not send it): games after it are the postseason, which the list records of
-    games do not flag."""
+    server does not send it): where a chart marks the postseason's start. A game's own phase
+    is its record's ``Phase``."""
     frame = seasons(level)
     column = "RegularEnd" if "RegularEnd" in frame.columns else "End"
     if frame.empty or not {"ID", column} <= set(frame.columns):
@@ -71,11 +71,16 @@ def season_ends(level: str) -> dict[int, dt.date]:
     return {int(s): e.date() for s, e in zip(frame["ID"], ends, strict=True) if not pd.isna(e)}
 
 
-def playoff_games(level: str, game_ids: list[int]) -> set[int]:
-    """Which of ``game_ids`` are playoff games, from each game's detail (``Playoff``): for the
-    games on a season's ``End`` day, where the regular season's last games and the first
-    playoff games can share a date. One request per game, so only for those few."""
-    return {g for g in game_ids if game(level, g).get("Playoff")}
+def data_ends(level: str) -> dict[int, tuple[dt.date, int]]:
+    """The seasons whose data stops before the season did: season -> (``DataEnd``, the last day
+    with a result; ``NoResultGames``, the games listed after it without one)."""
+    frame = seasons(level)
+    if frame.empty or not {"ID", "DataEnd", "NoResultGames"} <= set(frame.columns):
+        return {}
+    ends = pd.to_datetime(frame["DataEnd"], errors="coerce")
+    missing = pd.to_numeric(frame["NoResultGames"], errors="coerce").fillna(0)
+    return {int(s): (e.date(), int(n)) for s, e, n in zip(frame["ID"], ends, missing, strict=True)
+            if n > 0 and not pd.isna(e)}
 
 
 def teams(level: str, season: int | None = None) -> pd.DataFrame:
@@ -87,26 +92,28 @@ def team(level: str, team_id: int) -> dict[str, Any]:
 
 
 def _game_params(season: int | None, team_id: int | None, start: dt.date | None, end: dt.date | None,
-                 limit: str | None, status: str | None) -> Params:
+                 limit: str | None, status: str | None, phase: str | None) -> Params:
     return {"season": season, "team": team_id, "start": _day(start), "end": _day(end), "limit": limit,
-            "status": status}
+            "status": status, "phase": phase}
 
 
 def games(level: str, *, season: int | None = None, team_id: int | None = None,
           start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-          status: str | None = None, page: int = 1, size: int = 50) -> Page:
+          status: str | None = None, phase: str | None = None, page: int = 1, size: int = 50) -> Page:
     """One server-side page of games, newest first; ``status`` is a game state (final, scheduled,
-    inprogress, postponed), filtered by the API so that totals and pages stay exact."""
-    params = {**_game_params(season, team_id, start, end, limit, status), "page": page, "max": size}
+    inprogress, postponed, noresult) and ``phase`` one or more phases (``playin,postseason``),
+    filtered by the API so that totals and pages stay exact."""
+    params = {**_game_params(season, team_id, start, end, limit, status, phase), "page": page, "max": size}
     return fetch("games", level, params)
 
 
 def all_games(level: str, *, season: int | None = None, team_id: int | None = None,
               start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-              status: str | None = None, max_pages: int = MAX_FOLLOWED_PAGES) -> Page:
+              status: str | None = None, phase: str | None = None,
+              max_pages: int = MAX_FOLLOWED_PAGES) -> Page:
     """Every game matching the filters, newest first, following ``Next_Page`` for up to
     ``max_pages`` pages of ``LIST_PAGE_SIZE`` (``truncated`` says when that bound was hit)."""
-    params = {**_game_params(season, team_id, start, end, limit, status), "max": LIST_PAGE_SIZE}
+    params = {**_game_params(season, team_id, start, end, limit, status, phase), "max": LIST_PAGE_SIZE}
     return fetch("games", level, params, follow=True, max_pages=max_pages)
 
 
@@ -144,9 +151,9 @@ rpi = functools.partial(ratings, "rpi")
 
 
 def forecasts(level: str, *, season: int | None = None, team_id: int | None = None,
-              start: dt.date | None = None, end: dt.date | None = None) -> Page:
+              start: dt.date | None = None, end: dt.date | None = None, phase: str | None = None) -> Page:
     params: Params = {"season": season, "team": team_id, "start": _day(start), "end": _day(end),
-                      "max": LIST_PAGE_SIZE}
+                      "phase": phase, "max": LIST_PAGE_SIZE}
     return fetch("forecasts", level, params, version="v2", follow=True)
 
 

@@ -63,16 +63,19 @@ def test_regular_season_by_default_and_the_postseason_apart(dashboard_env: objec
     assert counts["Postseason"] > 0 and counts["Regular season"] + counts["Postseason"] == counts["Both"]
 
 
-def test_phase_of_a_game_by_the_seasons_end() -> None:
-    import datetime as dt
+def test_a_games_phase_is_its_records_and_a_choice_asks_the_api_for_its_phases() -> None:
+    import pandas as pd
 
     from components import phases
 
-    end = dt.date(2026, 9, 28)
-    assert phases.phase_of("2026-09-27", end) == "Regular season"
-    assert phases.phase_of("2026-09-28", end) == "Regular season"
-    assert phases.phase_of("2026-09-28", end, playoff=True) == "Postseason"
-    assert phases.phase_of("2026-10-01", end) == "Postseason"
+    games = pd.DataFrame({"GameDay": ["2022-10-19", "2023-04-11", "2023-04-16"],
+                          "Phase": ["regular", "playin", "postseason"]})
+    marked = phases.mark(games)
+    assert list(marked["Phase"]) == ["Regular season", "Play-in", "Postseason"]
+    assert list(phases.only(marked, "Postseason")["GameDay"]) == ["2023-04-11", "2023-04-16"]
+    assert list(phases.only(marked, "Regular season")["GameDay"]) == ["2022-10-19"]
+    assert phases.asked("Postseason") == "playin,postseason"
+    assert phases.asked("Regular season") == "regular" and phases.asked("Both") is None
 
 
 def test_wilson_interval_known_values() -> None:

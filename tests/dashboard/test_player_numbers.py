@@ -1,16 +1,12 @@
 """The player page's numbers: zeros as 0, rates as .389, plain stat names, the postseason apart."""
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 from components import player_stats
 from services import api
 from tests.dashboard._apptest import assert_clean, open_page, titles
 from tests.dashboard.conftest import ApiServer
-
-END = dt.date(2026, 9, 28)
-
 
 def test_rates_read_as_analysts_print_them() -> None:
     assert player_stats.stat_text("AVG", 0.388889) == ".389"
@@ -20,17 +16,18 @@ def test_rates_read_as_analysts_print_them() -> None:
     assert player_stats.stat_text("HR", None) == ""
 
 
-def test_game_log_fills_unrecorded_stats_with_zero_and_marks_the_postseason() -> None:
-    games = [{"Game_ID": 1, "GameDay": "2026-09-27", "stats": {"AB": 4, "H": 2}},
-             {"Game_ID": 2, "GameDay": "2026-09-28", "stats": {"AB": 3}},
-             {"Game_ID": 3, "GameDay": "2026-09-28", "stats": {"HR": 1}},
-             {"Game_ID": 4, "GameDay": "2026-10-02", "stats": {}}]
-    log = player_stats.game_log(games, END, playoff_ids={3})
+def test_game_log_fills_unrecorded_stats_with_zero_and_names_each_games_phase() -> None:
+    """The phase is the record's own (the API's ``Phase``), never guessed from the date: a game
+    on the regular season's last day can be a playoff game, an October game a regular one."""
+    games = [{"Game_ID": 1, "GameDay": "2026-09-27", "Phase": "regular", "stats": {"AB": 4, "H": 2}},
+             {"Game_ID": 2, "GameDay": "2026-09-28", "Phase": "regular", "stats": {"AB": 3}},
+             {"Game_ID": 3, "GameDay": "2026-09-28", "Phase": "playin", "stats": {"HR": 1}},
+             {"Game_ID": 4, "GameDay": "2026-10-02", "Phase": "postseason", "stats": {}}]
+    log = player_stats.game_log(games)
     assert list(log["H"]) == [2, 0, 0, 0] and list(log["HR"]) == [0, 0, 1, 0]
     assert not log[["AB", "H", "HR"]].isna().any().any()
-    assert list(log["Phase"]) == ["Regular season", "Regular season", "Postseason", "Postseason"]
-    assert player_stats.games_on_end_day(games, END) == [2, 3]
-    assert player_stats.phase_counts(log) == {"Regular season": 2, "Postseason": 2}
+    assert list(log["Phase"]) == ["Regular season", "Regular season", "Play-in", "Postseason"]
+    assert player_stats.phase_counts(log) == {"Regular season": 2, "Play-in": 1, "Postseason": 1}
 
 
 def test_seasons_without_a_game_count_show_blank_not_zero() -> None:

@@ -95,3 +95,27 @@ def test_mlb_2022_projections_as_of_july_and_at_the_end(real_dashboard: ApiServe
     made = end.loc[end["Playoff %"] == 100, "Team"]
     assert len(made) == 12 and (end["Playoff %"].isin([0, 100])).all()
     assert {"Los Angeles Dodgers", "Houston Astros", "New York Yankees", "Atlanta Braves"} <= set(made)
+
+
+def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiServer) -> None:
+    """NBA 2022-23: the Games page's postseason is the 6 play-in and 79 playoff games the results
+    file scores plus its 7 unscored Finals rows (No result); the Nuggets' postseason record is
+    12-3; the Forecasts page scores 85 postseason games, NHL 88; the page says the data stops."""
+    at = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Postseason", "tab": "Games"})
+    assert_clean(at)
+    assert any(c.value.startswith("92 games") for c in at.caption), [c.value for c in at.caption]
+    listed = at.dataframe[0].value
+    assert set(listed["Phase"]) == {"Play-in", "Postseason"}
+    assert int((listed["GameStatus"] == "No result").sum()) == 7
+    assert any("stops on 29 May 2023" in i.value and "7 games" in i.value for i in at.info)
+    nuggets = open_page("games", {"level": "NBA", "season": "2023", "team": "Denver Nuggets",
+                                  "games_phase": "Postseason", "tab": "Games"})
+    assert_clean(nuggets)
+    assert {m.label: m.value for m in nuggets.metric}["Record"] == "12-3"
+    regular = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Regular season",
+                                  "tab": "Games"})
+    assert any(c.value.startswith("1,230 games") for c in regular.caption)
+    for level, games in (("NBA", "85"), ("NHL", "88")):
+        scored = open_page("forecasts", {"level": level, "fc_seasons": "2023", "fc_phase": "Postseason"})
+        assert_clean(scored)
+        assert {m.label: m.value for m in scored.metric}["Games scored"] == games
