@@ -43,14 +43,17 @@ def test_nba_and_nhl_through_the_store(tmp_path: Path) -> None:
             print(f"{level} 2023 from the store: Brier {brier:.4f} (538 {TARGET[level]})")
             assert brier == pytest.approx(ACHIEVED[level], abs=SLACK)
             assert brier < TARGET[level]
-        # the 2021-22 NHL snapshot's unplayed games: forecast, never scored, never rated on
-        unplayed = conn.execute(sa.select(schema.forecasts.c.helo_win_exp,
-                                          schema.forecasts.c.helo_after)
-                                .join(schema.games, schema.games.c.id == schema.forecasts.c.game_id)
-                                .where(schema.games.c.level == "NHL",
-                                       schema.games.c.state == "scheduled")).all()
+        # the 2021-22 NHL snapshot's unplayed games, their days long past: No result, never
+        # scored, forecast or rated on
+        g = schema.games.c
+        unplayed = conn.execute(sa.select(g.id).where(g.level == "NHL", g.state == "noresult")
+                                ).scalars().all()
+        forecast = conn.execute(sa.select(sa.func.count()).where(
+            schema.forecasts.c.game_id.in_(unplayed))).scalar()
+        rated = conn.execute(sa.select(sa.func.count()).where(
+            schema.elo_history.c.game_id.in_(unplayed))).scalar()
     assert len(unplayed) == 66
-    assert all(r.helo_win_exp is not None and r.helo_after is None for r in unplayed)
+    assert forecast == rated == 0
     engine.dispose()
 
 
