@@ -58,3 +58,19 @@ def test_an_unknown_season_type_is_a_400_naming_the_choices(demo_api: ApiServer)
     error = response.json()["error"]
     assert error["Code"] == "bad_parameter" and error["Parameter"] == "seasontype"
     assert "regular, postseason" in error["Message"]
+
+
+def test_the_simulators_bracket_is_the_postseason_phase(demo_api: ApiServer) -> None:
+    """The simulator knows its own schedule: each game of its bracket (a playoff round) is a
+    ``postseason`` game, every other one ``regular``; ``seasontype`` is the same split."""
+    for level in ("NBA", "NHL", "FC"):
+        post = _get(demo_api, f"/v1/games/{level}/", phase="postseason", max=1000)["games"]
+        assert post and {g["Phase"] for g in post} == {"postseason"}, level
+        detail = _get(demo_api, f"/v1/games/{level}/", id=post[-1]["ID"])["games"][0]
+        assert detail["Playoff"], "a postseason game names its round"
+        assert _total(demo_api, f"/v1/games/{level}/", phase="postseason") \
+            == _total(demo_api, f"/v1/games/{level}/", seasontype="postseason")
+        regular = _get(demo_api, f"/v1/games/{level}/", phase="regular", max=5)["games"]
+        for game in regular:
+            assert _get(demo_api, f"/v1/games/{level}/", id=game["ID"])["games"][0]["Playoff"] is None
+        assert _total(demo_api, f"/v1/games/{level}/", phase="playin,preseason") == 0
