@@ -6,7 +6,7 @@ import re
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links
+from components import charts, filters, layout, links, phases
 from components.player_stats import stat_text
 from components.search import fold
 from components.tables import show_table
@@ -47,17 +47,21 @@ def main() -> None:
     default = next((options.index(c) for c in PREFERRED_STATS if c in names), 0)
     stat = filters.choice("Stat", options, key="stat", index=default, help="A stat code of the glossary.")
     season = filters.season_picker(api.season_ids(level))
+    phase = filters.choice("Season phase", list(phases.TABLES), key="stat_phase",
+                           help="Each phase is tabulated apart: the regular season, or the postseason's games alone.")
     row = codes[codes["Code"].astype(str) == stat].iloc[0]
     found = row.get("Qualifier")
     qualifier = found if isinstance(found, str) and found else None
     qualified = filters.toggle("Qualified only", key="qualified") if kind == "player" and qualifier else False
     ids = filters.name_to_id(api.teams(level, season))
     team = filters.team_picker(list(ids))
-    st.title(f"{level} leaders: {stat}" + (f", {season}" if season else ""))
+    st.title(f"{level} leaders: {stat}" + (f", {season}" if season else "")
+             + (f" {phase.lower()}" if phase != phases.REGULAR else ""))
     st.caption(_caption(str(row.get("Name") or stat), str(row.get("Description") or ""))
                + (f" · qualifier: {qualifier}" if qualifier else "")
                + (f" · ranked {'lowest' if row.get('Order') == 'asc' else 'highest'} first" if row.get("Order") else ""))
-    page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualified, size=TOP)
+    page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualified,
+                     phase=phases.TABLES[phase], size=TOP)
     layout.note_page(page)
     st.plotly_chart(charts.leaders(page.frame, stat=stat), key="leaders_chart")
     table = page.frame
@@ -65,7 +69,8 @@ def main() -> None:
         table = table.assign(Value=[stat_text(stat, v) for v in table["Value"]])
     table = (links.with_link(table, "Player_ID", "player", level) if kind == "player"
              else links.with_link(table, "Team", "team", level))
-    show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters.",
+    show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters"
+               + (" (no game lines of this phase held)." if phase != phases.REGULAR else "."),
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
                hidden=("Player_ID", "Team_ID"), formats=links.link_format("profile" if kind == "player" else "team"))
     layout.copy_link()

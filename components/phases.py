@@ -24,6 +24,10 @@ CHOSEN: dict[str, tuple[str, ...] | None] = {REGULAR: (catalog.REGULAR,),
                                              POSTSEASON: catalog.AFTER_REGULAR, BOTH: None}
 
 
+# A stat table is one phase's (the API tabulates each apart): the choices a Leaders table takes.
+TABLES = {REGULAR: catalog.REGULAR, POSTSEASON: catalog.POSTSEASON}
+
+
 def asked(choice: str) -> str | None:
     """The API's ``phase`` parameter for a "Games of" choice (None: every phase)."""
     wanted = CHOSEN.get(choice)

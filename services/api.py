@@ -191,8 +191,9 @@ def player(level: str, player_id: int, season: int | None = None) -> dict[str, A
 
 
 def stats(level: str, kind: str, stat: str, *, season: int | None = None, team_id: int | None = None,
-          qualifiers: bool = False, size: int = 100) -> Page:
-    params: Params = {"stat": stat, "season": season, "team": team_id, "max": size,
+          qualifiers: bool = False, phase: str | None = None, size: int = 100) -> Page:
+    """A stat table in ranking order: the regular season's, or the ``phase`` named (one)."""
+    params: Params = {"stat": stat, "season": season, "team": team_id, "max": size, "phase": phase,
                       "limit": "qualifiers" if qualifiers and kind == "player" else None}
     return fetch("stats", level, params, kind=kind)
 

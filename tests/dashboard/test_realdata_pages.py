@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import requests
 
 from server.jobs import evaluate
 from server.store.engine import make_engine
@@ -119,3 +120,18 @@ def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiSe
         scored = open_page("forecasts", {"level": level, "fc_seasons": "2023", "fc_phase": "Postseason"})
         assert_clean(scored)
         assert {m.label: m.value for m in scored.metric}["Games scored"] == games
+
+
+def test_leaders_tabulate_the_postseason_apart(real_dashboard: ApiServer) -> None:
+    """MLB 2023's postseason home-run leader on Leaders: his postseason games and home runs,
+    as his postseason game lines sum them, not his regular season's."""
+    at = open_page("leaders", {"level": "MLB", "season": "2023", "stat": "HR", "stat_phase": "Postseason"})
+    assert_clean(at)
+    top = at.dataframe[0].value.iloc[0]
+    lines = requests.get(f"{real_dashboard.url}/v1/playerperfs/MLB/", timeout=60, params={
+        "key": real_dashboard.key, "season": 2023, "phase": "postseason", "player": int(top["Player_ID"]),
+        "max": 100}).json()["playerperfs"]
+    assert int(top["GP"]) == len(lines) and 0 < len(lines) <= 22, "a postseason is at most 22 games"
+    assert top["Value"] == str(sum(line["HR"] for line in lines))
+    regular = open_page("leaders", {"level": "MLB", "season": "2023", "stat": "HR"})
+    assert int(regular.dataframe[0].value.iloc[0]["GP"]) > 100, "the regular season by default"
