@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
-# which ``init`` creates in an older store (``create_all`` makes missing tables only).
+# which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
+# adds a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older
+# store's table (empty: the team's current ones stand in until the next ingest).
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -118,7 +120,12 @@ team_seasons = sa.Table(
     _level(),
     sa.Column("season", sa.Integer, nullable=False),
     sa.Column("sublevel_id", _id),
-    sa.Column("name", sa.Text),  # the name the team carried that season, if different
+    # what the team was called that season (the Boston Braves of 1935); empty where the source
+    # gives no season of its own, and then the team's current name, city and abbreviation apply
+    sa.Column("name", sa.Text),
+    sa.Column("abbrev", sa.String(12)),
+    sa.Column("city", sa.Text),
+    sa.Column("nickname", sa.Text),
     sa.Column("wins", sa.Integer),
     sa.Column("losses", sa.Integer),
     sa.Column("ties", sa.Integer),
