@@ -95,3 +95,11 @@ def test_mlb_2022_projections_as_of_july_and_at_the_end(real_dashboard: ApiServe
     made = end.loc[end["Playoff %"] == 100, "Team"]
     assert len(made) == 12 and (end["Playoff %"].isin([0, 100])).all()
     assert {"Los Angeles Dodgers", "Houston Astros", "New York Yankees", "Atlanta Braves"} <= set(made)
+
+
+@pytest.mark.parametrize("typed", ["Acuna", "acuña"])
+def test_a_search_finds_acuna_with_or_without_the_tilde(real_dashboard: ApiServer, typed: str) -> None:
+    at = open_page("players", {"level": "MLB", "q": typed})
+    assert_clean(at)
+    found = at.dataframe[0].value
+    assert str(found["Name"].iloc[0]).startswith("Ronald Acu"), list(found["Name"])[:5]
