@@ -2,10 +2,11 @@
 
 SQLite runs the Python function itself (registered on every connection by
 ``server.store.engine``). PostgreSQL has no such function without the ``unaccent`` extension,
-which a hosted server may not offer, so it lower-cases and then ``translate``s every accented
-Latin letter to its base letter and drops apostrophes: the table is made from the Python
-function, so both stores fold the same letters the same way (Latin-1 and Latin Extended-A/B;
-letters beyond them stay as they are on PostgreSQL).
+which a hosted server may not offer, so it ``translate``s every accented Latin letter, capital
+or small, to its small base letter, drops apostrophes, then lower-cases (what is left to lower is
+ASCII, so the database's collation does not matter): the table is made from the Python function,
+so both stores fold the same letters the same way (Latin-1 and Latin Extended-A/B; letters
+beyond them are only lower-cased on PostgreSQL).
 """
 from __future__ import annotations
 
@@ -31,8 +32,6 @@ def _translation() -> tuple[str, str]:
     for code in range(0x00C0, 0x0250):
         char = chr(code)
         folded = fold(char)
-        if char.lower() != char:
-            continue  # lower() runs first
         if len(folded) == 1 and folded != char:
             letters.append(char)
             plain.append(folded)
@@ -58,5 +57,5 @@ def _literal(text: str) -> str:
 
 @compiles(folded, "postgresql")
 def _postgresql(element: folded, compiler: Any, **kw: Any) -> str:
-    return f"translate(lower({compiler.process(element.clauses, **kw)}), " \
-           f"{_literal(_FROM)}, {_literal(_TO)})"
+    return f"lower(translate({compiler.process(element.clauses, **kw)}, " \
+           f"{_literal(_FROM)}, {_literal(_TO)}))"
