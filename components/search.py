@@ -6,25 +6,20 @@ failing. Pure functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
-
 import pandas as pd
 
-# apostrophes and quotes of every kind: "O'Neil", "O’Neil" and "ONeil" are one name
-_QUOTES = re.compile(r"[\u0027\u2018\u2019\u201b\u02bc\u0060\u00b4\"\u201c\u201d]")
+from server.catalog.names import fold as fold_name
+
 # exact name, then last name, then a name that starts with the text, then anywhere
 RANK_EXACT, RANK_LAST_NAME, RANK_PREFIX, RANK_CONTAINS, RANK_NONE = 0, 1, 2, 3, 4
 
 
 def fold(text: object) -> str:
-    """``text`` lower-cased, without accents or apostrophes, spaces collapsed ('' for missing)."""
+    """``text`` lower-cased, without accents or apostrophes, spaces collapsed ('' for missing):
+    the API's folding (``server.catalog.names``), so a page finds what the API finds."""
     if text is None or (isinstance(text, float) and pd.isna(text)):
         return ""
-    decomposed = unicodedata.normalize("NFKD", str(text))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    plain = plain.replace("ß", "ss").replace("ø", "o").replace("Ø", "o").replace("ł", "l").replace("đ", "d")
-    return " ".join(_QUOTES.sub("", plain).casefold().split())
+    return fold_name(str(text))
 
 
 def filter_rows(table: pd.DataFrame, text: str) -> pd.DataFrame:

@@ -114,7 +114,9 @@ def build_store() -> None:
     started = time.monotonic()
     if SHARED_DATA.is_dir():
         load_real_data(SHARED_DATA)
-        _server("ingest", "lahman")
+        from server.ingest.discovery import lahman_command
+
+        _server(*lahman_command(SHARED_DATA))
     else:
         print(f"{SHARED_DATA} not found: every level will be simulated", file=sys.stderr)
     _simulate_to_today()

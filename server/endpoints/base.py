@@ -118,6 +118,8 @@ class Endpoint:
     day_column: sa.ColumnElement[Any] | None = None  # date/start/end/last filter this column
     day_is_instant: bool = False  # day_column is a DateTime
     search: tuple[sa.ColumnElement[Any], ...] = ()  # columns a search matches
+    # the search columns hold folded text (server.catalog.names.fold): the search is folded too
+    search_folded: bool = False
     id_filter: Clause | None = None
     limits: tuple[str, ...] = ()  # values `limit` may take
     types: tuple[str, ...] = ()  # values of the /{type}/ path segment; first is the default

@@ -15,20 +15,21 @@ from server.catalog.linestats import line_codes
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS, game_select
 from server.endpoints.games import GAMES
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 from server.store.facts import StoreFacts
 
 PL = s.player_lines
 TL = s.team_lines
 PN = s.players.alias("box_player")
-TN = s.teams.alias("box_team")
+TN = season_team("box_team")  # named as in the game's season
 
 _BOXES = {league: game_select(G.c.line_score.label("_line"), league=league)
           .order_by(G.c.game_day.desc(), G.c.id.desc()) for league in (False, True)}
-_PLAYERS = (sa.select(PL.c.game_id, PL.c.player_id, PN.c.name, PL.c.team_id, TN.c.name.label("team"),
+_PLAYERS = (sa.select(PL.c.game_id, PL.c.player_id, PN.c.name, PL.c.team_id, TN.name.label("team"),
                       PL.c.home, PL.c.starter, PL.c.position, PL.c.stats)
-            .select_from(PL.outerjoin(PN, PN.c.id == PL.c.player_id)
-                         .outerjoin(TN, TN.c.id == PL.c.team_id))
+            .select_from(TN.join(PL.outerjoin(PN, PN.c.id == PL.c.player_id), PL.c.team_id,
+                                 PL.c.season))
             .order_by(PL.c.game_id, PL.c.home, PL.c.id))
 _TEAMS = sa.select(TL.c.game_id, TL.c.home, TL.c.stats).order_by(TL.c.game_id, TL.c.home)
 

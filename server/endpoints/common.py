@@ -11,17 +11,18 @@ import sqlalchemy as sa
 
 from server.catalog import phases
 from server.endpoints.base import Ask, Field, Filter, Param
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
 G = s.games
-V = s.teams.alias("vis")
-H = s.teams.alias("hom")
+VISITOR, HOME = season_team("vis"), season_team("hom")  # named as in the game's season
+V, H = VISITOR.team, HOME.team
 SL = s.sublevels.alias("lg")
 LEAGUE_LEVELS = ("FC",)  # levels whose games carry the League* fields (spec part 2)
 
 GAME_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
-    G.c.id.label("ID"), V.c.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
-    H.c.name.label("Home"), G.c.home_id.label("Home_ID"), G.c.game_day.label("GameDay"),
+    G.c.id.label("ID"), VISITOR.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
+    HOME.name.label("Home"), G.c.home_id.label("Home_ID"), G.c.game_day.label("GameDay"),
     G.c.game_no.label("GameNo"), G.c.score_vis.label("ScoreVis"),
     G.c.score_home.label("ScoreHome"), G.c.game_status.label("GameStatus"),
     G.c.phase.label("Phase"),
@@ -34,7 +35,7 @@ LEAGUE_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     SL.c.league_type.label("LeagueType"), SL.c.nation.label("LeagueNation"),
     SL.c.gender.label("LeagueGender"), SL.c.factor.label("LeagueFactor"),
 )
-GAME_FROM = G.outerjoin(V, V.c.id == G.c.visitor_id).outerjoin(H, H.c.id == G.c.home_id)
+GAME_FROM = HOME.join(VISITOR.join(G, G.c.visitor_id, G.c.season), G.c.home_id, G.c.season)
 LEAGUE_FROM = GAME_FROM.outerjoin(SL, SL.c.id == G.c.sublevel_id)
 
 GAME_FIELDS: tuple[Field, ...] = (

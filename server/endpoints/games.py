@@ -9,7 +9,8 @@ from server.endpoints import records
 from server.endpoints.records import RecordPlan
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS,
-                                     GAME_TEAMS, H, V, game_select, params, phase_filters)
+                                     GAME_TEAMS, HOME, VISITOR, game_select, params,
+                                     phase_filters)
 from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
 from server.catalog.clock import today
 from server.store.schema import GAME_STATES
@@ -129,7 +130,7 @@ GAMES = Endpoint(
     build=_base,
     params=(*params("id", "sublevel", "team", "season", "limit", *DATE_PARAMS, "search",
                     "phase", "seasontype"), STATUS),
-    search=(V.c.name, H.c.name),
+    search=(VISITOR.name, HOME.name),  # the names the records show
     filters={"sublevel": G.c.sublevel_id, "team": GAME_TEAMS, "season": G.c.season,
              "limit": _limit, "status": G.c.state, **phase_filters(G.c.phase)},
     limits=("inprogress", "today"), day_column=G.c.game_day,

@@ -12,37 +12,41 @@ import sqlalchemy as sa
 from server.catalog.linestats import line_codes
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import DATE_PARAMS, G, params, phase_filters, phase_of
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
 PLN = s.player_lines
 TLN = s.team_lines
 PN = s.players.alias("perfplayer")
-TN = s.teams.alias("perfteam")
-ON = s.teams.alias("perfopp")
+TN = season_team("perfteam")  # both named as in the line's season
+ON = season_team("perfopp")
 
 
 def _columns(table: sa.Table) -> tuple[sa.ColumnElement[Any], ...]:
     return (table.c.id.label("ID"), table.c.game_id.label("Game_ID"),
             table.c.game_day.label("GameDay"), table.c.season.label("Season"),
-            table.c.team_id.label("Team_ID"), TN.c.name.label("Team"),
-            table.c.opponent_id.label("Opponent_ID"), ON.c.name.label("Opponent"),
+            table.c.team_id.label("Team_ID"), TN.name.label("Team"),
+            table.c.opponent_id.label("Opponent_ID"), ON.name.label("Opponent"),
             table.c.home.label("Home"), table.c.stats.label("_stats"))
+
+
+def _named(source: Any, table: sa.Table) -> Any:
+    """``source`` joined to the line's team and opponent, each with its season row."""
+    return ON.join(TN.join(source, table.c.team_id, table.c.season), table.c.opponent_id,
+                   table.c.season)
 
 
 def _player(ask: Ask) -> sa.Select[Any]:
     cols = _columns(PLN)
     return (sa.select(*cols[:4], PLN.c.player_id.label("Player_ID"), PN.c.name.label("Name"),
                       *cols[4:])
-            .select_from(PLN.outerjoin(PN, PN.c.id == PLN.c.player_id)
-                         .outerjoin(TN, TN.c.id == PLN.c.team_id)
-                         .outerjoin(ON, ON.c.id == PLN.c.opponent_id))
+            .select_from(_named(PLN.outerjoin(PN, PN.c.id == PLN.c.player_id), PLN))
             .where(PLN.c.level == ask.code).order_by(PLN.c.game_day.desc(), PLN.c.id.desc()))
 
 
 def _team(ask: Ask) -> sa.Select[Any]:
     return (sa.select(*_columns(TLN))
-            .select_from(TLN.outerjoin(TN, TN.c.id == TLN.c.team_id)
-                         .outerjoin(ON, ON.c.id == TLN.c.opponent_id))
+            .select_from(_named(TLN, TLN))
             .where(TLN.c.level == ask.code).order_by(TLN.c.game_day.desc(), TLN.c.id.desc()))
 
 

@@ -7,16 +7,22 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases
+from server.catalog.names import SUFFIXES, fold
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
+from server.store.folding import folded
 
 PL = s.players
 PS = s.player_seasons
-TM = s.teams.alias("pteam")
-TS = s.team_seasons.alias("pts")
+# Teams are named as in the season of the record: the latest season's team, each season's,
+# each game's opponent (the Boston Braves of Ruth's 1935, not the Atlanta Braves).
+LATEST_TEAM = season_team("pteam")
+TM, TS = LATEST_TEAM.team, LATEST_TEAM.season
+SEASON_TEAM = season_team("pseason_team")
+OPPONENT = season_team("popp")
 LG = s.sublevels.alias("plg")
-OPP = s.teams.alias("popp")
 
 
 def _base(ask: Ask) -> sa.Select[Any]:
@@ -33,7 +39,8 @@ def _base(ask: Ask) -> sa.Select[Any]:
         career.c.last.label("CareerEnd"), PL.c.height.label("Height"),
         PL.c.weight.label("Weight"), PL.c.birth_date.label("DateOfBirth"),
         PL.c.hometown.label("Hometown"), PL.c.nation.label("Nation"), PL.c.flag.label("Flag"),
-        TM.c.name.label("Team"), TM.c.id.label("Team_ID"), TM.c.abbrev.label("TeamAbbrev"),
+        LATEST_TEAM.name.label("Team"), TM.c.id.label("Team_ID"),
+        LATEST_TEAM.abbrev.label("TeamAbbrev"),
         sa.cast(games, sa.String).label("TeamGames"), PL.c.updated.label("LastUpdated"),
         PL.c.position.label("Position"), PL.c.bats.label("Bats"), PL.c.throws.label("Throws"),
         LG.c.abbrev.label("League"), LG.c.name.label("LeagueName"),
@@ -51,9 +58,17 @@ def _base(ask: Ask) -> sa.Select[Any]:
 NAME = Param("name", "string", "a full name or a last name, any case, any length", "Ruth")
 
 
+FOLDED_NAME = folded(PL.c.name)  # what name and search compare: no case, no accents
+
+
 def _named(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
-    text, name = str(value).lower(), sa.func.lower(PL.c.name)  # SQLite lowers ASCII only
-    return sa.or_(name == text, name.endswith(" " + text, autoescape=True))
+    """The whole name or its surname, each with or without a suffix (``Griffey`` and ``Ken
+    Griffey`` find Ken Griffey Sr. and Ken Griffey Jr.; ``Ken Griffey Jr.`` only the son);
+    ``acuna`` finds Acuña."""
+    text = fold(str(value))
+    names = [text] + [f"{text} {fold(suffix)}" for suffix in SUFFIXES]
+    return sa.or_(*(FOLDED_NAME == name for name in names),
+                  *(FOLDED_NAME.endswith(" " + name, autoescape=True) for name in names))
 
 
 def _url(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
@@ -105,9 +120,9 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     played = _season_lines(conn, pid, ask.code)
     seasons = []
     for r in conn.execute(
-            sa.select(PS.c.season, PS.c.team_id, TM.c.name, PS.c.position, PS.c.jersey,
-                      PS.c.stats)
-            .select_from(PS.outerjoin(TM, TM.c.id == PS.c.team_id))
+            sa.select(PS.c.season, PS.c.team_id, SEASON_TEAM.name.label("name"), PS.c.position,
+                      PS.c.jersey, PS.c.stats)
+            .select_from(SEASON_TEAM.join(PS, PS.c.team_id, PS.c.season))
             .where(PS.c.player_id == pid, PS.c.level == ask.code)
             .order_by(PS.c.season.desc(), PS.c.team_id)):
         from_lines = played.get((r.season, r.team_id))
@@ -131,9 +146,9 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
          "stats": r.stats}
         for r in conn.execute(
             sa.select(lines.id, lines.game_id, lines.game_day, lines.team_id, lines.opponent_id,
-                      OPP.c.name.label("opponent"), lines.home, s.games.c.playoff,
+                      OPPONENT.name.label("opponent"), lines.home, s.games.c.playoff,
                       s.games.c.phase, lines.stats)
-            .select_from(s.player_lines.outerjoin(OPP, OPP.c.id == lines.opponent_id)
+            .select_from(OPPONENT.join(s.player_lines, lines.opponent_id, lines.season)
                          .join(s.games, s.games.c.id == lines.game_id))
             .where(lines.player_id == pid, lines.season == season, lines.level == ask.code)
             .order_by(lines.game_day.desc(), lines.id.desc()))]
@@ -208,6 +223,7 @@ PLAYERS = Endpoint(
               "with season: short sentences computed from the stats", detail=True),
     ),
     build=_base, params=(*params("id", "season", "search"), NAME), with_id_only=("season",),
-    filters={"name": _named}, search=(PL.c.name,), id_filter=lambda v, a: PL.c.id == v,
+    filters={"name": _named}, search=(FOLDED_NAME,), search_folded=True,
+    id_filter=lambda v, a: PL.c.id == v,
     detail=_detail, enrich=_url,
 )

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import DATE_PARAMS, GAME_TEAMS, G, params
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
 P = s.plays
@@ -18,13 +19,14 @@ PI = s.pitches
 PRI = s.players.alias("primary_player")
 PIT = s.players.alias("pitcher_player")
 BAT = s.players.alias("batter_player")
-TM = s.teams.alias("play_team")
-OP = s.teams.alias("play_opp")
-GV = s.teams.alias("play_vis")
-GH = s.teams.alias("play_home")
+# every team named as in the game's season
+TM = season_team("play_team")
+OP = season_team("play_opp")
+GV = season_team("play_vis")
+GH = season_team("play_home")
 VN = s.venues.alias("play_venue")
-PTV = s.teams.alias("pitch_vis")
-PTH = s.teams.alias("pitch_home")
+PTV = season_team("pitch_vis")
+PTH = season_team("pitch_home")
 
 
 def _plays(ask: Ask) -> sa.Select[Any]:
@@ -34,19 +36,21 @@ def _plays(ask: Ask) -> sa.Select[Any]:
         P.c.pitcher_id.label("PitcherID"), PIT.c.name.label("PitcherName"),
         P.c.scoring.label("ScoringPlay"), P.c.tags.label("Tags"), P.c.the_count.label("TheCount"),
         P.c.pitcher_hand.label("PitcherHanded"), P.c.batter_hand.label("BatterHanded"),
-        P.c.team_id.label("Team_ID"), TM.c.name.label("Team"),
-        P.c.opponent_id.label("Opponent_ID"), OP.c.name.label("Opponent"),
+        P.c.team_id.label("Team_ID"), TM.name.label("Team"),
+        P.c.opponent_id.label("Opponent_ID"), OP.name.label("Opponent"),
         G.c.id.label("Game_ID"), G.c.game_day.label("GameDay"),
-        GV.c.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
-        P.c.score_vis.label("ScoreVis"), GH.c.name.label("Home"), G.c.home_id.label("Home_ID"),
+        GV.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
+        P.c.score_vis.label("ScoreVis"), GH.name.label("Home"), G.c.home_id.label("Home_ID"),
         P.c.score_home.label("ScoreHome"), P.c.period.label("Half"), P.c.half.label("_half"),
         P.c.sequence.label("Sequence"), VN.c.city_state.label("CityState"),
         VN.c.longitude.label("Longitude"), VN.c.latitude.label("Latitude"),
     )
     frm = (P.join(G, G.c.id == P.c.game_id).outerjoin(PRI, PRI.c.id == P.c.player_id)
-           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id).outerjoin(TM, TM.c.id == P.c.team_id)
-           .outerjoin(OP, OP.c.id == P.c.opponent_id).outerjoin(GV, GV.c.id == G.c.visitor_id)
-           .outerjoin(GH, GH.c.id == G.c.home_id).outerjoin(VN, VN.c.id == G.c.venue_id))
+           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id))
+    for team, team_id in ((TM, P.c.team_id), (OP, P.c.opponent_id), (GV, G.c.visitor_id),
+                          (GH, G.c.home_id)):
+        frm = team.join(frm, team_id, G.c.season)
+    frm = frm.outerjoin(VN, VN.c.id == G.c.venue_id)
     return (sa.select(*cols).select_from(frm).where(P.c.level == ask.code)
             .order_by(G.c.game_day.desc(), P.c.id.desc()))
 
@@ -136,16 +140,15 @@ def _pitches(ask: Ask) -> sa.Select[Any]:
         PI.c.inning.label("Inning"), PI.c.half.label("Half"),
         PI.c.pitcher_id.label("Pitcher_ID"), PIT.c.name.label("Pitcher"),
         PI.c.batter_id.label("Batter_ID"), BAT.c.name.label("Batter"),
-        sa.case((PI.c.half == "top", PTH.c.name), else_=PTV.c.name).label("Pitcher_Team"),
-        sa.case((PI.c.half == "top", PTV.c.name), else_=PTH.c.name).label("Batter_Team"),
+        sa.case((PI.c.half == "top", PTH.name), else_=PTV.name).label("Pitcher_Team"),
+        sa.case((PI.c.half == "top", PTV.name), else_=PTH.name).label("Batter_Team"),
         PI.c.number.label("Number"), PI.c.balls.label("Balls"), PI.c.strikes.label("Strikes"),
         PI.c.code.label("Code"), PI.c.result.label("Result"),
         PI.c.pitch_type.label("PitchType"), PI.c.speed.label("Speed"))
-        .select_from(PI.join(G, G.c.id == PI.c.game_id)
-                     .outerjoin(PIT, PIT.c.id == PI.c.pitcher_id)
-                     .outerjoin(BAT, BAT.c.id == PI.c.batter_id)
-                     .outerjoin(PTV, PTV.c.id == G.c.visitor_id)
-                     .outerjoin(PTH, PTH.c.id == G.c.home_id))
+        .select_from(PTH.join(PTV.join(PI.join(G, G.c.id == PI.c.game_id)
+                                        .outerjoin(PIT, PIT.c.id == PI.c.pitcher_id)
+                                        .outerjoin(BAT, BAT.c.id == PI.c.batter_id),
+                                        G.c.visitor_id, G.c.season), G.c.home_id, G.c.season))
         .where(PI.c.level == ask.code).order_by(G.c.game_day.desc(), PI.c.id.desc()))
 
 

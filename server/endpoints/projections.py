@@ -15,10 +15,11 @@ import sqlalchemy as sa
 from server.catalog.clock import today
 from server.endpoints.base import Ask, Endpoint, Field
 from server.endpoints.common import params, snapshot_season
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
 P = s.projections
-T = s.teams.alias("pteam")
+TEAM = season_team("pteam")  # named as in the projected season
 SL = s.sublevels.alias("psub")
 SOCCER = ("FC",)
 
@@ -31,7 +32,7 @@ def _season(ask: Ask) -> Any:
 
 def _build(ask: Ask) -> sa.Select[Any]:
     season = _season(ask)
-    cols = (P.c.team_id.label("Team_ID"), T.c.name.label("Team"),
+    cols = (P.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
             P.c.sublevel_id.label("Sublevel_ID"), SL.c.name.label("Sublevel"),
             P.c.date.label("Date"), P.c.season.label("Season"), P.c.wins.label("W"),
             P.c.losses.label("L"), P.c.ties.label("T"), P.c.points.label("Points"),
@@ -41,7 +42,7 @@ def _build(ask: Ask) -> sa.Select[Any]:
             P.c.proj_points.label("ProjPoints"), P.c.playoff_prob.label("PlayoffProb"),
             P.c.bye_prob.label("ByeProb"), P.c.title_prob.label("TitleProb"))
     query = (sa.select(*cols)
-             .select_from(P.outerjoin(T, T.c.id == P.c.team_id)
+             .select_from(TEAM.join(P, P.c.team_id, P.c.season)
                           .outerjoin(SL, SL.c.id == P.c.sublevel_id))
              .where(P.c.level == ask.code, P.c.season == season))
     team = ask.get("team")

@@ -11,12 +11,12 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field
 from server.endpoints.common import params, snapshot_season
+from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
 E = s.elo_history
 R = s.rpi
-T = s.teams.alias("rteam")
-OPP = s.teams.alias("ropp")
+TEAM, OPPONENT = season_team("rteam"), season_team("ropp")  # named as in the rated season
 
 
 def _season(table: sa.Table, ask: Ask) -> Any:
@@ -33,13 +33,13 @@ def _elo(ask: Ask) -> sa.Select[Any]:
     if team is not None and ask.day_to is None:
         return (sa.select(
             E.c.date.label("Date"), E.c.game_id.label("Game_ID"),
-            E.c.opponent_id.label("Opponent_ID"), OPP.c.name.label("Opponent"),
+            E.c.opponent_id.label("Opponent_ID"), OPPONENT.name.label("Opponent"),
             E.c.elo_before.label("ELOBefore"), E.c.elo_after.label("ELOAfter"),
             (E.c.elo_after - E.c.elo_before).label("Change"), E.c.win_exp.label("WinExp"),
             E.c.result.label("Result"), E.c.season.label("Season"),
-            E.c.team_id.label("Team_ID"), T.c.name.label("Team"))
-            .select_from(E.outerjoin(OPP, OPP.c.id == E.c.opponent_id)
-                         .outerjoin(T, T.c.id == E.c.team_id))
+            E.c.team_id.label("Team_ID"), TEAM.name.label("Team"))
+            .select_from(TEAM.join(OPPONENT.join(E, E.c.opponent_id, E.c.season), E.c.team_id,
+                                   E.c.season))
             .where(*scope, E.c.team_id == team).order_by(E.c.date, E.c.game_id))
     newest = sa.func.row_number().over(partition_by=E.c.team_id,
                                        order_by=(E.c.date.desc(), E.c.game_id.desc()))
@@ -48,11 +48,11 @@ def _elo(ask: Ask) -> sa.Select[Any]:
     inner = sa.select(E.c.team_id, E.c.elo_after, E.c.date, E.c.season, newest.label("n"),
                       wins.label("w"), losses.label("l")).where(*scope).subquery()
     rank = sa.func.rank().over(order_by=inner.c.elo_after.desc())
-    q = (sa.select(rank.label("Rank"), inner.c.team_id.label("Team_ID"), T.c.name.label("Team"),
+    q = (sa.select(rank.label("Rank"), inner.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
                    inner.c.elo_after.label("ELO"), inner.c.date.label("Date"),
                    inner.c.season.label("Season"), inner.c.w.label("Wins"),
                    inner.c.l.label("Losses"))
-         .select_from(inner.outerjoin(T, T.c.id == inner.c.team_id)).where(inner.c.n == 1))
+         .select_from(TEAM.join(inner, inner.c.team_id, inner.c.season)).where(inner.c.n == 1))
     if team is not None:
         # Named through the subquery (not literal_column): PostgreSQL folds unquoted names to
         # lower case, and COUNT(*) keeps the subquery in its FROM only if a column refers to it.
@@ -63,11 +63,11 @@ def _elo(ask: Ask) -> sa.Select[Any]:
 
 def _rpi(ask: Ask) -> sa.Select[Any]:
     scope = [R.c.level == ask.code, R.c.season == _season(R, ask)]
-    cols = (R.c.rank.label("Rank"), R.c.team_id.label("Team_ID"), T.c.name.label("Team"),
+    cols = (R.c.rank.label("Rank"), R.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
             R.c.rpi.label("RPI"), R.c.wp.label("WP"), R.c.owp.label("OWP"),
             R.c.oowp.label("OOWP"), R.c.wins.label("Wins"), R.c.losses.label("Losses"),
             R.c.date.label("Date"), R.c.season.label("Season"))
-    base = sa.select(*cols).select_from(R.outerjoin(T, T.c.id == R.c.team_id))
+    base = sa.select(*cols).select_from(TEAM.join(R, R.c.team_id, R.c.season))
     team = ask.get("team")
     if team is not None and ask.day_to is None:
         return base.where(*scope, R.c.team_id == team).order_by(R.c.date, R.c.team_id)

@@ -16,6 +16,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog.names import fold
 from server.endpoints.base import Ask, Endpoint, Filter
 
 SHAPES_HELD = 4096  # shapes remembered before the memory is emptied (a few dozen in practice)
@@ -68,6 +69,8 @@ def filtered(ep: Endpoint, ask: Ask, bind: bool = False) -> sa.Select[Any]:
             if hi is not None:
                 query = query.where(column <= hi)
     text = ask.values.get("search")
+    if text and ep.search_folded:
+        text = fold(text)
     if text and ep.search:
         query = query.where(sa.or_(*(c.icontains(text, autoescape=True) for c in ep.search)))
         # private: SQLAlchemy has no public accessor for a statement's ordering

@@ -16,14 +16,15 @@ import sqlalchemy as sa
 from server.catalog import phases
 from server.endpoints.base import Ask, Endpoint, Field
 from server.endpoints.common import params, team_ref
+from server.endpoints.seasonnames import season_team
 from server.errors import BadParameter
 from server.store import schema as s
 from server.store.facts import StoreFacts
 
 ST = s.stat_tables
 PN = s.players.alias("statplayer")
-TN = s.teams.alias("statteam")
-ET = s.teams.alias("statentity")
+TN = season_team("statteam")  # both named as in the ranked season
+ET = season_team("statentity")
 SUB = s.sublevels.alias("statsub")
 
 
@@ -32,20 +33,19 @@ def _stats(ask: Ask) -> sa.Select[Any]:
     kind = ask.type or "player"
     qualifiers = ask.get("limit") == "qualifiers"
     rank = ST.c.qualified_rank if qualifiers else ST.c.rank
-    name = PN.c.name if kind == "player" else ET.c.name
+    name = PN.c.name if kind == "player" else ET.name
     player = ST.c.entity_id if kind == "player" else sa.null()
     team = ST.c.team_id if kind == "player" else ST.c.entity_id
     club = TN if kind == "player" else ET  # the team row: the player's, or the ranked team
     q = (sa.select(rank.label("Rank"), player.label("Player_ID"), team.label("Team_ID"),
-                   name.label("Name"), club.c.name.label("Team"),
-                   club.c.abbrev.label("Team_Abbrev"),
+                   name.label("Name"), club.name.label("Team"),
+                   club.abbrev.label("Team_Abbrev"),
                    ST.c.code.label("Stat"), ST.c.value.label("Value"), ST.c.gp.label("GP"),
                    ST.c.qualified.label("Qualified"), ST.c.season.label("Season"),
                    ST.c.phase.label("Phase"),
                    SUB.c.name.label("Sublevel"))
-         .select_from(ST.outerjoin(PN, PN.c.id == ST.c.entity_id)
-                      .outerjoin(ET, ET.c.id == ST.c.entity_id)
-                      .outerjoin(TN, TN.c.id == ST.c.team_id)
+         .select_from(TN.join(ET.join(ST.outerjoin(PN, PN.c.id == ST.c.entity_id),
+                                      ST.c.entity_id, ST.c.season), ST.c.team_id, ST.c.season)
                       .outerjoin(SUB, SUB.c.id == ST.c.sublevel_id))
          .where(ST.c.level == ask.code, ST.c.type == kind,
                 ST.c.code == code, ST.c.phase == _phase(ask)))

@@ -7,6 +7,7 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import params
+from server.endpoints.seasonnames import SeasonTeam
 from server.store import schema as s
 
 T = s.teams
@@ -22,15 +23,28 @@ def _active(ask: Ask) -> sa.ColumnElement[bool]:
 
 
 def _base(ask: Ask) -> sa.Select[Any]:
-    q = (sa.select(T.c.id.label("ID"), T.c.name.label("Name"), T.c.abbrev.label("Abbrev"),
-                   T.c.nickname.label("Nickname"), _active(ask).label("Active"),
+    """The teams; with ``season``, each named, abbreviated and placed as it was that season
+    (the 1935 Boston Braves), else as it is now. A request with a season never shares a
+    reused statement: its filter is a callable (``_in_season``), so the statements are its own."""
+    season = ask.get("season")
+    columns: tuple[sa.ColumnElement[Any], ...]
+    if season is None:
+        columns = (T.c.name, T.c.abbrev, T.c.nickname, T.c.city)
+        source: Any = T
+    else:
+        named = SeasonTeam(T, TS.alias("named_season"))
+        columns = tuple(named.column(c) for c in ("name", "abbrev", "nickname", "city"))
+        source = named.join_season(T, T.c.id, season)
+    name, abbrev, nickname, city = columns
+    q = (sa.select(T.c.id.label("ID"), name.label("Name"), abbrev.label("Abbrev"),
+                   nickname.label("Nickname"), _active(ask).label("Active"),
                    T.c.sublevel_id.label("Sublevel_ID"), SUB.c.name.label("Sublevel"),
-                   T.c.city.label("City"), T.c.venue_id.label("Venue_ID"),
+                   city.label("City"), T.c.venue_id.label("Venue_ID"),
                    VEN.c.name.label("Venue"), T.c.nation.label("Nation"))
-         .select_from(T.outerjoin(SUB, SUB.c.id == T.c.sublevel_id)
+         .select_from(source.outerjoin(SUB, SUB.c.id == T.c.sublevel_id)
                       .outerjoin(VEN, VEN.c.id == T.c.venue_id))
          .where(T.c.level == ask.code))
-    return q.order_by(T.c.name, T.c.id)
+    return q.order_by(name, T.c.id)
 
 
 def _in_season(season: int, ask: Ask) -> sa.ColumnElement[bool]:
@@ -75,13 +89,16 @@ TEAMS = Endpoint(
     summary="teams of the level; season filters to the teams active that season",
     fields=(
         Field("ID", "integer", 11, "team ID"),
-        Field("Name", "string", "New York Yankees", "full team name"),
-        Field("Abbrev", "string", "NYY", "abbreviation"),
-        Field("Nickname", "string", "Yankees", "nickname; null when the source has none"),
+        Field("Name", "string", "New York Yankees",
+              "full team name: its newest, or with season the one it carried that season"),
+        Field("Abbrev", "string", "NYY", "abbreviation (with season: that season's)"),
+        Field("Nickname", "string", "Yankees",
+              "nickname (with season: that season's); null when the source has none"),
         Field("Active", "yn", "Y", "plays in the level's newest season, Y/N"),
         Field("Sublevel_ID", "integer", 3, "current league or conference ID"),
         Field("Sublevel", "string", "American League", "current league or conference"),
-        Field("City", "string", "New York", "home city", detail=True),
+        Field("City", "string", "New York", "home city (with season: that season's)",
+              detail=True),
         Field("Venue_ID", "integer", 5, "home venue ID", detail=True),
         Field("Venue", "string", "Yankee Stadium", "home venue", detail=True),
         Field("Nation", "string", "US", "ISO country code", detail=True),

@@ -54,6 +54,13 @@ def plan(root: Path, sources: Sequence[DataFiles] | None = None) -> Plan:
     return Plan(commands, unread)
 
 
+def lahman_command(root: Path) -> list[str]:
+    """``ingest lahman``, given the folder of Retrosheet's reference files under ``root`` when
+    there is one (its team list and biofile name cities and Jr./Sr. that Lahman leaves out)."""
+    found = [p for p in walk(root) if retrosheet_files.BIOFILE.fullmatch(p.name)]
+    return ["ingest", "lahman"] + (["--retrosheet-reference", str(found[0].parent)] if found else [])
+
+
 def declared() -> tuple[DataFiles, ...]:
     """Every source's declaration, in load order: Retrosheet (MLB play by play), the
     FiveThirtyEight-style results files, then generic feed bundles (which may add to either)."""

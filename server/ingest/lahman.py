@@ -9,6 +9,11 @@ runs first allocates the ID; the other reuses it (``Loader.lookup`` + ``Loader.a
 sources' key spaces). Franchises link to Retrosheet teams through the ``teamIDretro`` of their
 latest season, and parks through their shared park keys. Rows that Retrosheet already owns
 (``source = 'retrosheet'``) are linked, never overwritten.
+
+Each team season carries the name and abbreviation of its Lahman row (the Boston Braves of 1935,
+BSN), so a season is told under the name of its time. Lahman has no city or nickname; with
+Retrosheet's reference folder (``--retrosheet-reference``), its team list splits the name into
+the two, and its biofile gives the suffix (``Jr.``, ``Sr.``) that Lahman's names leave out.
 """
 from __future__ import annotations
 
@@ -17,13 +22,16 @@ import datetime as dt
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import sqlalchemy as sa
 from tqdm import tqdm
 
-from server.ingest.retrosheet.reference import nation
+from server.catalog.names import SeasonName, club_name, suffix_of, with_suffix
+from server.ingest.retrosheet import reference as retro_reference
+from server.ingest.retrosheet.reference import TeamSpan, nation
 from server.store import schema
 from server.store.loader import Loader, loading
 
@@ -123,9 +131,44 @@ def _link(loader: Loader, kind: str, own_keys: list[str], retro_keys: list[str])
     return [found[k] for k in own_keys]
 
 
-def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None) -> dict[str, int]:
-    """Load the whole Databank; returns row counts by kind."""
+def _season_name(r: Any, spans: dict[str, list[TeamSpan]]) -> SeasonName:
+    """A Lahman teams row's name and abbreviation; its city and nickname where Retrosheet's team
+    list names the code's nickname (or city) that season and the name agrees with it."""
+    name, retro, year = _str(r.name), _str(r.teamIDretro), _year(r.yearID)
+    city = nickname = None
+    for span in spans.get(retro, ()):
+        if not span.first <= year <= span.last:
+            continue
+        if span.nickname and name.endswith(" " + span.nickname):
+            city, nickname = name[:-len(span.nickname) - 1], span.nickname
+        elif span.city and name.startswith(span.city + " "):
+            city, nickname = span.city, name[len(span.city) + 1:]
+    return club_name(LEVEL, retro, year, SeasonName(name, city, nickname, _str(r.teamID) or None))
+
+
+def _suffixes(reference: Path | None) -> dict[str, str]:
+    """Retrosheet id -> generational suffix, from the biofile in ``reference`` (if any)."""
+    biofile = reference / "biofile.csv" if reference else None
+    if biofile is None or not biofile.is_file():
+        return {}
+    found = {pid: suffix_of(row.get("FIRST", ""))
+             for pid, row in retro_reference.read_biofile(biofile).items()}
+    return {pid: sfx for pid, sfx in found.items() if sfx}
+
+
+def _team_spans(reference: Path | None) -> dict[str, list[TeamSpan]]:
+    team_list = reference / "teams.csv" if reference else None
+    if team_list is None or not team_list.is_file():
+        return {}
+    return retro_reference.read_team_list(team_list)
+
+
+def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None,
+           reference: Path | None = None) -> dict[str, int]:
+    """Load the whole Databank; returns row counts by kind. ``reference`` is a folder of
+    Retrosheet's reference files (teams.csv, biofile.csv), read for cities and suffixes."""
     t = tables or _tables()
+    team_list, suffixes = _team_spans(reference), _suffixes(reference)
     with loading(engine, SOURCE) as loader:
         people, teams = t["people"], t["teams"]
         # leagues
@@ -159,15 +202,18 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None) -> 
         team_ids = dict(zip(fr_keys, _link(loader, "team", fr_keys,
                                            [_str(x) for x in latest["teamIDretro"]])))
         skip = _owned_by_retrosheet(loader, schema.teams, list(team_ids.values()))
+        named = {(_str(r.franchID), _year(r.yearID)): _season_name(r, team_list)
+                 for r in teams.itertuples()}
         loader.put(schema.teams, [
-            {"id": team_ids[_str(r.franchID)], "level": LEVEL, "name": _str(r.name),
-             "abbrev": _str(r.teamID), "city": None, "nickname": None,
+            {"id": team_ids[_str(r.franchID)], "level": LEVEL, **_named_columns(
+                named[_str(r.franchID), _year(r.yearID)]),
              "sublevel_id": sub_ids.get(_str(r.lgID)), "venue_id": None, "nation": None,
              "source": SOURCE}
             for r in latest.itertuples() if team_ids[_str(r.franchID)] not in skip])
         loader.put(schema.team_seasons, [
             {"team_id": team_ids[_str(r.franchID)], "level": LEVEL, "season": _year(r.yearID),
-             "sublevel_id": sub_ids.get(_str(r.lgID)), "name": _str(r.name),
+             "sublevel_id": sub_ids.get(_str(r.lgID)),
+             **_named_columns(named[_str(r.franchID), _year(r.yearID)]),
              "wins": _int(r.W), "losses": _int(r.L),
              "ties": max(0, (_int(r.G) or 0) - (_int(r.W) or 0) - (_int(r.L) or 0))}
             for r in teams.itertuples()])
@@ -188,7 +234,8 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None) -> 
             first, last = _str(r.nameFirst), _str(r.nameLast)
             nat, flag = nation(_str(r.birthCountry))
             rows.append({
-                "id": pid, "name": f"{first} {last}".strip() or _str(r.playerID),
+                "id": pid,
+                "name": with_suffix(first, last, suffixes.get(_str(r.retroID))) or _str(r.playerID),
                 "first_name": first or None, "last_name": last or None,
                 "height": _height(r.height), "weight": _int(r.weight), "birth_date": _birth(r),
                 "hometown": ", ".join(x for x in (_str(r.birthCity), _str(r.birthState)) if x)
@@ -218,6 +265,11 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None) -> 
             for y, _ in spans if not _has_retrosheet_season(loader, _year(y))])
     return {"players": len(player_ids), "teams": len(team_ids), "player_seasons": len(ps_rows),
             "venues": len(park_ids)}
+
+
+def _named_columns(named: SeasonName) -> dict[str, str | None]:
+    return {"name": named.name, "abbrev": named.abbrev, "city": named.city,
+            "nickname": named.nickname}
 
 
 def _has_retrosheet_season(loader: Loader, year: int) -> bool:
@@ -263,7 +315,8 @@ def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> in
     engine = engine_factory()
     init_store(engine)
     started = time.monotonic()
-    counts = ingest(engine)
+    reference = getattr(args, "retrosheet_reference", None)
+    counts = ingest(engine, reference=Path(reference) if reference else None)
     print(f"lahman: {counts['players']} players, {counts['teams']} franchises, "
           f"{counts['player_seasons']} player seasons in {time.monotonic() - started:.1f} s",
           file=sys.stderr)

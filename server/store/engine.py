@@ -11,6 +11,8 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from server.store import folding
+
 DEFAULT_SQLITE_PATH = Path("data") / "sports.db"
 POOL_SIZE = 16  # PostgreSQL connections a process keeps, and the most it opens
 PING_AFTER_IDLE = 1.0  # seconds in the pool after which a connection is pinged on checkout
@@ -38,6 +40,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA cache_size=-65536")
     cur.execute("PRAGMA temp_store=MEMORY")
     cur.close()
+    # the folding a name search compares (server.store.folding)
+    dbapi_conn.create_function(folding.SQLITE_NAME, 1, folding.fold_or_none, deterministic=True)
 
 
 def _json_dumps(value: Any) -> str:

@@ -20,9 +20,9 @@ def init_store(engine: sa.Engine) -> int:
     """Create missing tables, upgrade indexes, record the schema version, refresh levels and
     nations; one transaction (PostgreSQL) after the tables exist.
 
-    Returns the schema version now in the store. Upgrades are additive: every declared index is
-    created where missing and the indexes a later version replaced are dropped, so an older store
-    is upgraded in place, never rebuilt.
+    Returns the schema version now in the store. Upgrades are additive: every declared column
+    and index is created where missing and the indexes a later version replaced are dropped, so
+    an older store is upgraded in place, never rebuilt.
     """
     with engine.begin() as conn:
         _set_aside_stat_tables(conn)
@@ -31,6 +31,7 @@ def init_store(engine: sa.Engine) -> int:
         _refill_stat_tables(conn)
         _add_game_phase(conn)
         _settle_unplayed(conn)
+        _upgrade_columns(conn)
         _upgrade_indexes(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
@@ -95,6 +96,19 @@ def _settle_unplayed(conn: sa.Connection) -> None:
     conn.execute(schema.games.update()
                  .where(g.state == "scheduled", g.game_day < today(), g.source != SIMULATED)
                  .values(state=phases.NO_RESULT, game_status=phases.NO_RESULT_STATUS))
+
+
+def _upgrade_columns(conn: sa.Connection) -> None:
+    """Add the nullable columns a later version declared to an older store's tables (version 4:
+    a team season's abbreviation, city and nickname)."""
+    present = sa.inspect(conn)
+    for table in schema.metadata.sorted_tables:
+        have = {c["name"] for c in present.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in have and column.nullable:
+                kind = column.type.compile(dialect=conn.dialect)
+                # names and types come from the declared schema, never from input
+                conn.execute(sa.text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
 
 
 def _upgrade_indexes(conn: sa.Connection) -> None:

@@ -21,7 +21,9 @@ SCHEMA_VERSION = 4
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
 # adds ``games.phase``, which ``init`` adds to an older store and fills from ``games.playoff``
 # (``server.catalog.phases``), the ``noresult`` state, and ``stat_tables.phase`` in its primary
-# key (``init`` rebuilds an older store's tables around it, their rows the regular season's).
+# key (``init`` rebuilds an older store's tables around it, their rows the regular season's);
+# and a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older
+# store's table (empty: the team's current ones stand in until the next ingest).
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -123,7 +125,12 @@ team_seasons = sa.Table(
     _level(),
     sa.Column("season", sa.Integer, nullable=False),
     sa.Column("sublevel_id", _id),
-    sa.Column("name", sa.Text),  # the name the team carried that season, if different
+    # what the team was called that season (the Boston Braves of 1935); empty where the source
+    # gives no season of its own, and then the team's current name, city and abbreviation apply
+    sa.Column("name", sa.Text),
+    sa.Column("abbrev", sa.String(12)),
+    sa.Column("city", sa.Text),
+    sa.Column("nickname", sa.Text),
     sa.Column("wins", sa.Integer),
     sa.Column("losses", sa.Integer),
     sa.Column("ties", sa.Integer),

@@ -135,3 +135,11 @@ def test_leaders_tabulate_the_postseason_apart(real_dashboard: ApiServer) -> Non
     assert top["Value"] == str(sum(line["HR"] for line in lines))
     regular = open_page("leaders", {"level": "MLB", "season": "2023", "stat": "HR"})
     assert int(regular.dataframe[0].value.iloc[0]["GP"]) > 100, "the regular season by default"
+
+
+@pytest.mark.parametrize("typed", ["Acuna", "acuña"])
+def test_a_search_finds_acuna_with_or_without_the_tilde(real_dashboard: ApiServer, typed: str) -> None:
+    at = open_page("players", {"level": "MLB", "q": typed})
+    assert_clean(at)
+    found = at.dataframe[0].value
+    assert str(found["Name"].iloc[0]).startswith("Ronald Acu"), list(found["Name"])[:5]

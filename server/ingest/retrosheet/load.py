@@ -18,6 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from tqdm import tqdm
 
+from server.catalog.names import SeasonName, club_name, suffix_of, with_suffix
 from server.catalog.phases import phase_of_round
 from server.errors import UserError
 from server.ingest.retrosheet import reference as ref
@@ -161,7 +162,7 @@ def _load_season(loader: Loader, files: SeasonFiles, parks: dict[str, dict[str, 
     venue_ids = dict(zip(park_codes, loader.ids("venue", park_codes)))
     loader.put(schema.venues, [_venue(venue_ids[c], c, parks.get(c)) for c in park_codes])
     by_code = {t.code: t for t in teams}
-    loader.put(schema.teams, [_team(team_ids[c], c, by_code.get(c), sub_ids, venue_ids,
+    loader.put(schema.teams, [_team(team_ids[c], c, year, by_code.get(c), sub_ids, venue_ids,
                                     home_park[c]) for c in codes])
 
     # players
@@ -203,7 +204,7 @@ def _load_season(loader: Loader, files: SeasonFiles, parks: dict[str, dict[str, 
     loader.put(schema.team_seasons, [
         {"team_id": team_ids[c], "level": LEVEL, "season": year,
          "sublevel_id": sub_ids[ref.LEAGUES[by_code[c].league][0]] if c in by_code else None,
-         "name": by_code[c].name if c in by_code else c,
+         **_season_name(c, year, by_code.get(c)),
          "wins": record[team_ids[c]][0], "losses": record[team_ids[c]][1], "ties": 0}
         for c in codes])
     days = [r["game_day"] for r in rows["games"]]
@@ -243,11 +244,25 @@ def _venue(vid: int, code: str, park: dict[str, str] | None) -> dict[str, Any]:
             "nation": nation, "latitude": None, "longitude": None, "capacity": None}
 
 
-def _team(tid: int, code: str, team: ref.Team | None, sub_ids: dict[str, int],
+def _season_name(code: str, year: int, team: ref.Team | None) -> dict[str, str | None]:
+    """The name, city, nickname and abbreviation the season's team file gives the club (its
+    code where the file has no line), unless it is one the club no longer carried."""
+    found = SeasonName(team.name, team.city, team.nickname, code) if team else \
+        SeasonName(code, None, None, code)
+    named = club_name(LEVEL, code, year, found)
+    return {"name": named.name, "abbrev": named.abbrev, "city": named.city,
+            "nickname": named.nickname}
+
+
+def _team(tid: int, code: str, year: int, team: ref.Team | None, sub_ids: dict[str, int],
           venue_ids: dict[str, int], parks: Counter[str]) -> dict[str, Any]:
+    """The club as of ``year``: the seasons load oldest first, so a club carries the name of the
+    newest season loaded. Its abbreviation stays the Retrosheet code (``team=ANA`` keeps
+    working); the season's own abbreviation is the team season's."""
     park = parks.most_common(1)[0][0] if parks else None
-    return {"id": tid, "level": LEVEL, "name": team.name if team else code, "abbrev": code,
-            "city": team.city if team else None, "nickname": team.nickname if team else None,
+    named = _season_name(code, year, team)
+    return {"id": tid, "level": LEVEL, "name": named["name"], "abbrev": code,
+            "city": named["city"], "nickname": named["nickname"],
             "sublevel_id": sub_ids[ref.LEAGUES[team.league][0]] if team else None,
             "venue_id": venue_ids.get(park) if park else None,
             "nation": "CA" if code == "TOR" else "US", "source": SOURCE}
@@ -259,8 +274,9 @@ def _player(player_id: int, pid: str, entry: ref.RosterEntry | None,
     last = (bio or {}).get("LAST") or (entry.last if entry else pid)
     if entry:  # the roster spells the name as it is used in the season
         first, last = entry.first or first, entry.last or last
+    suffix = suffix_of((bio or {}).get("FIRST", ""))
     row: dict[str, Any] = {
-        "id": player_id, "name": f"{first} {last}".strip(), "first_name": first or None,
+        "id": player_id, "name": with_suffix(first, last, suffix), "first_name": first or None,
         "last_name": last or None, "bats": (entry.bats if entry else None) or None,
         "throws": (entry.throws if entry else None) or None,
         "position": entry.position if entry else None, "source": SOURCE,

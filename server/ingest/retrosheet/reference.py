@@ -64,6 +64,30 @@ def read_teams(path: Path) -> list[Team]:
             if r[1].strip() in LEAGUES and r[0].strip() not in ALL_STAR_TEAMS]
 
 
+@dataclass
+class TeamSpan:
+    """A line of Retrosheet's team list (``teams.csv``): a code's city and nickname over the
+    seasons ``first`` to ``last``."""
+    code: str
+    city: str
+    nickname: str
+    first: int
+    last: int
+
+
+def read_team_list(path: Path) -> dict[str, list[TeamSpan]]:
+    """``teams.csv`` (TEAM,LEAGUE,CITY,NICKNAME,FIRST,LAST), by code."""
+    out: dict[str, list[TeamSpan]] = {}
+    with path.open(encoding=ENCODING, newline="") as fh:
+        for r in csv.DictReader(fh):
+            first, last = r.get("FIRST", "").strip(), r.get("LAST", "").strip()
+            if first.isdigit() and last.isdigit():
+                code = r["TEAM"].strip()
+                out.setdefault(code, []).append(TeamSpan(
+                    code, r["CITY"].strip(), r["NICKNAME"].strip(), int(first), int(last)))
+    return out
+
+
 def read_roster(path: Path) -> list[RosterEntry]:
     with path.open(encoding=ENCODING, newline="") as fh:
         return [RosterEntry(*[f.strip() for f in r[:7]]) for r in csv.reader(fh) if len(r) >= 7]

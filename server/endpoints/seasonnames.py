@@ -1,0 +1,61 @@
+"""A team named as it was in a season: the one way every endpoint names a team for a season.
+
+A club's ``teams`` row carries its newest name (the Atlanta Braves); the ``team_seasons`` row of
+a season carries the name, abbreviation and city of that season (the Boston Braves of 1935),
+where the source gave one. A record about a season (a game, a box score line, a rating, a
+projection, a player's season) joins the team to its season row on the row's key and reads each
+column from the season first, the team second. A team asked for without a season keeps its
+newest name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.sql.selectable import NamedFromClause
+
+from server.store import schema as s
+
+
+@dataclass(frozen=True)
+class SeasonTeam:
+    """A ``teams`` alias and the ``team_seasons`` alias that names it in one season."""
+    team: NamedFromClause
+    season: NamedFromClause
+
+    def join(self, source: Any, team_id: sa.ColumnElement[Any],
+             season: sa.ColumnElement[Any] | Any) -> Any:
+        """``source`` outer-joined to the team ``team_id`` and to its ``season`` row (both on
+        their keys, so a COUNT leaves them out)."""
+        return self.join_season(source.outerjoin(self.team, self.team.c.id == team_id),
+                                team_id, season)
+
+    def join_season(self, source: Any, team_id: sa.ColumnElement[Any],
+                    season: sa.ColumnElement[Any] | Any) -> Any:
+        """``source``, which holds the team already, outer-joined to its ``season`` row."""
+        return source.outerjoin(self.season, sa.and_(self.season.c.team_id == team_id,
+                                                     self.season.c.season == season))
+
+    def column(self, name: str) -> sa.ColumnElement[Any]:
+        """The season's value of ``name`` (name, abbrev, city, nickname), else the team's; a
+        season under another name than today's never borrows today's city or nickname (the
+        Washington Senators of 1935 were not the Twins), it has its own or none."""
+        own, current = self.season.c[name], self.team.c[name]
+        if name in ("name", "abbrev"):
+            return sa.func.coalesce(own, current)
+        renamed = sa.and_(self.season.c.name.is_not(None), self.season.c.name != self.team.c.name)
+        return sa.case((renamed, own), else_=sa.func.coalesce(own, current))
+
+    @property
+    def name(self) -> sa.ColumnElement[Any]:
+        return self.column("name")
+
+    @property
+    def abbrev(self) -> sa.ColumnElement[Any]:
+        return self.column("abbrev")
+
+
+def season_team(alias: str) -> SeasonTeam:
+    """A team alias named ``alias`` and its season row (``alias``_season)."""
+    return SeasonTeam(s.teams.alias(alias), s.team_seasons.alias(f"{alias}_season"))

@@ -1,0 +1,132 @@
+"""Teams under the names of their time, and players found as an analyst types them, over the
+real store (Lahman 1871-2020, Retrosheet 2021-2023) through the API.
+
+Babe Ruth's last club was the 1935 Boston Braves, not the Atlanta Braves; the Angels of 2022 and
+2023 are the Los Angeles Angels, whatever name Retrosheet's team files still print; a team asked
+for without a season keeps its newest name. ``Acuna`` and ``acuña`` find the same player, and Ken
+Griffey and Ken Griffey Jr. are two names.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import requests
+
+from tests.demo_api import ApiServer
+
+pytestmark = [pytest.mark.realdata, pytest.mark.timeout(900)]
+
+# The clubs of 1935 whose names have changed since, as they were called that season.
+NAMES_OF_1935 = {
+    "Boston Braves": "Atlanta Braves", "Cleveland Indians": "Cleveland Guardians",
+    "Philadelphia Athletics": "Oakland Athletics", "Washington Senators": "Minnesota Twins",
+    "St. Louis Browns": "Baltimore Orioles", "Brooklyn Dodgers": "Los Angeles Dodgers",
+}
+ANGELS = "Los Angeles Angels"
+
+
+def _get(api: ApiServer, endpoint: str, version: str = "v1", **params: Any) -> dict[str, Any]:
+    response = requests.get(f"{api.url}/{version}/{endpoint}/MLB/",
+                            params={"key": api.key, **params}, timeout=120)
+    assert response.status_code == 200, response.text
+    doc: dict[str, Any] = response.json()
+    return doc
+
+
+def _teams(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
+    teams: list[dict[str, Any]] = _get(api, "teams", max=1000, **params)["teams"]
+    return teams
+
+
+def _team_id(api: ApiServer, name: str) -> int:
+    """The ID of the club now called ``name`` (the teams list without a season)."""
+    ids = [t["ID"] for t in _teams(api) if t["Name"] == name]
+    assert len(ids) == 1, (name, ids)
+    return int(ids[0])
+
+
+def _player(api: ApiServer, name: str) -> dict[str, Any]:
+    found = _get(api, "players", name=name)["players"]
+    assert len(found) == 1, [p["Name"] for p in found]
+    detail: dict[str, Any] = _get(api, "players", id=found[0]["ID"])["players"][0]
+    return detail
+
+
+def test_ruths_last_season_is_with_the_boston_braves(real_api: ApiServer) -> None:
+    ruth = _player(real_api, "Babe Ruth")
+    by_season = {s["Season"]: s["Team"] for s in ruth["seasons"]}
+    assert by_season[1935] == "Boston Braves"
+    assert by_season[1927] == "New York Yankees" and by_season[1915] == "Boston Red Sox"
+    assert (ruth["Team"], ruth["TeamAbbrev"]) == ("Boston Braves", "BSN"), \
+        "the team of his latest season, as it was called then"
+
+
+def test_the_teams_of_1935_carry_their_1935_names(real_api: ApiServer) -> None:
+    of_1935 = {t["Name"]: t for t in _teams(real_api, season=1935)}
+    assert len(of_1935) == 16
+    assert set(NAMES_OF_1935) <= set(of_1935)
+    assert not set(NAMES_OF_1935.values()) & set(of_1935), "no club of 1935 under a later name"
+    braves = _get(real_api, "teams", season=1935, id=of_1935["Boston Braves"]["ID"])["teams"][0]
+    assert (braves["City"], braves["Abbrev"], braves["Nickname"]) == ("Boston", "BSN", "Braves")
+    senators = of_1935["Washington Senators"]
+    assert (senators["Abbrev"], senators["Nickname"]) == ("WS1", "Senators")
+
+
+def test_a_team_without_a_season_keeps_its_newest_name(real_api: ApiServer) -> None:
+    of_1935 = {t["Name"]: t["ID"] for t in _teams(real_api, season=1935)}
+    now = {t["ID"]: t["Name"] for t in _teams(real_api)}
+    for old, new in NAMES_OF_1935.items():
+        assert now[of_1935[old]] == new
+    assert ANGELS in now.values() and "Anaheim Angels" not in now.values()
+
+
+@pytest.mark.parametrize("season", [2022, 2023])
+def test_the_angels_games_and_box_scores_name_the_los_angeles_angels(
+        real_api: ApiServer, season: int) -> None:
+    angels = _team_id(real_api, ANGELS)
+    games = _get(real_api, "games", season=season, team=angels, seasontype="regular", max=1000)
+    assert games["meta"]["Total_Results"] == 162
+    sides = [g["Home"] if g["Home_ID"] == angels else g["Visitor"] for g in games["games"]]
+    assert set(sides) == {ANGELS}
+    boxes = _get(real_api, "boxscores", "v2", season=season, team=angels, max=5)["boxscores"]
+    assert len(boxes) == 5
+    for box in boxes:
+        assert ANGELS in box["BoxscoreHeader"]
+        lines = [p["Team"] for p in box["players"] if p["Team_ID"] == angels]
+        assert lines and set(lines) == {ANGELS}
+    searched = _get(real_api, "games", season=season, search="Los Angeles Angels",
+                    seasontype="regular", max=1)
+    assert searched["meta"]["Total_Results"] == 162, "the name a game shows is the one it is found by"
+
+
+@pytest.mark.parametrize("season", [2022, 2023])
+def test_the_angels_ratings_and_projections_name_the_los_angeles_angels(
+        real_api: ApiServer, season: int) -> None:
+    angels = _team_id(real_api, ANGELS)
+    ranking = {r["Team_ID"]: r["Team"] for r in _get(real_api, "elo", season=season)["elo"]}
+    assert ranking[angels] == ANGELS
+    series = _get(real_api, "elo", season=season, team=angels, max=1000)["elo"]
+    assert series and {r["Team"] for r in series} == {ANGELS}
+    projected = _get(real_api, "projections", "v2", season=season, date=f"{season}-07-01")
+    teams = {r["Team_ID"]: r["Team"] for r in projected["projections"]}
+    assert len(teams) == 30 and teams[angels] == ANGELS
+
+
+@pytest.mark.parametrize("typed", ["Acuna", "acuña", "ACUÑA"])
+def test_acuna_is_found_with_or_without_the_tilde(real_api: ApiServer, typed: str) -> None:
+    for params in ({"search": typed}, {"name": typed}):
+        found = _get(real_api, "players", **params)["players"]
+        ronald = [p for p in found if p["DateOfBirth"] == "1997-12-18"]
+        assert len(ronald) == 1, (params, [p["Name"] for p in found])
+        assert ronald[0]["Name"].startswith("Ronald Acu")
+
+
+def test_ken_griffey_and_ken_griffey_jr_are_two_names(real_api: ApiServer) -> None:
+    griffeys = {p["DateOfBirth"]: p["Name"] for p in _get(real_api, "players", name="Griffey")
+                ["players"]}
+    assert griffeys == {"1950-04-10": "Ken Griffey Sr.", "1969-11-21": "Ken Griffey Jr."}
+    junior = _get(real_api, "players", name="ken griffey jr.")["players"]
+    assert [p["DateOfBirth"] for p in junior] == ["1969-11-21"]
+    searched = [p["Name"] for p in _get(real_api, "players", search="Griffey Jr")["players"]]
+    assert searched == ["Ken Griffey Jr."]
