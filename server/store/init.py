@@ -8,7 +8,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import LEVELS
 from server.catalog.nations import NATIONS
-from server.store import schema
+from server.store import divisions, schema
 from server.store.engine import describe
 from server.store.loader import upsert
 
@@ -18,12 +18,15 @@ def init_store(engine: sa.Engine) -> int:
     nations; one transaction (PostgreSQL) after the tables exist.
 
     Returns the schema version now in the store. Upgrades are additive: every declared index is
-    created where missing and the indexes a later version replaced are dropped, so an older store
+    created where missing, the indexes a later version replaced are dropped, the columns a later
+    version added are added, and team seasons get their declared divisions, so an older store
     is upgraded in place, never rebuilt.
     """
     schema.metadata.create_all(engine)
     with engine.begin() as conn:
+        _add_columns(conn)
         _upgrade_indexes(conn)
+        divisions.place_declared(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
              "tier": lv.tier, "season_span": lv.season_span, "college": lv.college}
@@ -33,6 +36,19 @@ def init_store(engine: sa.Engine) -> int:
         _seed_glossary_stats(conn)
         upsert(conn, schema.store_info, [{"key": "schema_version", "value": str(schema.SCHEMA_VERSION)}])
     return schema.SCHEMA_VERSION
+
+
+def _add_columns(conn: sa.Connection) -> None:
+    """Add the columns of ``schema.ADDED_COLUMNS`` an older store's tables lack."""
+    inspector = sa.inspect(conn)
+    for table_name, column_name in schema.ADDED_COLUMNS:
+        have = {c["name"] for c in inspector.get_columns(table_name)}
+        if column_name in have:
+            continue
+        column = schema.metadata.tables[table_name].c[column_name]
+        kind = column.type.compile(dialect=conn.dialect)
+        # constant names and a type compiled from the schema, not input
+        conn.execute(sa.text(f"ALTER TABLE {table_name} ADD COLUMN {column_name} {kind}"))
 
 
 def _upgrade_indexes(conn: sa.Connection) -> None:

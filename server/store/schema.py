@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
-# which ``init`` creates in an older store (``create_all`` makes missing tables only).
+# which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
+# adds ``team_seasons.division_id``, which ``init`` adds to an older store's table
+# (``ADDED_COLUMNS``) and fills from the declared divisions.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
+# Columns a later version added to an existing table, as (table, column): ``init`` adds each one
+# an older store lacks (nullable, no default: an ALTER TABLE every engine does in place).
+ADDED_COLUMNS = (("team_seasons", "division_id"),)
 
 metadata = sa.MetaData()
 
@@ -117,7 +122,10 @@ team_seasons = sa.Table(
     sa.Column("team_id", _id, nullable=False),
     _level(),
     sa.Column("season", sa.Integer, nullable=False),
-    sa.Column("sublevel_id", _id),
+    sa.Column("sublevel_id", _id),  # its league or conference (a simulated level: its division)
+    # its division that season (a sublevel of type Division under the league), when it had one:
+    # Lahman's divID, the declared real divisions, a simulated or feed team's own sublevel
+    sa.Column("division_id", _id),
     sa.Column("name", sa.Text),  # the name the team carried that season, if different
     sa.Column("wins", sa.Integer),
     sa.Column("losses", sa.Integer),
