@@ -185,3 +185,15 @@ def format_for(level: str, season: int, simulated: bool) -> PlayoffFormat | None
     if level == "FC":
         return PlayoffFormat(level, 0, None, "table", ())
     return None
+
+
+def usable(fmt: PlayoffFormat | None, leagues_known: bool, divisions_known: bool
+           ) -> PlayoffFormat | None:
+    """The format, when the teams' structure supports it (a real format needs every team's
+    league and, for division formats, division); otherwise None: records and title odds only,
+    no clinch marks."""
+    if fmt is None or fmt.kind in ("top", "table"):
+        return fmt
+    if not leagues_known or (fmt.kind in ("divisions", "nhl") and not divisions_known):
+        return None
+    return fmt

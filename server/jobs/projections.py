@@ -28,7 +28,7 @@ import sqlalchemy as sa
 
 from server.catalog import clock
 from server.catalog.levels import LEVELS, find_level
-from server.catalog.playoffs import PlayoffFormat, format_for
+from server.catalog.playoffs import format_for, usable
 from server.errors import UserError
 from server.models.elo import SPORT_ELO
 from server.models.projections import GameRules, SeasonState, project
@@ -85,17 +85,6 @@ def _structure(conn: sa.Connection, level: str, season: int, team_ids: np.ndarra
         division.append(-1 if p.division_id is None
                         else divisions.setdefault(p.division_id, len(divisions)))
     return np.array(group), np.array(division), subs
-
-
-def _usable(fmt: PlayoffFormat | None, group: np.ndarray, division: np.ndarray
-            ) -> PlayoffFormat | None:
-    """The format, when the teams' structure supports it (a real format needs every team's
-    league and, for division formats, division); otherwise None: records and title odds only."""
-    if fmt is None or fmt.kind in ("top", "table"):
-        return fmt
-    if (group < 0).any() or (fmt.kind in ("divisions", "nhl") and (division < 0).any()):
-        return None
-    return fmt
 
 
 def _rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
@@ -227,7 +216,8 @@ def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt
     team_ids = sg.team_ids
     simulated = bool((games["source"] == SIMULATED).all())
     group, division, subs = _structure(conn, lv.code, season, team_ids)
-    fmt = _usable(format_for(lv.code, season, simulated), group, division)
+    fmt = usable(format_for(lv.code, season, simulated), bool((group >= 0).all()),
+                 bool((division >= 0).all()))
     frames = []
     for day in days:
         state, played = snapshot(sg, day, group, division, lv.sport)
