@@ -64,34 +64,38 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
         .order_by(g.game_day, g.game_no, g.id)).all()
     if not rows:
         return []
-    day = ask.day_to
-    team_ids = sorted({r.home_id for r in rows} | {r.visitor_id for r in rows})
+    days, home_ids, visitor_ids, score_home, score_vis, states, overtime, sources = zip(
+        *rows, strict=True)
+    team_ids = sorted(set(home_ids) | set(visitor_ids))
     index = {t: i for i, t in enumerate(team_ids)}
-    final = [r.state == "final" and r.score_home is not None and r.score_vis is not None
-             for r in rows]
-    played = [f and (day is None or r.game_day <= day) for f, r in zip(final, rows, strict=True)]
-    remaining = np.zeros(len(team_ids), dtype=np.int64)
-    for r, f, p in zip(rows, final, played, strict=True):
-        if not p and (f or r.state in ("scheduled", "inprogress")):
-            remaining[index[r.home_id]] += 1
-            remaining[index[r.visitor_id]] += 1
-    done = [r for r, p in zip(rows, played, strict=True) if p]
+    home = np.array([index[t] for t in home_ids], dtype=np.int64)
+    visitor = np.array([index[t] for t in visitor_ids], dtype=np.int64)
+    state = np.array(states)
+    final = (state == "final") & np.array([a is not None and b is not None
+                                           for a, b in zip(score_home, score_vis, strict=True)])
+    day = ask.day_to
+    game_day = np.array(days, dtype="datetime64[D]")
+    played = final if day is None else final & (game_day <= np.datetime64(day, "D"))
+    waiting = ~played & (final | (state == "scheduled") | (state == "inprogress"))
+    remaining = (np.bincount(home[waiting], minlength=len(team_ids))
+                 + np.bincount(visitor[waiting], minlength=len(team_ids)))
     games = model.SeasonGames(
-        home=np.array([index[r.home_id] for r in done], dtype=np.int64),
-        visitor=np.array([index[r.visitor_id] for r in done], dtype=np.int64),
-        score_home=np.array([r.score_home for r in done], dtype=np.int64),
-        score_vis=np.array([r.score_vis for r in done], dtype=np.int64),
-        overtime=np.array([bool(r.overtime) for r in done], dtype=bool),
+        home=home[played], visitor=visitor[played],
+        score_home=np.array([x or 0 for x in score_home], dtype=np.int64)[played],
+        score_vis=np.array([x or 0 for x in score_vis], dtype=np.int64)[played],
+        overtime=np.array([bool(x) for x in overtime], dtype=bool)[played],
         remaining=remaining)
 
     placed = placements(conn, ask.code, season, team_ids)
     where = [placed.get(t, Placement(None, None, None)) for t in team_ids]
-    leagues = {p.league_id: i for i, p in enumerate(where) if p.league_id is not None}
-    divisions = {p.division_id: i for i, p in enumerate(where) if p.division_id is not None}
-    group = np.array([-1 if p.league_id is None else leagues[p.league_id] for p in where])
-    division = np.array([-1 if p.division_id is None else divisions[p.division_id]
+    leagues: dict[int, int] = {}
+    divisions: dict[int, int] = {}
+    group = np.array([-1 if p.league_id is None else leagues.setdefault(p.league_id, len(leagues))
+                      for p in where])
+    division = np.array([-1 if p.division_id is None
+                         else divisions.setdefault(p.division_id, len(divisions))
                          for p in where])
-    simulated = all(r.source == SIMULATED for r in rows)
+    simulated = all(src == SIMULATED for src in sources)
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
@@ -100,7 +104,8 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
 
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
-    as_of = day if day is not None else max((r.game_day for r in done), default=None)
+    as_of = day if day is not None else (
+        game_day[played].max().item() if played.any() else None)
     out: list[Record] = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,

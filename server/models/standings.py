@@ -203,47 +203,49 @@ def _final_field(members: np.ndarray, division: np.ndarray, place: np.ndarray,
     return field
 
 
+_LETTERS = "WLT"  # result codes 0, 1, 2; 3 is an overtime loss (an L in a streak, third column)
+
+
 @dataclass
 class _Form:
-    """Per team: home and away records (W, L, T or OTL), and its results in play order (W,
-    L, T, O: an overtime loss)."""
+    """Per team: home and away records (W, L, T or OTL), and its result codes in play order
+    (0 W, 1 L, 2 T, 3 an overtime loss)."""
 
     home: list[tuple[int, int, int]]
     away: list[tuple[int, int, int]]
-    results: list[list[str]]
+    results: list[np.ndarray]
 
     def last(self, i: int) -> tuple[int, int, int]:
-        recent = self.results[i][-LAST_N:]
-        return recent.count("W"), recent.count("L"), recent.count("T") + recent.count("O")
+        counts = np.bincount(self.results[i][-LAST_N:], minlength=4)
+        return int(counts[0]), int(counts[1]), int(counts[2] + counts[3])
 
     def streak(self, i: int) -> str | None:
         """"W3": three straight wins to the day (an overtime loss a loss, a tie a T); None
         before a team's first game."""
-        results = [r if r != "O" else "L" for r in self.results[i]]
-        if not results:
+        results = np.where(self.results[i] == 3, 1, self.results[i])
+        if not len(results):
             return None
-        kind, n = results[-1], 0
-        for r in reversed(results):
-            if r != kind:
-                break
-            n += 1
-        return f"{kind}{n}"
+        breaks = np.flatnonzero(results != results[-1])
+        length = len(results) - (breaks[-1] + 1 if len(breaks) else 0)
+        return f"{_LETTERS[int(results[-1])]}{length}"
 
 
 def _form(games: SeasonGames, t: int, ot_losses: bool) -> _Form:
-    home = [[0, 0, 0] for _ in range(t)]
-    away = [[0, 0, 0] for _ in range(t)]
-    results: list[list[str]] = [[] for _ in range(t)]
-    column = {"W": 0, "L": 1, "T": 2, "O": 2}
-    for hi, vi, sh, sv, ot in zip(games.home.tolist(), games.visitor.tolist(),
-                                  games.score_home.tolist(), games.score_vis.tolist(),
-                                  (games.overtime & ot_losses).tolist(), strict=True):
-        lost = "O" if ot else "L"
-        r_home = "W" if sh > sv else lost if sh < sv else "T"
-        r_vis = "W" if sv > sh else lost if sv < sh else "T"
-        home[hi][column[r_home]] += 1
-        away[vi][column[r_vis]] += 1
-        results[hi].append(r_home)
-        results[vi].append(r_vis)
-    as_tuples = [(a, b, c) for a, b, c in home], [(a, b, c) for a, b, c in away]
-    return _Form(as_tuples[0], as_tuples[1], results)
+    """Records and result sequences with array operations (a Python loop over MLB's 2,430
+    games took 4x as long as the rest of the table)."""
+    sh, sv = games.score_home, games.score_vis
+    lost = np.where(games.overtime & ot_losses, 3, 1)
+    r_home = np.where(sh > sv, 0, np.where(sh < sv, lost, 2))
+    r_vis = np.where(sv > sh, 0, np.where(sv < sh, lost, 2))
+
+    def record(team: np.ndarray, result: np.ndarray) -> list[tuple[int, int, int]]:
+        c = np.bincount(team * 4 + result, minlength=4 * t).reshape(t, 4)
+        return [(int(a), int(b), int(x + y)) for a, b, x, y in c.tolist()]
+
+    n = len(sh)
+    teams = np.concatenate([games.home, games.visitor])
+    results = np.concatenate([r_home, r_vis])
+    order = np.lexsort((np.concatenate([np.arange(n), np.arange(n)]), teams))
+    bounds = np.searchsorted(teams[order], np.arange(t + 1))
+    sequences = [results[order[bounds[i]:bounds[i + 1]]] for i in range(t)]
+    return _Form(record(games.home, r_home), record(games.visitor, r_vis), sequences)
