@@ -28,8 +28,9 @@ from 2022 (no more game 163): head-to-head, then the record within the division,
 the league; the NBA: head-to-head, division record, conference record (its "division leader"
 rule and the later ones are not modelled); the NHL from 2019-20: regulation wins, wins, then
 head-to-head (regulation-plus-overtime wins are not: the projections' simulated games do not
-split overtime from the shootout). A simulated level breaks ties head-to-head. Whatever the
-rules leave equal is decided by lot.
+split overtime from the shootout). A simulated level breaks ties head-to-head (soccer's tables
+by lot: their goal difference comes first, and simulated seasons do not keep goals). Whatever
+the rules leave equal is decided by lot.
 
 Division membership of the real leagues comes from ``DIVISIONS`` (the real data names leagues and
 conferences only); a simulated level's divisions are its store sublevels.
@@ -167,8 +168,8 @@ def simulated_format(level: str) -> PlayoffFormat | None:
     plan = PLANS.get(level)
     if plan is None:
         return None
-    if plan.sport == "soccer":
-        return PlayoffFormat(level, 0, None, "table", (), tiebreaks=SIMULATED_TIEBREAKS)
+    if plan.sport == "soccer":  # goal difference first, which simulated seasons do not keep
+        return PlayoffFormat(level, 0, None, "table", ())
     return PlayoffFormat(level, 0, None, "top", plan.playoff_rounds, teams=plan.playoff_teams,
                          tiebreaks=SIMULATED_TIEBREAKS)
 

@@ -116,13 +116,12 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
 
     same_group = group[:, None] == group[None, :]
     same_div = (division[:, None] == division[None, :]) & (division[:, None] >= 0)
-    div_rank = _ranks(place, np.where(division >= 0, division, group + 10_000))
+    # a team's unit is its division, else its league (negative: never a division's index)
+    unit_of = np.where(division >= 0, division, -2 - group)
+    div_rank = _ranks(place, unit_of)
     league_rank = _ranks(place, group)
-    leader = {}
-    for unit in set(np.where(division >= 0, division, group + 10_000).tolist()):
-        members = np.flatnonzero(np.where(division >= 0, division, group + 10_000) == unit)
-        leader[unit] = members[np.argmax(place[members])]
-    unit_of = np.where(division >= 0, division, group + 10_000)
+    leader = {int(u): int(np.flatnonzero(unit_of == u)[np.argmax(place[unit_of == u])])
+              for u in np.unique(unit_of)}
     rows: list[dict[str, Any]] = []
     form = _form(games, t, ot_losses)
     for i in range(t):

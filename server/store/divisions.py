@@ -111,9 +111,13 @@ def placements(conn: sa.Connection, level: str, season: int, team_ids: Iterable[
                         .join_from(schema.teams, schema.team_seasons,
                                    (ts.team_id == t.id) & (ts.season == season), isouter=True)
                         .where(t.id.in_([int(x) for x in team_ids]))).all()
-    parents = dict(conn.execute(sa.select(sl.id, sl.parent_id).where(sl.level == level)).all())
+    subs = {r[0]: (r[1], r[2]) for r in conn.execute(
+        sa.select(sl.id, sl.parent_id, sl.type).where(sl.level == level))}
+    parents = {k: v[0] for k, v in subs.items()}
     out = {}
     for team_id, sub, div in rows:
+        if div is None and sub is not None and subs.get(sub, (None, None))[1] == TYPE:
+            div = sub  # a simulated team's own division, before re-tabulation records it
         league = parents.get(div) if div is not None else None
         if league is None and sub is not None:
             league = parents.get(sub) or sub
