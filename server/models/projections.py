@@ -11,6 +11,11 @@ doubleheader spans two rounds), and each round is one set of array operations ov
 (simulations x games). Playoff series are not simulated game by game: a series' win probability
 is exact given its per-game probabilities (the chance of winning at least ``need`` of all
 ``best_of`` games, as if every game were played), so one uniform draw decides it.
+
+Equal final records are ordered by the format's declared tiebreakers (``server.models.
+tiebreaks``), read from each simulated season's own head-to-head results: a teams x teams matrix
+per simulation, kept only when a rule needs it. Measured on MLB 2023, 19 days at 2,000 seasons:
+1.31 s of CPU against 1.24 s when ties went by lot.
 """
 from __future__ import annotations
 
