@@ -23,6 +23,8 @@ PAGES = [
             help="Games by season, team, dates and status, with a game's line score, plays and forecast."),
     st.Page("app_pages/ratings.py", title="Ratings", icon=":material/trending_up:",
             help="ELO rankings and series over a season; RPI for college levels."),
+    st.Page("app_pages/standings.py", title="Standings", icon=":material/format_list_bulleted:",
+            help="The table by league and division as of any day, with projected wins and playoff odds."),
     st.Page("app_pages/projections.py", title="Projections", icon=":material/insights:",
             help="Where the season will end: projected records, playoff and title odds as of any day."),
     st.Page("app_pages/forecasts.py", title="Forecasts vs outcomes", icon=":material/query_stats:",

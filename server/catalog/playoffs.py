@@ -23,6 +23,15 @@ Kinds (how a row is read):
 * ``table``: league tables with points (``points``: win, draw, loss); the title is first place,
   there is no playoff (soccer leagues).
 
+Tiebreakers (``tiebreaks``) are the published rules as far as a season's games decide them: MLB
+from 2022 (no more game 163): head-to-head, then the record within the division, then within
+the league; the NBA: head-to-head, division record, conference record (its "division leader"
+rule and the later ones are not modelled); the NHL from 2019-20: regulation wins, wins, then
+head-to-head (regulation-plus-overtime wins are not: the projections' simulated games do not
+split overtime from the shootout). A simulated level breaks ties head-to-head (soccer's tables
+by lot: their goal difference comes first, and simulated seasons do not keep goals). Whatever
+the rules leave equal is decided by lot.
+
 Division membership of the real leagues comes from ``DIVISIONS`` (the real data names leagues and
 conferences only); a simulated level's divisions are its store sublevels.
 """
@@ -50,6 +59,9 @@ class PlayoffFormat:
     direct: int = 0  # play_in: places per conference without the play-in
     points: tuple[int, int, int] = (3, 1, 0)  # table: points for a win, draw, loss
     rank_by: str = "pct"  # pct: wins + half the ties over games; points: NHL's 2 per win, 1 per OTL
+    # How equal records are ordered, rule after rule (``server.models.tiebreaks.RULES``), then
+    # by lot; () = by lot alone (an era that played a tiebreaker game instead).
+    tiebreaks: tuple[str, ...] = ()
 
     @property
     def has_playoff(self) -> bool:
@@ -84,11 +96,15 @@ REAL_FORMATS: tuple[PlayoffFormat, ...] = (
     # division winners) bye; best-of-3 wild-card series 3 v 6 and 4 v 5.
     PlayoffFormat("MLB", 2022, None, "divisions",
                   (("Wild Card Series", 3), ("Division Series", 5), *_MLB_LATE),
-                  division_top=1, wild_cards=3, byes=2, first_round=((4, 5), (3, 6))),
+                  division_top=1, wild_cards=3, byes=2, first_round=((4, 5), (3, 6)),
+                  tiebreaks=("head_to_head", "division", "league")),
     # NBA from 2020-21: 6 per conference directly, 7-10 in the play-in.
-    PlayoffFormat("NBA", 2021, None, "play_in", _NBA_ROUNDS, direct=6),
+    PlayoffFormat("NBA", 2021, None, "play_in", _NBA_ROUNDS, direct=6,
+                  tiebreaks=("head_to_head", "division", "league")),
     # NHL from 2013-14: 16 teams by division and wild card (8 per conference); ranked by points.
-    PlayoffFormat("NHL", 2014, None, "nhl", _NHL_ROUNDS, rank_by="points"),
+    PlayoffFormat("NHL", 2014, 2019, "nhl", _NHL_ROUNDS, rank_by="points"),
+    PlayoffFormat("NHL", 2020, None, "nhl", _NHL_ROUNDS, rank_by="points",
+                  tiebreaks=("regulation_wins", "wins", "head_to_head")),
 )
 
 
@@ -105,7 +121,8 @@ def _t(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# The real data names leagues (Retrosheet) and conferences (FiveThirtyEight files) only.
+# The real data names leagues (Retrosheet) and conferences (FiveThirtyEight files) only; Lahman's
+# seasons (to 2020) carry their own (``server.ingest.lahman.load_divisions``).
 DIVISIONS: tuple[Division, ...] = (
     # MLB since 2013 (Houston to the AL West), Retrosheet's team codes.
     Division("MLB", "AL East", 2013, None, _t("BAL BOS NYA TBA TOR")),
@@ -114,6 +131,14 @@ DIVISIONS: tuple[Division, ...] = (
     Division("MLB", "NL East", 2013, None, _t("ATL MIA NYN PHI WAS")),
     Division("MLB", "NL Central", 2013, None, _t("CHN CIN MIL PIT SLN")),
     Division("MLB", "NL West", 2013, None, _t("ARI COL LAN SDN SFN")),
+    # NBA since 2004-05 (30 teams, six divisions); the results files' codes, as the conferences
+    # (``server.catalog.alignments``) spell them. Seeding ignores them from 2015-16.
+    Division("NBA", "Atlantic", 2005, None, _t("BOS BRK NYK PHI TOR")),
+    Division("NBA", "Central", 2005, None, _t("CHI CLE DET IND MIL")),
+    Division("NBA", "Southeast", 2005, None, _t("ATL CHO MIA ORL WAS")),
+    Division("NBA", "Northwest", 2005, None, _t("DEN MIN OKC POR UTA")),
+    Division("NBA", "Pacific", 2005, None, _t("GSW LAC LAL PHO SAC")),
+    Division("NBA", "Southwest", 2005, None, _t("DAL HOU MEM NOP SAS")),
     # NHL from 2021-22 (32 teams) until Arizona left after 2023-24; FiveThirtyEight's codes.
     Division("NHL", "Atlantic", 2022, 2024, _t("BOS BUF DET FLA MTL OTT TBL TOR")),
     Division("NHL", "Metropolitan", 2022, 2024, _t("CAR CBJ NJD NYI NYR PHI PIT WSH")),
@@ -134,15 +159,19 @@ def division_of(level: str, season: int, abbrev: str | None) -> str | None:
     return None
 
 
+SIMULATED_TIEBREAKS = ("head_to_head",)
+
+
 def simulated_format(level: str) -> PlayoffFormat | None:
     """The simulator's own postseason for a simulated level: its plan's playoff teams and
     rounds (FC plays league tables: its cup is a separate competition)."""
     plan = PLANS.get(level)
     if plan is None:
         return None
-    if plan.sport == "soccer":
+    if plan.sport == "soccer":  # goal difference first, which simulated seasons do not keep
         return PlayoffFormat(level, 0, None, "table", ())
-    return PlayoffFormat(level, 0, None, "top", plan.playoff_rounds, teams=plan.playoff_teams)
+    return PlayoffFormat(level, 0, None, "top", plan.playoff_rounds, teams=plan.playoff_teams,
+                         tiebreaks=SIMULATED_TIEBREAKS)
 
 
 def format_for(level: str, season: int, simulated: bool) -> PlayoffFormat | None:
@@ -157,3 +186,15 @@ def format_for(level: str, season: int, simulated: bool) -> PlayoffFormat | None
     if level == "FC":
         return PlayoffFormat(level, 0, None, "table", ())
     return None
+
+
+def usable(fmt: PlayoffFormat | None, leagues_known: bool, divisions_known: bool
+           ) -> PlayoffFormat | None:
+    """The format, when the teams' structure supports it (a real format needs every team's
+    league and, for division formats, division); otherwise None: records and title odds only,
+    no clinch marks."""
+    if fmt is None or fmt.kind in ("top", "table"):
+        return fmt
+    if not leagues_known or (fmt.kind in ("divisions", "nhl") and not divisions_known):
+        return None
+    return fmt

@@ -19,6 +19,7 @@ from server.endpoints.projections import PROJECTIONS
 from server.endpoints.plays import PITCH, PLAYBYPLAY
 from server.endpoints.ratings import ELO, RPI
 from server.endpoints.seasons import SEASONS
+from server.endpoints.standings import STANDINGS
 from server.endpoints.stats import STATS
 from server.endpoints.teams import TEAMS
 
@@ -39,7 +40,7 @@ GLOSSARY = glossary(endpoints_serving)
 ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
     VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,
-    BOXSCORES, PROJECTIONS,  # beyond the spec
+    BOXSCORES, PROJECTIONS, STANDINGS,  # beyond the spec
 )
 
 _BY_NAME: dict[str, Endpoint] = {}

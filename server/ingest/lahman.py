@@ -33,6 +33,7 @@ from server.catalog.names import SeasonName, club_name, suffix_of, with_suffix
 from server.ingest.retrosheet import reference as retro_reference
 from server.ingest.retrosheet.reference import TeamSpan, nation
 from server.store import schema
+from server.store.divisions import ensure_division
 from server.store.loader import Loader, loading
 
 SOURCE = "lahman"
@@ -219,6 +220,7 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None,
             for r in teams.itertuples()])
         franchise_of = {(_year(r.yearID), _str(r.teamID)): _str(r.franchID)
                         for r in teams.itertuples()}
+        load_divisions(loader, teams, team_ids, sub_ids)
 
         # players
         pkeys = [_str(p) for p in people["playerID"]]
@@ -270,6 +272,29 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None,
 def _named_columns(named: SeasonName) -> dict[str, str | None]:
     return {"name": named.name, "abbrev": named.abbrev, "city": named.city,
             "nickname": named.nickname}
+
+
+DIVISION_NAMES = {"E": "East", "C": "Central", "W": "West"}
+
+
+def load_divisions(loader: Loader, teams: pd.DataFrame, team_ids: dict[str, int],
+                   sub_ids: dict[str, int]) -> int:
+    """Each team season's division from the teams table's ``divID`` (leagues split into
+    divisions from 1969): a division sublevel named as the catalog names them ("AL West") under
+    its league, and ``team_seasons.division_id``. Seasons without a divID keep none."""
+    placed = []
+    ids: dict[str, int] = {}
+    for r in teams.itertuples():
+        league, div = _str(r.lgID), _str(r.divID)
+        if not div or div not in DIVISION_NAMES or league not in sub_ids:
+            continue
+        name = f"{league} {DIVISION_NAMES[div]}"
+        if name not in ids:
+            ids[name] = ensure_division(loader, LEVEL, name, sub_ids[league])
+        placed.append({"team_id": team_ids[_str(r.franchID)], "level": LEVEL,
+                       "season": _year(r.yearID), "division_id": ids[name]})
+    loader.put(schema.team_seasons, placed)
+    return len(placed)
 
 
 def _has_retrosheet_season(loader: Loader, year: int) -> bool:

@@ -29,11 +29,12 @@ import sqlalchemy as sa
 from server.catalog import clock
 from server.catalog.levels import LEVELS, find_level
 from server.catalog import phases
-from server.catalog.playoffs import PlayoffFormat, division_of, format_for
+from server.catalog.playoffs import format_for, usable
 from server.errors import UserError
 from server.models.elo import SPORT_ELO
 from server.models.projections import GameRules, SeasonState, project
 from server.store import schema
+from server.store.divisions import Placement, placements
 from server.store.watch import mark_changed
 
 N_SIMS = 10_000  # nightly: standard error of a probability <= 0.005
@@ -72,42 +73,21 @@ def read_season(conn: sa.Connection, level: str, season: int) -> pd.DataFrame:
     return df
 
 
-def _structure(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray,
-               simulated: bool) -> tuple[np.ndarray, np.ndarray, list[int | None]]:
+def _structure(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, list[int | None]]:
     """Per team: its group (league or conference) index, its division index (-1 unknown), and
-    its sublevel id that season. A simulated team's sublevel is its division, whose parent is
-    the league; a real team's is its league or conference, its division from the catalog."""
-    t, ts, sl = schema.teams.c, schema.team_seasons.c, schema.sublevels.c
-    rows = conn.execute(sa.select(t.id, t.abbrev, sa.func.coalesce(ts.sublevel_id, t.sublevel_id))
-                        .join_from(schema.teams, schema.team_seasons,
-                                   (ts.team_id == t.id) & (ts.season == season), isouter=True)
-                        .where(t.id.in_([int(x) for x in team_ids]))).all()
-    info = {r[0]: (r[1], r[2]) for r in rows}
-    parents = dict(conn.execute(sa.select(sl.id, sl.parent_id).where(sl.level == level)).all())
+    its sublevel id that season (``server.store.divisions.placements``)."""
+    placed = placements(conn, level, season, team_ids.tolist())
     groups: dict[object, int] = {}
     divisions: dict[object, int] = {}
     group, division, subs = [], [], []
     for tid in team_ids.tolist():
-        abbrev, sub = info.get(tid, (None, None))
-        subs.append(sub)
-        if simulated:
-            top, div = (parents.get(sub) or sub), sub
-        else:
-            top, div = sub, division_of(level, season, abbrev)
-        group.append(-1 if top is None else groups.setdefault(top, len(groups)))
-        division.append(-1 if div is None else divisions.setdefault(div, len(divisions)))
+        p = placed.get(tid, Placement(None, None, None))
+        subs.append(p.sublevel_id)
+        group.append(-1 if p.league_id is None else groups.setdefault(p.league_id, len(groups)))
+        division.append(-1 if p.division_id is None
+                        else divisions.setdefault(p.division_id, len(divisions)))
     return np.array(group), np.array(division), subs
-
-
-def _usable(fmt: PlayoffFormat | None, group: np.ndarray, division: np.ndarray
-            ) -> PlayoffFormat | None:
-    """The format, when the teams' structure supports it (a real format needs every team's
-    league and, for division formats, division); otherwise None: records and title odds only."""
-    if fmt is None or fmt.kind in ("top", "table"):
-        return fmt
-    if (group < 0).any() or (fmt.kind in ("divisions", "nhl") and (division < 0).any()):
-        return None
-    return fmt
 
 
 def _rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
@@ -214,8 +194,16 @@ def snapshot(sg: SeasonGames, day: dt.date, group: np.ndarray, division: np.ndar
     _last_per_team(np.concatenate([sg.home[idx], sg.visitor[idx]])[order],
                    np.concatenate([sg.after[idx, 0], sg.after[idx, 1]])[order], ratings)
     rest = ~done
+    h2h_wins, h2h_games = np.zeros((t, t)), np.zeros((t, t))
+    np.add.at(h2h_wins, (h, v), sh > sv)
+    np.add.at(h2h_wins, (v, h), sv > sh)
+    np.add.at(h2h_games, (h, v), 1.0)
+    np.add.at(h2h_games, (v, h), 1.0)
+    regulation = np.zeros(t)
+    np.add.at(regulation, h, (sh > sv) & ~sg.overtime[done])
+    np.add.at(regulation, v, (sv > sh) & ~sg.overtime[done])
     state = SeasonState(sg.team_ids, ratings, w, lo, ti, group, division, sg.home[rest],
-                        sg.visitor[rest], sg.neutral[rest])
+                        sg.visitor[rest], sg.neutral[rest], h2h_wins, h2h_games, regulation)
     return state, done
 
 
@@ -230,8 +218,9 @@ def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt
     sg = SeasonGames.of(games)
     team_ids = sg.team_ids
     simulated = bool((games["source"] == SIMULATED).all())
-    group, division, subs = _structure(conn, lv.code, season, team_ids, simulated)
-    fmt = _usable(format_for(lv.code, season, simulated), group, division)
+    group, division, subs = _structure(conn, lv.code, season, team_ids)
+    fmt = usable(format_for(lv.code, season, simulated), bool((group >= 0).all()),
+                 bool((division >= 0).all()))
     frames = []
     for day in days:
         state, played = snapshot(sg, day, group, division, lv.sport)

@@ -11,6 +11,11 @@ doubleheader spans two rounds), and each round is one set of array operations ov
 (simulations x games). Playoff series are not simulated game by game: a series' win probability
 is exact given its per-game probabilities (the chance of winning at least ``need`` of all
 ``best_of`` games, as if every game were played), so one uniform draw decides it.
+
+Equal final records are ordered by the format's declared tiebreakers (``server.models.
+tiebreaks``), read from each simulated season's own head-to-head results: a teams x teams matrix
+per simulation, kept only when a rule needs it. Measured on MLB 2023, 19 days at 2,000 seasons:
+1.31 s of CPU against 1.24 s when ties went by lot.
 """
 from __future__ import annotations
 
@@ -19,11 +24,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from server.catalog.playoffs import PlayoffFormat
+from server.models import tiebreaks
 from server.models.elo import win_expectation
 
 N_SIMS = 10_000  # seasons per projection (the standard error of a probability <= 0.005)
 SEED = 20240401  # fixed: the same inputs give the same projection
-JITTER = 1e-6  # random tie-break added to a record's ranking value (ties broken by lot)
+PAIR_RULES = ("head_to_head", "division", "league")  # tiebreakers read from games between pairs
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,10 @@ class SeasonState:
     (``ties`` are draws, or overtime losses where ``GameRules.ot_share`` > 0); ``group``: index
     of the team's league or conference (-1 unknown); ``division``: index of its division (-1
     unknown); ``home``/``visitor``: team indexes of the remaining regular-season games in the
-    order they will be played; ``neutral``: those games at a neutral site."""
+    order they will be played; ``neutral``: those games at a neutral site. For the
+    tiebreakers: ``h2h_wins[i, j]`` counts the played games team i won against team j,
+    ``h2h_games[i, j]`` the played games between them, ``regulation_wins`` the wins not in
+    overtime (None: no games played, all zeros)."""
 
     team_ids: np.ndarray
     ratings: np.ndarray
@@ -46,6 +55,9 @@ class SeasonState:
     home: np.ndarray
     visitor: np.ndarray
     neutral: np.ndarray
+    h2h_wins: np.ndarray | None = None
+    h2h_games: np.ndarray | None = None
+    regulation_wins: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -119,9 +131,11 @@ class _Run:
     """One projection's simulated seasons: ratings and records (simulations x teams)."""
 
     def __init__(self, state: SeasonState, rules: GameRules, n_sims: int,
-                 rng: np.random.Generator) -> None:
+                 rng: np.random.Generator, tiebreak_rules: tuple[str, ...] = ()) -> None:
         self.rules = rules
         self.rng = rng
+        self.tiebreak_rules = tiebreak_rules
+        self.group, self.division = state.group, state.division
         t = len(state.team_ids)
         # teams x simulations while the season is played (a team's row is contiguous, so the
         # per-round gathers and scatters are cheap); transposed for the postseason
@@ -130,6 +144,23 @@ class _Run:
         self.lo = np.repeat(state.losses.astype(float)[:, None], n_sims, axis=1)
         self.ti = np.repeat(state.ties.astype(float)[:, None], n_sims, axis=1)
         self.n, self.t = n_sims, t
+        # what the declared tiebreakers read: head-to-head wins per simulation (teams x teams x
+        # simulations, int16: 20 MB for 10,000 seasons of 32 teams), the season's games between
+        # each pair, regulation wins; kept only when a rule needs them
+        self.h2h: np.ndarray | None = None
+        self.pair_games = np.zeros((t, t))
+        if any(r in PAIR_RULES for r in tiebreak_rules):
+            played = (np.zeros((t, t)) if state.h2h_wins is None
+                      else state.h2h_wins.astype(np.int16))
+            self.h2h = np.repeat(np.asarray(played, dtype=np.int16)[:, :, None], n_sims, axis=2)
+            self.pair_games = (np.zeros((t, t)) if state.h2h_games is None
+                               else state.h2h_games.astype(float))
+            np.add.at(self.pair_games, (state.home, state.visitor), 1.0)
+            np.add.at(self.pair_games, (state.visitor, state.home), 1.0)
+        self.rw: np.ndarray | None = None
+        if "regulation_wins" in tiebreak_rules:
+            start = np.zeros(t) if state.regulation_wins is None else state.regulation_wins
+            self.rw = np.repeat(start.astype(float)[:, None], n_sims, axis=1)
 
     def play_regular(self, state: SeasonState) -> None:
         if not len(state.home):
@@ -159,8 +190,14 @@ class _Run:
                 result = home_win.astype(float)
             self.w[h] += home_win
             self.w[v] += away_win
+            if self.h2h is not None:  # (h, v) pairs are distinct within a round
+                self.h2h[h, v] += home_win
+                self.h2h[v, h] += away_win
             if rules.ot_share > 0:
                 ot = self.rng.random(we.shape) < rules.ot_share
+                if self.rw is not None:
+                    self.rw[h] += home_win & ~ot
+                    self.rw[v] += away_win & ~ot
                 self.ti[h] += away_win & ot
                 self.ti[v] += home_win & ot
                 self.lo[h] += away_win & ~ot
@@ -168,6 +205,9 @@ class _Run:
             else:
                 self.lo[h] += away_win
                 self.lo[v] += home_win
+                if self.rw is not None:
+                    self.rw[h] += home_win
+                    self.rw[v] += away_win
             delta = rules.k * (result - we)
             self.r[h] += delta
             self.r[v] -= delta
@@ -179,20 +219,29 @@ class _Run:
         self.w = np.ascontiguousarray(self.w.T)
         self.lo = np.ascontiguousarray(self.lo.T)
         self.ti = np.ascontiguousarray(self.ti.T)
+        if self.h2h is not None:
+            self.h2h = np.ascontiguousarray(np.moveaxis(self.h2h, 2, 0))
+        if self.rw is not None:
+            self.rw = np.ascontiguousarray(self.rw.T)
 
     def rank_value(self, fmt: PlayoffFormat | None) -> np.ndarray:
-        """What the standings sort by, higher first, with a tie-break by lot."""
-        jitter = self.rng.random((self.n, self.t)) * JITTER
+        """What the standings sort by, higher first: the record, then the format's declared
+        tiebreakers (``server.models.tiebreaks``), then lot."""
+        lot = self.rng.random((self.n, self.t))
         if fmt is not None and fmt.kind == "table":
             a, b, c = fmt.points
-            value: np.ndarray = self.w * a + self.ti * b + self.lo * c + jitter
+            primary: np.ndarray = self.w * a + self.ti * b + self.lo * c
         elif fmt is not None and fmt.rank_by == "points":
-            value = 2 * self.w + self.ti + jitter
+            primary = 2 * self.w + self.ti
         else:  # a win fraction; overtime losses are losses in it
             games = np.maximum(self.w + self.lo + self.ti, 1.0)
             half = 0.0 if self.rules.ot_share > 0 else 0.5
-            value = (self.w + half * self.ti) / games + jitter
-        return value
+            primary = (self.w + half * self.ti) / games
+        counts = {"wins": self.w}
+        if self.rw is not None:
+            counts["regulation_wins"] = self.rw
+        return tiebreaks.rank_value(primary, self.tiebreak_rules, self.group, self.division,
+                                    self.h2h, self.pair_games, counts, lot)
 
     def series(self, hi: np.ndarray, lo: np.ndarray, best_of: int) -> np.ndarray:
         """Winners (team indexes, per simulation) of series between ``hi`` (home first) and
@@ -362,7 +411,7 @@ def project(state: SeasonState, rules: GameRules, fmt: PlayoffFormat | None,
     postseason known; the title then goes to the best record). Pure: the same inputs and seed
     give the same projection."""
     rng = np.random.default_rng(seed)
-    run = _Run(state, rules, n_sims, rng)
+    run = _Run(state, rules, n_sims, rng, fmt.tiebreaks if fmt is not None else ())
     run.play_regular(state)
     t = run.t
     if fmt is None:

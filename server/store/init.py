@@ -11,7 +11,7 @@ from server.catalog.clock import today
 from server.catalog.levels import LEVELS
 from server.catalog.nations import NATIONS
 from server.catalog.sources import SIMULATED
-from server.store import schema
+from server.store import divisions, schema
 from server.store.engine import describe
 from server.store.loader import upsert
 
@@ -20,9 +20,10 @@ def init_store(engine: sa.Engine) -> int:
     """Create missing tables, upgrade indexes, record the schema version, refresh levels and
     nations; one transaction (PostgreSQL) after the tables exist.
 
-    Returns the schema version now in the store. Upgrades are additive: every declared column
-    and index is created where missing and the indexes a later version replaced are dropped, so
-    an older store is upgraded in place, never rebuilt.
+    Returns the schema version now in the store. Upgrades are additive: every declared index is
+    created where missing, the indexes a later version replaced are dropped, the columns a later
+    version added are added, and team seasons get their declared divisions, so an older store
+    is upgraded in place, never rebuilt.
     """
     with engine.begin() as conn:
         _set_aside_stat_tables(conn)
@@ -33,6 +34,7 @@ def init_store(engine: sa.Engine) -> int:
         _settle_unplayed(conn)
         _upgrade_columns(conn)
         _upgrade_indexes(conn)
+        divisions.place_declared(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
              "tier": lv.tier, "season_span": lv.season_span, "college": lv.college}
@@ -100,7 +102,7 @@ def _settle_unplayed(conn: sa.Connection) -> None:
 
 def _upgrade_columns(conn: sa.Connection) -> None:
     """Add the nullable columns a later version declared to an older store's tables (version 4:
-    a team season's abbreviation, city and nickname)."""
+    a team season's abbreviation, city, nickname and division)."""
     present = sa.inspect(conn)
     for table in schema.metadata.sorted_tables:
         have = {c["name"] for c in present.get_columns(table.name)}

@@ -22,8 +22,9 @@ SCHEMA_VERSION = 4
 # adds ``games.phase``, which ``init`` adds to an older store and fills from ``games.playoff``
 # (``server.catalog.phases``), the ``noresult`` state, and ``stat_tables.phase`` in its primary
 # key (``init`` rebuilds an older store's tables around it, their rows the regular season's);
-# and a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older
-# store's table (empty: the team's current ones stand in until the next ingest).
+# a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older store's
+# table (empty: the team's current ones stand in until the next ingest); and
+# ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -124,7 +125,10 @@ team_seasons = sa.Table(
     sa.Column("team_id", _id, nullable=False),
     _level(),
     sa.Column("season", sa.Integer, nullable=False),
-    sa.Column("sublevel_id", _id),
+    sa.Column("sublevel_id", _id),  # its league or conference (a simulated level: its division)
+    # its division that season (a sublevel of type Division under the league), when it had one:
+    # Lahman's divID, the declared real divisions, a simulated or feed team's own sublevel
+    sa.Column("division_id", _id),
     # what the team was called that season (the Boston Braves of 1935); empty where the source
     # gives no season of its own, and then the team's current name, city and abbreviation apply
     sa.Column("name", sa.Text),

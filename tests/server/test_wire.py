@@ -56,6 +56,7 @@ LISTS: tuple[tuple[str, str, str], ...] = (
     ("glossary-sublevels", "/v1/glossary/FC/sublevels/", ""),
     ("forecasts", "/v2/forecasts/NBA/", "season=2024"),
     ("moneyline", "/v2/moneyline/MLB/", "season=2024"),
+    ("standings", "/v2/standings/MLB/", "season=2024"),
 )
 FORMATS = ("json", "xml", "php")
 EXTRA: tuple[tuple[str, str, str], ...] = (
@@ -68,6 +69,7 @@ EXTRA: tuple[tuple[str, str, str], ...] = (
     ("elo-date", "/v1/elo/NBA/", "date=2024-01-15&max=4"),
     ("stats-qualifiers", "/v1/stats/MLB/player/", "stat=avg&limit=qualifiers&max=4"),
     ("pbp-game", "/v1/pbp/NHL/", "game={nhl_game}&max=6"),
+    ("standings-date", "/v2/standings/NHL/", "date=2024-01-15"),
     ("warnings", "/v1/teams/MLB/", "search=abc&max=5000&color=red"),
     ("err-key-missing", "/v1/games/MLB/", "nokey"),
     ("err-key-malformed", "/v1/games/MLB/", "key=abc"),

@@ -61,12 +61,16 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "projections": ("/v2/projections/MLB/", {"season": 2024},
                     ("Team_ID", "Team", "Sublevel", "Date", "W", "L", "T", "ELO", "ProjW", "ProjL",
                      "ProjT", "ProjW10", "ProjW90", "PlayoffProb", "ByeProb", "TitleProb")),
+    "standings": ("/v2/standings/MLB/", {"season": 2024},
+                  ("Team_ID", "Team", "League_ID", "League", "Division", "Date", "G", "W", "L",
+                   "Pct", "GB", "Home", "Away", "Last10", "Streak", "RunDiff", "DivRank",
+                   "LeagueRank", "Clinched")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    assert len(ENDPOINTS) == 21  # the spec's 19, boxscores and projections
+    assert len(ENDPOINTS) == 22  # the spec's 19, boxscores, projections and standings
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -162,3 +162,34 @@ def test_simulated_levels_read_their_simulators_plan() -> None:
     fmt = format_for("KHL", 2025, simulated=True)
     assert fmt is not None and fmt.kind == "top"
     assert fmt.teams == PLANS["KHL"].playoff_teams and fmt.rounds == PLANS["KHL"].playoff_rounds
+
+
+HEAD_TO_HEAD = PlayoffFormat("X", 0, None, "top", (), teams=1, tiebreaks=("head_to_head",))
+
+
+def _with_series(state: SeasonState, a_over_b: int, b_over_a: int) -> SeasonState:
+    """``state`` with the played season series of teams 0 and 1."""
+    import dataclasses
+
+    wins = np.zeros((len(state.team_ids),) * 2)
+    wins[0, 1], wins[1, 0] = a_over_b, b_over_a
+    return dataclasses.replace(state, h2h_wins=wins, h2h_games=wins + wins.T)
+
+
+def test_a_decided_tie_is_no_coin_flip() -> None:
+    """Both 5-5, every game played, A took the season series 3-1: by lot it was 50/50; with
+    the head-to-head declared A takes it every time."""
+    state = _with_series(_state([1500, 1500], [5, 5], [5, 5], []), 3, 1)
+    by_lot = project(state, GameRules(home_adv=0, k=20), BEST_RECORD, n_sims=N)
+    assert by_lot.title[0] == pytest.approx(0.5, abs=TOL)
+    decided = project(state, GameRules(home_adv=0, k=20), HEAD_TO_HEAD, n_sims=N)
+    assert decided.title.tolist() == [1.0, 0.0]
+
+
+def test_the_last_game_counts_in_the_head_to_head() -> None:
+    """A leads 4-3, the series is 1-1 and B hosts A once more: a B win ties the records and
+    gives B the series 2-1, so A takes it only by winning: p, not p + (1 - p) / 2."""
+    state = _with_series(_state([1600, 1400], [4, 3], [3, 4], [(1, 0)]), 1, 1)
+    p_game = float(win_expectation(200.0))
+    p = project(state, GameRules(home_adv=0, k=20), HEAD_TO_HEAD, n_sims=N)
+    assert p.title[0] == pytest.approx(p_game, abs=TOL)

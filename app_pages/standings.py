@@ -1,0 +1,75 @@
+"""Standings: the table by league and division as of any day, with games behind, last 10,
+streak, run or point differential and clinch marks, and each team's projected wins and playoff
+odds beside its record. A thin reader of the API's standings and projections."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pandas as pd
+import streamlit as st
+
+from components import filters, layout, links
+from components.tables import show_table
+from services import ApiError, api
+
+NO_DIVISION = "All teams"
+RECORD = ("Team", "W", "L", "T", "OTL", "Points", "Pct", "GB", "Home", "Away", "Last10", "Streak",
+          "RunDiff", "PointDiff", "Clinched", "ProjW", "Playoff %")
+FORMATS = {"Pct": st.column_config.NumberColumn(format="%.3f"),
+           "GB": st.column_config.NumberColumn(format="%.1f", help="Games behind the division leader"),
+           "Last10": st.column_config.TextColumn("Last 10"),
+           "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Playoff, "
+                                                        "Play-In or Title"),
+           "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
+                                                  help="Projected final wins as of the same day"),
+           "Playoff %": st.column_config.ProgressColumn(format="%.1f %%", min_value=0, max_value=100,
+                                                        help="Playoff odds as of the same day")}
+
+
+def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with each team's projected wins and playoff odds (percent) beside its record,
+    where the level holds projections for that day."""
+    if table.empty or projected.empty or "Team_ID" not in projected.columns:
+        return table
+    odds = projected[["Team_ID", "ProjW"]].copy()
+    if "PlayoffProb" in projected.columns and projected["PlayoffProb"].notna().any():
+        odds["Playoff %"] = (projected["PlayoffProb"].astype(float) * 100).round(1)
+    return table.merge(odds, on="Team_ID", how="left")
+
+
+def main() -> None:
+    level = filters.current_level()
+    season = filters.season_picker(api.season_ids(level, with_games=True))
+    as_of = filters.date_picker("As of", key="asof",
+                                help="The table at the end of this day; empty: the season so far.")
+    page = api.standings(level, season=season, date=as_of)
+    layout.note_page(page)
+    table = page.frame
+    if as_of is None and not table.empty and table["Date"].notna().any():  # "so far" moves daily
+        filters.pin("asof", table["Date"].max())
+    st.title(f"{level} standings" + (f", {season}" if season else ""))
+    if table.empty:
+        st.info("No games played in this season by that day.")
+        layout.copy_link()
+        return
+    day = str(table["Date"].dropna().max()) if table["Date"].notna().any() else None
+    projected = api.projections(level, season=season, date=dt.date.fromisoformat(day[:10]) if day else None).frame
+    table = links.with_link(with_projections(table, projected), "Team", "team", level)
+    st.caption((f"As of the end of {day}. " if day else "")
+               + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
+                 "projected wins and playoff odds are the projections' of the same day.")
+    for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
+        if league:
+            st.subheader(str(league))
+        for division, rows in in_league.groupby(in_league["Division"].fillna(NO_DIVISION), sort=True):
+            st.markdown(f"**{division}**")
+            show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
+                       columns=(*[c for c in RECORD if c in rows.columns], links.LINK_COLUMN),
+                       formats={**FORMATS, **links.link_format("team")})
+    layout.copy_link()
+
+
+try:
+    main()
+except ApiError as err:
+    layout.show_error(err)

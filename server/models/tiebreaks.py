@@ -1,0 +1,65 @@
+"""Ranking with a league's published tiebreakers (numpy, pure), for one season or thousands.
+
+The standings and the projections' postseason both rank teams by a primary value (a win
+fraction, or points) and break equal values by the rules a format declares
+(``server.catalog.playoffs.PlayoffFormat.tiebreaks``), in order, then by lot. Every rule reads
+the head-to-head matrix (``wins[i, j]``: games team i won against team j) and the season's games
+between each pair (``games[i, j]``), so one matrix per simulated season carries all of them:
+
+* ``head_to_head``: the win fraction in the games among the teams tied with it (its group's
+  teams with the same primary value; two teams or more, combined as MLB and the NBA do);
+* ``division``: the win fraction against its own division;
+* ``league``: the win fraction against its league or conference;
+* ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points).
+
+Arrays are (simulations x teams); a single season is one simulation.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+RULES = ("head_to_head", "division", "league", "wins", "regulation_wins")
+
+
+def _fraction(won: np.ndarray, played: np.ndarray) -> np.ndarray:
+    """Won over played, 0.5 where nothing was played (no evidence either way)."""
+    out: np.ndarray = np.where(played > 0, won / np.maximum(played, 1), 0.5)
+    return out
+
+
+def rank_value(primary: np.ndarray, rules: tuple[str, ...], group: np.ndarray,
+               division: np.ndarray, wins: np.ndarray | None, games: np.ndarray | None,
+               counts: dict[str, np.ndarray] | None = None,
+               lot: np.ndarray | None = None) -> np.ndarray:
+    """Per simulation and team, its place in the ordering (0 = last): by ``primary`` (higher
+    first), then each rule of ``rules`` in order, then ``lot`` (random or fixed; default the
+    team order, the first team first). ``wins`` is (simulations x teams x teams), ``games``
+    (teams x teams); both may be None when ``rules`` needs neither. ``counts`` holds
+    (simulations x teams) arrays for the counting rules (``wins``, ``regulation_wins``)."""
+    n, t = primary.shape
+    if lot is None:
+        lot = np.broadcast_to(-np.arange(t, dtype=float), (n, t))
+    keys: list[np.ndarray] = []
+    same_group = group[:, None] == group[None, :]
+    for rule in rules:
+        if rule in ("head_to_head", "division", "league"):
+            assert wins is not None and games is not None
+            if rule == "head_to_head":
+                mask = ((primary[:, :, None] == primary[:, None, :])
+                        & (same_group & ~np.eye(t, dtype=bool))[None])
+            elif rule == "division":
+                mask = np.broadcast_to((division[:, None] == division[None, :])
+                                       & (division[:, None] >= 0), (n, t, t))
+            else:
+                mask = np.broadcast_to(same_group, (n, t, t))
+            won = np.where(mask, wins, 0).sum(axis=-1)
+            played = np.where(mask, games[None], 0).sum(axis=-1)
+            keys.append(_fraction(won, played))
+        elif counts is not None and rule in counts:
+            keys.append(counts[rule].astype(float))
+        else:
+            raise ValueError(f"tiebreak rule {rule!r} has no input")
+    order = np.lexsort([lot, *reversed(keys), primary], axis=-1)  # ascending: worst first
+    place = np.empty((n, t))
+    np.put_along_axis(place, order, np.broadcast_to(np.arange(t, dtype=float), (n, t)), axis=-1)
+    return place
