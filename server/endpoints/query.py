@@ -35,6 +35,7 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
     if ident is not None and ep.id_filter is not None:
         return _detail(conn, ep, ask, ident)
     offset = (ask.page - 1) * ask.size
+    known: int | None = None  # the total, when counted before the page
     if not ep.paginated:
         result = conn.execute(statements.filtered(ep, ask))
         counted: tuple[sa.Select[Any], dict[str, Any]] | None = None
@@ -42,6 +43,13 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
         return [], int(conn.execute(statements.count(statements.filtered(ep, ask))).scalar() or 0)
     else:
         query, count, values = statements.page(ep, ask, offset)
+        if offset > 0:
+            # Counted first past the first page: a page past the end is the empty page at
+            # once, never a scan of every earlier row to reach its offset (the total is needed
+            # anyway unless the page is short).
+            known = int(conn.execute(count, values).scalar() or 0)
+            if offset >= known:
+                return [], known
         result = conn.execute(query, values)
         counted = count, values
     plan = _plan(ep, False, ask.code, tuple(result.keys()))
@@ -50,7 +58,9 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
         result.close()
     else:
         rows = result.all()
-    if counted is None or (len(rows) < ask.size and (rows or offset == 0)):
+    if known is not None:
+        total = known
+    elif counted is None or (len(rows) < ask.size and (rows or offset == 0)):
         total = offset + len(rows)  # a short page ends the list: no COUNT needed
     else:
         total = int(conn.execute(*counted).scalar() or 0)
