@@ -89,7 +89,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"))
         dialect = is_dialect(request.url.path)
         key = service.gate.check_form(request.query_params.get("key"))
-        with service.limits.in_flight(key):
+        async with service.limits.in_flight(key):
             return await service.limits.run(answer, service, request, encoder, ep, p["level"],
                                             p.get("type"), dialect)
 

@@ -29,6 +29,10 @@ from server.store.engine import reader, time_limited
 from server.store.facts import StoreFacts
 
 
+TOTALS_BUDGET = 4 * 2**20  # bytes of kept totals per worker
+TOTAL_SIZE = 200  # bytes a kept total costs beyond the entry's overhead (its identity)
+
+
 class Service:
     """Everything a request needs, built once per process by ``create_app``."""
 
@@ -39,6 +43,10 @@ class Service:
         self.facts = StoreFacts(self.reader, self.gate.watch)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
         self.bodies = KeptCache()  # kept answers by exact address, for ``replay.Replay``
+        # each list's total, kept from any of its pages: another page or size of it is not
+        # counted again (a count of the 2.2 million real pitches takes 1-2 s), and a page past
+        # the end is answered without a read
+        self.totals = KeptCache(budget=TOTALS_BUDGET)
         self.limits = Limits()  # store threads, the wait on the store, requests in flight per key
         # Every request that reads the store answers in a store thread (``limits``). A kept
         # answer is memory only on SQLite with local counters, so ``Replay`` gives it on the
@@ -93,7 +101,14 @@ def _found(service: Service, ep: Endpoint, ask: Ask,
     identity = ask.identity()
     hit = service.results.get(identity, generation)
     if hit is None:
+        listed = query.is_list(ep, ask)
+        matches = identity[:-2]  # the list: its identity without page size and page
+        total: int | None = service.totals.get(matches, generation) if listed else None
+        if total is not None and (ask.page - 1) * ask.size >= total:
+            return [], total  # past the end of a list whose total is kept: nothing to read
         with service.reader.connect() as conn, time_limited(conn):
-            hit = query.run(conn, ep, ask)
+            hit = query.run(conn, ep, ask, total)
         service.results.put(identity, hit, generation)
+        if listed:
+            service.totals.put(matches, hit[1], TOTAL_SIZE, generation)
     return hit

@@ -29,6 +29,9 @@ PING_AFTER_IDLE = 1.0  # seconds in the pool after which a connection is pinged 
 # that has stopped forwarding.
 QUERY_LIMIT_MS = int(os.environ.get("SPORTS_QUERY_MS", "1000"))
 STORE_TIMEOUT = float(os.environ.get("SPORTS_STORE_TIMEOUT", "5"))
+# The longest a request waits for its answer: the store's waits and its reads' own limit, so a
+# query stopped at its limit is answered as such, never as a store that did not answer.
+ANSWER_TIMEOUT = STORE_TIMEOUT + max(0, QUERY_LIMIT_MS) / 1000
 # SQLite VM instructions between two looks at the clock: about 0.1 ms of a scan, so the limit
 # is kept to the millisecond while the handler costs well under 1% of the query.
 PROGRESS_STEPS = 10_000
@@ -97,7 +100,7 @@ def make_engine(url: str | None = None, request_path: bool = False, **kwargs: An
             connect_args.setdefault("options", f"-c statement_timeout={QUERY_LIMIT_MS}")
     engine = sa.create_engine(url, connect_args=connect_args, **kwargs)
     if request_path:  # first, so that the checkout's ping is watched too
-        watchdog = _Watchdog(STORE_TIMEOUT + WATCHDOG_GRACE)
+        watchdog = _Watchdog(ANSWER_TIMEOUT + WATCHDOG_GRACE)
         event.listen(engine, "checkout", watchdog.checkout)
         event.listen(engine, "checkin", watchdog.checkin)
     if not kwargs.get("pool_pre_ping"):
@@ -136,7 +139,7 @@ def _pinger(dialect: sa.Dialect) -> Any:
     return ping_if_doubtful
 
 
-WATCHDOG_GRACE = 1.0  # seconds past the store timeout before a held session is cut
+WATCHDOG_GRACE = 1.0  # seconds past a request's answer timeout before its session is cut
 
 
 class _Watchdog:
@@ -146,7 +149,7 @@ class _Watchdog:
     everything, so neither keepalives nor ``tcp_user_timeout`` notice, ``statement_timeout``'s
     answer never arrives and a cancel request would hang as well: the thread waiting for the
     answer would wait for ever, holding its pooled session and its store thread. The request
-    itself has been answered 503 at ``STORE_TIMEOUT`` (``server.http.limits``); this frees what it
+    itself has been answered 503 at ``ANSWER_TIMEOUT`` (``server.http.limits``); this frees what it
     held, the driver sees the connection end, and the pool replaces it. One daemon thread looks
     at the sessions held ten times a second; a checkout and a checkin each cost a dict entry."""
 

@@ -164,7 +164,8 @@ def test_expensive_key_leaves_other_clients_answering(real_server: Server,
 def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
         real_server: Server, real_store: ApiServer) -> None:
     """Eight expensive requests at once from one key (the cap is 4 per worker): the ones over
-    the cap are refused at once with Retry-After; another key is served meanwhile."""
+    the cap wait half a second for a slot that does not come free (each holds its slot for the
+    1 s limit), then are refused with Retry-After; another key is served meanwhile."""
     busy = issue_key(real_store.database_url, rate=600)
     base = real_server.base_url
 
