@@ -142,7 +142,7 @@ def neighbour_run(opts: argparse.Namespace) -> int:
         for code, folder in codes.items():
             servers[code] = Served(url, folder, work / f"{code}.log")
         season = httpx.get(f"{servers['this'].base}/v1/games/MLB/?key={cheap_key}&max=1",
-                           timeout=60).json()["games"][0]["Season"]
+                           timeout=60).json()["games"][0]["GameDay"][:4]
         for _ in range(opts.rounds):
             for code, served in servers.items():
                 base = served.base
