@@ -89,9 +89,27 @@ class RateLimited(ApiError):
     status, code = 429, "rate_limited"
 
 
+class TooManyInFlight(ApiError):
+    """The key already has as many requests in flight as one worker runs for a key (429, with
+    Retry-After): a key's rate bounds what it costs, not only how often it asks."""
+    status, code = 429, "too_many_in_flight"
+
+
 class Unavailable(ApiError):
-    """The store cannot answer now (503)."""
+    """The store cannot answer now (503, with Retry-After)."""
     status, code = 503, "unavailable"
+
+
+class StoreUnavailable(Unavailable):
+    """The store did not answer in time: a connection, a pooled session, a thread for store
+    work or a statement's answer waited past ``SPORTS_STORE_TIMEOUT`` (503, with Retry-After)."""
+    status, code = 503, "store_unavailable"
+
+
+class QueryTooExpensive(ApiError):
+    """The request's reads ran past the per-query time limit (``SPORTS_QUERY_MS``) and were
+    stopped (503). Asking again will not help; a narrower request will."""
+    status, code = 503, "query_too_expensive"
 
 
 class Internal(ApiError):
@@ -103,8 +121,33 @@ class Internal(ApiError):
 # Every code the API can answer, for the OpenAPI document and the error-shape tests.
 ERROR_TYPES: tuple[type[ApiError], ...] = (
     BadParameter, FilterRequired, LevelNotSupported, NotFound, WrongVersion, MethodNotAllowed,
-    KeyMissing, KeyMalformed, KeyInvalid, LevelForbidden, RateLimited, Unavailable, Internal,
+    KeyMissing, KeyMalformed, KeyInvalid, LevelForbidden, RateLimited, TooManyInFlight,
+    Unavailable, StoreUnavailable, QueryTooExpensive, Internal,
 )
+
+RETRY_AFTER = "5"  # seconds a client is asked to wait after a store fault (Retry-After)
+CANCELLED_SQLSTATE = "57014"  # PostgreSQL's query_canceled: statement_timeout fired
+
+
+def unavailable(message: str = "the data store is unavailable; try again shortly") -> Unavailable:
+    """The 503 of a store that refused or failed, with Retry-After."""
+    return Unavailable(message, None, headers={"Retry-After": RETRY_AFTER})
+
+
+def store_timeout(seconds: float | None = None) -> StoreUnavailable:
+    """The 503 of a store that did not answer within ``seconds``, with Retry-After."""
+    within = f" within {seconds:g} s" if seconds is not None else " in time"
+    return StoreUnavailable(f"the data store did not answer{within}; try again shortly", None,
+                            headers={"Retry-After": RETRY_AFTER})
+
+
+def too_expensive(limit_ms: int | None = None) -> QueryTooExpensive:
+    """The 503 of a request whose reads ran past the time limit, with what to do about it."""
+    limit = f"the {limit_ms} ms" if limit_ms is not None else "the time"
+    return QueryTooExpensive(
+        f"this request needed more than {limit} a query may take and was stopped; narrow it "
+        "(a shorter date range, a team, player or game filter, a longer search term, an "
+        "earlier page)", None)
 
 
 def show(raw: str) -> str:
@@ -124,13 +167,34 @@ def error_document(error: ApiError) -> dict[str, Any]:
 
 def store_fault(exc: BaseException) -> ApiError | None:
     """The one mapping of a driver's error to the API's: a value the database cannot hold is
-    the request's fault (400), an unreachable store is a 503; None for anything else."""
+    the request's fault (400); a read stopped at its time limit (SQLite's progress handler,
+    PostgreSQL's statement_timeout) is 503 ``query_too_expensive``; a store that did not answer
+    in time (the pool's timeout, libpq's connect_timeout, a session cut by the request path's
+    watchdog) is 503 ``store_unavailable``; any other unreachable store 503 ``unavailable``;
+    None for anything else."""
     if isinstance(exc, (sa.exc.DataError, OverflowError)):
         # PostgreSQL: an integer beyond a 32-bit column, a NUL in text; SQLite: beyond 64 bits.
         log.warning("value refused by the store: %s", type(exc).__name__)
         return BadParameter("a parameter value is out of range for this query", None)
+    if isinstance(exc, sa.exc.TimeoutError):  # every pooled session busy past the pool timeout
+        log.warning("store fault: no pooled connection free in time")
+        return store_timeout()
     if isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError,
                         sa.exc.ProgrammingError)):
+        orig = getattr(exc, "orig", None)
+        if _interrupted(orig):
+            log.warning("query stopped at its time limit")
+            return too_expensive()
+        if type(orig).__name__ == "ConnectionTimeout" or getattr(orig, "cut_by_watchdog", False):
+            log.warning("store fault: no answer in time (%s)", type(orig).__name__)
+            return store_timeout()
         log.warning("store fault: %s", type(exc).__name__)
-        return Unavailable("the data store is unavailable; try again shortly", None)
+        return unavailable()
     return None
+
+
+def _interrupted(orig: object) -> bool:
+    """SQLite stopped by the progress handler, or PostgreSQL's statement_timeout."""
+    if getattr(orig, "sqlstate", None) == CANCELLED_SQLSTATE:
+        return True
+    return type(orig).__name__ == "OperationalError" and str(orig) == "interrupted"

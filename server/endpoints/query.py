@@ -26,8 +26,18 @@ def _plan(ep: Endpoint, detail: bool, level: str, columns: tuple[str, ...]) -> R
     return RecordPlan(ep.fields, detail, level, columns)
 
 
-def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]:
-    """Records of one page (or the one detail record) and the total number of matches."""
+def is_list(ep: Endpoint, ask: Ask) -> bool:
+    """Whether ``run`` answers a page of a list: one total for every page and size of it."""
+    return (ep.custom is None and ep.paginated
+            and (ask.values.get("id") is None or ep.id_filter is None))
+
+
+def run(conn: sa.Connection, ep: Endpoint, ask: Ask,
+        total: int | None = None) -> tuple[list[Record], int]:
+    """Records of one page (or the one detail record) and the total number of matches.
+
+    ``total``: the list's total when already known (kept from another page of it): it is not
+    counted again, and a page past it is answered without a read."""
     if ep.custom is not None:
         found = ep.custom(conn, ask)
         return found, len(found)
@@ -35,6 +45,7 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
     if ident is not None and ep.id_filter is not None:
         return _detail(conn, ep, ask, ident)
     offset = (ask.page - 1) * ask.size
+    known = total if is_list(ep, ask) else None  # the total, when known before the page
     if not ep.paginated:
         result = conn.execute(statements.filtered(ep, ask))
         counted: tuple[sa.Select[Any], dict[str, Any]] | None = None
@@ -42,6 +53,13 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
         return [], int(conn.execute(statements.count(statements.filtered(ep, ask))).scalar() or 0)
     else:
         query, count, values = statements.page(ep, ask, offset)
+        if offset > 0 and known is None:
+            # Counted first past the first page: a page past the end is the empty page at
+            # once, never a scan of every earlier row to reach its offset (the total is needed
+            # anyway unless the page is short).
+            known = int(conn.execute(count, values).scalar() or 0)
+        if known is not None and offset >= known:
+            return [], known
         result = conn.execute(query, values)
         counted = count, values
     plan = _plan(ep, False, ask.code, tuple(result.keys()))
@@ -50,7 +68,9 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask) -> tuple[list[Record], int]
         result.close()
     else:
         rows = result.all()
-    if counted is None or (len(rows) < ask.size and (rows or offset == 0)):
+    if known is not None:
+        total = known
+    elif counted is None or (len(rows) < ask.size and (rows or offset == 0)):
         total = offset + len(rows)  # a short page ends the list: no COUNT needed
     else:
         total = int(conn.execute(*counted).scalar() or 0)

@@ -2,6 +2,9 @@
 
 ``/{version}/{endpoint}/{level}/[{type}/]`` (trailing slash optional) serves every declared
 endpoint through ``pipeline.answer``, and the same under ``/natstat/`` in the NatStat dialect; ``/health``, ``/openapi.json`` and ``/docs`` need no key.
+Nothing here reads the store on the event loop: a query's route and key form are checked here,
+the rest runs in a store thread (``limits``), and what needs no store (the documents, a 404, a
+missing or malformed key) never waits for one.
 Views raise; they never render errors. An ``ApiError`` becomes its document in the format the
 request asked for (json when that is the error), an unknown address or method the documented 404
 or 405, and anything unexpected is logged once and answered as ``internal``, never a trace.
@@ -14,15 +17,16 @@ from collections.abc import Awaitable, Callable
 
 import sqlalchemy as sa
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
+from server.catalog.levels import LEVELS
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
+from server.http.limits import DOCS_WAIT, HEALTH_TIMEOUT
 from server.http.encode import Encoder
 from server.http.encode.natstat import PREFIX, is_dialect
 from server.http.parse import encoder_for, route
@@ -84,31 +88,45 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         p = request.path_params
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"))
         dialect = is_dialect(request.url.path)
-        if service.inline:
-            return answer(service, request, encoder, ep, p["level"], p.get("type"), dialect)
-        return await run_in_threadpool(answer, service, request, encoder, ep, p["level"],
-                                       p.get("type"), dialect)
+        key = service.gate.check_form(request.query_params.get("key"))
+        async with service.limits.in_flight(key):
+            return await service.limits.run(answer, service, request, encoder, ep, p["level"],
+                                            p.get("type"), dialect)
 
     @view
     async def health_route(request: Request) -> Response:
-        """/health: the store's state, for monitors; no key."""
-        body = await run_in_threadpool(health.report, service)
+        """/health: the store's state, for monitors; no key. 503 when the store did not
+        answer within ``HEALTH_TIMEOUT``."""
+        body = await service.limits.run(health.report, service, within=HEALTH_TIMEOUT)
         return Response(body, media_type="application/json",
                         headers={"Cache-Control": "no-store"})
 
     spec_cache: dict[str, bytes] = {}
 
+    async def level_codes() -> tuple[tuple[str, ...], bool]:
+        """The store's level codes, and whether they are; the catalog's when the store did not
+        answer within ``DOCS_WAIT`` (the documents need no store)."""
+        try:
+            return await service.limits.run(service.facts.level_codes, within=DOCS_WAIT), True
+        except (ApiError, sa.exc.SQLAlchemyError):
+            return tuple(level.code for level in LEVELS), False
+
     @view
     async def openapi_route(request: Request) -> Response:
-        """/openapi.json, made once per process."""
-        if "json" not in spec_cache:
-            spec_cache["json"] = openapi.encoded(service.facts.level_codes())
-        return Response(spec_cache["json"], media_type="application/json")
+        """/openapi.json, made once per process (from the store's levels)."""
+        if "json" in spec_cache:
+            return Response(spec_cache["json"], media_type="application/json")
+        codes, from_store = await level_codes()
+        body = openapi.encoded(codes)
+        if from_store:
+            spec_cache["json"] = body
+        return Response(body, media_type="application/json")
 
     @view
     async def docs_route(request: Request) -> Response:
         """/docs: the API documented for people."""
-        return HTMLResponse(docs.page(openapi.spec(service.facts.level_codes())))
+        codes, _ = await level_codes()
+        return HTMLResponse(docs.page(openapi.spec(codes)))
 
     routes = [
         Route("/health", health_route, methods=["GET"]),
@@ -121,4 +139,4 @@ def create_app(engine: sa.Engine) -> ASGIApp:
             routes.append(Route(prefix + path + "/", query, methods=["GET"]))
     app = Starlette(routes=routes, exception_handlers={ApiError: api_error,
                                                         HTTPException: no_route})
-    return Replay(app, service.bodies, service.gate, service.inline)
+    return Replay(app, service.bodies, service.gate, service.inline, service.limits)

@@ -1,5 +1,7 @@
-"""/health: the store (no password), its schema version, the latest re-tabulation, and per level
-the newest game and its data sources. Needs no key, so monitors can call it.
+"""/health: the store's kind (never its address: no path, user, host or database: a monitor
+needs no more, and a page anyone may call must not map the deployment), its schema version,
+the latest re-tabulation, and per level the newest game and its data sources. Needs no key, so
+monitors can call it.
 
 ``Parts`` gives each part the service leans on with its state, so a monitor can tell what is
 wrong: ``Store`` (``ok``; its change signal on PostgreSQL, ``live`` or ``lost``), ``Redis``
@@ -22,7 +24,6 @@ from server.catalog.sources import NOTICES
 from server.catalog.phases import NO_RESULT
 from server.jobs.runs import last_run
 from server.store import schema as s
-from server.store.engine import describe
 
 if TYPE_CHECKING:
     from server.http.pipeline import Service
@@ -89,7 +90,7 @@ def report(service: Service) -> bytes:
              "Retabulation": _retabulation_part(retabulated)}
     degraded = parts["Redis"]["State"] == "down"
     return orjson.dumps({"Status": "degraded" if degraded else "ok", "Parts": parts,
-                         "Store": describe(engine),
+                         "Store": engine.dialect.name,  # its kind: never its address
                          "Dialect": engine.dialect.name,
                          "SchemaVersion": int(version) if version is not None else None,
                          "Retabulated": retabulated,

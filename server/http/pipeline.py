@@ -21,11 +21,16 @@ from server.http.auth import KeyGate
 from server.http.caching import KeptCache, address, keep
 from server.http.document import document
 from server.http.encode import Encoder, natstat
+from server.http.limits import Limits
 from server.http.parse import parse
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
-from server.store.engine import reader
+from server.store.engine import reader, time_limited
 from server.store.facts import StoreFacts
+
+
+TOTALS_BUDGET = 4 * 2**20  # bytes of kept totals per worker
+TOTAL_SIZE = 200  # bytes a kept total costs beyond the entry's overhead (its identity)
 
 
 class Service:
@@ -38,15 +43,21 @@ class Service:
         self.facts = StoreFacts(self.reader, self.gate.watch)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
         self.bodies = KeptCache()  # kept answers by exact address, for ``replay.Replay``
-        # SQLite answers in-process in well under a millisecond, so a thread hop per request
-        # costs more than it saves; a networked store (PostgreSQL) or Redis counters block on
-        # I/O, so their requests go to the thread pool and the event loop stays free.
+        # each list's total, kept from any of its pages: another page or size of it is not
+        # counted again (a count of the 2.2 million real pitches takes 1-2 s), and a page past
+        # the end is answered without a read
+        self.totals = KeptCache(budget=TOTALS_BUDGET)
+        self.limits = Limits()  # store threads, the wait on the store, requests in flight per key
+        # Every request that reads the store answers in a store thread (``limits``). A kept
+        # answer is memory only on SQLite with local counters, so ``Replay`` gives it on the
+        # event loop (a thread hop would cost more than the answer); a networked store or
+        # Redis counters may block, so there it hops too.
         self.inline = engine.dialect.name == "sqlite" and not self.gate.shared
 
 
 def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
            level_text: str, kind: str | None, dialect: bool = False) -> Response:
-    """Everything after routing; runs in a worker thread when it may block on I/O.
+    """Everything after routing and the key's form; runs in a store thread (``limits``).
 
     ``dialect``: the request came under ``/natstat/``; the same result is shaped as the NatStat
     document (``encode.natstat``) before encoding. Parsing, checks, cache and query are shared.
@@ -90,7 +101,14 @@ def _found(service: Service, ep: Endpoint, ask: Ask,
     identity = ask.identity()
     hit = service.results.get(identity, generation)
     if hit is None:
-        with service.reader.connect() as conn:
-            hit = query.run(conn, ep, ask)
+        listed = query.is_list(ep, ask)
+        matches = identity[:-2]  # the list: its identity without page size and page
+        total: int | None = service.totals.get(matches, generation) if listed else None
+        if total is not None and (ask.page - 1) * ask.size >= total:
+            return [], total  # past the end of a list whose total is kept: nothing to read
+        with service.reader.connect() as conn, time_limited(conn):
+            hit = query.run(conn, ep, ask, total)
         service.results.put(identity, hit, generation)
+        if listed:
+            service.totals.put(matches, hit[1], TOTAL_SIZE, generation)
     return hit

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import logging
 
-from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.errors import ApiError
 from server.http.auth import KeyGate
 from server.http.caching import Headers, Kept, KeptCache, address
 from server.http.encode.natstat import is_dialect
+from server.http.limits import Limits
 from server.http.responses import matches, render_error
 
 log = logging.getLogger("server.http")
@@ -35,11 +35,13 @@ class Replay:
     """ASGI middleware giving kept answers again; ``inline`` answers on the event loop (an
     embedded store and local counters never block)."""
 
-    def __init__(self, app: ASGIApp, bodies: KeptCache, gate: KeyGate, inline: bool) -> None:
+    def __init__(self, app: ASGIApp, bodies: KeptCache, gate: KeyGate, inline: bool,
+                 limits: Limits) -> None:
         self.app = app
         self.bodies = bodies
         self.gate = gate
         self.inline = inline
+        self.limits = limits
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
@@ -51,7 +53,11 @@ class Replay:
             elif self.inline:
                 answer = self._answer(scope, kept)
             else:  # a networked store or Redis counters block: keep the event loop free
-                answer = await run_in_threadpool(self._answer, scope, kept)
+                try:  # in threads of their own, within the store timeout
+                    answer = await self.limits.run(self._answer, scope, kept,
+                                                   pool=self.limits.replays)
+                except ApiError as error:
+                    answer = _rendered(error, kept, scope)
             if answer is not None:
                 status, headers, body = answer
                 await send({"type": "http.response.start", "status": status, "headers": headers})
@@ -71,10 +77,14 @@ class Replay:
         try:
             gate.admit(grant, digest, kept.level)
         except ApiError as error:
-            response = render_error(error, kept.encoder, is_dialect(scope["path"]))
-            return response.status_code, response.raw_headers, bytes(response.body)
+            return _rendered(error, kept, scope)
         gate.note_use(grant)
         for name, value in scope["headers"]:
             if name == b"if-none-match" and matches(value.decode("latin-1"), kept.etag):
                 return 304, kept.headers_304, b""
         return 200, kept.headers, kept.body
+
+
+def _rendered(error: ApiError, kept: Kept, scope: Scope) -> tuple[int, Headers, bytes]:
+    response = render_error(error, kept.encoder, is_dialect(scope["path"]))
+    return response.status_code, response.raw_headers, bytes(response.body)

@@ -1,9 +1,15 @@
 """Which store, and how to connect: SQLite file by default, PostgreSQL when DATABASE_URL says so."""
 from __future__ import annotations
 
+import math
 import os
 import select
+import socket
+import threading
 import time
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -11,11 +17,25 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from server.errors import store_fault, too_expensive
 from server.store import folding
 
 DEFAULT_SQLITE_PATH = Path("data") / "sports.db"
 POOL_SIZE = 16  # PostgreSQL connections a process keeps, and the most it opens
 PING_AFTER_IDLE = 1.0  # seconds in the pool after which a connection is pinged on checkout
+# The request path's limits (README, "Settings"). A query's reads stop after QUERY_LIMIT_MS
+# (Datasette's sql_time_limit_ms, 1 s, is the model): one request must not hold a core, or a
+# store thread, for longer. STORE_TIMEOUT bounds every wait on the store itself: a connection
+# opened, a pooled session or a store thread waited for, a statement's answer from a network
+# that has stopped forwarding.
+QUERY_LIMIT_MS = int(os.environ.get("SPORTS_QUERY_MS", "1000"))
+STORE_TIMEOUT = float(os.environ.get("SPORTS_STORE_TIMEOUT", "5"))
+# The longest a request waits for its answer: the store's waits and its reads' own limit, so a
+# query stopped at its limit is answered as such, never as a store that did not answer.
+ANSWER_TIMEOUT = STORE_TIMEOUT + max(0, QUERY_LIMIT_MS) / 1000
+# SQLite VM instructions between two looks at the clock: about 0.1 ms of a scan, so the limit
+# is kept to the millisecond while the handler costs well under 1% of the query.
+PROGRESS_STEPS = 10_000
 
 
 def database_url(url: str | None = None) -> str:
@@ -48,8 +68,14 @@ def _json_dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
 
 
-def make_engine(url: str | None = None, **kwargs: Any) -> sa.Engine:
-    """Create the engine for the store, making the SQLite folder if needed."""
+def make_engine(url: str | None = None, request_path: bool = False, **kwargs: Any) -> sa.Engine:
+    """Create the engine for the store, making the SQLite folder if needed.
+
+    On PostgreSQL every connection gives up connecting after ``STORE_TIMEOUT`` (libpq's
+    ``connect_timeout``) and a pooled one is waited for as long. ``request_path``: the engine
+    the service reads through (``reader``): autocommit, each statement stopped by the server
+    after ``QUERY_LIMIT_MS`` (``statement_timeout``), and a session held past the store timeout
+    cut (``_Watchdog``), since a stalled network answers nothing, not even a cancel."""
     url = database_url(url)
     kwargs.setdefault("json_serializer", _json_dumps)
     kwargs.setdefault("json_deserializer", orjson.loads)
@@ -67,7 +93,19 @@ def make_engine(url: str | None = None, **kwargs: Any) -> sa.Engine:
     # rest of this code alike: (b) 938 req/s against 746 with 8 + 8 (1.26x), p99 216 / 350 ms.
     kwargs.setdefault("pool_size", POOL_SIZE)
     kwargs.setdefault("max_overflow", 0)
-    engine = sa.create_engine(url, **kwargs)
+    kwargs.setdefault("pool_timeout", STORE_TIMEOUT)
+    connect_args = dict(kwargs.pop("connect_args", {}))
+    # libpq counts whole seconds, and psycopg takes 2 as its least
+    connect_args.setdefault("connect_timeout", max(2, math.ceil(STORE_TIMEOUT)))
+    if request_path:
+        kwargs.setdefault("isolation_level", "AUTOCOMMIT")
+        if QUERY_LIMIT_MS > 0:
+            connect_args.setdefault("options", f"-c statement_timeout={QUERY_LIMIT_MS}")
+    engine = sa.create_engine(url, connect_args=connect_args, **kwargs)
+    if request_path:  # first, so that the checkout's ping is watched too
+        watchdog = _Watchdog(ANSWER_TIMEOUT + WATCHDOG_GRACE)
+        event.listen(engine, "checkout", watchdog.checkout)
+        event.listen(engine, "checkin", watchdog.checkin)
     if not kwargs.get("pool_pre_ping"):
         event.listen(engine, "checkin", _note_checkin)
         event.listen(engine, "checkout", _pinger(engine.dialect))
@@ -104,9 +142,96 @@ def _pinger(dialect: sa.Dialect) -> Any:
     return ping_if_doubtful
 
 
+WATCHDOG_GRACE = 1.0  # seconds past a request's answer timeout before its session is cut
+
+
+class _Watchdog:
+    """Cuts a request path's PostgreSQL session held past ``seconds`` (shuts its socket down).
+
+    Behind a proxy or a network that stops forwarding, the host's TCP stack still acknowledges
+    everything, so neither keepalives nor ``tcp_user_timeout`` notice, ``statement_timeout``'s
+    answer never arrives and a cancel request would hang as well: the thread waiting for the
+    answer would wait for ever, holding its pooled session and its store thread. The request
+    itself has been answered 503 at ``ANSWER_TIMEOUT`` (``server.http.limits``); this frees what it
+    held, the driver sees the connection end, and the pool replaces it. One daemon thread looks
+    at the sessions held ten times a second; a checkout and a checkin each cost a dict entry."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._held: dict[int, tuple[float, Any]] = {}
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def checkout(self, dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        with self._lock:
+            self._held[id(record)] = (time.monotonic() + self.seconds, dbapi_conn)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="store-watchdog",
+                                                daemon=True)
+                self._thread.start()
+
+    def checkin(self, _dbapi_conn: Any, record: Any) -> None:
+        with self._lock:
+            self._held.pop(id(record), None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(0.1)
+            now = time.monotonic()
+            with self._lock:
+                late = [k for k, (deadline, _) in self._held.items() if deadline < now]
+                cut = [self._held.pop(k)[1] for k in late]
+            for dbapi_conn in cut:
+                _shut_down(dbapi_conn)
+
+
+def _shut_down(dbapi_conn: Any) -> None:
+    """End a driver connection's socket under it, from another thread: the blocked read sees
+    the end of the stream and the driver raises (shutdown acts on the socket, so a duplicate
+    of its descriptor does)."""
+    try:
+        sock = socket.socket(fileno=os.dup(dbapi_conn.fileno()))
+    except Exception:  # noqa: BLE001 - closed meanwhile (the driver says so its own way)
+        return
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    finally:
+        sock.close()
+
+
+_READERS: weakref.WeakKeyDictionary[sa.Engine, sa.Engine] = weakref.WeakKeyDictionary()
+_READERS_LOCK = threading.Lock()
+
+
+@contextmanager
+def time_limited(conn: sa.Connection, limit_ms: int = QUERY_LIMIT_MS) -> Iterator[None]:
+    """Stop the reads made on ``conn`` inside the block once they took ``limit_ms`` together
+    (SQLite: a progress handler, as Datasette does; PostgreSQL: the reader's
+    ``statement_timeout``, per statement) and raise ``QueryTooExpensive``. A read stopped
+    leaves nothing behind: SQLite's interrupt ends the statement, the connection goes on."""
+    raw = conn.connection.driver_connection if conn.dialect.name == "sqlite" else None
+    if raw is not None and limit_ms > 0:
+        deadline = time.monotonic() + limit_ms / 1000
+        clock = time.monotonic
+        raw.set_progress_handler(lambda: clock() > deadline, PROGRESS_STEPS)
+    try:
+        yield
+    except sa.exc.OperationalError as exc:
+        fault = store_fault(exc)
+        if fault is not None and fault.code == "query_too_expensive":
+            raise too_expensive(limit_ms) from exc
+        raise
+    finally:
+        if raw is not None and limit_ms > 0:
+            raw.set_progress_handler(None, 0)
+
+
 def reader(engine: sa.Engine) -> sa.Engine:
-    """The engine the request path reads through: on PostgreSQL its connections run in
-    autocommit. A read then sends no BEGIN and no ROLLBACK (two round trips of the five a page
+    """The engine the request path reads through: on PostgreSQL an engine of its own (one per
+    engine given, made once), whose connections run in autocommit under the request path's
+    limits (``make_engine(request_path=True)``); writers keep the given engine, unlimited. A read then sends no BEGIN and no ROLLBACK (two round trips of the five a page
     with its count cost), and psycopg keeps the statements it prepared on a connection from one
     request to the next (it forgets them at every ROLLBACK, so none ever reached its threshold;
     planning was the biggest part of the server's time for a games page). Under PostgreSQL's
@@ -116,7 +241,14 @@ def reader(engine: sa.Engine) -> sa.Engine:
     interleaved rounds: 1,001 against 874 req/s (1.15x), p99 158 / 255 ms."""
     if engine.dialect.name != "postgresql":
         return engine
-    return engine.execution_options(isolation_level="AUTOCOMMIT")
+    with _READERS_LOCK:
+        found = _READERS.get(engine)
+        if found is None:
+            size = engine.pool.size() if isinstance(engine.pool, sa.QueuePool) else POOL_SIZE
+            found = _READERS[engine] = make_engine(
+                engine.url.render_as_string(hide_password=False), request_path=True,
+                pool_size=size)
+        return found
 
 
 def is_sqlite(engine: sa.Engine) -> bool:

@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -145,3 +146,82 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(5)
+
+
+class FreezableProxy:
+    """A TCP proxy on a spare loopback port in front of ``host:port`` that can stop forwarding
+    while every socket stays open: the host is alive, its TCP stack accepts and acknowledges,
+    nothing answers (a stalled PostgreSQL behind a proxy, a network that drops the traffic).
+    ``freeze`` holds every byte in both directions and every new connection; ``thaw`` lets
+    them through again. A thread per direction of each connection; ``close`` ends them all."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.port = free_port()
+        self._open = threading.Event()  # set while forwarding
+        self._open.set()
+        self._closed = threading.Event()
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._listener = socket.create_server(("127.0.0.1", self.port), backlog=256)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def freeze(self) -> None:
+        self._open.clear()
+
+    def thaw(self) -> None:
+        self._open.set()
+
+    def _held(self, sock: socket.socket) -> socket.socket:
+        with self._lock:
+            self._sockets.append(sock)
+        return sock
+
+    def _accept(self) -> None:
+        while not self._closed.is_set():
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._connect, args=(self._held(client),),
+                             daemon=True).start()
+
+    def _connect(self, client: socket.socket) -> None:
+        self._wait_open()
+        try:
+            upstream = self._held(socket.create_connection(self.target, timeout=10))
+            upstream.settimeout(None)
+        except OSError:
+            client.close()
+            return
+        threading.Thread(target=self._pump, args=(client, upstream), daemon=True).start()
+        self._pump(upstream, client)
+
+    def _wait_open(self) -> None:
+        while not self._open.wait(0.05):
+            if self._closed.is_set():
+                return
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                self._wait_open()  # frozen: the bytes wait here, the sockets stay open
+                sink.sendall(data)
+        except OSError:
+            pass
+        for sock in (source, sink):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        self._closed.set()
+        self._open.set()
+        self._listener.close()
+        with self._lock:
+            for sock in self._sockets:
+                sock.close()

@@ -51,6 +51,21 @@ def test_past_the_last_page_is_empty(api: Api) -> None:
     assert doc["meta"]["Total_Results"] > 0
 
 
+def test_pages_after_the_first_keep_its_total(api: Api) -> None:
+    """A list's total, kept from its first page, answers its other pages and sizes: the last
+    page holds the rest, a page past it is empty, both with the first page's total."""
+    params = {"season": 2024}
+    total = api.get("/v1/pitch/MLB/", {**params, "max": 3}).json()["meta"]["Total_Results"]
+    assert total > 10
+    for size in (3, 4):
+        last = -(-total // size)
+        doc = api.get("/v1/pitch/MLB/", {**params, "max": size, "page": last}).json()
+        assert len(doc["pitch"]) == total - (last - 1) * size
+        past = api.get("/v1/pitch/MLB/", {**params, "max": size, "page": last + 1}).json()
+        assert past["pitch"] == [] and "Next_Page" not in past["meta"]
+        assert doc["meta"]["Total_Results"] == past["meta"]["Total_Results"] == total
+
+
 def test_max_is_clamped_with_a_warning(api: Api) -> None:
     doc = api.get("/v1/games/MLB/", {"max": 5000}).json()
     assert doc["meta"]["Max_Results"] == 1000

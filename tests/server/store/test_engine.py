@@ -32,6 +32,8 @@ def _backend(conn: sa.Connection) -> int:
 
 
 def _count_pings(engine: sa.Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Pings of the request path's engine (``reader``: an engine of its own on PostgreSQL)."""
+    engine = reader(engine)
     pings: list[int] = []
     real = engine.dialect.do_ping
 
@@ -104,3 +106,22 @@ def test_connection_ended_by_the_server_is_replaced_at_checkout(
     with reader(postgres).connect() as conn:
         assert _backend(conn) != first
     assert pings == [1]
+
+
+@pytest.mark.postgres
+def test_request_path_reads_stop_at_the_query_limit(postgres: sa.Engine) -> None:
+    """The reader's sessions carry ``statement_timeout``: PostgreSQL stops a statement at the
+    query limit and the request path answers ``query_too_expensive``; the session goes on, and
+    writers (``engine`` itself: ingests, the nightly job) have no limit."""
+    from server.errors import QueryTooExpensive
+    from server.store.engine import QUERY_LIMIT_MS, time_limited
+
+    slow = sa.text("SELECT pg_sleep(:s)")
+    started = time.monotonic()
+    with reader(postgres).connect() as conn:
+        with pytest.raises(QueryTooExpensive), time_limited(conn):
+            conn.execute(slow, {"s": QUERY_LIMIT_MS / 1000 + 5})
+        assert time.monotonic() - started < QUERY_LIMIT_MS / 1000 + 2
+        assert conn.execute(sa.text("SELECT 1")).scalar_one() == 1
+    with postgres.connect() as conn:
+        assert conn.execute(sa.text("SHOW statement_timeout")).scalar_one() == "0"

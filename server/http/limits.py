@@ -1,0 +1,105 @@
+"""What one client may cost: store work off the event loop, in a bounded pool, each request's wait
+on the store bounded, and a cap on each key's requests in flight.
+
+* Every read of the store runs in one of ``STORE_THREADS`` threads of the worker, never on the
+  event loop, on SQLite as on PostgreSQL: a slow query holds its thread, not the process, so
+  kept answers, ``/openapi.json``, key checks and 404s go on answering beside it. (SQLite gives
+  up the GIL while it steps a statement.) The loop waits ``ANSWER_TIMEOUT`` seconds at most for
+  a thread and its answer (the store timeout plus the query limit), then answers 503
+  ``store_unavailable`` with ``Retry-After``; the thread finishes on its own (its reads stop at
+  the query limit; a stalled PostgreSQL session is cut by the engine's watchdog).
+* A key has at most ``KEY_IN_FLIGHT`` requests of the request path in flight per worker (kept
+  answers, served from memory, are not counted): one more waits ``KEY_WAIT`` for a slot, then
+  is answered 429 ``too_many_in_flight`` with ``Retry-After``, so a key with a default rate
+  cannot fill the store threads with expensive pages and its rate bounds what it costs, not
+  only how often it asks, while a burst of cheap requests (milliseconds each) still passes.
+  Counted on the event loop (one thread), so no lock.
+
+Measured with ``bench/api.py`` and ``bench/hostile.py`` (README, "Benchmarks").
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+import anyio
+import anyio.to_thread
+
+from server.errors import TooManyInFlight, store_timeout
+from server.store.engine import ANSWER_TIMEOUT, POOL_SIZE
+
+T = TypeVar("T")
+
+STORE_THREADS = int(os.environ.get("SPORTS_STORE_THREADS", str(POOL_SIZE)))
+KEY_IN_FLIGHT = int(os.environ.get("SPORTS_KEY_IN_FLIGHT", "4"))
+HEALTH_TIMEOUT = float(os.environ.get("SPORTS_HEALTH_TIMEOUT", "2"))
+DOCS_WAIT = 0.5  # seconds /openapi.json and /docs wait for the store's level list, else the catalog's
+BUSY_RETRY_AFTER = "1"  # seconds a key over its in-flight cap is asked to wait
+KEY_WAIT = 0.5  # seconds a request over its key's cap waits for a slot before its 429
+
+
+class Limits:
+    """The worker's store threads and its count of requests in flight per key."""
+
+    def __init__(self, threads: int = STORE_THREADS, per_key: int = KEY_IN_FLIGHT,
+                 timeout: float = ANSWER_TIMEOUT) -> None:
+        self.threads = anyio.CapacityLimiter(max(1, threads))
+        # kept answers' own threads (a rate counter in Redis, a key looked up): a store thread
+        # held by a stalled query never delays an answer already made
+        self.replays = anyio.CapacityLimiter(max(1, threads))
+        self.per_key = per_key
+        self.timeout = timeout
+        self._keys: dict[str, _Slots] = {}
+
+    async def run(self, work: Callable[..., T], *args: object, within: float | None = None,
+                  pool: anyio.CapacityLimiter | None = None) -> T:
+        """``work(*args)`` in a store thread; ``StoreUnavailable`` (503) when no thread was free
+        and done within ``within`` seconds (default ``ANSWER_TIMEOUT``: the store timeout plus
+        the query limit). The thread is then left to finish on its own: the event loop never
+        waits on the store longer than that."""
+        seconds = self.timeout if within is None else within
+        with anyio.move_on_after(seconds):
+            return await anyio.to_thread.run_sync(work, *args, limiter=pool or self.threads,
+                                                  abandon_on_cancel=True)
+        raise store_timeout(seconds)
+
+    @asynccontextmanager
+    async def in_flight(self, key: str) -> AsyncIterator[None]:
+        """Hold one of ``key``'s ``per_key`` slots (the key's checked form) while the block
+        runs. A request over the cap waits ``KEY_WAIT`` seconds for a slot (a burst of cheap
+        requests passes: each holds its slot for milliseconds), then is answered 429
+        ``too_many_in_flight``: a key whose requests hold their slots for seconds is refused."""
+        if self.per_key <= 0:
+            yield
+            return
+        slots = self._keys.get(key)
+        if slots is None:
+            slots = self._keys[key] = _Slots(anyio.Semaphore(self.per_key))
+        slots.users += 1
+        try:
+            with anyio.move_on_after(KEY_WAIT) as waited:
+                await slots.semaphore.acquire()
+            if waited.cancelled_caught:  # no slot came free: not acquired
+                raise TooManyInFlight(
+                    f"this key already has {self.per_key} requests in flight; wait for an "
+                    "answer before asking more", "key",
+                    headers={"Retry-After": BUSY_RETRY_AFTER})
+            try:
+                yield
+            finally:
+                slots.semaphore.release()
+        finally:
+            slots.users -= 1
+            if not slots.users:
+                del self._keys[key]
+
+
+@dataclass
+class _Slots:
+    """A key's slots on this worker, and how many requests hold or wait for one."""
+
+    semaphore: anyio.Semaphore
+    users: int = 0

@@ -1,0 +1,316 @@
+"""No client can slow or stall another; a stalled PostgreSQL answers 503 in seconds.
+
+On the real-data store (2.2 million real pitches, 660,000 plays), with real expensive requests
+(the deep pages, wide date ranges and unindexed searches a client may send):
+(a) a query past the time limit answers 503 ``query_too_expensive`` in about the limit;
+(b) a page past the end answers the empty page without the scan its offset would cost;
+(c) a key with expensive requests in flight leaves another client's kept page, the documents
+    and the key checks answering at once;
+(d) a key over its cap of requests in flight is answered 429 ``too_many_in_flight`` with
+    ``Retry-After`` while another key is served.
+Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open):
+(e) queries, pool exhaustion included, answer 503 ``store_unavailable`` with ``Retry-After``
+    within the store timeout, ``/health`` 503 within its own, and what needs no store (the
+    documents, a 404, a missing key, a kept answer) at once; it recovers by itself;
+(f) a process started while the store is frozen answers the documents, 404s and 401s at once.
+(g) ``/health`` shows the store's kind and state, never its address.
+"""
+from __future__ import annotations
+
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.demo_api import ApiServer
+from tests.pg import ADMIN_URL
+from tests.production._harness import FreezableProxy, Server, issue_key, serving
+from tests.production.conftest import Store, mini_store_at
+
+# Real requests a stranger may send that cost seconds of a core on the real store.
+DEEP_PITCH = "/v1/pitch/MLB/?start=1900-01-01&end=2030-12-31&max=1000&page=2000"
+EXPENSIVE = (
+    DEEP_PITCH,
+    "/v1/pitch/MLB/?start=1900-01-01&end=2030-12-31&max=1000&page={n}",
+    "/v1/playbyplay/MLB/?start=1900-01-01&end=2030-12-31&max=1000&page={n}",
+    "/v1/playbyplay/MLB/?season=2022&search=grounded{n}&max=1000",
+)
+STORE_TIMEOUT = 2.0  # the frozen-PostgreSQL servers' SPORTS_STORE_TIMEOUT
+HEALTH_TIMEOUT = 1.0
+
+
+def _timed(client: httpx.Client, url: str) -> tuple[float, httpx.Response]:
+    start = time.monotonic()
+    response = client.get(url)
+    return time.monotonic() - start, response
+
+
+def _error(response: httpx.Response, status: int, code: str) -> dict[str, object]:
+    """The contract's error document (section 3), no trace."""
+    assert response.status_code == status, response.text[:300]
+    assert "Traceback" not in response.text
+    error: dict[str, object] = response.json()["error"]
+    assert error["Status"] == status and error["Code"] == code and error["Message"]
+    return error
+
+
+# ---------------------------------------------------------------- the real store
+
+@pytest.fixture(scope="module")
+def real_server(real_store: ApiServer, tmp_path_factory: pytest.TempPathFactory
+                ) -> Iterator[Server]:
+    """The real store served with the default limits."""
+    with serving(real_store.database_url,
+                 tmp_path_factory.mktemp("limits") / "server.log") as server:
+        yield server
+
+
+@pytest.mark.realdata
+def test_query_past_the_time_limit_answers_503_at_the_limit(real_server: Server,
+                                                            real_store: ApiServer) -> None:
+    """The deep pitch page took 10.5 s for a 200; it now stops at the 1 s limit, in every
+    format, with a hint to narrow the request, and the same server answers the next one."""
+    with httpx.Client(base_url=real_server.base_url, timeout=60) as client:
+        for fmt in ("json", "xml"):
+            elapsed, response = _timed(client, f"{DEEP_PITCH}&key={real_store.key}&format={fmt}")
+            assert response.status_code == 503, response.text[:300]
+            assert "query_too_expensive" in response.text and "narrow" in response.text
+            assert elapsed < 4.0, f"answered after {elapsed:.1f} s, the limit is 1 s"
+        _error(client.get(f"{DEEP_PITCH}&key={real_store.key}"), 503, "query_too_expensive")
+        games = client.get(f"/v1/games/MLB/?key={real_store.key}&season=2022&max=5")
+        assert games.status_code == 200 and len(games.json()["games"]) == 5
+
+
+@pytest.mark.realdata
+@pytest.mark.slow
+def test_page_past_the_end_is_empty_without_the_scan(real_store: ApiServer,
+                                                     tmp_path: Path) -> None:
+    """With the limit lifted so both finish: a page past the last answers 200, empty, with the
+    exact total, in a fraction of the time a deep page inside the list takes (its offset is a
+    scan); before, both scanned."""
+    key = real_store.key
+    lifted = {"SPORTS_QUERY_MS": "60000", "SPORTS_STORE_TIMEOUT": "90", "SPORTS_CACHE_TTL": "0"}
+    with (serving(real_store.database_url, tmp_path / "server.log", **lifted) as s,
+          httpx.Client(base_url=s.base_url, timeout=120) as client):
+        inside, deep = _timed(client, f"{DEEP_PITCH}&key={key}")
+        past, empty = _timed(client, DEEP_PITCH.replace("page=2000", "page=20000")
+                             + f"&key={key}")
+    assert deep.status_code == 200 and len(deep.json()["pitch"]) == 1000
+    assert empty.status_code == 200, empty.text[:300]
+    meta = empty.json()["meta"]
+    assert empty.json()["pitch"] == [] and "Next_Page" not in meta
+    assert meta["Total_Results"] == deep.json()["meta"]["Total_Results"] > 2_000_000
+    assert past < inside / 2, f"past the end {past:.1f} s, inside the list {inside:.1f} s"
+
+
+@pytest.mark.realdata
+def test_expensive_key_leaves_other_clients_answering(real_server: Server,
+                                                      real_store: ApiServer) -> None:
+    """A default-rate key keeps two expensive requests in flight for 8 s; meanwhile another
+    client's kept page, /openapi.json and a key check answer as they do alone. (Before: the
+    kept page's median 3.6 s, /openapi.json 8.9 s behind one pitch page.)"""
+    heavy = issue_key(real_store.database_url, rate=600)
+    base = real_server.base_url
+    neighbour = f"/v1/games/MLB/?key={real_store.key}&season=2023&max=20"
+    with httpx.Client(base_url=base, timeout=60) as client:
+        assert client.get(neighbour).status_code == 200  # now kept
+        alone = [_timed(client, neighbour)[0] for _ in range(20)]
+    stop = threading.Event()
+    heavy_answers: list[int] = []
+
+    def expensive(lane: int) -> None:
+        with httpx.Client(base_url=base, timeout=60) as own:
+            n = lane
+            while not stop.is_set():
+                n += 2
+                url = EXPENSIVE[n % len(EXPENSIVE)].format(n=1000 + n)
+                heavy_answers.append(own.get(f"{url}&key={heavy}").status_code)
+
+    lanes = [threading.Thread(target=expensive, args=(lane,)) for lane in range(2)]
+    for lane in lanes:
+        lane.start()
+    beside: list[float] = []
+    others: list[tuple[str, float, int]] = []
+    try:
+        time.sleep(0.5)
+        with httpx.Client(base_url=base, timeout=60) as client:
+            deadline = time.monotonic() + 8
+            while time.monotonic() < deadline:
+                elapsed, response = _timed(client, neighbour)
+                assert response.status_code == 200
+                beside.append(elapsed)
+                for path in ("/openapi.json", "/v1/games/MLB/", "/v1/nothing/MLB/?key=AAAA-BBBBBB"):
+                    elapsed, response = _timed(client, path)
+                    others.append((path, elapsed, response.status_code))
+    finally:
+        stop.set()
+        for lane in lanes:
+            lane.join(60)
+    assert heavy_answers and set(heavy_answers) <= {200, 503}, heavy_answers
+    assert 503 in heavy_answers, "the expensive requests were not expensive"
+    assert {status for _, _, status in others} == {200, 401, 404}
+    median = statistics.median(beside)
+    assert median < max(0.1, 5 * statistics.median(alone)), (median, statistics.median(alone))
+    slowest = max([*beside, *(elapsed for _, elapsed, _ in others)])
+    assert slowest < 1.0, f"a neighbour's request waited {slowest:.2f} s"
+
+
+@pytest.mark.realdata
+def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
+        real_server: Server, real_store: ApiServer) -> None:
+    """Eight expensive requests at once from one key (the cap is 4 per worker): the ones over
+    the cap wait half a second for a slot that does not come free (each holds its slot for the
+    1 s limit), then are refused with Retry-After; another key is served meanwhile."""
+    busy = issue_key(real_store.database_url, rate=600)
+    base = real_server.base_url
+
+    def ask(n: int) -> tuple[float, httpx.Response]:
+        with httpx.Client(base_url=base, timeout=60) as own:
+            return _timed(own, EXPENSIVE[1].format(n=3000 + n) + f"&key={busy}")
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(ask, range(8)))
+        with httpx.Client(base_url=base, timeout=60) as client:
+            other = client.get(f"/v1/teams/MLB/?key={real_store.key}&season=2022")
+    assert other.status_code == 200
+    refused = [(elapsed, r) for elapsed, r in answers if r.status_code == 429]
+    assert 1 <= len(refused) <= 4, [r.status_code for _, r in answers]
+    for elapsed, response in refused:
+        _error(response, 429, "too_many_in_flight")
+        assert int(response.headers["Retry-After"]) >= 1
+        assert elapsed < 1.0
+    assert {r.status_code for _, r in answers} <= {429, 503, 200}
+
+
+# ---------------------------------------------------------------- a frozen PostgreSQL
+
+@pytest.fixture(scope="module")
+def pg_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
+    with mini_store_at(tmp_path_factory.mktemp("frozen"), postgres=True) as store:
+        yield store
+
+
+def _proxied(store: Store, proxy: FreezableProxy) -> str:
+    name = store.engine.url.database
+    return ADMIN_URL.rsplit("@", 1)[0] + f"@127.0.0.1:{proxy.port}/{name}"
+
+
+# one key asks 24 at once here, past the pool and the store threads: no cap on it
+FROZEN_ENV = {"SPORTS_STORE_TIMEOUT": str(STORE_TIMEOUT),
+              "SPORTS_HEALTH_TIMEOUT": str(HEALTH_TIMEOUT), "SPORTS_KEY_IN_FLIGHT": "64"}
+
+
+def _concurrently(calls: dict[str, Callable[[], tuple[float, httpx.Response]]]
+                  ) -> dict[str, tuple[float, httpx.Response]]:
+    with ThreadPoolExecutor(len(calls)) as pool:
+        futures = {name: pool.submit(call) for name, call in calls.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+@pytest.mark.postgres
+def test_frozen_postgres_answers_503_in_seconds_and_recovers(pg_store: Store,
+                                                             tmp_path: Path) -> None:
+    key = issue_key(pg_store.url)
+    proxy = FreezableProxy("127.0.0.1", 5432)
+    try:
+        with serving(_proxied(pg_store, proxy), tmp_path / "server.log", **FROZEN_ENV) as s:
+            kept = f"{s.base_url}/v1/games/MLB/?key={key}&max=5"
+            with httpx.Client(timeout=60) as client:
+                before = client.get(kept)
+                assert before.status_code == 200 and client.get(kept).status_code == 200
+            proxy.freeze()
+            try:
+                def get(url: str) -> Callable[[], tuple[float, httpx.Response]]:
+                    def call() -> tuple[float, httpx.Response]:
+                        with httpx.Client(timeout=120) as own:
+                            return _timed(own, url)
+                    return call
+
+                # 24 distinct queries: more than the 16 pooled sessions and store threads
+                calls = {f"query{n}": get(f"{s.base_url}/v1/games/MLB/?key={key}&max={n + 10}")
+                         for n in range(24)}
+                calls.update({"health": get(s.base_url + "/health"),
+                              "openapi": get(s.base_url + "/openapi.json"),
+                              "docs": get(s.base_url + "/docs"),
+                              "no key": get(s.base_url + "/v1/games/MLB/"),
+                              "malformed": get(s.base_url + "/v1/games/MLB/?key=x"),
+                              "404": get(s.base_url + "/v1/nothing/MLB/"),
+                              "kept": get(kept)})
+                answers = _concurrently(calls)
+            finally:
+                proxy.thaw()
+            for n in range(24):
+                elapsed, response = answers[f"query{n}"]
+                error = _error(response, 503, "store_unavailable")
+                assert "try again" in str(error["Message"])
+                assert int(response.headers["Retry-After"]) >= 1
+                assert elapsed < STORE_TIMEOUT + 2.5, f"query {n} answered after {elapsed:.1f} s"
+            elapsed, health = answers["health"]
+            assert health.status_code == 503 and elapsed < HEALTH_TIMEOUT + 1.5, elapsed
+            expected = {"openapi": 200, "docs": 200, "no key": 401, "malformed": 401,
+                        "404": 404, "kept": 200}
+            for name, status in expected.items():
+                elapsed, response = answers[name]
+                assert response.status_code == status, (name, response.text[:200])
+                assert elapsed < 1.5, f"{name} waited {elapsed:.1f} s on a frozen store"
+            assert answers["kept"][1].json() == before.json()
+            with httpx.Client(timeout=60) as client:
+                deadline = time.monotonic() + 20
+                while True:
+                    after = client.get(f"{s.base_url}/v1/games/MLB/?key={key}&max=7")
+                    if after.status_code == 200 or time.monotonic() > deadline:
+                        break
+                    time.sleep(0.2)
+                assert after.status_code == 200, after.text[:300]
+                assert client.get(s.base_url + "/health").status_code == 200
+            assert "Traceback" not in s.log()
+    finally:
+        proxy.close()
+
+
+@pytest.mark.postgres
+def test_process_started_on_a_frozen_postgres_answers_what_needs_no_store(
+        pg_store: Store, tmp_path: Path) -> None:
+    proxy = FreezableProxy("127.0.0.1", 5432)
+    proxy.freeze()
+    try:
+        with (serving(_proxied(pg_store, proxy), tmp_path / "server.log", **FROZEN_ENV) as s,
+              httpx.Client(base_url=s.base_url, timeout=60) as client):
+            for path, status in (("/openapi.json", 200), ("/v1/nothing/MLB/", 404),
+                                 ("/v1/games/MLB/", 401), ("/docs", 200)):
+                elapsed, response = _timed(client, path)
+                assert response.status_code == status, (path, response.text[:200])
+                assert elapsed < 1.5, f"{path} waited {elapsed:.1f} s on a frozen store"
+            elapsed, response = _timed(client, "/v1/games/MLB/?key=AAAA-BBBBBB")
+            _error(response, 503, "store_unavailable")
+            assert elapsed < STORE_TIMEOUT + 2.5
+            elapsed, health = _timed(client, "/health")
+            assert health.status_code == 503 and elapsed < HEALTH_TIMEOUT + 1.5
+    finally:
+        proxy.close()
+
+
+# ---------------------------------------------------------------- /health
+
+@pytest.mark.parametrize("postgres", [False, pytest.param(True, marks=pytest.mark.postgres)])
+def test_health_shows_the_store_kind_and_state_never_its_address(postgres: bool,
+                                                                 tmp_path: Path) -> None:
+    with mini_store_at(tmp_path, postgres=postgres) as store:
+        url = store.engine.url
+        with serving(store.url, tmp_path / "server.log") as server:
+            health = httpx.get(server.base_url + "/health", timeout=30)
+        assert health.status_code == 200
+        doc = health.json()
+        assert doc["Store"] == store.dialect and doc["Parts"]["Store"]["State"] == "ok"
+        text = health.text
+        secrets = [url.database or ""] if not postgres else [
+            f"{url.username}@", f"{url.host}:", str(url.database)]
+        if not postgres:
+            secrets += [str(tmp_path), "sports.db"]
+        for secret in secrets:
+            assert secret not in text, f"/health shows {secret!r}"
