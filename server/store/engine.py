@@ -14,6 +14,8 @@ from sqlalchemy import event
 DEFAULT_SQLITE_PATH = Path("data") / "sports.db"
 POOL_SIZE = 16  # PostgreSQL connections a process keeps, and the most it opens
 PING_AFTER_IDLE = 1.0  # seconds in the pool after which a connection is pinged on checkout
+BUSY_TIMEOUT_MS = 30000  # how long a SQLite write waits for another writer's lock
+PRIVATE = 0o600  # a store file (and the files SQLite makes beside it) only its owner may read
 
 
 def database_url(url: str | None = None) -> str:
@@ -34,10 +36,20 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=OFF")
-    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA cache_size=-65536")
     cur.execute("PRAGMA temp_store=MEMORY")
     cur.close()
+
+
+def create_private(path: Path) -> None:
+    """Make ``path`` (and its folder) an empty file only its owner may read, unless it exists.
+    SQLite gives its ``-wal`` and ``-shm`` files the store file's mode, so they follow."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
+    except FileExistsError:
+        pass
 
 
 def _json_dumps(value: Any) -> str:
@@ -51,8 +63,8 @@ def make_engine(url: str | None = None, **kwargs: Any) -> sa.Engine:
     kwargs.setdefault("json_deserializer", orjson.loads)
     if url.startswith("sqlite"):
         path = sa.make_url(url).database
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if path and path != ":memory:" and not path.startswith("file:"):
+            create_private(Path(path))
         engine = sa.create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
