@@ -49,8 +49,9 @@ def generate_key() -> str:
 
 
 def key_store(engine: sa.Engine) -> sa.Engine:
-    """The engine holding the keys of ``engine``'s store (``keystore.key_engine``)."""
-    return keystore.key_engine(engine)
+    """The engine holding the keys of ``engine``'s store (``keystore.key_engine``), its tables
+    made where missing."""
+    return keystore.ensure_tables(engine)
 
 
 def server_secret(engine: sa.Engine) -> bytes:

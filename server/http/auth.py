@@ -34,6 +34,7 @@ from server import keys
 from server.errors import UserError
 from server.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.http.breaker import Breaker, breaker_for, client_options
+from server.store import keystore
 from server.store.engine import reader
 from server.store.watch import StoreWatch
 
@@ -73,7 +74,7 @@ class KeyGate:
     def __init__(self, engine: sa.Engine, storage: Storage | None = None,
                  watch: StoreWatch | None = None, breaker: Breaker | None = None) -> None:
         self.engine = engine
-        self.keys = keys.key_store(engine)
+        self.keys = keystore.key_engine(engine)
         self.reader = reader(self.keys)
         self.watch = watch or StoreWatch(engine)  # the served data's generation
         # the keys file's (SQLite); None on PostgreSQL, where GRANT_TRUST alone bounds a grant

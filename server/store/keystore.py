@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -28,7 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from server.store import schema
-from server.store.engine import BUSY_TIMEOUT_MS, PRIVATE, make_engine
+from server.store.engine import PRIVATE, make_engine
 
 SECRET_ENV = "SPORTS_KEY_SECRET"
 SECRET_ROW = "key_secret"
@@ -63,9 +64,8 @@ def key_engine(engine: sa.Engine) -> sa.Engine:
     """The engine holding ``api_keys``: the keys file beside a SQLite store (made, and filled
     from the store's own table, on first use), else the store's engine itself."""
     store = store_path(engine)
-    if store is None:
-        schema.metadata.create_all(engine, tables=list(KEY_TABLES))
-        return engine
+    if store is None:  # tables made by ensure_tables when a key is written (never at start-up:
+        return engine  # a server starts, and answers 503, while its database is down)
     path = keys_path(store)
     name = str(path.resolve())
     with _LOCK:
@@ -73,10 +73,21 @@ def key_engine(engine: sa.Engine) -> sa.Engine:
         if found is not None:
             return found
         found = make_engine(f"sqlite:///{path}")
-        schema.metadata.create_all(found, tables=list(KEY_TABLES))
+        try:
+            schema.metadata.create_all(found, tables=list(KEY_TABLES))
+        except sa.exc.OperationalError:  # another process made them between check and create
+            schema.metadata.create_all(found, tables=list(KEY_TABLES))
         _copy_old_keys(engine, found)
         _ENGINES[name] = found
         return found
+
+
+def ensure_tables(engine: sa.Engine) -> sa.Engine:
+    """``key_engine``, its tables made where missing (before a key is issued or listed)."""
+    found = key_engine(engine)
+    if found is engine:
+        schema.metadata.create_all(engine, tables=list(KEY_TABLES))
+    return found
 
 
 def _copy_old_keys(store: sa.Engine, keyfile: sa.Engine) -> None:
@@ -110,7 +121,8 @@ def server_secret(engine: sa.Engine) -> bytes:
     path = secret_path(store)
     if not path.exists() or path.stat().st_size == 0:
         _write_secret(path, _secret_kept_in(engine) or secrets.token_hex(32))
-    _forget_kept_secret(engine)
+    if _secret_kept_in(engine) is not None:
+        _forget_kept_secret(store)
     return path.read_text().strip().encode()
 
 
@@ -143,21 +155,17 @@ def _secret_kept_in(engine: sa.Engine) -> str | None:
     return None if value is None else str(value)
 
 
-def _forget_kept_secret(engine: sa.Engine) -> None:
+def _forget_kept_secret(store: Path) -> None:
     """Delete a secret the store still holds once it is safe in its file; a store busy with a
-    job keeps it until a later use (never waited for)."""
-    if _secret_kept_in(engine) is None:
-        return
+    job keeps it until a later use (waited for 0.1 s at most, on a connection of its own)."""
     try:
-        with engine.connect() as conn:
-            conn.exec_driver_sql("PRAGMA busy_timeout=100")
-            try:
-                with conn.begin():
-                    conn.execute(schema.store_info.delete()
-                                 .where(schema.store_info.c.key == SECRET_ROW))
-            finally:
-                conn.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    except sa.exc.OperationalError:
+        conn = sqlite3.connect(store, timeout=0.1)
+        try:
+            with conn:
+                conn.execute("DELETE FROM store_info WHERE key = ?", (SECRET_ROW,))
+        finally:
+            conn.close()
+    except sqlite3.Error:
         pass
 
 
