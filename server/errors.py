@@ -94,6 +94,17 @@ class Unavailable(ApiError):
     status, code = 503, "unavailable"
 
 
+class UnreadableRequest(ApiError):
+    """Bytes that are not an HTTP request (a malformed request line, a header too large): 400,
+    answered by the connection itself (``server.http.protocol``), before any route."""
+    status, code = 400, "bad_request"
+
+
+class RequestTimeout(ApiError):
+    """A request whose headers did not arrive in time (408); the connection is closed."""
+    status, code = 408, "request_timeout"
+
+
 class Internal(ApiError):
     """An unexpected fault: still a documented error body, never a stack trace."""
 
@@ -122,15 +133,24 @@ def error_document(error: ApiError) -> dict[str, Any]:
     return {"error": body}
 
 
+def cause(exc: BaseException) -> str:
+    """What went wrong, for a log line: the driver's own error and its message (``database is
+    locked``, ``no such table: games``, ``connection refused``), one line, without the SQL or
+    its parameters (SQLAlchemy's own message carries both)."""
+    inner = getattr(exc, "orig", None) or exc
+    text = " ".join(str(inner).split())[:300]
+    return f"{type(inner).__name__}: {text}" if text else type(inner).__name__
+
+
 def store_fault(exc: BaseException) -> ApiError | None:
     """The one mapping of a driver's error to the API's: a value the database cannot hold is
     the request's fault (400), an unreachable store is a 503; None for anything else."""
     if isinstance(exc, (sa.exc.DataError, OverflowError)):
         # PostgreSQL: an integer beyond a 32-bit column, a NUL in text; SQLite: beyond 64 bits.
-        log.warning("value refused by the store: %s", type(exc).__name__)
+        log.warning("value refused by the store: %s", cause(exc))
         return BadParameter("a parameter value is out of range for this query", None)
     if isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError,
                         sa.exc.ProgrammingError)):
-        log.warning("store fault: %s", type(exc).__name__)
+        log.warning("store fault: %s", cause(exc))
         return Unavailable("the data store is unavailable; try again shortly", None)
     return None
