@@ -13,10 +13,13 @@ import httpx
 import pytest
 
 from tests.production._harness import Server, issue_key, serving
-from tests.production.conftest import Store
+from tests.production.conftest import Store, wants_postgres
 
 HEADER_TIMEOUT = 1.5
 MAX_CONNECTIONS = 40
+
+pytestmark = pytest.mark.skipif(wants_postgres(), reason="the connection does not depend on the store:
+                                checked once, in the SQLite pass")
 
 
 @pytest.fixture(scope="module")
