@@ -18,8 +18,8 @@ from tests.production.conftest import Store, wants_postgres
 HEADER_TIMEOUT = 1.5
 MAX_CONNECTIONS = 40
 
-pytestmark = pytest.mark.skipif(wants_postgres(), reason="the connection does not depend on the store:
-                                checked once, in the SQLite pass")
+pytestmark = pytest.mark.skipif(
+    wants_postgres(), reason="the connection does not depend on the store: checked once, in the SQLite pass")
 
 
 @pytest.fixture(scope="module")

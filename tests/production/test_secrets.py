@@ -26,8 +26,8 @@ from server.store import schema
 from tests.production._harness import cli, issue_key, serving
 from tests.production.conftest import mini_store_at, wants_postgres
 
-pytestmark = pytest.mark.skipif(wants_postgres(), reason="files beside a SQLite store; the log and links are
-                                checked in the SQLite pass")
+pytestmark = pytest.mark.skipif(
+    wants_postgres(), reason="files beside a SQLite store; the log and links are checked in the SQLite pass")
 
 OLD_SECRET = "9f" * 32
 OLD_KEY = "Abcd-EFgh12"
