@@ -9,6 +9,7 @@ import streamlit as st
 
 from components import filters
 from services import api
+from services.client import retry_connection
 from services.errors import ApiError, ConnectionFailed, KeyInvalid, KeyMissing
 
 SOURCES_KEY = "_sources_shown"
@@ -36,6 +37,9 @@ def show_error(err: ApiError) -> NoReturn:
     title = {KeyMissing: "API key missing", KeyInvalid: "API key rejected",
              ConnectionFailed: "API unreachable"}.get(type(err), "The API could not answer")
     st.error(f"**{title}.** {err.friendly()}", icon=":material/error:")
+    if isinstance(err, ConnectionFailed):
+        st.button("Retry", key="retry_connection", on_click=retry_connection,
+                  icon=":material/refresh:")
     st.stop()
 
 

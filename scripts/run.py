@@ -148,9 +148,18 @@ def local_key(base: str) -> str:
     if key and _key_works(base, key):
         return key
     key = _server("keys", "issue", "--label", "local (make run)", capture=True).strip()
-    SECRETS.parent.mkdir(exist_ok=True)
-    SECRETS.write_text(f'api_url = "{base}"\napi_key = "{key}"\n')
+    write_secrets(SECRETS, base, key)
     return key
+
+
+def write_secrets(path: Path, base: str, key: str) -> None:
+    """The dashboard's API address and key, in a file only its owner may read (0600, also when
+    it existed before with another mode): the key is a credential."""
+    path.parent.mkdir(exist_ok=True)
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(f'api_url = "{base}"\napi_key = "{key}"\n')
 
 
 def _wait_for(url: str, seconds: float = 60) -> None:

@@ -112,6 +112,17 @@ class QueryTooExpensive(ApiError):
     status, code = 503, "query_too_expensive"
 
 
+class UnreadableRequest(ApiError):
+    """Bytes that are not an HTTP request (a malformed request line, a header too large): 400,
+    answered by the connection itself (``server.http.protocol``), before any route."""
+    status, code = 400, "bad_request"
+
+
+class RequestTimeout(ApiError):
+    """A request whose headers did not arrive in time (408); the connection is closed."""
+    status, code = 408, "request_timeout"
+
+
 class Internal(ApiError):
     """An unexpected fault: still a documented error body, never a stack trace."""
 
@@ -165,6 +176,15 @@ def error_document(error: ApiError) -> dict[str, Any]:
     return {"error": body}
 
 
+def cause(exc: BaseException) -> str:
+    """What went wrong, for a log line: the driver's own error and its message (``database is
+    locked``, ``no such table: games``, ``connection refused``), one line, without the SQL or
+    its parameters (SQLAlchemy's own message carries both)."""
+    inner = getattr(exc, "orig", None) or exc
+    text = " ".join(str(inner).split())[:300]
+    return f"{type(inner).__name__}: {text}" if text else type(inner).__name__
+
+
 def store_fault(exc: BaseException) -> ApiError | None:
     """The one mapping of a driver's error to the API's: a value the database cannot hold is
     the request's fault (400); a read stopped at its time limit (SQLite's progress handler,
@@ -174,7 +194,7 @@ def store_fault(exc: BaseException) -> ApiError | None:
     None for anything else."""
     if isinstance(exc, (sa.exc.DataError, OverflowError)):
         # PostgreSQL: an integer beyond a 32-bit column, a NUL in text; SQLite: beyond 64 bits.
-        log.warning("value refused by the store: %s", type(exc).__name__)
+        log.warning("value refused by the store: %s", cause(exc))
         return BadParameter("a parameter value is out of range for this query", None)
     if isinstance(exc, sa.exc.TimeoutError):  # every pooled session busy past the pool timeout
         log.warning("store fault: no pooled connection free in time")
@@ -186,9 +206,9 @@ def store_fault(exc: BaseException) -> ApiError | None:
             log.warning("query stopped at its time limit")
             return too_expensive()
         if type(orig).__name__ == "ConnectionTimeout" or getattr(orig, "cut_by_watchdog", False):
-            log.warning("store fault: no answer in time (%s)", type(orig).__name__)
+            log.warning("store fault: no answer in time (%s)", cause(exc))
             return store_timeout()
-        log.warning("store fault: %s", type(exc).__name__)
+        log.warning("store fault: %s", cause(exc))
         return unavailable()
     return None
 

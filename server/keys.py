@@ -1,10 +1,11 @@
 """API keys (contract section 2): issue, list, revoke, look up; the store never holds a key.
 
 A key is ``XXXX-XXXXXX`` drawn with ``secrets``. The store keeps only HMAC-SHA256(server secret,
-key) as hex plus a short hint (the last three characters), so a copy of the store does not leak
-usable keys. The server secret is ``SPORTS_KEY_SECRET`` when set (every worker and machine must
-then share it), else a random secret kept in ``store_info`` under ``key_secret``, created on first
-use. Keys never go to logs: the CLI prints a new key alone on stdout, nowhere else.
+key) as hex plus a hint of the last two characters (62**2 guesses off a key of 62**10), so a copy
+of the store does not leak usable keys. Where keys and the secret live (on SQLite a keys file
+and a 0600 secret file beside the store, so a data job's write lock never delays a revocation):
+``server.store.keystore``. Keys never go to logs: the CLI prints a new key alone on stdout,
+nowhere else.
 """
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import argparse
 import datetime as dt
 import hashlib
 import hmac
-import os
 import re
 import secrets
 import string
@@ -21,19 +21,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 
 from server.catalog.levels import find_level
 from server.errors import UserError
-from server.store import schema
+from server.store import keystore, schema
 from server.store.watch import mark_changed
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9]{4}-[A-Za-z0-9]{6}$")
 DEFAULT_RATE = 600  # requests per minute (contract section 7)
 _ALPHABET = string.ascii_letters + string.digits
-_SECRET_ENV = "SPORTS_KEY_SECRET"
-_SECRET_ROW = "key_secret"
-_HINT = 3
+HINT = 2  # characters of a key kept to tell keys apart in `keys list`
 
 
 @dataclass(frozen=True)
@@ -51,28 +48,15 @@ def generate_key() -> str:
         pick(_ALPHABET) for _ in range(6))
 
 
-def _ensure_tables(engine: sa.Engine) -> None:
-    schema.metadata.create_all(engine, tables=[schema.store_info, schema.api_keys])
+def key_store(engine: sa.Engine) -> sa.Engine:
+    """The engine holding the keys of ``engine``'s store (``keystore.key_engine``), its tables
+    made where missing."""
+    return keystore.ensure_tables(engine)
 
 
 def server_secret(engine: sa.Engine) -> bytes:
-    """The HMAC secret: the environment's, else the store's (created once, race-safe)."""
-    env = os.environ.get(_SECRET_ENV)
-    if env:
-        return env.encode()
-    info = schema.store_info.c
-    _ensure_tables(engine)
-    with engine.begin() as conn:
-        value = conn.execute(sa.select(info.value).where(info.key == _SECRET_ROW)).scalar()
-    if value is None:
-        insert = postgresql.insert if engine.dialect.name == "postgresql" else sqlite.insert
-        with engine.begin() as conn:
-            # Two workers racing here both keep the first secret written.
-            conn.execute(insert(schema.store_info)
-                         .values(key=_SECRET_ROW, value=secrets.token_hex(32))
-                         .on_conflict_do_nothing(index_elements=["key"]))
-            value = conn.execute(sa.select(info.value).where(info.key == _SECRET_ROW)).scalar()
-    return str(value).encode()
+    """The HMAC secret of ``engine``'s store (``keystore.server_secret``)."""
+    return keystore.server_secret(engine)
 
 
 def key_hash(secret: bytes, key: str) -> str:
@@ -97,27 +81,35 @@ def issue(engine: sa.Engine, levels: str | None = None, rate: int = DEFAULT_RATE
     if rate < 1:
         raise UserError("--rate must be at least 1 request per minute")
     scope = _parse_levels(levels)
-    _ensure_tables(engine)
     secret = server_secret(engine)
     key = generate_key()
-    with engine.begin() as conn:
+    with key_store(engine).begin() as conn:
         conn.execute(schema.api_keys.insert().values(
-            key_hash=key_hash(secret, key), hint=key[-_HINT:], label=label, levels=scope,
+            key_hash=key_hash(secret, key), hint=key[-HINT:], label=label, levels=scope,
             rate=rate, created=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
-        mark_changed(conn)  # a key refused before it existed is refused no longer
+        _announce(conn)  # a key refused before it existed is refused no longer
     return key
+
+
+def _announce(conn: sa.Connection) -> None:
+    """A key issued or revoked: on SQLite a new epoch of the keys file, which every worker
+    reads before trusting a grant (``KeyGate``). On PostgreSQL nothing more: the store's epoch
+    row is taken by a data job's transaction until it commits, and a revocation must never wait
+    for one; each worker there re-reads a grant it holds at least every
+    ``server.http.auth.GRANT_TRUST`` seconds instead."""
+    if conn.dialect.name == "sqlite":
+        mark_changed(conn)
 
 
 def revoke(engine: sa.Engine, key: str) -> bool:
     """Revoke a key at once; False when no live key matches."""
-    _ensure_tables(engine)
     k = schema.api_keys.c
-    with engine.begin() as conn:
+    digest = key_hash(server_secret(engine), key.strip())
+    with key_store(engine).begin() as conn:
         done = conn.execute(schema.api_keys.update()
-                            .where(k.key_hash == key_hash(server_secret(engine), key.strip()),
-                                   k.revoked.is_(None))
+                            .where(k.key_hash == digest, k.revoked.is_(None))
                             .values(revoked=dt.datetime.now(dt.UTC).replace(tzinfo=None)))
-        mark_changed(conn)
+        _announce(conn)
     return bool(done.rowcount)
 
 
@@ -141,9 +133,8 @@ def touch(conn: sa.Connection, key_ids: Sequence[int]) -> None:
 
 
 def list_keys(engine: sa.Engine) -> list[dict[str, object]]:
-    _ensure_tables(engine)
     k = schema.api_keys.c
-    with engine.connect() as conn:
+    with key_store(engine).connect() as conn:
         rows = conn.execute(sa.select(k.id, k.label, k.levels, k.rate, k.created, k.last_used,
                                       k.revoked, k.hint).order_by(k.id)).mappings().all()
     return [dict(r) for r in rows]
@@ -169,7 +160,7 @@ def cli_list(args: argparse.Namespace, engine: EngineFactory) -> int:
                              "hint")
     lines = [header] + [
         (str(r["label"] or "-"), str(r["levels"]), str(r["rate"]), _when(r["created"]),
-         _when(r["last_used"]), "revoked" if r["revoked"] else "live", f"...{r['hint']}")
+         _when(r["last_used"]), "revoked" if r["revoked"] else "live", f"...{str(r['hint'])[-HINT:]}")
         for r in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     for line in lines:

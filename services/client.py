@@ -7,6 +7,7 @@ session itself is the only thing held by ``st.cache_resource``.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -21,7 +22,13 @@ from services.errors import ConnectionFailed, KeyMissing, Unavailable, error_fro
 
 CACHE_TTL_SECONDS = 120  # games in progress change by the minute; two minutes keeps pages fresh
 CACHE_MAX_ENTRIES = 1024
-REQUEST_TIMEOUT_SECONDS = 15
+# An API that accepts connections and never answers held every page for 15-21 s (a 15 s read
+# timeout, then the next call's). Now a call waits at most these, and once the API has failed
+# to answer, calls to it fail at once for DOWN_SECONDS (or until the Retry button): a page
+# shows its message after one timeout, and the next pages at once.
+CONNECT_TIMEOUT_SECONDS = 3.0
+READ_TIMEOUT_SECONDS = 8.0
+DOWN_SECONDS = 30.0
 MAX_FOLLOWED_PAGES = 20  # with max=1000 that is 20,000 records: past that, page server-side
 
 Params = dict[str, str | int | float | None]
@@ -30,6 +37,7 @@ CacheKey = tuple[str, tuple[tuple[str, str], ...]]
 # documents (for Next_Page chains) and the Pages built from them share one cache and one TTL
 _CACHE: TTLCache[CacheKey, Any] = TTLCache(maxsize=CACHE_MAX_ENTRIES, ttl=CACHE_TTL_SECONDS)
 _CACHE_LOCK = threading.Lock()
+_DOWN: dict[str, float] = {}  # API address -> monotonic time until which it is not asked
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,12 @@ def clear_cache() -> None:
         _CACHE.clear()
 
 
+def retry_connection() -> None:
+    """Ask an API that failed to answer again on the next call (the Retry button)."""
+    with _CACHE_LOCK:
+        _DOWN.clear()
+
+
 def get_document(url: str, params: Params) -> dict[str, Any]:
     """GET one JSON document, from the cache when it is fresh; raise typed errors otherwise."""
     key = cache_key(url, params)
@@ -97,11 +111,20 @@ def get_document(url: str, params: Params) -> dict[str, Any]:
         hit: dict[str, Any] | None = _CACHE.get(key)
     if hit is not None:
         return hit
+    where = urlsplit(url).netloc
+    with _CACHE_LOCK:
+        down = _DOWN.get(where, 0.0) > time.monotonic()
+    if down:
+        raise ConnectionFailed(f"No answer from {where} a moment ago; not asked again for "
+                               f"{DOWN_SECONDS:g} s unless you retry")
     try:
-        response = _session().get(url, params=dict(key[1]), timeout=REQUEST_TIMEOUT_SECONDS)
+        response = _session().get(url, params=dict(key[1]),
+                                  timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS))
     except requests.RequestException as exc:
+        with _CACHE_LOCK:
+            _DOWN[where] = time.monotonic() + DOWN_SECONDS
         # the exception text holds the URL and so the key: never show it
-        raise ConnectionFailed(f"No answer from {urlsplit(url).netloc} ({type(exc).__name__})") from None
+        raise ConnectionFailed(f"No answer from {where} ({type(exc).__name__})") from None
     try:
         document: Any = response.json()
     except ValueError:

@@ -1,10 +1,12 @@
 """The key gate (contract section 2): verify a key, scope it to levels, enforce its rate.
 
-A verified grant is remembered under the store generation it was read in (``StoreWatch``): any
-announced change to the store, a revocation included, ends it, so a revoked key fails on the next
-request of every worker (SQLite and PostgreSQL alike) while a busy key costs no store lookup.
-Without a generation (PostgreSQL's change signal not connected) every request verifies against
-the store. Rates use the ``limits`` library's fixed one-minute window:
+A verified grant is remembered for at most ``GRANT_TRUST`` seconds, and on SQLite only while the
+keys file's generation is the one it was read in (``StoreWatch`` on ``keystore.key_engine``):
+there a revoked key fails on the very next request of every worker. On PostgreSQL a revoked key
+is refused by every worker of every machine within ``GRANT_TRUST`` of the revocation's commit,
+whatever the load and whether or not any change signal arrives; a busy key costs one store
+lookup per worker per ``GRANT_TRUST``. (The previous promise there, the very next request, rode
+on an asynchronous NOTIFY and failed under load.) Rates use the ``limits`` library's fixed one-minute window:
 counters live in process memory by default, in Redis when ``REDIS_URL`` is set (then every worker
 and machine shares them). Grants and counters are keyed by the key's HMAC, never the key.
 
@@ -32,6 +34,7 @@ from server import keys
 from server.errors import UserError
 from server.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.http.breaker import Breaker, breaker_for, client_options
+from server.store import keystore
 from server.store.engine import reader
 from server.store.watch import StoreWatch
 
@@ -39,6 +42,7 @@ log = logging.getLogger(__name__)
 
 TOUCH_EVERY = 60.0  # seconds between two last_used writes of one process (one write per batch)
 GRANTS_HELD = 10_000  # remembered grants (unknown keys included) before the memory is emptied
+GRANT_TRUST = 0.1  # seconds a worker trusts a grant it read before reading it again
 
 
 class SweeplessMemoryStorage(MemoryStorage):
@@ -70,8 +74,11 @@ class KeyGate:
     def __init__(self, engine: sa.Engine, storage: Storage | None = None,
                  watch: StoreWatch | None = None, breaker: Breaker | None = None) -> None:
         self.engine = engine
-        self.reader = reader(engine)
-        self.watch = watch or StoreWatch(engine)
+        self.keys = keystore.key_engine(engine)
+        self.reader = reader(self.keys)
+        self.watch = watch or StoreWatch(engine)  # the served data's generation
+        # the keys file's (SQLite); None on PostgreSQL, where GRANT_TRUST alone bounds a grant
+        self.key_watch = StoreWatch(self.keys) if self.keys.dialect.name == "sqlite" else None
         self.storage = storage or rate_storage()
         self.limiter = FixedWindowRateLimiter(self.storage)
         self.shared = not isinstance(self.storage, MemoryStorage)
@@ -82,7 +89,7 @@ class KeyGate:
         if self.shared:
             self.breaker = breaker or breaker_for(os.environ.get("REDIS_URL") or "")
         self._secret: bytes | None = None
-        self._grants: dict[str, tuple[int, keys.KeyGrant | None]] = {}
+        self._grants: dict[str, tuple[int | None, float, keys.KeyGrant | None]] = {}
         self._used: set[int] = set()
         self._recorded: set[int] = set()  # keys this process has written last_used for
         self._next_touch = 0.0
@@ -105,18 +112,20 @@ class KeyGate:
     def verify(self, key: str) -> tuple[keys.KeyGrant, str]:
         """The key's grant and its hash (the rate counter's name); KeyInvalid when not live."""
         digest = self._digest(key)
-        generation = self.watch.generation()
+        generation = None if self.key_watch is None else self.key_watch.generation()
+        now = time.monotonic()
         hit = self._grants.get(digest)
-        if hit is not None and generation is not None and hit[0] == generation:
-            grant = hit[1]
+        if (hit is not None and now - hit[1] < GRANT_TRUST
+                and (self.key_watch is None or generation is not None and hit[0] == generation)):
+            grant = hit[2]
         else:
             with self.reader.connect() as conn:
                 grant = keys.lookup(conn, digest)
-            if generation is not None:
+            if self.key_watch is None or generation is not None:
                 with self._lock:
                     if len(self._grants) >= GRANTS_HELD:
                         self._grants.clear()
-                    self._grants[digest] = (generation, grant)
+                    self._grants[digest] = (generation, now, grant)
         if grant is None:
             raise KeyInvalid("the key is not valid (unknown or revoked)", "key")
         return grant, digest
@@ -183,7 +192,7 @@ class KeyGate:
 
     def _touch(self, key_ids: list[int]) -> None:
         try:
-            with self.engine.begin() as conn:
+            with self.keys.begin() as conn:
                 keys.touch(conn, key_ids)
         except sa.exc.OperationalError as exc:
-            log.warning("last_used not recorded (store busy): %s", type(exc).__name__)
+            log.warning("last_used not recorded (store busy): %s", exc.orig)

@@ -2,12 +2,13 @@
 
 ``meta`` says what was asked and what was found (contract section 3): the endpoint, level,
 version and path type; the page window with ``Next_Page``, an absolute URL that keeps every
-parameter but ``page``; the warnings the request earned; the data sources behind the level and
+parameter but ``page`` (the caller's key included: it is the caller's own link); the warnings the request earned; the data sources behind the level and
 the notices their licences ask for.
 """
 from __future__ import annotations
 
 import math
+import os
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,12 +18,30 @@ from server.catalog.sources import notices
 from server.endpoints.base import Ask, Endpoint, Record
 
 
+PUBLIC_URL = "SPORTS_PUBLIC_URL"  # e.g. https://api.example.org, where clients reach the service
+
+
+def public_base(request: Request) -> str:
+    """The scheme and host every link in a document starts with: ``SPORTS_PUBLIC_URL`` when
+    set, else the address the connection reached (the listening socket's, from the server, not
+    the request). Never the ``Host`` header: a caller sending ``Host: evil.example`` would get
+    ``Next_Page`` pointing there with its own key in it, a link it may pass on."""
+    configured = os.environ.get(PUBLIC_URL, "").strip().rstrip("/")
+    if configured:
+        return configured
+    server = request.scope.get("server")
+    if not server:
+        return "http://127.0.0.1"
+    host, port = server[0], server[1]
+    host = f"[{host}]" if ":" in str(host) else str(host)
+    return f"http://{host}" if port in (None, 80) else f"http://{host}:{port}"
+
+
 def next_page(request: Request, ask: Ask) -> str:
     """The address of the page after this one: the same query with ``page`` moved on."""
     items = [(k, v) for k, v in request.query_params.multi_items() if k.lower() != "page"]
     items.append(("page", str(ask.page + 1)))
-    url = request.url
-    return f"{url.scheme}://{url.netloc}{url.path}?{urlencode(items)}"
+    return f"{public_base(request)}{request.url.path}?{urlencode(items)}"
 
 
 def document(request: Request, ep: Endpoint, ask: Ask, found: list[Record], total: int,

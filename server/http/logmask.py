@@ -1,19 +1,30 @@
 """Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values.
 
 Installed on uvicorn's access and error loggers by ``serve``; it rewrites the record's message
-and arguments, so any handler or formatter downstream only ever sees ``key=****``.
+and arguments, so any handler or formatter downstream only ever sees ``key=****``. A parameter's
+name is judged as the service reads it (percent-decoded, ``+`` a space, then lower-cased, as
+Starlette's query parser and ``parse`` do), so every spelling the service accepts as ``key``
+is masked: ``KEY=``, ``k%65y=``, ``%6Bey=``, ``%E2%84%AAey=`` (the Kelvin sign lower-cases to k).
 """
 from __future__ import annotations
 
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
-_KEY = re.compile(r"(?i)(key=)[^&\s\"']*")
+# a name=value pair: at a string's start or after ? or &, up to the next & or a blank or quote
+_PAIR = re.compile(r"(?P<lead>^|[?&\s])(?P<name>[^=&?\s\"']*)=(?P<value>[^&\s\"']*)")
+
+
+def _masked(match: re.Match[str]) -> str:
+    if unquote_plus(match["name"], errors="replace").lower() != "key":
+        return match[0]
+    return f"{match['lead']}{match['name']}=****"
 
 
 def mask(text: str) -> str:
-    return _KEY.sub(r"\1****", text)
+    return _PAIR.sub(_masked, text) if "=" in text else text
 
 
 class KeyMaskFilter(logging.Filter):

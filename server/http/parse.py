@@ -6,8 +6,11 @@ frozen ``Ask``. Each parameter is converted by its declared kind (``CONVERTERS``
 ``CONVERTOR_TYPES`` does for path segments): a converter raises ``BadParameter`` naming the
 parameter and never guesses silently except where the contract asks for best effort (dates). A
 parameter the endpoint does not take is ignored with a warning, and so is a ``search`` of 4
-characters or fewer (spec part 8). The endpoint's own rules come next, in
-``server.endpoints.check``.
+characters or fewer (spec part 8). Never guessed either: a value over ``MAX_TEXT`` characters
+(a 49,999-character ``search`` kept a worker busy until the store gave up), a parameter given
+twice (which one counts would depend on who reads it), a number written in other than ASCII
+digits (``max=٣``, a fullwidth ``４``): each is a 400 naming the parameter. The endpoint's own
+rules come next, in ``server.endpoints.check``.
 """
 from __future__ import annotations
 
@@ -32,9 +35,10 @@ MAX_DEFAULT = 100
 MAX_LIMIT = 1000
 SEARCH_MIN = 5  # searches of 4 characters or fewer are ignored (spec part 8)
 COMMON = ("key", "format", "max", "page")  # taken by every endpoint, read apart
+MAX_TEXT = 200  # characters any one parameter value may hold
 _MAX_INT = 2**63 - 1
-_INT = re.compile(r"^[+-]?\d{1,19}$")
-_ISO = re.compile(r"^(\d{4})-?(\d{2})-?(\d{2})$")
+_INT = re.compile(r"^[+-]?[0-9]{1,19}$")
+_ISO = re.compile(r"^([0-9]{4})-?([0-9]{2})-?([0-9]{2})$")
 _DATES = ("date", "start", "end", "last")
 
 
@@ -80,17 +84,20 @@ def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, s
     values: dict[str, object] = {}
     declared = {p.name: p for p in ep.params}
     raw_common: dict[str, str] = {}
+    given: set[str] = set()
     for name, raw in query:
         lname = name.lower()
+        if lname in given and (lname in COMMON or lname in declared):
+            raise BadParameter(f"{lname} is given more than once; give it once", lname)
+        given.add(lname)
+        if len(raw) > MAX_TEXT and (lname in COMMON or lname in declared):
+            raise BadParameter(f"{lname} is longer than {MAX_TEXT} characters", lname)
         if lname in COMMON:
-            raw_common.setdefault(lname, raw)
+            raw_common[lname] = raw
             continue
         param = declared.get(lname)
         if param is None:
             warnings.append(f"parameter '{show(name)}' is not taken by {ep.name}; ignored")
-            continue
-        if lname in values:
-            warnings.append(f"parameter '{lname}' given more than once; the first is used")
             continue
         values[lname] = CONVERTERS[param.kind](lname, raw)
 
@@ -139,8 +146,8 @@ def to_string(name: str, raw: str) -> str:
     text = raw.strip()
     if not text:
         raise BadParameter(f"{name} is empty", name)
-    if len(text) > 200:
-        raise BadParameter(f"{name} is longer than 200 characters", name)
+    if len(text) > MAX_TEXT:
+        raise BadParameter(f"{name} is longer than {MAX_TEXT} characters", name)
     if "\x00" in text:  # PostgreSQL text cannot hold NUL
         raise BadParameter(f"{name} contains a NUL character", name)
     return text
@@ -159,7 +166,7 @@ def to_date(name: str, raw: str) -> dt.date:
     try:
         if match:
             return dt.date(int(match[1]), int(match[2]), int(match[3]))
-        if not re.search(r"\d{4}", text):
+        if not re.search(r"[0-9]{4}", text) or not text.isascii():
             raise ValueError("no year")  # '7/4' or '5' would silently mean this year
         parsed: dt.datetime = date_parser.parse(text, dayfirst=False, yearfirst=False)
         return parsed.date()

@@ -19,7 +19,7 @@ from server.endpoints.registry import served_levels, serves
 from server.errors import LevelNotSupported, show, store_fault
 from server.http.auth import KeyGate
 from server.http.caching import KeptCache, address, keep
-from server.http.document import document
+from server.http.document import document, public_base
 from server.http.encode import Encoder, natstat
 from server.http.limits import Limits
 from server.http.parse import parse
@@ -73,9 +73,8 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
                 f"{ep.name} does not serve level '{show(level_text)}'; it serves "
                 f"{', '.join(served_levels(ep, service.facts.level_codes()))}", "level")
         gate.admit(grant, digest, level.code)
-        url = request.url
         ask = parse(ep, level, kind.lower() if kind else None, request.query_params.multi_items(),
-                    f"{url.scheme}://{url.netloc}")
+                    public_base(request))  # never the Host header (document.public_base)
         ask = check(ep, ask, service.facts)
         found, total = _found(service, ep, ask, generation)
         doc = document(request, ep, ask, found, total, service.facts.sources(level.code))

@@ -2,7 +2,8 @@
 
 With ``--workers 1`` the app is built from the CLI's engine; with more, uvicorn's multi-process
 mode imports ``app_factory``, which builds its own engine from DATABASE_URL in each worker.
-Every uvicorn log handler masks ``key=`` values (``logmask``). The nightly re-tabulation's
+Every uvicorn log handler masks ``key=`` values (``logmask``); connections go through
+``protocol.GuardedHttpTools`` (a header deadline, a connection cap, error documents). The nightly re-tabulation's
 scheduler runs in this process, once however many workers there are (``server.jobs.scheduler``);
 every instance on a store may run one, the store picks which one runs each night, so N instances
 start alike. The job's lines (which instance ran a night, which skipped it) go to the log.
@@ -22,6 +23,7 @@ from starlette.types import ASGIApp
 
 from server.http.app import create_app
 from server.http.logmask import install, log_config
+from server.http.protocol import GuardedHttpTools
 
 
 def app_factory() -> ASGIApp:
@@ -62,7 +64,7 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_config": _log_config(), "loop": _loop(),
-        "http": "httptools", "proxy_headers": True, "server_header": False,
+        "http": GuardedHttpTools, "proxy_headers": True, "server_header": False,
         "access_log": not args.no_access_log}
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
 

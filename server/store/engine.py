@@ -36,6 +36,8 @@ ANSWER_TIMEOUT = STORE_TIMEOUT + max(0, QUERY_LIMIT_MS) / 1000
 # SQLite VM instructions between two looks at the clock: about 0.1 ms of a scan, so the limit
 # is kept to the millisecond while the handler costs well under 1% of the query.
 PROGRESS_STEPS = 10_000
+BUSY_TIMEOUT_MS = 30000  # how long a SQLite write waits for another writer's lock
+PRIVATE = 0o600  # a store file (and the files SQLite makes beside it) only its owner may read
 
 
 def database_url(url: str | None = None) -> str:
@@ -56,12 +58,22 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=OFF")
-    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA cache_size=-65536")
     cur.execute("PRAGMA temp_store=MEMORY")
     cur.close()
     # the folding a name search compares (server.store.folding)
     dbapi_conn.create_function(folding.SQLITE_NAME, 1, folding.fold_or_none, deterministic=True)
+
+
+def create_private(path: Path) -> None:
+    """Make ``path`` (and its folder) an empty file only its owner may read, unless it exists.
+    SQLite gives its ``-wal`` and ``-shm`` files the store file's mode, so they follow."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
+    except FileExistsError:
+        pass
 
 
 def _json_dumps(value: Any) -> str:
@@ -81,8 +93,8 @@ def make_engine(url: str | None = None, request_path: bool = False, **kwargs: An
     kwargs.setdefault("json_deserializer", orjson.loads)
     if url.startswith("sqlite"):
         path = sa.make_url(url).database
-        if path and path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if path and path != ":memory:" and not path.startswith("file:"):
+            create_private(Path(path))
         engine = sa.create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine

@@ -25,6 +25,15 @@ How a worker learns of a new epoch without asking the store on every request:
   cached is trusted, keys are verified on every request, and on reconnecting it reads the epoch
   afresh, so a change missed in between is never missed for good.
 
+A SQLite file deleted or replaced under a running server (``mv new.db sports.db``, a restore)
+is noticed by its identity (device and inode, ``os.stat`` at most every ``IDENTITY_EVERY``
+seconds, about 1 µs), and from then on the store is refused: every query answers 503
+``unavailable`` saying the file changed, ``/health`` too, until the original file is back at
+the path or the server is restarted on the new one. It is not reopened in place: the old file's
+``-wal`` and ``-shm`` files keep their names beside the new file, and a connection opened on the
+new file would read the old one's write-ahead log over it (measured: a key revoked in the new
+file answered 200). The keys file is watched the same way.
+
 A grant or a body cached under generation ``g`` is still true while ``generation()`` returns
 ``g``: a revoked key fails on the next request of every worker, an ingest is served at once, and
 the hot path never asks the store. A write that bypasses ``mark_changed`` (``init`` refreshing
@@ -34,6 +43,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import secrets
 import sqlite3
 import threading
@@ -52,6 +62,7 @@ HEARTBEAT = 5.0  # seconds between two checks that the listening connection is a
 RETRY_MAX = 8.0  # the longest wait before connecting the listener again
 LISTENER_NAME = "sports-change-listener"  # its application_name in pg_stat_activity
 IDLE_STOP = 300.0  # seconds without a question before a process's listener lets go
+IDENTITY_EVERY = 0.1  # seconds between two looks at which file a SQLite store's path names
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +96,11 @@ class StoreWatch:
                           else None)
         self._local = threading.local()
         self._generation: int | None = None
+        self._engine = engine
+        self._identity = _identity(self._path) if self._path else None
+        self._identity_seen = time.monotonic()
+        self._identity_lock = threading.Lock()
+        self._refusing = False
 
     def generation(self) -> int | None:
         """A number that changes whenever served content may have changed; None when
@@ -94,6 +110,8 @@ class StoreWatch:
         if self._path is None:
             return None
         local = self._local
+        if not self._same_file():
+            return None
         try:
             if getattr(local, "conn", None) is None:
                 uri = Path(self._path).resolve().as_uri() + "?mode=rw"
@@ -111,9 +129,52 @@ class StoreWatch:
         generation: int = local.generation
         return generation
 
+    def _same_file(self) -> bool:
+        """Whether the path still names the file this watch began with. When it names another
+        file or none, the engine refuses to connect (``_refuse_store``) and drops its pooled
+        connections, so every query answers 503; when the file is back, it serves again."""
+        assert self._path is not None
+        now = time.monotonic()
+        if now - self._identity_seen < IDENTITY_EVERY:
+            return not self._refusing
+        self._identity_seen = now
+        found = _identity(self._path)
+        if self._identity is None:  # no file at start: nothing to compare with yet
+            self._identity = found
+        same = found == self._identity
+        if same == self._refusing:
+            with self._identity_lock:
+                if same == self._refusing:
+                    self._refusing = not same
+                    if same:
+                        log.warning("store file %s is back; serving it again", self._path)
+                        sa.event.remove(self._engine, "do_connect", _refuse_store)
+                    else:
+                        log.warning("store file %s %s while serving: refused until it is back "
+                                    "or the server restarts", self._path,
+                                    "was deleted" if found is None else "was replaced")
+                        sa.event.listen(self._engine, "do_connect", _refuse_store)
+                    self._engine.dispose()
+        return same
+
     def listening(self) -> bool | None:
         """PostgreSQL: is the change signal live (None on SQLite, which needs no listener)."""
         return None if self._listener is None else self._listener.generation() is not None
+
+
+def _refuse_store(dialect: object, record: object, cargs: object, cparams: object) -> None:
+    """A connect hook while the store's file is not the one served (``StoreWatch``)."""
+    raise sqlite3.OperationalError("the store file was replaced or deleted while serving; "
+                                   "put it back or restart the server")
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file a path names (device, inode), None when it names none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 class _Listener:

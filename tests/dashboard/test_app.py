@@ -89,3 +89,35 @@ def test_data_credits_in_the_footer_are_the_apis_own() -> None:
     [caption] = [c.value for c in at.caption]
     assert caption.count("copyrighted by Retrosheet") == 1 and "Baseball Databank" in caption
     assert layout.footer_lines([NOTICES["simulated"], NOTICES["simulated"]]) == [NOTICES["simulated"]]
+
+
+def test_an_api_that_never_answers_is_explained_at_once(
+        dashboard_env: ApiServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An API that accepts connections and never answers: the page says so after one short
+    timeout (not 15-21 s), the next page at once, and offers a retry."""
+    import socket
+    import time
+
+    from services import client
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)  # connections are accepted by the kernel and never answered
+    try:
+        monkeypatch.setenv("SPORTS_API_URL", f"http://127.0.0.1:{silent.getsockname()[1]}")
+        started = time.monotonic()
+        at = open_page("ratings")
+        first = time.monotonic() - started
+        assert not at.exception
+        message = " ".join(e.value for e in at.error)
+        assert "API unreachable" in message and "python -m server serve" in message
+        assert [b.label for b in at.button] == ["Retry"]
+        assert first < client.READ_TIMEOUT_SECONDS + 5, first
+        started = time.monotonic()
+        again = open_page("games")
+        assert "API unreachable" in " ".join(e.value for e in again.error)
+        assert time.monotonic() - started < 3, "the second page waited again"
+        again.button(key="retry_connection").click().run()  # asks again: waits one timeout
+        assert "API unreachable" in " ".join(e.value for e in again.error)
+    finally:
+        silent.close()

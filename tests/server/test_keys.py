@@ -32,11 +32,11 @@ def test_issue_prints_the_key_alone(empty_store: str) -> None:
     key = done.stdout.strip()
     assert done.stdout == key + "\n" and keys.KEY_PATTERN.match(key)
     engine = make_engine(empty_store)
-    with engine.connect() as conn:
+    with keys.key_store(engine).connect() as conn:
         row = conn.execute(sa.select(schema.api_keys)).mappings().one()
         dump = " ".join(str(v) for v in row.values())
     assert key not in dump and row["levels"] == "MLB,FC" and row["rate"] == 60
-    assert len(row["key_hash"]) == 64 and row["hint"] == key[-3:]
+    assert len(row["key_hash"]) == 64 and row["hint"] == key[-2:]
 
 
 def test_list_never_shows_keys(empty_store: str) -> None:
@@ -85,7 +85,8 @@ def test_secret_from_environment(monkeypatch: pytest.MonkeyPatch, empty_store: s
     engine = make_engine(empty_store)
     monkeypatch.setenv("SPORTS_KEY_SECRET", "s3cret")
     key = keys.issue(engine)
-    with engine.connect() as conn:
+    with keys.key_store(engine).connect() as conn:
         stored = conn.execute(sa.select(schema.api_keys.c.key_hash)).scalar()
         secret_rows = conn.execute(sa.select(schema.store_info.c.key)).scalars().all()
     assert stored == keys.key_hash(b"s3cret", key) and "key_secret" not in secret_rows
+    assert not list(Path(str(engine.url.database)).parent.glob("*secret*"))

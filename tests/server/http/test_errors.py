@@ -11,6 +11,7 @@ import pytest
 import httpx
 
 from server import keys
+from server.store import keystore
 from tests.conftest import ON_POSTGRES, Api, LiveServer, MiniStore, start_server, stop_server
 from tests.server.http.test_documents import php_to_json
 
@@ -114,8 +115,12 @@ def test_rate_limited_with_retry_after(api: Api, mini_store: MiniStore,
 def test_store_fault_is_503(mini_store: MiniStore, api_key: str, tmp_path: Path) -> None:
     """A store that fails mid-flight answers 503 unavailable, never a 500 or a trace."""
     broken = tmp_path / "broken.db"
-    with sqlite3.connect(mini_store.path) as source, sqlite3.connect(broken) as target:
-        source.backup(target)
+    for source_path, target_path in ((mini_store.path, broken),  # the store, its keys file
+                                     (keystore.keys_path(mini_store.path),
+                                      keystore.keys_path(broken))):
+        with sqlite3.connect(source_path) as source, sqlite3.connect(target_path) as target:
+            source.backup(target)
+    shutil.copy(keystore.secret_path(mini_store.path), keystore.secret_path(broken))
     process, base = start_server(f"sqlite:///{broken}", tmp_path / "log.txt")
     try:
         with sqlite3.connect(broken) as conn:

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from server import keys
 from server.errors import UserError
 from server.ingest.feed import load_feed
 from server.store import schema
@@ -34,18 +35,32 @@ def test_copy_to_another_sqlite_file_is_row_for_row(source: sa.Engine, tmp_path:
         assert conn.execute(sa.text("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'games'")).scalar()
 
 
+def _without_secret(dump: dict[str, list[tuple[object, ...]]]) -> dict[str, list[tuple[object, ...]]]:
+    return {**dump, "store_info": [r for r in dump["store_info"] if r[0] != "key_secret"]}
+
+
+def _with_keys(source: sa.Engine) -> dict[str, list[tuple[object, ...]]]:
+    """The source's rows, its keys read where a SQLite store keeps them (its keys file)."""
+    with keys.key_store(source).connect() as conn:
+        held = sorted(map(tuple, conn.execute(sa.select(schema.api_keys))), key=repr)
+    return {**_dump(source), "api_keys": held}
+
+
 @pytest.mark.postgres
 def test_copy_to_postgresql_is_row_for_row(source: sa.Engine) -> None:
+    key = keys.issue(source, None, 100, "issued on SQLite")
     with fresh_database() as url:
         target = make_engine(url)
         copy_store(source, target, progress=False)
-        assert _dump(target) == _dump(source)
+        assert _without_secret(_dump(target)) == _with_keys(source)
+        with target.connect() as conn:  # the key issued on SQLite verifies on the copy
+            assert keys.lookup(conn, keys.key_hash(keys.server_secret(target), key)) is not None
         with target.connect() as conn:  # served at once, its first queries are planned with stats
             analyzed = conn.execute(sa.text(
                 "SELECT last_analyze FROM pg_stat_user_tables WHERE relname = 'games'")).scalar()
         assert analyzed is not None
         copy_store(source, target, progress=False)  # a second copy replaces, never duplicates
-        assert _dump(target) == _dump(source)
+        assert _without_secret(_dump(target)) == _with_keys(source)
         target.dispose()
 
 
