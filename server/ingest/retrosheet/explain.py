@@ -148,14 +148,16 @@ def describe(ev: Event, batter: str, moves: Sequence[tuple[str, Advance]],
                 continue
             if ev.kind == "homer":
                 continue
-        if a.start in stolen and not a.out:
-            parts.append(f"{who} stole {BASE_NAME[a.end]}")
+        if a.start in stolen and not a.out:  # SB2.1-3(E2/TH): stole second, then on to third
+            further = "" if a.end == a.start + 1 else \
+                f" and scored{on_error}" if a.end == 4 else f" and went to {BASE_NAME[a.end]}{on_error}"
+            parts.append(f"{who} stole {BASE_NAME[a.start + 1]}{further}")
         elif a.start in caught and a.out:
             parts.append(f"{who} caught stealing {BASE_NAME[a.end]}")
         elif a.out and a.start == a.end:
             parts.append(f"{who} picked off {BASE_NAME[a.start]}")
-        elif a.out:
-            parts.append(f"{who} out at {BASE_NAME[a.end]}")
+        elif a.out:  # D9.BXH(52)(E9/TH): on to home on the error, and out there
+            parts.append(f"{who} out at {BASE_NAME[a.end]}" + on_error.replace(" on ", " after ", 1))
         elif a.end == 4:
             parts.append(f"{who} scored{on_error}")
         else:

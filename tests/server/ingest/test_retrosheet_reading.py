@@ -15,7 +15,7 @@ from server.ingest.retrosheet.game import GameResult, play_game
 
 NAMES = {"guerv002": "Guerrero", "espis001": "Espinal", "jansd001": "Jansen", "sprig001": "Springer",
          "urshg001": "Urshela", "rengl001": "Rengifo", "chapm001": "Chapman", "bichb001": "Bichette",
-         "ozunm001": "Ozuna", "olsom001": "Olson", "rilea001": "Riley"}
+         "ozunm001": "Ozuna", "olsom001": "Olson", "rilea001": "Riley", "ohopl001": "O'Hoppe"}
 
 
 def _entries(sequence: str) -> list[tuple[str, bool, str]]:
@@ -100,3 +100,24 @@ def test_a_throwing_error_after_a_single_to_center() -> None:
     text = describe(ev, "Ozuna", moves, NAMES.__getitem__, decode("CF.F*BX"))
     assert text == ("Ozuna singled to center field, Riley scored, Olson to third, "
                     "Ozuna to second on a throwing error by the center fielder")
+
+
+def test_a_steal_and_the_throwing_error_after_it() -> None:
+    # ANA202304070 (Toronto at the Angels, 2023-04-07), bottom of the 4th, Urshela on first:
+    #   play,4,1,ohopl001,22,CFBF*B>B,SB2.1-3(E2/TH)
+    #   play,4,1,ohopl001,32,CFBF*B>B.B,W
+    game = _game("play,4,1,urshg001,32,FBBCBB,W", "play,4,1,ohopl001,22,CFBF*B>B,SB2.1-3(E2/TH)",
+                 "play,4,1,ohopl001,32,CFBF*B>B.B,W")
+    assert game.plays[1].explanation == \
+        "Urshela stole second and went to third on a throwing error by the catcher"
+    walk = [p for p in game.pitches if p.batter == "ohopl001"]
+    assert [p.code for p in walk] == ["C", "F", "B", "F", "B", "B", "B"], "the walk's pitches once each"
+    assert {p.play_seq for p in walk} == {game.plays[2].seq}, "all of them end in the walk"
+    assert walk[-2].result == "Ball, runner going"
+
+
+def test_an_out_after_an_error_names_it() -> None:
+    # BAL202209220 (2022-09-22), bottom of the 5th: play,5,1,mullc002,10,BX,D9/L9L+.BXH(52)(E9/TH)
+    ev = parse_event("D9/L9L+.BXH(52)(E9/TH)")
+    text = describe(ev, "Mullins", [("mullc002", ev.advances[0])], NAMES.__getitem__, decode("BX"))
+    assert text == "Mullins doubled to right field, Mullins out at home after a throwing error by the right fielder"
