@@ -141,6 +141,9 @@ def describe(ev: Event, batter: str, moves: Sequence[tuple[str, Advance]],
                 named.append(ev.errors[0])
             else:
                 on_error = " on a wild pitch" if ev.wp else " on a passed ball" if ev.pb else ""
+        if a.start == 0 and head and on_error and ev.kind in _VERB and not a.out:  # S6.B-3(E6)
+            head += (" and scored" if a.end == 4 else f" and went to {BASE_NAME[a.end]}") + on_error
+            continue
         if a.start == 0 and not on_error and not (ev.kind == "strikeout" and not a.out):
             if head and ((ev.kind in _VERB and a.end == {"single": 1, "double": 2, "triple": 3,
                                                             "homer": 4}[ev.kind]) or

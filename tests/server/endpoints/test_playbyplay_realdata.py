@@ -107,7 +107,7 @@ def test_a_single_to_center_and_an_error_read_as_they_happened(real_api: ApiServ
     plays = _list(real_api, "playbyplay", game=game["ID"])
     assert _play(plays, "Top 3", "Springer")["Explanation"] == "Springer singled to center field"
     urshela = _play(plays, "Bottom 3", "Urshela")
-    assert urshela["Explanation"] == "Urshela singled to shortstop, Urshela to third on an error by the shortstop"
+    assert urshela["Explanation"] == "Urshela singled to shortstop and went to third on an error by the shortstop"
     assert "error" in urshela["Tags"].split("|")
 
 

@@ -88,7 +88,7 @@ def test_an_error_on_a_single_is_named() -> None:
     # ANA202304080, bottom of the 3rd: play,3,1,urshg001,21,BFBX,S6/G4.B-3(E6)
     game = _game("play,3,1,urshg001,21,BFBX,S6/G4.B-3(E6)")
     assert game.plays[0].explanation == \
-        "Urshela singled to shortstop, Urshela to third on an error by the shortstop"
+        "Urshela singled to shortstop and went to third on an error by the shortstop"
     assert "error" in game.plays[0].tags.split("|")
 
 
@@ -98,8 +98,8 @@ def test_a_throwing_error_after_a_single_to_center() -> None:
     ev = parse_event("S8/G6M.2-H;1-3;B-2(E8/TH)")
     moves = [(runner, ev.advances[base]) for runner, base in (("rilea001", 2), ("olsom001", 1), ("ozunm001", 0))]
     text = describe(ev, "Ozuna", moves, NAMES.__getitem__, decode("CF.F*BX"))
-    assert text == ("Ozuna singled to center field, Riley scored, Olson to third, "
-                    "Ozuna to second on a throwing error by the center fielder")
+    assert text == ("Ozuna singled to center field and went to second on a throwing error by the "
+                    "center fielder, Riley scored, Olson to third")
 
 
 def test_a_steal_and_the_throwing_error_after_it() -> None:
