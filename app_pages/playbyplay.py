@@ -21,11 +21,13 @@ def _held(level: str) -> bool:
 
 
 def _code_key(pitches: pd.DataFrame) -> str:
-    """The pitch codes of this game and what they mean, from the pitches themselves."""
+    """The pitch codes of this game and what they mean, from the pitches themselves (a result's
+    notes, "Ball, blocked by the catcher", are the pitch's, not the code's)."""
     if not {"Code", "Result"} <= set(pitches.columns):
         return ""
-    pairs = pitches[["Code", "Result"]].dropna().drop_duplicates().sort_values("Code")
-    return " · ".join(f"**{c}** {str(r).lower()}" for c, r in zip(pairs["Code"], pairs["Result"], strict=True))
+    pairs = pitches[["Code", "Result"]].dropna()
+    meaning = pairs["Result"].astype(str).str.split(", ").str[0].str.lower().groupby(pairs["Code"]).first().sort_index()
+    return " · ".join(f"**{c}** {r}" for c, r in meaning.items())
 
 
 def _pick_game(level: str) -> None:
@@ -82,10 +84,11 @@ def main() -> None:
             pitches = api.pitches(level, game_id)
             pas = analysis.plate_appearances(pitches)
             if not pas.empty:
-                pas = plays.with_player(plays.with_outcomes(pas, events), player, ("Batter", "Pitcher"))
+                pas = plays.with_player(pas, player, ("Batter", "Pitcher"))
             st.plotly_chart(charts.pitches_per_plate_appearance(pas), key="pitch_chart")
             if key := _code_key(pitches):
-                st.caption(f"Pitch codes: {key}. Count: balls-strikes before the last pitch.")
+                st.caption(f"Pitch codes: {key}. Pitches counts pitches to the batter, not pickoff throws; "
+                           "Count: balls-strikes before the last pitch.")
             show_table(pas, name=f"plate_appearances_{game_id}", empty="No pitches held for this game.")
     layout.copy_link()
 

@@ -234,19 +234,24 @@ def line_score_from_detail(line: object, visitor: str, home: str) -> pd.DataFram
 
 
 def plate_appearances(pitches: pd.DataFrame) -> pd.DataFrame:
-    """Pitches grouped into plate appearances: the sequence of codes and the final count."""
+    """Pitches grouped into plate appearances: the codes in order (pickoff throws among them), how
+    many were pitches, the final count and the outcome the API names (the play that ended it)."""
     need = {"Inning", "Half", "Batter", "Number"}
+    columns = ["PA", "Inning", "Half", "Batter", "Pitcher", "Pitches", "Sequence", "Count", "Outcome"]
     if pitches.empty or not need <= set(pitches.columns):
-        return pd.DataFrame(columns=["PA", "Inning", "Half", "Batter", "Pitcher", "Pitches", "Sequence", "Count"])
+        return pd.DataFrame(columns=columns)
     data = pitches.sort_values("ID" if "ID" in pitches.columns else "Number").reset_index(drop=True)
     data["PA"] = (data["Number"].astype(int) == 1).cumsum()
+    is_pitch = data["Pitch"].astype(str) != "N" if "Pitch" in data.columns else pd.Series(True, index=data.index)
     grouped = data.groupby("PA")
-    table = grouped.agg(Inning=("Inning", "first"), Half=("Half", "first"), Batter=("Batter", "first"),
-                        Pitches=("Number", "size"))
+    table = grouped.agg(Inning=("Inning", "first"), Half=("Half", "first"), Batter=("Batter", "first"))
     table["Pitcher"] = grouped["Pitcher"].first() if "Pitcher" in data.columns else None
+    table["Pitches"] = is_pitch.groupby(data["PA"]).sum().astype(int)
     codes = data["Code"] if "Code" in data.columns else data.get("Result", pd.Series("", index=data.index))
-    table["Sequence"] = codes.fillna("?").astype(str).groupby(data["PA"]).agg("".join)
+    table["Sequence"] = codes.fillna("?").astype(str).groupby(data["PA"]).agg(" ".join)
     if {"Balls", "Strikes"} <= set(data.columns):
-        last = grouped.last()
-        table["Count"] = last["Balls"].astype(str) + "-" + last["Strikes"].astype(str)
+        last = data[is_pitch].groupby("PA").last()
+        table["Count"] = (last["Balls"].astype(str) + "-" + last["Strikes"].astype(str)).reindex(table.index).fillna("")
+    if "Outcome" in data.columns:
+        table["Outcome"] = grouped["Outcome"].last().fillna("").astype(str)
     return table.reset_index()

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pandas as pd
 
 from components.analysis import column
+from server.catalog.pitches import decode
 
 EVENT_COLUMNS = ("#", "Period", "Team", "Play", "Player", "Pitcher", "Count", "Pitches", "Score", "Scoring",
                  "Tags", "ID")
@@ -42,7 +43,7 @@ def events(records: pd.DataFrame, basic: pd.DataFrame) -> pd.DataFrame:
     out["Player"] = _text(field("primary.Name"))
     out["Pitcher"] = _text(field("pitcher.Name"))
     out["Count"] = _text(field("TheCount"))
-    out["Pitches"] = _text(field("game.Sequence"))
+    out["Pitches"] = _text(field("game.Sequence")).map(_entries)
     vis, home = column(out, "ScoreVis"), column(out, "ScoreHome")
     out["Score"] = (vis.astype("Int64").astype(str) + "-" + home.astype("Int64").astype(str)).where(
         vis.notna() & home.notna(), "")
@@ -50,6 +51,15 @@ def events(records: pd.DataFrame, basic: pd.DataFrame) -> pd.DataFrame:
     out["Tags"] = _text(field("Tags"))
     order = ["#", "ID"] if out["#"].notna().any() else ["ID"]
     return out.sort_values(order).reset_index(drop=True)
+
+
+def _entries(sequence: str) -> str:
+    """A play's pitch sequence as its entries' codes, markers gone (``CBF.*S`` -> "C B F S",
+    ``B+1X`` -> "B +1 X": a catcher's pickoff throw); text that is not one stays as it is."""
+    try:
+        return " ".join(entry.code for entry in decode(sequence))
+    except ValueError:
+        return sequence
 
 
 def _period_labels(frame: pd.DataFrame) -> pd.Series:
@@ -81,27 +91,3 @@ def filter_events(frame: pd.DataFrame, *, scoring: bool, player: str, period: st
     if period:
         shown = shown[_period_labels(shown) == period]
     return shown
-
-
-OUTCOME_LOOKAHEAD = 6  # events between two plate appearances that are not one (a steal, a substitution)
-
-
-def with_outcomes(pas: pd.DataFrame, events: pd.DataFrame) -> pd.DataFrame:
-    """Each plate appearance with its outcome (the play that ended it: "Cook grounded out to
-    shortstop"), matched in game order to the event of the same batter and pitch sequence."""
-    if pas.empty or events.empty or not {"Player", "Play"} <= set(events.columns):
-        return pas
-    plays = events[events["Player"].astype(str) != ""].reset_index(drop=True)
-    batters, sequences = plays["Player"].astype(str).tolist(), plays.get("Pitches", pd.Series("", index=plays.index))
-    outcomes: list[str] = []
-    j = 0
-    for batter, sequence in zip(pas["Batter"].astype(str), pas.get("Sequence", pd.Series("", index=pas.index)),
-                                strict=True):
-        found = next((k for k in range(j, min(j + OUTCOME_LOOKAHEAD, len(plays))) if batters[k] == batter
-                      and (not sequences.iloc[k] or not sequence or str(sequences.iloc[k]) == str(sequence))), None)
-        if found is None:
-            outcomes.append("")
-            continue
-        outcomes.append(str(plays["Play"].iloc[found]))
-        j = found + 1
-    return pas.assign(Outcome=outcomes)

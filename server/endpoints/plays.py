@@ -9,6 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog.pitches import NOT_PITCHES
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import DATE_PARAMS, GAME_TEAMS, G, params
 from server.endpoints.seasonnames import season_team
@@ -27,6 +28,7 @@ GH = season_team("play_home")
 VN = s.venues.alias("play_venue")
 PTV = season_team("pitch_vis")
 PTH = season_team("pitch_home")
+PA_END = s.plays.alias("pitch_play")  # the play that ended the pitch's plate appearance
 
 
 def _plays(ask: Ask) -> sa.Select[Any]:
@@ -144,8 +146,11 @@ def _pitches(ask: Ask) -> sa.Select[Any]:
         sa.case((PI.c.half == "top", PTV.name), else_=PTH.name).label("Batter_Team"),
         PI.c.number.label("Number"), PI.c.balls.label("Balls"), PI.c.strikes.label("Strikes"),
         PI.c.code.label("Code"), PI.c.result.label("Result"),
-        PI.c.pitch_type.label("PitchType"), PI.c.speed.label("Speed"))
+        sa.not_(PI.c.code.in_(sorted(NOT_PITCHES))).label("Pitch"),
+        PI.c.pitch_type.label("PitchType"), PI.c.speed.label("Speed"),
+        PI.c.play_id.label("Play_ID"), PA_END.c.explanation.label("Outcome"))
         .select_from(PTH.join(PTV.join(PI.join(G, G.c.id == PI.c.game_id)
+                                        .outerjoin(PA_END, PA_END.c.id == PI.c.play_id)
                                         .outerjoin(PIT, PIT.c.id == PI.c.pitcher_id)
                                         .outerjoin(BAT, BAT.c.id == PI.c.batter_id),
                                         G.c.visitor_id, G.c.season), G.c.home_id, G.c.season))
@@ -164,13 +169,21 @@ PITCH = Endpoint(
         _f("Batter_ID", "integer", 1001, "batter ID"), _f("Batter", "string", "Aaron Judge", "batter name"),
         _f("Pitcher_Team", "string", "Boston Red Sox", "the pitcher's team (fielding side)"),
         _f("Batter_Team", "string", "New York Yankees", "the batter's team (batting side)"),
-        _f("Number", "integer", 1, "pitch number within the plate appearance"),
+        _f("Number", "integer", 1, "order within the plate appearance, from 1 (pitches and the"
+           " throws between them)"),
         _f("Balls", "integer", 0, "balls before the pitch"),
         _f("Strikes", "integer", 0, "strikes before the pitch"),
-        _f("Code", "string", "B", "Retrosheet pitch code"),
+        _f("Code", "string", "B", "Retrosheet pitch code; 1, 2, 3 a pickoff throw to that base,"
+           " +1, +2, +3 the catcher's, N no pitch"),
         _f("Result", "string", "Ball", "result of the pitch"),
+        _f("Pitch", "yn", "Y", "Y for a pitch to the batter; N for a pickoff throw, a catcher's"
+           " throw or no pitch (a balk), which leave the count as it was"),
         _f("PitchType", "string", "FF", "pitch type; null when the source lacks it"),
         _f("Speed", "number", 95.5, "mph; null when the source lacks it"),
+        _f("Play_ID", "integer", 401003, "the play that ended the plate appearance (or its last"
+           " play, when the third out came on the bases)"),
+        _f("Outcome", "string", "Judge singled to center field",
+           "the plate appearance's outcome: that play's explanation"),
     ),
     build=_pitches,
     params=params("id", "team", "season", "search", "player", "game", *DATE_PARAMS),

@@ -61,10 +61,14 @@ def test_line_score_from_detail() -> None:
 
 
 def test_plate_appearances_sequences() -> None:
-    pitches = pd.DataFrame({"ID": [1, 2, 3], "Inning": [1, 1, 1], "Half": ["top"] * 3, "Batter": ["a", "a", "b"],
-                            "Number": [1, 2, 1], "Code": ["B", "X", "S"], "Balls": [0, 1, 0], "Strikes": [0, 0, 0]})
+    pitches = pd.DataFrame({"ID": [1, 2, 3, 4], "Inning": [1, 1, 1, 1], "Half": ["top"] * 4,
+                            "Batter": ["a", "a", "a", "b"], "Number": [1, 2, 3, 1], "Code": ["B", "+1", "X", "S"],
+                            "Pitch": ["Y", "N", "Y", "Y"], "Balls": [0, 1, 1, 0], "Strikes": [0, 0, 0, 0],
+                            "Outcome": ["a singled", "a singled", "a singled", None]})
     table = analysis.plate_appearances(pitches)
-    assert table["Sequence"].tolist() == ["BX", "S"] and table["Pitches"].tolist() == [2, 1]
+    assert table["Sequence"].tolist() == ["B +1 X", "S"]
+    assert table["Pitches"].tolist() == [2, 1], "a catcher's pickoff throw is no pitch"
+    assert table["Outcome"].tolist() == ["a singled", ""]
 
 
 def test_events_join_the_running_score() -> None:

@@ -33,7 +33,7 @@ def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert titles(at) == ["Score and difference over the game", "Pitches per plate appearance"]
     pas = at.dataframe[0].value
-    assert (pas["Pitches"] == pas["Sequence"].str.len()).all(), "one code per pitch"
+    assert (pas["Pitches"] == pas["Sequence"].str.split().str.len()).all(), "one code per pitch"
     pitcher = str(pas["Pitcher"].iloc[0])
     one = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance",
                                    "pbp_player": pitcher.split()[-1].lower()})

@@ -3,6 +3,7 @@
 numbers agree with Leaders for the same season, as an analyst checks them."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -143,3 +144,21 @@ def test_a_search_finds_acuna_with_or_without_the_tilde(real_dashboard: ApiServe
     assert_clean(at)
     found = at.dataframe[0].value
     assert str(found["Name"].iloc[0]).startswith("Ronald Acu"), list(found["Name"])[:5]
+
+
+def test_every_plate_appearance_of_a_real_game_says_how_it_ended(real_dashboard: ApiServer) -> None:
+    """Toronto at the Angels, 2023-04-08 (ANA202304080): a third of its plate appearances carry
+    Retrosheet's markers (``*BCBF1S``, ``CFB1N.S``), and each still shows its outcome; a pickoff
+    throw is listed but not counted as a pitch."""
+    day = dt.date(2023, 4, 8)
+    games = api.games("MLB", start=day, end=day, size=30).frame
+    game = games[games["Visitor"].str.contains("Blue Jays") & games["Home"].str.contains("Angels")]
+    assert len(game) == 1
+    at = open_page("playbyplay", {"level": "MLB", "game": str(int(game["ID"].iloc[0])),
+                                  "tab": "Pitches per plate appearance"})
+    assert_clean(at)
+    table = at.dataframe[0].value
+    assert len(table) > 60 and (table["Outcome"] != "").all(), table[table["Outcome"] == ""]
+    guerrero = table[(table["Inning"] == 5) & table["Batter"].str.endswith("Guerrero")].iloc[0]
+    assert guerrero["Sequence"] == "B C B F 1 S" and guerrero["Pitches"] == 5  # play,5,0,guerv002,22,*BCBF1S,K
+    assert guerrero["Outcome"] == "Guerrero struck out swinging"

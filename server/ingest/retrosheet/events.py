@@ -1,4 +1,4 @@
-"""A pure parser for Retrosheet event strings and pitch sequences.
+"""A pure parser for Retrosheet event strings.
 
 ``parse_event("S7/L.2-H;1-3")`` returns an :class:`Event`: what the batter did, which runners
 moved where, who was out, and the errors, putouts and assists the fielders earned. It knows
@@ -7,7 +7,7 @@ nothing about the game state; :mod:`server.ingest.retrosheet.game` applies event
 Grammar (https://www.retrosheet.org/eventfile.htm): ``BASIC[+BASIC2]/MOD/MOD.ADV;ADV``, where an
 advance is ``F-T`` (safe) or ``FXT`` (out unless a parenthesised group holds an error) followed by
 groups such as ``(E5)``, ``(UR)``, ``(NR)``/``(NORBI)``, ``(RBI)``, ``(TUR)`` or a fielding
-sequence ``(64)``.
+sequence ``(64)``. Pitch sequences are decoded by :mod:`server.catalog.pitches`.
 """
 from __future__ import annotations
 
@@ -16,61 +16,6 @@ from dataclasses import dataclass, field
 
 BASES = {"B": 0, "1": 1, "2": 2, "3": 3, "H": 4}
 
-# Pitch codes (https://www.retrosheet.org/eventfile.htm#5): code -> (result text, kind).
-# kind: "B" ball, "S" strike, "F" foul (a strike below two strikes), "X" ends the appearance.
-PITCH_CODES: dict[str, tuple[str, str]] = {
-    "B": ("Ball", "B"),
-    "I": ("Intentional ball", "B"),
-    "P": ("Pitchout", "B"),
-    "V": ("Automatic ball", "B"),
-    "C": ("Called strike", "S"),
-    "S": ("Swinging strike", "S"),
-    "K": ("Strike", "S"),
-    "M": ("Missed bunt attempt", "S"),
-    "Q": ("Swinging strike on pitchout", "S"),
-    "T": ("Foul tip", "S"),
-    "O": ("Foul tip on bunt", "S"),
-    "L": ("Foul bunt", "S"),
-    "A": ("Automatic strike", "S"),
-    "F": ("Foul", "F"),
-    "R": ("Foul on pitchout", "F"),
-    "X": ("In play", "X"),
-    "Y": ("In play on pitchout", "X"),
-    "H": ("Hit by pitch", "X"),
-    "U": ("Unknown pitch", "U"),
-}
-# Codes that are not thrown pitches: automatic balls and strikes (pitch-clock violations).
-NOT_THROWN = frozenset("AV")
-
-
-@dataclass(frozen=True)
-class Pitch:
-    code: str
-    result: str
-    balls: int  # before the pitch
-    strikes: int
-
-
-def pitch_codes(sequence: str) -> str:
-    """Only the pitch symbols of a sequence (markers, pickoffs and no-pitches dropped)."""
-    return "".join(c for c in sequence if c in PITCH_CODES)
-
-
-def pitches(sequence: str) -> list[Pitch]:
-    """The pitches of a sequence with the count before each one."""
-    out: list[Pitch] = []
-    balls = strikes = 0
-    for c in pitch_codes(sequence):
-        result, kind = PITCH_CODES[c]
-        out.append(Pitch(c, result, balls, strikes))
-        if kind == "B":
-            balls = min(balls + 1, 3)
-        elif kind == "S":
-            strikes = min(strikes + 1, 2)
-        elif kind == "F" and strikes < 2:
-            strikes += 1
-    return out
-
 
 @dataclass
 class Advance:
@@ -78,6 +23,8 @@ class Advance:
     end: int  # 1..3 bases, 4 home
     out: bool = False
     error: bool = False  # reached or advanced on an error
+    error_by: int | None = None  # the fielding position charged with it, when the record says
+    throwing: bool = False  # the error was a throw (``E6/TH``)
     rbi: bool | None = None  # explicit (RBI) / (NR); None = default rule
     unearned: bool = False  # (UR) / (TUR)
     explicit: bool = True
@@ -164,7 +111,7 @@ def _parse_outs(ev: Event, basic: str) -> None:
     if "E" in basic:  # e.g. 3E1: the batter reached on a throwing error
         ev.kind = "error"
         _credit(ev, basic, False)
-        _set(ev, Advance(0, 1, error=True))
+        _set(ev, Advance(0, 1, error=True, error_by=ev.errors[-1] if ev.errors else None))
         return
     pos = 0
     batter_out = True
@@ -207,7 +154,7 @@ def _parse_basic(ev: Event, basic: str) -> None:
     if basic[:1].isdigit():
         ev.batter_event = True
         _parse_outs(ev, basic)
-        ev.fielders = re.sub(r"\D", "", basic)
+        ev.fielders = re.sub(r"\([B123]\)|\D", "", basic)  # not the runners put out: 64(1)3
         return
     for code, kind in (("IW", "ibb"), ("I", "ibb"), ("W", "walk")):
         if basic.startswith(code) and not basic.startswith("WP"):
@@ -233,7 +180,7 @@ def _parse_basic(ev: Event, basic: str) -> None:
         ev.kind, ev.batter_event = "error", True
         ev.fielders = basic[1:]
         ev.errors.append(int(basic[1]))
-        ev.advances[0] = Advance(0, 1, error=True, explicit=False)
+        ev.advances[0] = Advance(0, 1, error=True, error_by=ev.errors[-1], explicit=False)
         return
     if basic == "C" or basic.startswith("C/"):
         ev.kind, ev.batter_event = "interference", True
@@ -267,7 +214,9 @@ def _parse_runner_play(ev: Event, basic: str) -> None:
             _credit(ev, seq, not safe)
             ev.kind = ev.kind or ("pickoff_cs" if kind == "POCS" else "cs")
             if safe:
-                _set(ev, Advance(start, BASES[base], error=True))
+                _set(ev, Advance(start, BASES[base], error=True,
+                                 error_by=ev.errors[-1] if ev.errors else None,
+                                 throwing="/TH" in seq))
             else:
                 ev.cs.append(start)
                 _set(ev, Advance(start, BASES[base], out=True))
@@ -304,8 +253,10 @@ def _parse_advance(ev: Event, text: str) -> None:
             adv.rbi = False
         elif g == "RBI":
             adv.rbi = True
-        elif "E" in g and re.search(r"E\d", g):
+        elif "E" in g and (charged := re.search(r"E(\d)", g)):
             adv.error = True
+            adv.error_by = int(charged.group(1))
+            adv.throwing = "/TH" in group
             _credit(ev, g, False)
             if adv.out and (not putout_group or g[0].isdigit()):  # the error negated the out
                 adv.out = False
@@ -330,6 +281,8 @@ def parse_event(text: str) -> Event:
         ev.kind = kind
     else:
         _parse_basic(ev, basic)
+    if ev.kind == "error" and 0 in ev.advances:
+        ev.advances[0].throwing = any(m.startswith("TH") for m in mods)
     if ev.kind == "interference":
         for mod in mods:
             if re.fullmatch(r"E\d", mod):

@@ -7,7 +7,9 @@ Choices worth knowing:
 
 * A pitch sequence that continues a plate appearance (after a stolen base, a pickoff throw, a
   substitution) repeats the earlier pitches; only the new ones become pitch rows, so every pitch
-  is stored once.
+  is stored once. Pickoff throws, the catcher's throws and no-pitches are rows too, in their
+  place (``server.catalog.pitches`` tells them from pitches), and every row of a plate
+  appearance names the play that ended it, so its outcome is one join away.
 * Substitutions become plays (event ``sub``) with an explanation; comments are ignored.
 * Runs are charged to the pitcher who put the runner on base (``RA``); earned runs come from the
   ``data,er`` records, wins, losses and saves from ``info,wp/lp/save``.
@@ -20,10 +22,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from server.catalog.pitches import decode
 from server.ingest.retrosheet import explain
-from server.ingest.retrosheet.events import (
-    NOT_THROWN, Advance, Event, parse_event, pitch_codes, pitches,
-)
+from server.ingest.retrosheet.events import Advance, Event, parse_event
 
 POSITIONS = {1: "P", 2: "C", 3: "1B", 4: "2B", 5: "3B", 6: "SS", 7: "LF", 8: "CF", 9: "RF",
              10: "DH", 11: "PH", 12: "PR"}
@@ -94,7 +95,8 @@ class _State:
         self.innings: list[list[int]] = [[], []]
         self.placed = [0, 0]  # extra-inning runners placed on second (radj)
         self.pa_batter: str | None = None
-        self.pa_seq = ""  # pitch symbols seen so far in this plate appearance
+        self.pa_codes: list[str] = []  # entries (pitches and throws) so far in this appearance
+        self.pa_rows: list[PitchRow] = []  # their rows, pointed at the appearance's last play
         self.pa_open = False
         self.pending_subs: list[tuple[str, str, int, int, int]] = []
         self.seq = 0
@@ -175,23 +177,24 @@ class _State:
             self.placed[batting] += 1
         self.radj_pending = []
         if not self.pa_open:  # a pinch hitter inherits the count: the appearance goes on
-            self.pa_seq, self.pa_open = "", True
+            self.pa_codes, self.pa_rows, self.pa_open = [], [], True
         ev = parse_event(text)
-        # new pitches of this plate appearance; pitches of a no-play record (just before a
-        # pinch hitter or a pitching change) belong to no stored play
-        play_seq = None if ev.kind == "no_play" else self.seq + 1
-        codes = pitch_codes(seq)
-        new_from = len(self.pa_seq) if codes.startswith(self.pa_seq) else 0
-        all_pitches = pitches(codes)
-        for i, p in enumerate(all_pitches[new_from:], start=new_from):
-            self.r.pitches.append(PitchRow(play_seq, inning, half, pitcher, batter, i + 1,
-                                           p.balls, p.strikes, p.code, p.result))
-            if p.code not in NOT_THROWN:
+        entries = decode(seq)
+        codes = [e.code for e in entries]
+        new_from = len(self.pa_codes) if codes[:len(self.pa_codes)] == self.pa_codes else 0
+        for i, e in enumerate(entries[new_from:], start=new_from):
+            row = PitchRow(None, inning, half, pitcher, batter, i + 1, e.balls, e.strikes,
+                           e.code, e.result)
+            self.r.pitches.append(row)
+            self.pa_rows.append(row)
+            if e.thrown:
                 self.add(pitcher, "PIT")
-        self.pa_seq = codes
-        if ev.kind == "no_play":
+        self.pa_codes = codes
+        if ev.kind == "no_play":  # (just before a pinch hitter or a pitching change)
             return
         self.seq += 1
+        for row in self.pa_rows:  # the play that ends the appearance, or its latest so far
+            row.play_seq = self.seq
 
         before = list(self.bases)
         runs, moves = self.apply(ev, batter, pitcher)
@@ -207,7 +210,7 @@ class _State:
             b_hand = "L" if p_hand == "R" else "R"
         self.r.plays.append(PlayRow(
             self.seq, inning, half, batting, batter, pitcher, ev.kind,
-            explain.describe(ev, self.name(batter), moves, self.name, codes),
+            explain.describe(ev, self.name(batter), moves, self.name, entries),
             len(runs), "|".join(explain.tags(ev, runs, moves)),
             f"{count[0]}-{count[1]}" if len(count) == 2 and count.isdigit() else None,
             p_hand, b_hand, seq or None, (self.score[0], self.score[1])))

@@ -18,6 +18,7 @@ from typing import Any
 import sqlalchemy as sa
 from tqdm import tqdm
 
+from server.catalog import innings
 from server.catalog.names import SeasonName, club_name, suffix_of, with_suffix
 from server.catalog.phases import phase_of_round
 from server.errors import UserError
@@ -329,6 +330,8 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
                 if g.players[p]["starter"] and g.players[p]["position"] == "P"}
     extras["starting_pitchers"] = {"visitor": player_ids.get(starters.get(0, "")),
                                    "home": player_ids.get(starters.get(1, ""))}
+    scheduled = _int(info.get("innings")) or innings.REGULATION_INNINGS  # 2021's 7-inning games
+    extra = innings.extra_innings(g.innings, scheduled)
     hteam = by_code.get(info["hometeam"])
     sub = sub_ids[ref.LEAGUES[hteam.league][0]] if hteam and round_name is None else None
     if round_name:  # league championship rounds carry their league in the file name
@@ -337,7 +340,8 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
         "id": gid, "level": LEVEL, "season": year, "sublevel_id": sub, "game_day": day,
         "game_no": max(1, int(g.game_id[11])), "start_time": None, "visitor_id": vis,
         "home_id": home, "score_vis": sv, "score_home": sh, "state": "final",
-        "game_status": "Final", "overtime": str(g.innings - 9) if g.innings > 9 else None,
+        "game_status": innings.final_status(g.innings, scheduled),
+        "overtime": str(extra) if extra else None,
         "periods": g.innings, "winner_id": winner, "loser_id": loser,
         "venue_id": venue_ids.get(info.get("site", "")), "neutral": False,
         "playoff": round_name, "phase": phase_of_round(round_name),

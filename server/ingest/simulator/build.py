@@ -181,11 +181,14 @@ class LevelBuild:
         if state == "final":
             attendance = int(cap * (0.55 + 0.45 * ((g.id * 2654435761) % 1000) / 1000))
             duration = self.sport.duration + (g.id * 40503) % 41 - 20
+        status = "" if out is None else out.status  # "Final (10 innings)": the sport's own words
+        if state == "final" and not status.startswith("Final"):
+            status = "Final"
         self.games.append((
             g.id, self.plan.code, g.season, g.sublevel_id, g.day.isoformat(), g.game_no, ts(g.start),
             vis.id, home.id,
             out.score[0] if out else None, out.score[1] if out else None,
-            state, "" if out is None else ("Final" if state == "final" else out.status),
+            state, status,
             out.overtime if out and state == "final" else None, out.periods if out else None,
             winner, loser, home.venue_id, int(g.neutral), g.playoff, phase_of_round(g.playoff),
             attendance, duration,

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.ingest.retrosheet.events import parse_event, pitch_codes, pitches
+from server.catalog.pitches import decode, pitch_symbols
+from server.ingest.retrosheet.events import parse_event
 
 
 def _moves(text: str) -> dict[int, tuple[int, bool]]:
@@ -86,12 +87,12 @@ def test_unknown_event_is_an_error() -> None:
 
 
 def test_pitch_symbols() -> None:
-    assert pitch_codes("BC1>F*B.+2FX") == "BCFBFX"
-    assert pitch_codes("NBS") == "BS"
+    assert pitch_symbols("BC1>F*B.+2FX") == "BC1FB2FX"
+    assert pitch_symbols("NBS") == "NBS"
 
 
 def test_counts_before_each_pitch() -> None:
-    ps = pitches("BCFFBX")
+    ps = decode("BCFFBX")
     assert [(p.balls, p.strikes) for p in ps] == [(0, 0), (1, 0), (1, 1), (1, 2), (1, 2), (2, 2)]
     assert [p.result for p in ps] == ["Ball", "Called strike", "Foul", "Foul", "Ball", "In play"]
-    assert pitches("SST")[-1].strikes == 2  # a foul tip with two strikes is strike three
+    assert decode("SST")[-1].strikes == 2  # a foul tip with two strikes is strike three

@@ -86,7 +86,7 @@ def test_small_season(engine: sa.Engine, tmp_path: Path) -> None:
         assert "Hernandez walked" in texts
         assert texts[1] == "Hernandez stole second"
         assert texts[2] == "Devers singled to center field, Hernandez scored"
-        assert texts[4] == "Judge homered to left field, Rizzo scored"
+        assert texts[4] == "Judge homered to left-center field, Rizzo scored"  # HR/F78
         assert texts[5].startswith("Pitching change: Schoen replaces Eovaldi")
         assert texts[6] == "Rizzo struck out swinging"
         homer = plays[4]

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from server.ingest.retrosheet.events import parse_event, pitch_codes
+from server.catalog.pitches import decode
+from server.ingest.retrosheet.events import parse_event
 from server.ingest.retrosheet.files import gamelog_id, read_gamelog
 from server.ingest.retrosheet.load import ingest_path
 from server.store import schema
@@ -72,23 +73,25 @@ def test_team_runs_hits_errors_match_the_game_logs(store: sa.Engine) -> None:
 
 
 def _expected_pitches() -> int:
-    """Pitch symbols of every play record, less those repeated from the previous record of
-    the same plate appearance (after a stolen base, a no-play, a pinch hitter)."""
+    """Entries (pitches, pickoff throws, no-pitches) of every play record, less those repeated
+    from the previous record of the same plate appearance (after a stolen base, a no-play, a
+    pinch hitter)."""
     total = 0
+    carried: list[str]
     files = sorted((DATA / "events").glob("*/*.EV?")) + sorted((DATA / "postseason").glob("*/*.EVE"))
     for path in files:
-        half, carried = None, ""
+        half, carried = None, []
         with path.open(encoding="latin-1", newline="") as fh:
             for rec in csv.reader(fh):
                 if not rec or rec[0] not in ("id", "play"):
                     continue
                 if rec[0] == "id" or (rec[1], rec[2]) != half:
-                    half, carried = (None if rec[0] == "id" else (rec[1], rec[2])), ""
+                    half, carried = (None if rec[0] == "id" else (rec[1], rec[2])), []
                 if rec[0] == "id":
                     continue
-                codes = pitch_codes(rec[5])
-                total += len(codes) - (len(carried) if codes.startswith(carried) else 0)
-                carried = "" if parse_event(rec[6]).batter_event else codes
+                codes = [entry.code for entry in decode(rec[5])]
+                total += len(codes) - (len(carried) if codes[:len(carried)] == carried else 0)
+                carried = [] if parse_event(rec[6]).batter_event else codes
     return total
 
 

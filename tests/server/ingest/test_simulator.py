@@ -352,11 +352,13 @@ def test_final_games_have_winners_and_status(small_store: sa.Engine) -> None:
     rows = _rows(small_store, "SELECT level, score_vis, score_home, winner_id, loser_id, game_status, "
                               "visitor_id, home_id, overtime FROM games WHERE state='final'")
     for level, sv, sh, w, lo, status, vis, home, ot in rows:
-        assert status == "Final"
+        innings = f"Final ({9 + int(ot)} innings)" if ot and ot.isdigit() else None
+        assert status in ("Final", innings), (level, status, ot)
         if sv != sh:
             assert (w, lo) == ((vis, home) if sv > sh else (home, vis)), level
         elif w is not None:  # a knockout decided on penalties
             assert level == "FC" and ot == "PEN"
+    assert any(row[5].endswith(" innings)") for row in rows), "an extra-inning game says how far it went"
     assert _rows(small_store, "SELECT count(*) FROM games WHERE level='FC' AND state='final' "
                               "AND score_vis = score_home")[0][0] > 0
     sched = _rows(small_store, "SELECT game_status, score_vis, winner_id FROM games WHERE state='scheduled'")

@@ -12,6 +12,7 @@ from bisect import bisect_left
 
 import numpy as np
 
+from server.catalog.innings import REGULATION_INNINGS, extra_innings, final_status
 from server.catalog.simulated import SPORTS
 from server.ingest.simulator.games import GameIn, GameOut, PlatePitches, PlayerLine, Uniforms, clean, ordinal
 from server.ingest.simulator.games.baseball.events import attempt_steal, change_pitcher, resolve
@@ -22,7 +23,6 @@ from server.ingest.simulator.games.baseball.state import (
     new_line,
 )
 
-REGULATION_INNINGS = 9
 # Lineup slot -> the roster slot of the bench player who may start there instead (C: backup
 # catcher, infield: utility infielders, outfield and DH: the fourth outfielder).
 _BENCH_FOR_SLOT = (9, 10, 12, 10, 12, 11, 11, 11, 12)
@@ -51,7 +51,9 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     if finished and score[0] != score[1]:
         winner = 0 if score[0] > score[1] else 1
         _credit_decisions(game, winner)
-    overtime = str(game.inning - REGULATION_INNINGS) if game.inning > REGULATION_INNINGS and finished else None
+    overtime = str(extra_innings(game.inning)) if extra_innings(game.inning) and finished else None
+    if finished:
+        status = final_status(game.inning)
     info = {"starting_pitchers": [sides[0].starter, sides[1].starter]}
     return GameOut(score, game.inning, overtime, status, game.plays, _box_lines(game),
                    {"visitor": line_score[0], "home": line_score[1]}, winner, game.pitches, info)

@@ -12,8 +12,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-RESULTS = {"B": "Ball", "C": "Called strike", "S": "Swinging strike", "F": "Foul",
-           "X": "In play", "H": "Hit by pitch"}
+from server.catalog.pitches import PITCH_CODES
+
+RESULTS = {code: PITCH_CODES[code][0] for code in "BCSFXH"}  # what each drawn code means
 
 
 @dataclass(frozen=True)
