@@ -17,12 +17,13 @@ def init_store(engine: sa.Engine) -> int:
     """Create missing tables, upgrade indexes, record the schema version, refresh levels and
     nations; one transaction (PostgreSQL) after the tables exist.
 
-    Returns the schema version now in the store. Upgrades are additive: every declared index is
-    created where missing and the indexes a later version replaced are dropped, so an older store
-    is upgraded in place, never rebuilt.
+    Returns the schema version now in the store. Upgrades are additive: every declared nullable
+    column and index is created where missing and the indexes a later version replaced are
+    dropped, so an older store is upgraded in place, never rebuilt.
     """
     schema.metadata.create_all(engine)
     with engine.begin() as conn:
+        _add_columns(conn)
         _upgrade_indexes(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
@@ -33,6 +34,22 @@ def init_store(engine: sa.Engine) -> int:
         _seed_glossary_stats(conn)
         upsert(conn, schema.store_info, [{"key": "schema_version", "value": str(schema.SCHEMA_VERSION)}])
     return schema.SCHEMA_VERSION
+
+
+def _add_columns(conn: sa.Connection) -> None:
+    """Columns a later version declared on an existing table (version 4: ``plays.outs`` and
+    ``plays.bases``). Only nullable columns are added: the rows already there have no value."""
+    inspector = sa.inspect(conn)
+    prep = conn.dialect.identifier_preparer
+    for table in schema.metadata.sorted_tables:
+        present = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present or not column.nullable:
+                continue
+            kind = column.type.compile(dialect=conn.dialect)
+            # names and types come from the declared schema, never from input
+            conn.execute(sa.text(f"ALTER TABLE {prep.format_table(table)} "
+                                 f"ADD COLUMN {prep.format_column(column)} {kind}"))
 
 
 def _upgrade_indexes(conn: sa.Connection) -> None:

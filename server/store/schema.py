@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
-# which ``init`` creates in an older store (``create_all`` makes missing tables only).
+# which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
+# adds baseball's base-out state to ``plays`` (``outs``, ``bases``); ``init`` adds missing
+# nullable columns to an older store, and its plays hold them once their source is ingested again.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -242,6 +244,12 @@ plays = sa.Table(
     sa.Column("sequence", sa.Text),  # pitch sequence or sub-events
     sa.Column("score_vis", sa.Integer, nullable=False),  # after the play
     sa.Column("score_home", sa.Integer, nullable=False),
+    # Baseball's base-out state after the play (the win probability model reads it): outs in the
+    # half inning (3 once it is over) and the runners on base as bits, 1 first, 2 second, 4 third
+    # (those left on base after the third out). Null in the other sports and in plays ingested
+    # before schema version 4.
+    sa.Column("outs", sa.SmallInteger),
+    sa.Column("bases", sa.SmallInteger),
     sa.Index("ix_plays_game", "game_id", "seq"),
     sa.Index("ix_plays_player", "player_id"),
     sa.Index("ix_plays_team", "team_id"),
