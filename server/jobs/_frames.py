@@ -8,10 +8,12 @@ import orjson
 import pandas as pd
 import sqlalchemy as sa
 
+from server.catalog.simulated import PLANS
 from server.models.pitchers import game_score
 from server.store import schema
 
 GAME_STATES = ("final", "scheduled", "inprogress")  # postponed games get no forecast
+SIMULATED = "simulated"  # games.source of the simulator's games
 
 
 def _frame(conn: sa.Connection, stmt: Any, columns: list[str]) -> pd.DataFrame:
@@ -213,16 +215,18 @@ def read_baseball_games(conn: sa.Connection, level: str, seasons: list[int]) -> 
     record (``info``): ``regulation`` innings (Retrosheet's ``innings``; 9 when absent) and
     ``automatic_runner`` (Retrosheet's ``tiebreaker`` base, in the regular season only: MLB's
     postseason never placed a runner, and the event files' postseason ``radj`` records agree,
-    though 2023's postseason ``info`` names a tiebreaker base)."""
+    though 2023's postseason ``info`` names a tiebreaker base). A simulated game follows its
+    level's plan (``server.catalog.simulated``: 9 innings, its ``ghost_runner`` in every game)."""
     g, f = schema.games.c, schema.forecasts.c
+    plan = PLANS.get(level)
     df = _frame(conn, sa.select(g.id, g.season, g.playoff, g.score_home, g.score_vis, g.info,
-                                f.helo_win_exp)
+                                f.helo_win_exp, g.source)
                 .join_from(schema.games, schema.forecasts, f.game_id == g.id, isouter=True)
                 .where(g.level == level, g.state == "final", g.season.in_(seasons),
                        g.score_home.is_not(None), g.score_vis.is_not(None))
                 .order_by(g.game_day, g.game_no, g.id),
                 ["game_id", "season", "playoff", "score_home", "score_vis", "info",
-                 "helo_win_exp"])
+                 "helo_win_exp", "source"])
     df["game_id"] = df["game_id"].astype("int64")
     df["season"] = df["season"].astype("int64")
     df["playoff"] = df["playoff"].notna()
@@ -232,8 +236,11 @@ def read_baseball_games(conn: sa.Connection, level: str, seasons: list[int]) -> 
     infos = [i if isinstance(i, dict) else orjson.loads(i) if isinstance(i, str) else {}
              for i in df.pop("info")]
     df["regulation"] = [_int_or(i.get("innings"), 9) for i in infos]
-    df["automatic_runner"] = np.array([bool(i.get("tiebreaker")) for i in infos], dtype=bool) \
-        & ~df["playoff"].to_numpy(dtype=bool)
+    simulated = df.pop("source").to_numpy() == SIMULATED
+    df["automatic_runner"] = np.where(
+        simulated, bool(plan and plan.ghost_runner),
+        np.array([bool(i.get("tiebreaker")) for i in infos], dtype=bool)
+        & ~df["playoff"].to_numpy(dtype=bool))
     return df
 
 

@@ -35,10 +35,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-# The events that end a plate appearance (the store's ``plays.event``); the others are runners'
-# plays (steals, wild pitches, pickoffs) and substitutions.
+# The events that end a plate appearance (the store's ``plays.event``: Retrosheet's, then the
+# simulator's own outs); the others are runners' plays (steals, wild pitches, pickoffs) and
+# substitutions.
 PLATE_APPEARANCES = frozenset({"single", "double", "triple", "homer", "walk", "ibb", "hbp",
-                               "strikeout", "out", "fc", "error", "interference"})
+                               "strikeout", "out", "fc", "error", "interference",
+                               "hit_by_pitch", "groundout", "flyout", "double_play", "sac_fly"})
 MAX_RUNS = 12  # runs in the rest of a half inning; more are counted as this many (1 in 10^4 halves)
 MAX_LEAD = 30  # leads beyond this many runs are this many (the chance is 0 or 1 to 6 places)
 OUT_STATES = 3  # outs before the half ends: 0, 1, 2

@@ -246,8 +246,8 @@ plays = sa.Table(
     sa.Column("score_home", sa.Integer, nullable=False),
     # Baseball's base-out state after the play (the win probability model reads it): outs in the
     # half inning (3 once it is over) and the runners on base as bits, 1 first, 2 second, 4 third
-    # (those left on base after the third out). Null in the other sports and in plays ingested
-    # before schema version 4.
+    # (0 once the half is over). Null in the other sports and in plays ingested before schema
+    # version 4.
     sa.Column("outs", sa.SmallInteger),
     sa.Column("bases", sa.SmallInteger),
     sa.Index("ix_plays_game", "game_id", "seq"),
