@@ -176,14 +176,15 @@ def read_sublevels(conn: sa.Connection, level: str) -> pd.Series:
 
 
 def read_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
-    """Baseball plays of a level's final games in some seasons, in game order (game day, game,
-    seq), for the win probability model: game_id, seq, period, bottom, event, outs and bases
-    (after the play; NaN where the store holds none), score_vis, score_home."""
+    """Plays of a level's final games in some seasons, in game order (game day, game, seq), for
+    the win probability models: game_id, seq, period, bottom (baseball's home half), clock,
+    event, points, outs and bases (baseball's, after the play; NaN where the store holds none),
+    score_vis, score_home."""
     p, g = schema.plays, schema.games
     prep = conn.dialect.identifier_preparer
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    cols = ("game_id", "seq", "period", "half", "event", "outs", "bases", "score_vis",
-            "score_home")
+    cols = ("game_id", "seq", "period", "half", "clock", "event", "points", "outs", "bases",
+            "score_vis", "score_home")
     # Hundreds of thousands of rows a season: straight through the DB-API cursor (read_lines).
     sql = (f"SELECT {', '.join('p.' + prep.quote(c) for c in cols)} "
            f"FROM {prep.format_table(p)} p JOIN {prep.format_table(g)} g ON g.id = p.game_id "
@@ -200,7 +201,7 @@ def read_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFr
         cursor.close()
     columns = list(zip(*rows)) if rows else [()] * len(cols)
     df = pd.DataFrame({c: pd.Series(v, dtype=object) for c, v in zip(cols, columns)})
-    for c in ("game_id", "seq", "period", "score_vis", "score_home"):
+    for c in ("game_id", "seq", "period", "points", "score_vis", "score_home"):
         df[c] = df[c].astype("int64")
     for c in ("outs", "bases"):
         df[c] = pd.to_numeric(df[c], errors="coerce").astype(float)
@@ -208,11 +209,11 @@ def read_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFr
     return df
 
 
-def read_baseball_games(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
-    """A level's final games in some seasons with what the win probability model needs:
-    game_id, season, playoff, home_win (1, 0, or 0.5 for a tie), the ELO forecast
-    (helo_win_exp, NaN without one), and the rules each game was played under from its source
-    record (``info``): ``regulation`` innings (Retrosheet's ``innings``; 9 when absent) and
+def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
+    """A level's final games in some seasons with what the win probability models need:
+    game_id, season, playoff, home_win (1, 0, or 0.5 for a tie), the final margin and total, the ELO
+    forecast (helo_win_exp, NaN without one), and, for baseball, the rules each game was played
+    under from its source record (``info``): ``regulation`` innings (Retrosheet's ``innings``; 9 when absent) and
     ``automatic_runner`` (Retrosheet's ``tiebreaker`` base, in the regular season only: MLB's
     postseason never placed a runner, and the event files' postseason ``radj`` records agree,
     though 2023's postseason ``info`` names a tiebreaker base). A simulated game follows its
@@ -232,6 +233,8 @@ def read_baseball_games(conn: sa.Connection, level: str, seasons: list[int]) -> 
     df["playoff"] = df["playoff"].notna()
     sh, sv = df.pop("score_home").astype(float), df.pop("score_vis").astype(float)
     df["home_win"] = np.where(sh > sv, 1.0, np.where(sh < sv, 0.0, 0.5))
+    df["margin"] = sh - sv
+    df["total"] = sh + sv
     df["helo_win_exp"] = pd.to_numeric(df["helo_win_exp"], errors="coerce").astype(float)
     infos = [i if isinstance(i, dict) else orjson.loads(i) if isinstance(i, str) else {}
              for i in df.pop("info")]

@@ -90,14 +90,15 @@ def clock_seconds(clock: list[str | None]) -> np.ndarray:
 # ---------------------------------------------------------------------------- basketball
 
 def fit_margin_spread(final_margin: np.ndarray, prior: np.ndarray) -> float:
-    """A whole game's margin spread ``sigma``: the standard deviation of the final margins
-    around the drift the prior implies (which itself depends on sigma: a few rounds settle it)."""
-    margin = np.asarray(final_margin, dtype=float)
+    """A whole game's margin spread ``sigma``, by maximum likelihood of the final margins under
+    the model (margin ~ N(sigma z, sigma^2), z the prior's normal quantile). With u = 1/sigma
+    the likelihood's derivative is n/u - sum((u m - z) m), zero at the positive root of
+    u^2 sum(m^2) - u sum(m z) - n."""
+    m = np.asarray(final_margin, dtype=float)
     z = _prior_z(prior)
-    sigma = float(np.std(margin))
-    for _ in range(20):
-        sigma = float(np.sqrt(np.mean((margin - sigma * z) ** 2)))
-    return sigma
+    mm, mz, n = float((m * m).sum()), float((m * z).sum()), len(m)
+    u = (mz + math.sqrt(mz * mz + 4.0 * n * mm)) / (2.0 * mm)
+    return 1.0 / u
 
 
 def normal_home_win(lead: np.ndarray, left: np.ndarray, prior: np.ndarray, sigma: float,

@@ -23,7 +23,8 @@ def _evaluate(store: MiniStore, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("--winprob", "NBA"), "covers baseball for now; NBA is basketball"),
+    # the mini store's NBA games have no play-by-play
+    (("--winprob", "NBA"), "NBA has no play-by-play in the store"),
     (("--winprob", "XYZ"), "unknown level 'XYZ'"),
     # the mini store's MLB plays were written without the base-out state
     (("--winprob", "mlb"), "no MLB plays hold the base-out state"),
@@ -63,3 +64,19 @@ def test_simulated_baseball_plays_carry_the_state_the_model_learns_from(
                           check=False)
     assert done.returncode == 0, done.stderr
     assert "MiLB" in done.stdout and "log loss" in done.stdout and "learnt from" in done.stdout
+
+
+@pytest.mark.parametrize(("level", "figures"), [
+    ("NHL", "log loss"), ("FC", "three-way log loss"), ("MBB", "log loss")])
+def test_the_clock_sports_are_scored_on_their_simulated_seasons(
+        demo_api: ApiServer, level: str, figures: str) -> None:
+    env = {**os.environ, "DATABASE_URL": demo_api.database_url}
+    done = subprocess.run([sys.executable, "-m", "server", "evaluate", "--winprob", level],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{level} ") and "every play of" in lines[0]
+    assert lines[1].startswith("learnt: ")
+    assert lines[2].startswith("model (time left, lead, ELO prior)") and figures in lines[2]
+    assert lines[3].startswith("baseline (time left, lead)") and figures in lines[3]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from server.errors import UserError
 from server.jobs import winprob_scores
 from server.models import metrics
 from server.store.engine import make_engine
@@ -49,3 +50,15 @@ def test_mlb_2023_beats_the_inning_half_lead_baseline_and_is_calibrated(
     assert winprob_scores.calibration_misses(ev.model_p, ev.outcome) == []
     # the run expectancy it learnt is MLB's: about half a run an inning with the bases empty
     assert 0.45 < ev.model.run_expectancy()[0] < 0.55
+
+
+def test_the_real_nba_and_nhl_seasons_have_no_play_by_play(real_store: ApiServer) -> None:
+    """The results files carry scores only: nothing to learn an in-game model from."""
+    engine = make_engine(real_store.database_url)
+    try:
+        with engine.connect() as conn:
+            for level in ("NBA", "NHL"):
+                with pytest.raises(UserError, match=f"{level} has no play-by-play"):
+                    winprob_scores.evaluate(conn, level)
+    finally:
+        engine.dispose()
