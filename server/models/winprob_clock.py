@@ -30,6 +30,10 @@ import numpy as np
 
 OT_SHARE = {"basketball": 5.0 / 48.0}  # an overtime's length as a share of regulation (NBA)
 MAX_GOALS = 12  # goals per side in the time left; more has a chance below 1e-9 at these rates
+# Seconds still to play once a counting-up clock reaches the end of regulation (soccer's 90th
+# minute): the referee adds time, about four minutes in a second half, so about two are left on
+# average at any moment of it. Without it a goal in added time would be "impossible".
+ADDED_TIME_LEFT = 120.0
 PRIOR_CLIP = 1e-4  # priors are held inside (eps, 1 - eps): a certain pre-game forecast is none
 _ERF = np.frompyfunc(math.erf, 1, 1)
 _FACTORIALS = np.array([math.factorial(k) for k in range(MAX_GOALS + 1)], dtype=float)
@@ -59,13 +63,14 @@ def _poisson_pmf(rate: np.ndarray) -> np.ndarray:
 def time_left(period: np.ndarray, clock_seconds: np.ndarray, periods: int,
               period_seconds: float, ot_seconds: float, counts_up: bool = False) -> np.ndarray:
     """The share of regulation time left after a play: ``period`` from 1, ``clock_seconds``
-    left in it (or, ``counts_up``, played in the match so far, soccer's minute). In overtime it
-    is the overtime's time left over regulation's length."""
+    left in it (or, ``counts_up``, played in the match so far, soccer's minute, never less than
+    ``ADDED_TIME_LEFT``: the match ends when the referee says). In overtime it is the overtime's
+    time left over regulation's length."""
     period = np.asarray(period, dtype=np.int64)
     clock = np.asarray(clock_seconds, dtype=float)
     regulation = periods * period_seconds
     if counts_up:
-        out: np.ndarray = np.clip(regulation - clock, 0.0, regulation) / regulation
+        out: np.ndarray = np.clip(regulation - clock, ADDED_TIME_LEFT, regulation) / regulation
         return out
     in_regulation = (periods - period) * period_seconds + clock
     in_overtime = np.minimum(clock, ot_seconds) if ot_seconds > 0 else np.zeros_like(clock)

@@ -20,7 +20,8 @@ def test_time_left_counts_down_through_regulation_and_overtime() -> None:
     assert left.tolist() == pytest.approx([1.0, 2.5 / 4, 0.0, 0.25, 150 / 2880])
     minute = wc.time_left(np.array([1, 2, 2]), np.array([0, 45 * 60, 92 * 60]), 2, 2700, 0,
                           counts_up=True)
-    assert minute.tolist() == pytest.approx([1.0, 0.5, 0.0])
+    # added time: the match is not over until the referee ends it
+    assert minute.tolist() == pytest.approx([1.0, 0.5, wc.ADDED_TIME_LEFT / 5400])
     assert wc.clock_seconds(["12:00", "00:07", "38'", "45+2'", None])[:4].tolist() == \
         [720, 7, 38 * 60, 47 * 60]
 
