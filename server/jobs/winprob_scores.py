@@ -1,7 +1,8 @@
 """``python -m server evaluate --winprob LEVEL``: is the in-game win probability any good?
 
-Honest scoring: the model (``server.models.winprob``) is learnt from earlier seasons and scored
-on a later one it never saw. By default the level's newest season whose plays hold the base-out
+Honest scoring: the model (``server.models.winprob`` for baseball, ``server.models.winprob_clock``
+for basketball, hockey and soccer) is learnt from earlier seasons and scored on a later one it
+never saw. By default the level's newest season whose plays hold the base-out
 state is scored (``--season`` picks another) and the up to ``FIT_SEASONS`` seasons before it
 are the fitting seasons: for MLB, fit on 2021-2022, score 2023. Every plate appearance of the
 scored season's final games, regular season and postseason, is one forecast: the home team's
@@ -13,6 +14,11 @@ The baseline knows only the inning, the half and the home lead: the home team's 
 each (inning, half, lead) cell of the same fitting seasons' plate appearances (innings past the
 ninth pooled, leads beyond ``BASELINE_LEAD`` pooled, each cell's rate with one win and one loss
 added so an empty or tiny cell says .5-ish rather than 0 or 1).
+
+The clock sports are scored the same way on every play but substitutions, after the play (the
+time left and the lead), against a table of the time left in tenths of regulation and the lead;
+soccer by its three outcomes. The real NBA and NHL seasons are results files without
+play-by-play: there is nothing to learn or score, and the command says so.
 """
 from __future__ import annotations
 
@@ -40,7 +46,8 @@ CALIBRATION_TOLERANCE = 0.03  # |observed - mean predicted| allowed in such a bi
 
 @dataclass(frozen=True)
 class Evaluation:
-    """The scored season's plate appearances with both forecasts, and what they came from."""
+    """The scored season's forecasts (plate appearances, or plays of the clock sports) from the
+    model and the baseline, the outcomes, and what they came from."""
 
     level: str
     fit_seasons: tuple[int, ...]
