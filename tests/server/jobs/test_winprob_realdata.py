@@ -10,6 +10,7 @@ import pytest
 from server.errors import UserError
 from server.jobs import winprob_scores
 from server.models import metrics
+from server.models import winprob as wp
 from server.store.engine import make_engine
 from tests.demo_api import ApiServer
 from tests.server.models import realdata
@@ -49,7 +50,18 @@ def test_mlb_2023_beats_the_inning_half_lead_baseline_and_is_calibrated(
     assert (gap <= winprob_scores.CALIBRATION_TOLERANCE).all(), held
     assert winprob_scores.calibration_misses(ev.model_p, ev.outcome) == []
     # the run expectancy it learnt is MLB's: about half a run an inning with the bases empty
-    assert 0.45 < ev.model.run_expectancy()[0] < 0.55
+    assert ev.model is not None and 0.45 < ev.model.run_expectancy()[0] < 0.55
+    # known states with what MLB 2021-2022 taught it (an even matchup, MLB's 2023 rules)
+    table = wp.win_table(ev.model, wp.Rules(9, automatic_runner=True))
+
+    def chance(prior: float, inning: int, bottom: bool, outs: int, bases: int, lead: int) -> float:
+        return float(wp.home_win_probability(
+            table, wp.strength_for(table, np.array([prior])), np.array([inning]),
+            np.array([bottom]), np.array([outs]), np.array([bases]), np.array([lead]))[0])
+
+    assert chance(0.5, 9, True, 2, 7, 0) > 0.6  # bottom 9th, tied, bases loaded, two out
+    assert chance(0.5, 9, False, 0, 0, 10) > 0.999  # a 10-run lead in the 9th
+    assert chance(0.58, 1, False, 0, 0, 0) == pytest.approx(0.58, abs=1e-3)  # the ELO prior
 
 
 def test_the_real_nba_and_nhl_seasons_have_no_play_by_play(real_store: ApiServer) -> None:
