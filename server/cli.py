@@ -66,11 +66,14 @@ COMMANDS: tuple[Command, ...] = (
             "rebuild ratings, forecasts and stat tables now", (_a("--level", default=None),),
             bulk_write=True),
     Command(("evaluate",), "server.jobs.evaluate:cli",
-            "score the ELO win expectations of a season's games, or (--projections) the season "
-            "projections on the real seasons", (
+            "score the ELO win expectations of a season's games, (--projections) the season "
+            "projections on the real seasons, or (--winprob LEVEL) the in-game win probability", (
         _a("--level", default=None), _a("--season", type=int, default=None),
         _a("--projections", action="store_true",
            help="projected final wins and playoff odds against the pace and .500 baselines"),
+        _a("--winprob", default=None, metavar="LEVEL",
+           help="every plate appearance of a season (--season, default the newest with plays) "
+                "against an inning/half/lead baseline, both learnt from the seasons before it"),
     )),
     Command(("projections",), "server.jobs.projections:cli",
             "season projections: the levels' newest days, or (--history) every completed season "

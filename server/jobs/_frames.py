@@ -9,6 +9,8 @@ import pandas as pd
 import sqlalchemy as sa
 
 from server.catalog.phases import AFTER_REGULAR, PRESEASON
+from server.catalog.simulated import PLANS
+from server.catalog.sources import SIMULATED  # games.source of the simulator's games
 from server.models.pitchers import game_score
 from server.store import schema
 
@@ -174,3 +176,82 @@ def read_sublevels(conn: sa.Connection, level: str) -> pd.Series:
     t = schema.teams.c
     rows = conn.execute(sa.select(t.id, t.sublevel_id).where(t.level == level)).all()
     return pd.Series({r[0]: r[1] for r in rows}, dtype=object)
+
+
+def read_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
+    """Plays of a level's final games in some seasons, in game order (game day, game, seq), for
+    the win probability models: game_id, seq, period, bottom (baseball's home half), clock,
+    event, points, outs and bases (baseball's, after the play; NaN where the store holds none),
+    score_vis, score_home."""
+    p, g = schema.plays, schema.games
+    prep = conn.dialect.identifier_preparer
+    mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+    cols = ("game_id", "seq", "period", "half", "clock", "event", "points", "outs", "bases",
+            "score_vis", "score_home")
+    # Hundreds of thousands of rows a season: straight through the DB-API cursor (read_lines).
+    sql = (f"SELECT {', '.join('p.' + prep.quote(c) for c in cols)} "
+           f"FROM {prep.format_table(p)} p JOIN {prep.format_table(g)} g ON g.id = p.game_id "
+           f"WHERE g.level = {mark} AND g.state = 'final' "
+           f"AND g.season IN ({', '.join([mark] * len(seasons))}) "
+           "ORDER BY g.game_day, g.game_no, g.id, p.seq")
+    driver = conn.connection.driver_connection
+    assert driver is not None  # None only once the pool has invalidated the connection
+    cursor = driver.cursor()
+    try:
+        cursor.execute(sql, (level, *seasons))
+        rows = cursor.fetchall()
+    finally:
+        cursor.close()
+    columns = list(zip(*rows)) if rows else [()] * len(cols)
+    df = pd.DataFrame({c: pd.Series(v, dtype=object) for c, v in zip(cols, columns)})
+    for c in ("game_id", "seq", "period", "points", "score_vis", "score_home"):
+        df[c] = df[c].astype("int64")
+    for c in ("outs", "bases"):
+        df[c] = pd.to_numeric(df[c], errors="coerce").astype(float)
+    df["bottom"] = df.pop("half").to_numpy() == "bottom"
+    return df
+
+
+def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
+    """A level's final games in some seasons with what the win probability models need:
+    game_id, season, playoff, home_win (1, 0, or 0.5 for a tie), the final margin and total, the ELO
+    forecast (helo_win_exp, NaN without one), and, for baseball, the rules each game was played
+    under from its source record (``info``): ``regulation`` innings (Retrosheet's ``innings``; 9 when absent) and
+    ``automatic_runner`` (Retrosheet's ``tiebreaker`` base, in the regular season only: MLB's
+    postseason never placed a runner, and the event files' postseason ``radj`` records agree,
+    though 2023's postseason ``info`` names a tiebreaker base). A simulated game follows its
+    level's plan (``server.catalog.simulated``: 9 innings, its ``ghost_runner`` in every game)."""
+    g, f = schema.games.c, schema.forecasts.c
+    plan = PLANS.get(level)
+    df = _frame(conn, sa.select(g.id, g.season, g.playoff, g.score_home, g.score_vis, g.info,
+                                f.helo_win_exp, g.source)
+                .join_from(schema.games, schema.forecasts, f.game_id == g.id, isouter=True)
+                .where(g.level == level, g.state == "final", g.season.in_(seasons),
+                       g.score_home.is_not(None), g.score_vis.is_not(None))
+                .order_by(g.game_day, g.game_no, g.id),
+                ["game_id", "season", "playoff", "score_home", "score_vis", "info",
+                 "helo_win_exp", "source"])
+    df["game_id"] = df["game_id"].astype("int64")
+    df["season"] = df["season"].astype("int64")
+    df["playoff"] = df["playoff"].notna()
+    sh, sv = df.pop("score_home").astype(float), df.pop("score_vis").astype(float)
+    df["home_win"] = np.where(sh > sv, 1.0, np.where(sh < sv, 0.0, 0.5))
+    df["margin"] = sh - sv
+    df["total"] = sh + sv
+    df["helo_win_exp"] = pd.to_numeric(df["helo_win_exp"], errors="coerce").astype(float)
+    infos = [i if isinstance(i, dict) else orjson.loads(i) if isinstance(i, str) else {}
+             for i in df.pop("info")]
+    df["regulation"] = [_int_or(i.get("innings"), 9) for i in infos]
+    simulated = df.pop("source").to_numpy() == SIMULATED
+    df["automatic_runner"] = np.where(
+        simulated, bool(plan and plan.ghost_runner),
+        np.array([bool(i.get("tiebreaker")) for i in infos], dtype=bool)
+        & ~df["playoff"].to_numpy(dtype=bool))
+    return df
+
+
+def _int_or(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default

@@ -75,6 +75,12 @@ def report(conn: sa.Connection, level: str, season: int) -> str:
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    if getattr(args, "winprob", None):
+        from server.jobs import winprob_scores
+
+        with engine_factory().connect() as conn:
+            print(winprob_scores.report(conn, args.winprob, args.season))
+        return 0
     if getattr(args, "projections", False):
         from server.jobs import projection_scores
 
@@ -82,7 +88,8 @@ def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> in
             print(projection_scores.report(conn, args.level, args.season))
         return 0
     if args.level is None or args.season is None:
-        raise UserError("evaluate needs --level and --season (or --projections)")
+        raise UserError("evaluate needs --level and --season (or --projections, or --winprob "
+                        "LEVEL)")
     with engine_factory().connect() as conn:
         print(report(conn, args.level, int(args.season)))
     return 0

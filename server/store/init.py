@@ -101,16 +101,20 @@ def _settle_unplayed(conn: sa.Connection) -> None:
 
 
 def _upgrade_columns(conn: sa.Connection) -> None:
-    """Add the nullable columns a later version declared to an older store's tables (version 4:
-    a team season's abbreviation, city, nickname and division)."""
-    present = sa.inspect(conn)
+    """Columns a later version declared on an existing table (version 4: a team season's
+    abbreviation, city, nickname and division; ``plays.outs`` and ``plays.bases``). Only nullable
+    columns are added: the rows already there have no value."""
+    inspector = sa.inspect(conn)
+    prep = conn.dialect.identifier_preparer
     for table in schema.metadata.sorted_tables:
-        have = {c["name"] for c in present.get_columns(table.name)}
+        present = {c["name"] for c in inspector.get_columns(table.name)}
         for column in table.columns:
-            if column.name not in have and column.nullable:
-                kind = column.type.compile(dialect=conn.dialect)
-                # names and types come from the declared schema, never from input
-                conn.execute(sa.text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
+            if column.name in present or not column.nullable:
+                continue
+            kind = column.type.compile(dialect=conn.dialect)
+            # names and types come from the declared schema, never from input
+            conn.execute(sa.text(f"ALTER TABLE {prep.format_table(table)} "
+                                 f"ADD COLUMN {prep.format_column(column)} {kind}"))
 
 
 def _upgrade_indexes(conn: sa.Connection) -> None:

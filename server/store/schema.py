@@ -24,7 +24,9 @@ SCHEMA_VERSION = 4
 # key (``init`` rebuilds an older store's tables around it, their rows the regular season's);
 # a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older store's
 # table (empty: the team's current ones stand in until the next ingest); and
-# ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions.
+# ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions;
+# and baseball's base-out state on ``plays`` (``outs``, ``bases``), which an older store's plays
+# hold once their source is ingested again.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -262,6 +264,12 @@ plays = sa.Table(
     sa.Column("sequence", sa.Text),  # pitch sequence or sub-events
     sa.Column("score_vis", sa.Integer, nullable=False),  # after the play
     sa.Column("score_home", sa.Integer, nullable=False),
+    # Baseball's base-out state after the play (the win probability model reads it): outs in the
+    # half inning (3 once it is over) and the runners on base as bits, 1 first, 2 second, 4 third
+    # (0 once the half is over). Null in the other sports and in plays ingested before schema
+    # version 4.
+    sa.Column("outs", sa.SmallInteger),
+    sa.Column("bases", sa.SmallInteger),
     sa.Index("ix_plays_game", "game_id", "seq"),
     sa.Index("ix_plays_player", "player_id"),
     sa.Index("ix_plays_team", "team_id"),

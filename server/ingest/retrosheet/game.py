@@ -49,6 +49,8 @@ class PlayRow:
     batter_hand: str | None
     sequence: str | None
     score: tuple[int, int]
+    outs: int  # outs in the half inning after the play (3 once it is over)
+    bases: int  # runners on base after the play: bits 1 first, 2 second, 4 third
 
 
 @dataclass
@@ -153,8 +155,16 @@ class _State:
             self.seq += 1
             self.r.plays.append(PlayRow(
                 self.seq, inning, half, team, pid, None, "sub", text, 0, "substitution",
-                None, None, None, None, (self.score[0], self.score[1])))
+                None, None, None, None, (self.score[0], self.score[1]), min(self.outs, 3),
+                self.base_mask()))
         self.pending_subs = []
+
+    def base_mask(self) -> int:
+        """The runners on base as bits (1 first, 2 second, 4 third), the plays' ``bases``; none
+        once the half has its third out."""
+        if self.outs >= 3:
+            return 0
+        return sum(1 << (b - 1) for b in (1, 2, 3) if self.bases[b] is not None)
 
     def new_half(self, inning: int, batting: int) -> None:
         self.half_key = (inning, batting)
@@ -213,7 +223,8 @@ class _State:
             explain.describe(ev, self.name(batter), moves, self.name, entries),
             len(runs), "|".join(explain.tags(ev, runs, moves)),
             f"{count[0]}-{count[1]}" if len(count) == 2 and count.isdigit() else None,
-            p_hand, b_hand, seq or None, (self.score[0], self.score[1])))
+            p_hand, b_hand, seq or None, (self.score[0], self.score[1]), min(self.outs, 3),
+            self.base_mask()))
 
     def apply(self, ev: Event, batter: str, pitcher: str | None
               ) -> tuple[list[tuple[str, Advance, str | None]], list[tuple[str, Advance]]]:

@@ -359,7 +359,7 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
             "explanation": p.explanation, "scoring": p.runs > 0, "points": p.runs,
             "tags": p.tags or None, "the_count": p.count, "pitcher_hand": p.pitcher_hand,
             "batter_hand": p.batter_hand, "sequence": p.sequence, "score_vis": p.score[0],
-            "score_home": p.score[1]})
+            "score_home": p.score[1], "outs": p.outs, "bases": p.bases})
     for n, pt in enumerate(g.pitches, start=1):
         rows["pitches"].append({
             "id": gid * 10000 + n, "level": LEVEL, "game_id": gid,

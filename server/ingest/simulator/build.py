@@ -203,11 +203,11 @@ class LevelBuild:
         plays = self.plays
         base = g.id * 1000
         for seq, (period, half, game_clock, side, player, pitcher, event, explanation, scoring, points, tags,
-                  the_count, pitcher_hand, batter_hand, sequence) in enumerate(out.plays, start=1):
+                  the_count, pitcher_hand, batter_hand, sequence, outs, bases) in enumerate(out.plays, start=1):
             run[side] += points
             plays.append((base + seq, code, g.id, seq, period, half, game_clock, tid[side], tid[1 - side],
                           player, pitcher, event, explanation, int(scoring), points, tags, the_count,
-                          pitcher_hand, batter_hand, sequence, run[0], run[1]))
+                          pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases))
         if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
             n = sum(len(pa.codes) for pa in out.pitches)
             kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)

@@ -89,6 +89,9 @@ def test_small_season(engine: sa.Engine, tmp_path: Path) -> None:
         assert texts[4] == "Judge homered to left-center field, Rizzo scored"  # HR/F78
         assert texts[5].startswith("Pitching change: Schoen replaces Eovaldi")
         assert texts[6] == "Rizzo struck out swinging"
+        # the base-out state after each play (bases as bits: 1 first, 2 second, 4 third)
+        assert [(p.outs, p.bases) for p in plays] == [(0, 1), (0, 2), (0, 1), (0, 1), (0, 0),
+                                                      (0, 0), (1, 0)]
         homer = plays[4]
         assert (homer.points, homer.scoring, homer.score_vis, homer.score_home) == (2, True, 1, 2)
         assert homer.the_count == "2-2" and homer.half == "bottom" and homer.period == 1
@@ -116,6 +119,28 @@ def test_rerun_changes_nothing(engine: sa.Engine, tmp_path: Path) -> None:
     before = table_digests(engine)
     ingest_path(engine, folder)
     assert table_digests(engine) == before
+
+
+def test_a_store_from_before_the_base_out_state_is_upgraded(engine: sa.Engine,
+                                                             tmp_path: Path) -> None:
+    """A version-3 store (plays without ``outs`` and ``bases``) keeps its plays through ``init``,
+    which adds the columns; ingesting the season again fills them."""
+    folder = write_season(tmp_path / "season")
+    ingest_path(engine, folder)
+    with engine.begin() as conn:
+        for column in ("outs", "bases"):
+            conn.execute(sa.text(f"ALTER TABLE plays DROP COLUMN {column}"))
+        conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
+    assert init_store(engine) == schema.SCHEMA_VERSION == 4
+    with engine.connect() as conn:
+        kept = conn.execute(sa.select(schema.plays.c.explanation, schema.plays.c.outs)
+                            .order_by(schema.plays.c.seq)).all()
+    assert len(kept) == 7 and kept[0] == ("Hernandez walked", None)
+    ingest_path(engine, folder)
+    with engine.connect() as conn:
+        states = conn.execute(sa.select(schema.plays.c.outs, schema.plays.c.bases)
+                              .order_by(schema.plays.c.seq)).all()
+    assert [tuple(r) for r in states][-1] == (1, 0) and all(r.outs is not None for r in states)
 
 
 def test_missing_path_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ def test_a_walk_with_the_bases_loaded_forces_in_a_run() -> None:
     assert (play.event, play.points, play.scoring) == ("walk", 1, True)
     assert play.explanation == "Player4 walked, Player3 scored"
     assert play.tags == "walk|scoring" and play.half == "top" and play.side == 0
+    assert (play.outs, play.bases) == (0, 7)  # the state after it: still loaded, nobody out
 
 
 def test_a_walk_moves_only_forced_runners() -> None:
@@ -94,6 +95,7 @@ def test_the_third_out_strands_the_runners() -> None:
     assert game.bases == [None, None, None]
     assert game.lines[4][LOB] == 3
     assert game.plays[-1].event == "groundout"
+    assert (game.plays[-1].outs, game.plays[-1].bases) == (3, 0)  # the half is over
 
 
 def test_a_grounder_with_a_runner_on_first_is_often_a_double_play() -> None:
@@ -121,6 +123,7 @@ def test_caught_stealing_is_an_out_and_clears_first() -> None:
     assert game.lines[1][CS] == 1 and game.lines[HOME_PITCHER][OUTS] == 1
     assert game.plays[-1].event == "caught_stealing"
     assert game.plays[-1].explanation == "Player1 caught stealing second base"
+    assert (game.plays[-1].outs, game.plays[-1].bases) == (1, 0)
 
 
 def test_nobody_steals_with_second_base_taken() -> None:

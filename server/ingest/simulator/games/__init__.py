@@ -21,8 +21,9 @@ from server.ingest.simulator.world import Person
 class Play(NamedTuple):
     """One play-by-play event, in the plays table's column order (less the game's keys).
 
-    The last four fields are baseball's (the count before the last pitch, the hands, the pitch
-    codes); other sports leave them out. The busiest simulators build plays with ``new_play``.
+    The last six fields are baseball's (the count before the last pitch, the hands, the pitch
+    codes, the outs and runners after the play as the plays table holds them); other sports
+    leave them out. The busiest simulators build plays with ``new_play``.
     """
 
     period: int
@@ -40,11 +41,13 @@ class Play(NamedTuple):
     pitcher_hand: str | None = None
     batter_hand: str | None = None
     sequence: str | None = None
+    outs: int | None = None
+    bases: int | None = None  # bits: 1 first, 2 second, 4 third
 
 
-# A Play from all fifteen fields in order, made in C: NamedTuple's own constructor is a Python
+# A Play from all seventeen fields in order, made in C: NamedTuple's own constructor is a Python
 # function, and the basketball and baseball loops make most of a build's plays (about 8% of an
-# NBA level's build time when they called Play(...)). No defaults: baseball's four come as None.
+# NBA level's build time when they called Play(...)). No defaults: baseball's six come as None.
 new_play: Callable[[tuple[Any, ...]], Play] = partial(tuple.__new__, Play)
 
 

@@ -311,10 +311,15 @@ def resolve(game: GameState, pa: PlateAppearance, outcome: str) -> None:
         bats = "L" if throws == "R" else "R"
     game.plays.append(new_play((game.inning, game.half_name, None, bat, pa.batter, pa.pitcher, pa.event,
                                 pa.explanation, runs > 0, runs, pa.tags, pa.the_count, throws, bats,
-                                pa.sequence)))
+                                pa.sequence, game.outs, base_bits(game.bases))))
 
 
 # ------------------------------------------------------------------ between plate appearances
+
+def base_bits(bases: list[int | None]) -> int:
+    """Runners on first, second and third as the plays table's bits (1, 2, 4)."""
+    return (bases[0] is not None) | (bases[1] is not None) << 1 | (bases[2] is not None) << 2
+
 
 def attempt_steal(game: GameState) -> None:
     """With a runner on first only and fewer than two out, he tries for second at
@@ -351,7 +356,8 @@ def _running_play(game: GameState, runner: int, event: str, words: str, tags: st
     pitcher = game.fielding.pitcher
     game.plays.append(new_play((game.inning, game.half_name, None, game.half, runner, pitcher, event,
                                 f"{game.people[runner].last} {words}", False, 0, tags, None,
-                                game.people[pitcher].throws, None, "")))
+                                game.people[pitcher].throws, None, "", game.outs,
+                                base_bits(game.bases))))
 
 
 def change_pitcher(game: GameState, side: Side) -> None:
