@@ -1,4 +1,5 @@
-"""Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values.
+"""Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values
+and the key segment of a v3 address.
 
 Installed on uvicorn's access and error loggers by ``serve``; it rewrites the record's message
 and arguments, so any handler or formatter downstream only ever sees ``key=****``.
@@ -10,10 +11,12 @@ import re
 from typing import Any
 
 _KEY = re.compile(r"(?i)(key=)[^&\s\"']*")
+# A NatStat v3 address carries the key as the segment after the prefix (contract section 9).
+_PATH_KEY = re.compile(r"(?i)(/natstat/)(?![v][0-9]+(?:[/?\s\"']|$))[^/?\s\"']+(?=/)")
 
 
 def mask(text: str) -> str:
-    return _KEY.sub(r"\1****", text)
+    return _PATH_KEY.sub(r"\1****", _KEY.sub(r"\1****", text))
 
 
 class KeyMaskFilter(logging.Filter):

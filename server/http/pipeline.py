@@ -45,11 +45,12 @@ class Service:
 
 
 def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
-           level_text: str, kind: str | None, dialect: bool = False) -> Response:
+           level_text: str, kind: str | None, dialect: str = "") -> Response:
     """Everything after routing; runs in a worker thread when it may block on I/O.
 
-    ``dialect``: the request came under ``/natstat/``; the same result is shaped as the NatStat
-    document (``encode.natstat``) before encoding. Parsing, checks, cache and query are shared.
+    ``dialect``: the NatStat form (``v1``-``v4``) when the request came under ``/natstat/``;
+    the same result is shaped as the NatStat document (``encode.natstat``) before encoding.
+    Parsing, checks, cache and query are shared.
     """
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
@@ -62,15 +63,18 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
                 f"{ep.name} does not serve level '{show(level_text)}'; it serves "
                 f"{', '.join(served_levels(ep, service.facts.level_codes()))}", "level")
         gate.admit(grant, digest, level.code)
+        # A v3/v4 document tells the key's quota, which moves with every request: such a body
+        # is made each time (its records still come from the results cache), never replayed.
+        quota = gate.quota(grant, digest) if dialect in natstat.LIVE_FORMS else None
         url = request.url
         ask = parse(ep, level, kind.lower() if kind else None, request.query_params.multi_items(),
                     f"{url.scheme}://{url.netloc}")
         ask = check(ep, ask, service.facts)
         found, total = _found(service, ep, ask, generation)
         doc = document(request, ep, ask, found, total, service.facts.sources(level.code))
-        body = encoder.encode(natstat.shape(doc, ep, ask) if dialect else doc)
+        body = encoder.encode(natstat.shape(doc, ep, ask, dialect, quota) if dialect else doc)
         etag = etag_of(body)
-        if service.bodies.enabled:
+        if service.bodies.enabled and quota is None:
             kept = keep(body, etag, level.code, key, encoder)
             service.bodies.put(address(request.scope), kept, len(kept.body), generation)
         gate.note_use(grant)
@@ -79,9 +83,10 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         if fault is None:
             raise
         raise fault from exc
+    headers = quota.headers() if quota is not None else None
     if matches(request.headers.get("if-none-match"), etag):
-        return respond(encoder, body, etag, 304)
-    return respond(encoder, body, etag)
+        return respond(encoder, body, etag, 304, headers)
+    return respond(encoder, body, etag, headers=headers)
 
 
 def _found(service: Service, ep: Endpoint, ask: Ask,
