@@ -27,6 +27,7 @@ from starlette.types import ASGIApp
 
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
+from server.http.caching import ADDRESS_AS_SENT, address
 from server.http.encode import Encoder
 from server.http.encode.natstat import PREFIX, is_dialect
 from server.http.parse import encoder_for, route, v3_query
@@ -124,6 +125,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
                          request.query_params.multi_items())
         scope = {**request.scope, "path": f"{PREFIX}/v3/{p['endpoint']}/{p['level']}/",
                  "query_string": urlencode(items).encode(),
+                 ADDRESS_AS_SENT: address(request.scope),
                  "path_params": {"version": "v3", "endpoint": p["endpoint"], "level": p["level"]}}
         return await query(Request(scope, request.receive))
 

@@ -22,6 +22,7 @@ from server.http.caching import KeptCache, address, keep
 from server.http.document import document
 from server.http.encode import Encoder, natstat
 from server.http.parse import parse
+from server.http.quota import told
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
 from server.store.engine import reader
@@ -63,19 +64,18 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
                 f"{ep.name} does not serve level '{show(level_text)}'; it serves "
                 f"{', '.join(served_levels(ep, service.facts.level_codes()))}", "level")
         gate.admit(grant, digest, level.code)
-        # A v3/v4 document tells the key's quota, which moves with every request: such a body
-        # is made each time (its records still come from the results cache), never replayed.
-        quota = gate.quota(grant, digest) if dialect in natstat.LIVE_FORMS else None
         url = request.url
         ask = parse(ep, level, kind.lower() if kind else None, request.query_params.multi_items(),
                     f"{url.scheme}://{url.netloc}")
         ask = check(ep, ask, service.facts)
         found, total = _found(service, ep, ask, generation)
         doc = document(request, ep, ask, found, total, service.facts.sources(level.code))
-        body = encoder.encode(natstat.shape(doc, ep, ask, dialect, quota) if dialect else doc)
+        body = encoder.encode(natstat.shape(doc, ep, ask, dialect) if dialect else doc)
         etag = etag_of(body)
-        if service.bodies.enabled and quota is None:
-            kept = keep(body, etag, level.code, key, encoder)
+        # A v3/v4 body is kept without the key's quota, which is told with every answer.
+        quota = gate.quota(grant, digest) if dialect in natstat.LIVE_FORMS else None
+        if service.bodies.enabled:
+            kept = keep(body, etag, level.code, key, encoder, quota is not None)
             service.bodies.put(address(request.scope), kept, len(kept.body), generation)
         gate.note_use(grant)
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
@@ -83,10 +83,11 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         if fault is None:
             raise
         raise fault from exc
-    headers = quota.headers() if quota is not None else None
+    if quota is not None:
+        return told(encoder, body, etag, quota, request.headers.get("if-none-match"))
     if matches(request.headers.get("if-none-match"), etag):
-        return respond(encoder, body, etag, 304, headers)
-    return respond(encoder, body, etag, headers=headers)
+        return respond(encoder, body, etag, 304)
+    return respond(encoder, body, etag)
 
 
 def _found(service: Service, ep: Endpoint, ask: Ask,

@@ -22,8 +22,9 @@ The v3 and v4 forms (contract section 9; ``form``) are the same tree with what c
 for them read besides: the meta members they page with (``results-max``, ``results-total``,
 ``page``, ``pages-total``, ``page-next``; v3's next page in its key-in-path form), their list
 names (``performances``, ``moneylines``), the forecast record's ``home``, ``visitor``, ``League``
-and ``forecast`` members, ``NO_DATA`` for a valid request that matches nothing, and ``user``
-with the key's rate limit (``Quota``, as the response's headers give it).
+and ``forecast`` members, ``NO_DATA`` for a valid request that matches nothing; and ``user``
+with the key's rate limit (``quota.Quota``), which the request path adds to the encoded body
+(``Encoder.append``) because it changes with every request while the rest may be kept.
 
 The dialect only adds members and re-spells values: every root field is in the dialect record,
 and reads back as the root's value once its string is parsed (tested).
@@ -39,7 +40,6 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from server.endpoints.base import Ask, Endpoint
 from server.errors import ApiError
 from server.http.encode.xmldoc import SINGULAR
-from server.http.quota import Quota
 
 PREFIX = "/natstat"  # the dialect's path prefix; the rest of the address is the root's
 # Endpoints whose NatStat list name and record key differ from the root's list name and singular.
@@ -207,8 +207,7 @@ def _page_next(next_page: str | None, form: str) -> str:
     return f"{url.scheme}://{url.netloc}{path}{rest}"
 
 
-def shape(document: dict[str, Any], ep: Endpoint, ask: Ask, form: str = "v2",
-          quota: Quota | None = None) -> dict[str, Any]:
+def shape(document: dict[str, Any], ep: Endpoint, ask: Ask, form: str = "v2") -> dict[str, Any]:
     """The dialect tree of a root document: ``success``, ``meta`` and the keyed records, in
     the NatStat form ``form`` (``v1``-``v4``; see the module's docstring for v3 and v4)."""
     list_name = _list_names(ep, form)[0]
@@ -222,16 +221,14 @@ def shape(document: dict[str, Any], ep: Endpoint, ask: Ask, form: str = "v2",
                  "results-total": text(root["Total_Results"]), "page": text(root["Page"]),
                  "pages-total": text(root["Total_Pages"]),
                  "page-next": _page_next(root.get("Next_Page"), form)})
-    user = quota.user() if quota is not None else {}
     if not found:
         asked = ", ".join(f"{k}={text(v)}" for k, v in ask.values.items())
         return {"success": "0", "error": {
                     "message": "NO_DATA",
                     "detail": f"no {list_name} of {ask.code} match "
                               f"{asked or 'this request'} (page {ask.page})"},
-                "meta": meta, "user": user}
-    return {"success": "1", "meta": meta, "user": user,
-            list_name: _records(ep, ask, found, form)}
+                "meta": meta}
+    return {"success": "1", "meta": meta, list_name: _records(ep, ask, found, form)}
 
 
 def error_tree(error: ApiError) -> dict[str, Any]:

@@ -415,7 +415,12 @@ def test_the_user_block_is_the_keys_rate_as_the_headers_give_it(api: Api) -> Non
                         "ratelimit-remaining": response.headers["X-RateLimit-Remaining"],
                         "ratelimit-reset": response.headers["X-RateLimit-Reset"]}
     left = [int(r.json()["user"]["ratelimit-remaining"]) for r in (first, second)]
-    assert left[1] < left[0]  # counted every time: never a replayed body
+    assert left[1] < left[0]  # counted every time, the kept body's included
+    etag = second.headers["ETag"]
+    assert etag.startswith("W/") and first.headers["ETag"] == etag  # the same data
+    again = api.get("/natstat/v4/games/MLB/", {"max": 2}, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert int(again.headers["X-RateLimit-Remaining"]) < left[1]
 
 
 @pytest.mark.parametrize("fmt", ("xml", "php"))
