@@ -9,14 +9,19 @@ points.
 """
 from __future__ import annotations
 
+import http.server
+import json
 import math
+import threading
+from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.dashboard._apptest import assert_clean, figures, open_clean, trace_values
+from tests.dashboard._apptest import assert_clean, figures, open_clean, open_page, trace_values
 from tests.dashboard.conftest import ApiServer, point_services_at
 from tests.dashboard.test_every_page import PAGES
 
@@ -79,3 +84,61 @@ def test_the_dialect_is_found_from_the_url_or_set(monkeypatch: pytest.MonkeyPatc
     assert not load_config().natstat
     monkeypatch.setenv("SPORTS_API_DIALECT", "NatStat")
     assert load_config().natstat
+
+
+# ------------------------------------------------------------------ a backend that lacks ours
+
+OURS_ONLY = ("/projections/", "/boxscores/", "/boxscore/")
+
+
+class _NatStatOnly(http.server.BaseHTTPRequestHandler):
+    """A NatStat backend as the public one is: this service's ``/natstat/`` documents, without
+    what only this service offers (projections, box scores, ``/health``), which answer
+    NatStat's 404."""
+
+    upstream = ""
+
+    def do_GET(self) -> None:  # noqa: N802 - the http.server hook's name
+        if any(part in self.path for part in OURS_ONLY) or self.path.startswith("/health"):
+            status, body = 404, json.dumps({"success": "0", "error": {
+                "message": "no such endpoint", "detail": "not_found"}}).encode()
+        else:
+            answer = httpx.get(self.upstream + self.path, timeout=30)
+            status, body = answer.status_code, answer.content
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_: Any) -> None:
+        return
+
+
+@pytest.fixture()
+def natstat_only(api_server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> Iterator[ApiServer]:
+    handler = type("Handler", (_NatStatOnly,), {"upstream": api_server.url})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        backend = ApiServer(f"http://127.0.0.1:{server.server_address[1]}/natstat",
+                            api_server.key, "")
+        yield point_services_at(backend, monkeypatch)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_what_a_natstat_backend_lacks_is_said_not_offered(natstat_only: ApiServer) -> None:
+    at = open_page("projections", {"level": "MLB"})
+    assert_clean(at)
+    assert any("Not offered by this backend" in i.value for i in at.info), [
+        i.value for i in at.info]
+    games = open_clean("games", {"level": "MLB"})
+    game_id = str(games.dataframe[0].value.iloc[0]["ID"]) if "ID" in games.dataframe[
+        0].value.columns else None
+    assert game_id is not None
+    detail = open_clean("games", {"level": "MLB", "tab": "Game detail", "game": game_id})
+    assert any("not offered by this backend" in c.value for c in detail.caption)
+    assert detail.get("plotly_chart"), "the rest of the game page is drawn"
