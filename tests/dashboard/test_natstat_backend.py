@@ -98,7 +98,7 @@ class _NatStatOnly(http.server.BaseHTTPRequestHandler):
 
     upstream = ""
 
-    def do_GET(self) -> None:  # noqa: N802 - the http.server hook's name
+    def do_GET(self) -> None:
         if any(part in self.path for part in OURS_ONLY) or self.path.startswith("/health"):
             status, body = 404, json.dumps({"success": "0", "error": {
                 "message": "no such endpoint", "detail": "not_found"}}).encode()
