@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components import filters, layout
-from services import ApiError, api, health, load_config
+from services import ApiError, NotOffered, api, health, load_config
 
 st.set_page_config(page_title="Sports analytics workbench", page_icon=":material/sports_baseball:",
                    layout="wide")
@@ -57,6 +57,9 @@ def _connection(level: str, name: str) -> tuple[set[str], dict[str, str]]:
     config = load_config()
     try:
         doc = health()
+    except NotOffered:  # a NatStat backend without this service's /health
+        st.sidebar.caption(f"{name}  \n:material/cloud_done: NatStat backend · {config.url}")
+        return set(), {}
     except ApiError as err:
         st.sidebar.error(f"API not reachable at {config.url}", icon=":material/cloud_off:")
         st.sidebar.caption(err.hint)

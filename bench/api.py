@@ -8,7 +8,8 @@ Scenarios, all against ``python -m server serve --workers 2`` on loopback:
   (c) one game's detail record;
   (n) the page of (a) under /natstat/ (the NatStat dialect: the same result, shaped and encoded
       otherwise); (a0) and (n0) the same two URLs on the server without caches, where every
-      request parses, queries, shapes and encodes.
+      request parses, queries, shapes and encodes; (n4) and (n3) the page of (n) in the NatStat
+      v4 and v3 forms (contract section 9: the key's quota in every body, so never replayed).
   bare: a bare Starlette route returning a fixed body the size of (a), same run, same workers.
 
 Every server runs as the bare one does, without an access log; (a) is measured once more with
@@ -366,6 +367,9 @@ def main() -> int:
         assert len(httpx.get(list_url).json()["games"]) == 100
         dialect_url = list_url.replace(f":{port}/", f":{port}/natstat/")
         assert len(httpx.get(dialect_url).json()["games"]) == 100
+        v4_url = dialect_url.replace("/natstat/v1/", "/natstat/v4/")
+        v3_url = f"{base}/natstat/{key}/games/MLB/2024/0?team={ids['team']}&max=100"
+        assert httpx.get(v4_url).json()["games"] == httpx.get(v3_url).json()["games"]
         (work / "body.json").write_bytes(body)
         servers.append(_start(
             [sys.executable, "-m", "uvicorn", "api:bare_app", "--factory", "--app-dir",
@@ -387,6 +391,8 @@ def main() -> int:
             "c": (f"{base}/v1/games/MLB/?key={key}&id={ids['detail']}", None),
             "logged": (list_url.replace(f":{port}/", f":{logged_port}/"), None),
             "n": (dialect_url, None),
+            "n4": (v4_url, None),
+            "n3": (v3_url, None),
             "a0": (list_url.replace(f":{port}/", f":{cold_port}/"), None),
             "n0": (dialect_url.replace(f":{port}/", f":{cold_port}/"), None),
         }
@@ -424,6 +430,8 @@ def main() -> int:
                         ("c", "(c) game detail"),
                         ("logged", "(a) with the access log on"),
                         ("n", "(n) the page of (a) under /natstat/"),
+                        ("n4", "(n4) the page of (n) in v4's form"),
+                        ("n3", "(n3) the page of (n) in v3's form"),
                         ("a0", "(a0) the page of (a), no caches"),
                         ("n0", "(n0) the page of (n), no caches")):
         r = results[name]
@@ -434,7 +442,9 @@ def main() -> int:
     print(f"(a)/bare = {ratio:.2f} (target >= 0.5); (b) = {results['b']['rps']:.0f} req/s "
           f"(target >= 1500), p99 {results['b']['p99']:.1f} ms (target < 25)")
     print(f"dialect: (a)/(n) = {results['a']['rps'] / results['n']['rps']:.2f}, "
-          f"(a0)/(n0) = {results['a0']['rps'] / results['n0']['rps']:.2f} (target <= 1.3)")
+          f"(a0)/(n0) = {results['a0']['rps'] / results['n0']['rps']:.2f}, "
+          f"(a)/(n4) = {results['a']['rps'] / results['n4']['rps']:.2f}, "
+          f"(a)/(n3) = {results['a']['rps'] / results['n3']['rps']:.2f} (target <= 1.3)")
     if opts.against:
         print(f"against {opts.against} (its (a) body {len(old_body)} bytes), this code / that "
               f"code, target within 10%:")

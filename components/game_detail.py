@@ -11,6 +11,7 @@ import streamlit as st
 from components import analysis, box_score, charts, phases, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
+from services.errors import NotOffered
 
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
@@ -178,7 +179,12 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     else:
         st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
-    scored = box() if box is not None else None
+    scored = None
+    if box is not None:
+        try:
+            scored = box()
+        except NotOffered:
+            st.caption("Box score: not offered by this backend (a NatStat backend has none).")
     if sport == "baseball" and scored is not None:
         table = _with_hits_and_errors(table, scored.totals)
     if not table.empty:

@@ -10,7 +10,7 @@ import streamlit as st
 from components import filters
 from services import api
 from services.client import retry_connection
-from services.errors import ApiError, ConnectionFailed, KeyInvalid, KeyMissing
+from services.errors import ApiError, ConnectionFailed, KeyInvalid, KeyMissing, NotOffered
 
 SOURCES_KEY = "_sources_shown"
 NOTICES_KEY = "_notices_shown"
@@ -34,6 +34,9 @@ def narrow_screen_style() -> None:
 
 def show_error(err: ApiError) -> NoReturn:
     """The one way a page reports an API failure: a sentence and what to do, then stop."""
+    if isinstance(err, NotOffered):  # not a failure: what this page shows is not there
+        st.info(f"**Not offered by this backend.** {err.friendly()}", icon=":material/info:")
+        st.stop()
     title = {KeyMissing: "API key missing", KeyInvalid: "API key rejected",
              ConnectionFailed: "API unreachable"}.get(type(err), "The API could not answer")
     st.error(f"**{title}.** {err.friendly()}", icon=":material/error:")

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from components.charts import MUTED, empty_figure, team_color
+from services.errors import NotOffered
 
 ODDS = ("PlayoffProb", "ByeProb", "TitleProb")
 ODDS_LABELS = {"PlayoffProb": "Playoff", "ByeProb": "Bye", "TitleProb": "Title"}
@@ -120,7 +121,11 @@ def show_odds_change(detail: dict[str, Any], series_of: Callable[[int], pd.DataF
         return
     lines = []
     for name, team_id in sides:
-        before, after = odds_change(series_of(int(str(team_id))), day)
+        try:
+            series = series_of(int(str(team_id)))
+        except NotOffered:  # a NatStat backend: no projections to compare
+            return
+        before, after = odds_change(series, day)
         if before is not None and after is not None:
             lines.append(f"- **{name}:** {before:.0%} → {after:.0%} ({(after - before) * 100:+.1f} points)")
     if lines:

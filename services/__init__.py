@@ -5,11 +5,11 @@ from services.client import CACHE_TTL_SECONDS, Page, clear_cache, health
 from services.config import ApiConfig, load_config
 from services.errors import (
     ApiError, BadParameter, ConnectionFailed, Forbidden, KeyInvalid, KeyMissing, NotFound,
-    RateLimited, Unavailable,
+    NotOffered, RateLimited, Unavailable,
 )
 
 __all__ = [
     "CACHE_TTL_SECONDS", "ApiConfig", "ApiError", "BadParameter", "ConnectionFailed", "Forbidden",
-    "KeyInvalid", "KeyMissing", "NotFound", "Page", "RateLimited", "Unavailable", "clear_cache",
+    "KeyInvalid", "KeyMissing", "NotFound", "NotOffered", "Page", "RateLimited", "Unavailable", "clear_cache",
     "health", "load_config",
 ]

@@ -1,4 +1,5 @@
-"""The one place in the dashboard that speaks HTTP (style: services/ is the only I/O).
+"""The one place in the dashboard that speaks HTTP (style: services/ is the only I/O), to this
+service's root or to a NatStat backend (``services.natstat`` reads its documents).
 
 Responses are cached in a process-wide cachetools ``TTLCache`` keyed by the URL's path and
 its sorted parameters, so every page and every session share one warm cache; the HTTP
@@ -17,8 +18,10 @@ import requests
 import streamlit as st
 from cachetools import TTLCache
 
+from services import natstat
 from services.config import ApiConfig, load_config
-from services.errors import ConnectionFailed, KeyMissing, Unavailable, error_from_document
+from services.errors import (ApiError, ConnectionFailed, KeyMissing, NotFound, NotOffered,
+                             Unavailable, error_from_document)
 
 CACHE_TTL_SECONDS = 120  # games in progress change by the minute; two minutes keeps pages fresh
 CACHE_MAX_ENTRIES = 1024
@@ -105,7 +108,8 @@ def retry_connection() -> None:
 
 
 def get_document(url: str, params: Params) -> dict[str, Any]:
-    """GET one JSON document, from the cache when it is fresh; raise typed errors otherwise."""
+    """GET one JSON document, from the cache when it is fresh; raise typed errors otherwise. A
+    NatStat backend's ``NO_DATA`` is a document with nothing in it, not an error."""
     key = cache_key(url, params)
     with _CACHE_LOCK:
         hit: dict[str, Any] | None = _CACHE.get(key)
@@ -129,11 +133,14 @@ def get_document(url: str, params: Params) -> dict[str, Any]:
         document: Any = response.json()
     except ValueError:
         document = None
-    if response.status_code != 200 or not isinstance(document, dict) or "error" in document:
-        raise error_from_document(response.status_code, document)
+    if natstat.is_no_data(document):
+        document = {"meta": document.get("meta") or {}}
+    elif response.status_code != 200 or not isinstance(document, dict) or "error" in document:
+        raise error_from_document(response.status_code, natstat.root_error(document))
+    found: dict[str, Any] = document
     with _CACHE_LOCK:
-        _CACHE[key] = document
-    return document
+        _CACHE[key] = found
+    return found
 
 
 def _endpoint_url(config: ApiConfig, version: str, endpoint: str, level: str, kind: str | None) -> str:
@@ -141,7 +148,9 @@ def _endpoint_url(config: ApiConfig, version: str, endpoint: str, level: str, ki
     return f"{config.url}/{version}/{endpoint}/{level}/{tail}"
 
 
-def _records(document: dict[str, Any], endpoint: str) -> list[dict[str, Any]]:
+def _records(config: ApiConfig, document: dict[str, Any], endpoint: str) -> list[dict[str, Any]]:
+    if config.natstat:
+        return natstat.records(document, endpoint)
     rows = document.get(endpoint)
     if rows is None:  # fall back on the first list beside meta
         rows = next((v for k, v in document.items() if k != "meta" and isinstance(v, list)), [])
@@ -161,7 +170,13 @@ def fetch(endpoint: str, level: str, params: Params | None = None, *, version: s
     with _CACHE_LOCK:
         hit: Page | None = _CACHE.get(page_key)
     if hit is None:
-        hit = _build_page(config, url, query, endpoint, follow, max_pages)
+        try:
+            hit = _build_page(config, url, query, endpoint, follow, max_pages)
+        except NotFound as exc:
+            if config.natstat and endpoint in natstat.OURS_ONLY:
+                raise NotOffered(f"This NatStat backend does not offer {endpoint}",
+                                 status=404) from exc
+            raise
         with _CACHE_LOCK:
             _CACHE[page_key] = hit
     # a shallow copy: pandas copy-on-write keeps the cached frame safe from a page's edits
@@ -170,8 +185,8 @@ def fetch(endpoint: str, level: str, params: Params | None = None, *, version: s
 
 def _build_page(config: ApiConfig, url: str, query: Params, endpoint: str, follow: bool, max_pages: int) -> Page:
     document = get_document(url, query)
-    meta = dict(document.get("meta") or {})
-    rows = _records(document, endpoint)
+    meta = natstat.meta(document) if config.natstat else dict(document.get("meta") or {})
+    rows = _records(config, document, endpoint)
     followed = 1
     next_page = meta.get("Next_Page")
     while follow and next_page and followed < max_pages:
@@ -179,7 +194,7 @@ def _build_page(config: ApiConfig, url: str, query: Params, endpoint: str, follo
         # rebuild on our own base URL: the server may name itself differently behind a proxy
         url = f"{config.url}{parts.path}"
         document = get_document(url, dict(parse_qsl(parts.query)))
-        rows.extend(_records(document, endpoint))
+        rows.extend(_records(config, document, endpoint))
         next_page = (document.get("meta") or {}).get("Next_Page")
         followed += 1
     if follow:
@@ -198,5 +213,15 @@ def fetch_detail(endpoint: str, level: str, record_id: int | str, params: Params
 
 
 def health() -> dict[str, Any]:
-    """``GET /health``: needs no key; says whether the API and its store answer."""
-    return get_document(f"{load_config().url}/health", {})
+    """``GET /health``: needs no key; says whether the API and its store answer. A NatStat
+    backend is asked at its server's root (this service answers there); one without a
+    ``/health`` is ``NotOffered``, which the sidebar shows as a NatStat backend."""
+    config = load_config()
+    if not config.natstat:
+        return get_document(f"{config.url}/health", {})
+    try:
+        return get_document(f"{natstat.server_root(config.url)}/health", {})
+    except (ConnectionFailed, Unavailable):
+        raise
+    except ApiError as exc:  # the backend has no /health of ours
+        raise NotOffered("This NatStat backend has no /health", status=404) from exc

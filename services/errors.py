@@ -53,6 +53,12 @@ class Unavailable(ApiError):
     hint = "The API cannot read its store right now: try again shortly or ask an operator to check `/health`."
 
 
+class NotOffered(ApiError):
+    hint = ("This backend does not offer it: a NatStat backend has no projections, box scores "
+            "or season phases of this service. Point SPORTS_API_URL at a Sports Workbench API "
+            "for this page.")
+
+
 class ConnectionFailed(ApiError):
     hint = (
         "The dashboard cannot reach the API. Start it with `python -m server serve` and check "

@@ -1,7 +1,9 @@
 """The ASGI app: routes, one view wrapper, and one exception handler per kind of error.
 
 ``/{version}/{endpoint}/{level}/[{type}/]`` (trailing slash optional) serves every declared
-endpoint through ``pipeline.answer``, and the same under ``/natstat/`` in the NatStat dialect; ``/health``, ``/openapi.json`` and ``/docs`` need no key.
+endpoint through ``pipeline.answer``, and the same under ``/natstat/`` in the NatStat dialect,
+where v3's form ``/natstat/{key}/{endpoint}/{level}[/{span}[/{offset}]]`` is read into the same
+query (``parse.v3_query``); ``/health``, ``/openapi.json`` and ``/docs`` need no key.
 Nothing here reads the store on the event loop: a query's route and key form are checked here,
 the rest runs in a store thread (``limits``), and what needs no store (the documents, a 404, a
 missing or malformed key) never waits for one.
@@ -14,9 +16,11 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
+from urllib.parse import urlencode
 
 import sqlalchemy as sa
 from starlette.applications import Starlette
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -26,10 +30,11 @@ from starlette.types import ASGIApp
 from server.catalog.levels import LEVELS
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
+from server.http.caching import ADDRESS_AS_SENT, address
 from server.http.limits import DOCS_WAIT, HEALTH_TIMEOUT
 from server.http.encode import Encoder
 from server.http.encode.natstat import PREFIX, is_dialect
-from server.http.parse import encoder_for, route
+from server.http.parse import encoder_for, route, v3_query
 from server.http.pipeline import Service, answer
 from server.http.replay import Replay
 from server.http.responses import render_error
@@ -37,6 +42,29 @@ from server.http.responses import render_error
 log = logging.getLogger("server.http")
 
 View = Callable[[Request], Awaitable[Response]]
+
+
+class VersionSegment(Convertor[str]):
+    """A path segment naming a version (``v2``): what tells a versioned NatStat address from
+    v3's, whose first segment is the key."""
+
+    regex = "[vV][0-9]+"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+class KeySegment(VersionSegment):
+    """v3's first segment: anything but a version."""
+
+    regex = "(?![vV][0-9]+(?:/|$))[^/]+"
+
+
+register_url_convertor("version", VersionSegment())
+register_url_convertor("key", KeySegment())
 
 
 def view(handler: View) -> View:
@@ -86,12 +114,24 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         """A query of any endpoint: routed here, answered by ``pipeline.answer``."""
         encoder = encoder_for(request.query_params.get("format"))
         p = request.path_params
-        ep = route(p["version"], p["endpoint"], p["level"], p.get("type"))
-        dialect = is_dialect(request.url.path)
+        dialect = p["version"].lower() if is_dialect(request.url.path) else ""
+        ep = route(p["version"], p["endpoint"], p["level"], p.get("type"), bool(dialect))
         key = service.gate.check_form(request.query_params.get("key"))
         async with service.limits.in_flight(key):
             return await service.limits.run(answer, service, request, encoder, ep, p["level"],
                                             p.get("type"), dialect)
+
+    @view
+    async def v3_query_route(request: Request) -> Response:
+        """A v3 address (contract section 9): answered as the v3 query it means."""
+        p = request.path_params
+        items = v3_query(p["key"], p.get("span"), p.get("offset"),
+                         request.query_params.multi_items())
+        scope = {**request.scope, "path": f"{PREFIX}/v3/{p['endpoint']}/{p['level']}/",
+                 "query_string": urlencode(items).encode(),
+                 ADDRESS_AS_SENT: address(request.scope),
+                 "path_params": {"version": "v3", "endpoint": p["endpoint"], "level": p["level"]}}
+        return await query(Request(scope, request.receive))
 
     @view
     async def health_route(request: Request) -> Response:
@@ -133,10 +173,17 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         Route("/openapi.json", openapi_route, methods=["GET"]),
         Route("/docs", docs_route, methods=["GET"]),
     ]
-    for prefix in (PREFIX, ""):  # the NatStat dialect first: the root pattern would match it
-        for path in ("/{version}/{endpoint}/{level}", "/{version}/{endpoint}/{level}/{type}"):
-            routes.append(Route(prefix + path, query, methods=["GET"]))
-            routes.append(Route(prefix + path + "/", query, methods=["GET"]))
+    addresses = [(PREFIX + path, query) for path in (
+        "/{version:version}/{endpoint}/{level}", "/{version:version}/{endpoint}/{level}/{type}")]
+    addresses += [(PREFIX + path, v3_query_route) for path in (
+        "/{key:key}/{endpoint}/{level}", "/{key:key}/{endpoint}/{level}/{span}",
+        "/{key:key}/{endpoint}/{level}/{span}/{offset}")]
+    # The NatStat dialect first: the root pattern would match its addresses.
+    addresses += [(path, query) for path in (
+        "/{version}/{endpoint}/{level}", "/{version}/{endpoint}/{level}/{type}")]
+    for path, handler in addresses:
+        routes.append(Route(path, handler, methods=["GET"]))
+        routes.append(Route(path + "/", handler, methods=["GET"]))
     app = Starlette(routes=routes, exception_handlers={ApiError: api_error,
                                                         HTTPException: no_route})
     return Replay(app, service.bodies, service.gate, service.inline, service.limits)

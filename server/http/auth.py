@@ -34,6 +34,7 @@ from server import keys
 from server.errors import UserError
 from server.errors import KeyInvalid, KeyMalformed, KeyMissing, LevelForbidden, RateLimited
 from server.http.breaker import Breaker, breaker_for, client_options
+from server.http.quota import Quota
 from server.store import keystore
 from server.store.engine import reader
 from server.store.watch import StoreWatch
@@ -152,6 +153,17 @@ class KeyGate:
             wait = max(1, math.ceil(reset - time.time()))
             raise RateLimited(f"over this key's rate of {grant.rate} requests per minute; "
                               f"retry in {wait} s", "key", headers={"Retry-After": str(wait)})
+
+    def quota(self, grant: keys.KeyGrant, digest: str) -> Quota:
+        """The key's rate limit after this request was counted (``admit``): the v3/v4 ``user``
+        block and ``X-RateLimit-*`` headers."""
+        item = RateLimitItemPerMinute(grant.rate)
+        limiter = self._limiter_now()
+        try:
+            stats = limiter.get_window_stats(item, "api", digest)
+        except self._storage_errors():  # Redis went away between two calls: this worker's count
+            stats = self.local_limiter.get_window_stats(item, "api", digest)
+        return Quota(grant.rate, stats.remaining, math.ceil(stats.reset_time))
 
     def _limiter_now(self) -> FixedWindowRateLimiter:
         """The shared counters, unless the breaker says Redis is down (then this worker's)."""

@@ -141,8 +141,9 @@ class ResultCache:
 @dataclass(frozen=True)
 class Kept:
     """One encoded answer and what is needed to give it again: the key that asked it (a body
-    and its Next_Page only ever go back to that key), its level (for the key's scope and rate)
-    and the headers of its 200 and 304 answers."""
+    and its Next_Page only ever go back to that key), its level (for the key's scope and rate),
+    the headers of its 200 and 304 answers, and whether the key's quota is told with it (a
+    NatStat v3/v4 body: ``quota.told``)."""
 
     body: bytes
     level: str
@@ -151,18 +152,28 @@ class Kept:
     etag: str
     headers: Headers
     headers_304: Headers
+    quota: bool = False
 
 
-def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder) -> Kept:
+def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder,
+         quota: bool = False) -> Kept:
     """An answer to keep: an exact-size body and its headers, made once."""
     body = trimmed(body)
     return Kept(body, level, key, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
-                respond(encoder, b"", etag, 304).raw_headers)
+                respond(encoder, b"", etag, 304).raw_headers, quota)
+
+
+ADDRESS_AS_SENT = "sports.address"  # a scope rewritten from another address keeps it here
 
 
 def address(scope: Scope) -> Address:
-    """A request's exact address: scheme, host, path and query string (key, format and page
-    included)."""
+    """A request's exact address as the client sent it: scheme, host, path and query string
+    (key, format and page included). A v3 address is answered as the query it means, a
+    rewritten scope that keeps the address it came by (``ADDRESS_AS_SENT``), so that its
+    answer is kept under the address the client repeats."""
+    sent: Address | None = scope.get(ADDRESS_AS_SENT)
+    if sent is not None:
+        return sent
     host = b""
     for name, value in scope["headers"]:
         if name == b"host":

@@ -1,4 +1,5 @@
-"""Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values.
+"""Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values
+and the key segment of a v3 address.
 
 Installed on uvicorn's access and error loggers by ``serve``; it rewrites the record's message
 and arguments, so any handler or formatter downstream only ever sees ``key=****``. A parameter's
@@ -15,6 +16,8 @@ from urllib.parse import unquote_plus
 
 # a name=value pair: at a string's start or after ? or &, up to the next & or a blank or quote
 _PAIR = re.compile(r"(?P<lead>^|[?&\s])(?P<name>[^=&?\s\"']*)=(?P<value>[^&\s\"']*)")
+# A NatStat v3 address carries the key as the segment after the prefix (contract section 9).
+_PATH_KEY = re.compile(r"(?i)(/natstat/)(?![v][0-9]+(?:[/?\s\"']|$))[^/?\s\"']+(?=/)")
 
 
 def _masked(match: re.Match[str]) -> str:
@@ -24,7 +27,9 @@ def _masked(match: re.Match[str]) -> str:
 
 
 def mask(text: str) -> str:
-    return _PAIR.sub(_masked, text) if "=" in text else text
+    if "=" in text:
+        text = _PAIR.sub(_masked, text)
+    return _PATH_KEY.sub(r"\1****", text) if "/natstat/" in text.lower() else text
 
 
 class KeyMaskFilter(logging.Filter):

@@ -40,6 +40,7 @@ _MAX_INT = 2**63 - 1
 _INT = re.compile(r"^[+-]?[0-9]{1,19}$")
 _ISO = re.compile(r"^([0-9]{4})-?([0-9]{2})-?([0-9]{2})$")
 _DATES = ("date", "start", "end", "last")
+_SEASON = re.compile(r"^\d{4}$")
 
 
 def encoder_for(format_value: str | None) -> Encoder:
@@ -54,21 +55,29 @@ def encoder_for(format_value: str | None) -> Encoder:
 
 
 VERSIONS = ("v1", "v2")  # every endpoint answers under both; its declared one is documented
+# Under /natstat/ (contract sections 8 and 9) also v4, v2's form, and v3, whose own form carries
+# the key in the path (``v3_query``); ``/natstat/v3/...`` with a query string is v2's form too.
+DIALECT_VERSIONS = ("v1", "v2", "v3", "v4")
 
 
-def route(version: str, name: str, level: str, kind: str | None) -> Endpoint:
+def route(version: str, name: str, level: str, kind: str | None,
+          dialect: bool = False) -> Endpoint:
     """The endpoint the path names, taking path type ``kind``.
 
-    Every endpoint is served under v1 and v2: its declared version is the documented one
-    (OpenAPI), the other an alias, because NatStat clients call endpoints under either (issue
-    #15). Any other version is a 404 naming the documented address.
+    Every endpoint is served under v1 and v2 (and v3, v4 under /natstat/): its declared version
+    is the documented one (OpenAPI), the others aliases, because NatStat clients call endpoints
+    under any (issues #15, #31). Any other version is a 404 naming every version served there.
     """
     ep = find_endpoint(name)
     if ep is None:
         raise NotFound(f"no endpoint '{show(name)}'", None)
-    if version.lower() not in VERSIONS:
-        raise WrongVersion(f"{ep.name} is served under {ep.version}: "
-                           f"/{ep.version}/{ep.name}/{show(level)}/", None)
+    served = DIALECT_VERSIONS if dialect else VERSIONS
+    if version.lower() not in served:
+        where = "/natstat/" if dialect else "/"
+        raise WrongVersion(
+            f"{ep.name} is served under {', '.join(served[:-1])} and {served[-1]}, documented "
+            f"at /{ep.version}/{ep.name}/{show(level)}/; version '{show(version)}' is not served "
+            f"under {where}", None)
     if kind is not None and kind.lower() not in ep.types:
         if not ep.types:
             raise NotFound(f"{ep.name} takes no /{{type}}/ path segment", None)
@@ -123,6 +132,32 @@ def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, s
                day_to=day_to)
 
 
+
+
+def v3_query(key: str, span: str | None, offset: str | None,
+             query: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The query string a v3 address means (contract section 9): the key from the path, the
+    ``span`` (a day, two days joined by a comma, or a season) as ``date``, ``start``/``end`` or
+    ``season``, and the ``offset`` of the first record as the ``page`` holding it. Parameters
+    of the query string come first, so a path value given twice earns the usual warning."""
+    items = [(k, v) for k, v in query if k.lower() != "key"] + [("key", key)]
+    if span is not None:
+        text = span.strip()
+        if _SEASON.match(text):
+            items.append(("season", text))
+        elif "," in text:
+            start, _, end = text.partition(",")
+            items += [("start", start), ("end", end)]
+        else:
+            items.append(("date", text))
+    if offset is not None:
+        first = to_number("offset", offset)
+        if first < 0:
+            raise BadParameter(f"offset must be 0 or more, not {first}", "offset")
+        size = next((v for k, v in query if k.lower() == "max"), None)
+        per_page = min(MAX_LIMIT, MAX_DEFAULT if size is None else to_positive("max", size))
+        items.append(("page", str(first // per_page + 1)))
+    return items
 
 
 def to_number(name: str, raw: str) -> int:

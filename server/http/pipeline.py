@@ -23,6 +23,7 @@ from server.http.document import document, public_base
 from server.http.encode import Encoder, natstat
 from server.http.limits import Limits
 from server.http.parse import parse
+from server.http.quota import told
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
 from server.store.engine import reader, time_limited
@@ -56,11 +57,12 @@ class Service:
 
 
 def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
-           level_text: str, kind: str | None, dialect: bool = False) -> Response:
+           level_text: str, kind: str | None, dialect: str = "") -> Response:
     """Everything after routing and the key's form; runs in a store thread (``limits``).
 
-    ``dialect``: the request came under ``/natstat/``; the same result is shaped as the NatStat
-    document (``encode.natstat``) before encoding. Parsing, checks, cache and query are shared.
+    ``dialect``: the NatStat form (``v1``-``v4``) when the request came under ``/natstat/``;
+    the same result is shaped as the NatStat document (``encode.natstat``) before encoding.
+    Parsing, checks, cache and query are shared.
     """
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
@@ -78,10 +80,12 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         ask = check(ep, ask, service.facts)
         found, total = _found(service, ep, ask, generation)
         doc = document(request, ep, ask, found, total, service.facts.sources(level.code))
-        body = encoder.encode(natstat.shape(doc, ep, ask) if dialect else doc)
+        body = encoder.encode(natstat.shape(doc, ep, ask, dialect) if dialect else doc)
         etag = etag_of(body)
+        # A v3/v4 body is kept without the key's quota, which is told with every answer.
+        quota = gate.quota(grant, digest) if dialect in natstat.LIVE_FORMS else None
         if service.bodies.enabled:
-            kept = keep(body, etag, level.code, key, encoder)
+            kept = keep(body, etag, level.code, key, encoder, quota is not None)
             service.bodies.put(address(request.scope), kept, len(kept.body), generation)
         gate.note_use(grant)
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
@@ -89,6 +93,8 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         if fault is None:
             raise
         raise fault from exc
+    if quota is not None:
+        return told(encoder, body, etag, quota, request.headers.get("if-none-match"))
     if matches(request.headers.get("if-none-match"), etag):
         return respond(encoder, body, etag, 304)
     return respond(encoder, body, etag)

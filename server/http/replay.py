@@ -26,6 +26,7 @@ from server.http.auth import KeyGate
 from server.http.caching import Headers, Kept, KeptCache, address
 from server.http.encode.natstat import is_dialect
 from server.http.limits import Limits
+from server.http.quota import told
 from server.http.responses import matches, render_error
 
 log = logging.getLogger("server.http")
@@ -79,9 +80,16 @@ class Replay:
         except ApiError as error:
             return _rendered(error, kept, scope)
         gate.note_use(grant)
+        if_none_match = None
         for name, value in scope["headers"]:
-            if name == b"if-none-match" and matches(value.decode("latin-1"), kept.etag):
-                return 304, kept.headers_304, b""
+            if name == b"if-none-match":
+                if_none_match = value.decode("latin-1")
+        if kept.quota:
+            sent = told(kept.encoder, kept.body, kept.etag, gate.quota(grant, digest),
+                         if_none_match)
+            return sent.status_code, sent.raw_headers, bytes(sent.body)
+        if matches(if_none_match, kept.etag):
+            return 304, kept.headers_304, b""
         return 200, kept.headers, kept.body
 
 

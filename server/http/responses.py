@@ -34,11 +34,12 @@ def matches(if_none_match: str | None, etag: str) -> bool:
     return False
 
 
-def respond(encoder: Encoder, body: bytes, etag: str, status: int = 200) -> Response:
-    """A document (200) or its 304, with its ETag and Cache-Control."""
+def respond(encoder: Encoder, body: bytes, etag: str, status: int = 200,
+            headers: dict[str, str] | None = None) -> Response:
+    """A document (200) or its 304, with its ETag, Cache-Control and any ``headers``."""
     return Response(body if status == 200 else None, status_code=status,
                     media_type=encoder.media_type,
-                    headers={"ETag": etag, "Cache-Control": CACHE_CONTROL})
+                    headers={"ETag": etag, "Cache-Control": CACHE_CONTROL, **(headers or {})})
 
 
 def render_error(error: ApiError, encoder: Encoder | None = None,

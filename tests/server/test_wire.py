@@ -85,6 +85,14 @@ EXTRA: tuple[tuple[str, str, str], ...] = (
     ("err-limit", "/v1/games/MLB/", "limit=qualifiers"),
     ("err-stat", "/v1/stats/MLB/", "stat=XYZ"),
     ("err-page", "/v1/games/MLB/", "page=0"),
+    # NatStat v3 (the key in the path) and v4 (contract section 9)
+    ("natstat-v4-games", "/natstat/v4/games/MLB/", "season=2024&max=3"),
+    ("natstat-v4-forecasts-xml", "/natstat/v4/forecasts/NBA/", "season=2024&max=2&format=xml"),
+    ("natstat-v4-perfs-php", "/natstat/v4/playerperfs/NHL/", "max=2&format=php"),
+    ("natstat-v3-games", "/natstat/{key}/games/MLB/2024/3", "max=3"),
+    ("natstat-v3-moneyline", "/natstat/{key}/moneyline/mlb/2024-07-03", "max=2"),
+    ("natstat-v3-nodata", "/natstat/{key}/games/MLB/1990-04-01,1990-04-30", ""),
+    ("natstat-err-version", "/natstat/v9/games/MLB/", ""),
 )
 # details: the first record of a list, asked for again with id
 DETAILS: tuple[tuple[str, str, str], ...] = (
@@ -113,8 +121,15 @@ def wire_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
         yield url, key
 
 
+# A v3/v4 document tells the key's quota, which moves with the clock and every request.
+_QUOTA = re.compile(rb'(ratelimit-(?:remaining|reset)(?:":"|>))\d+')
+_PHP_QUOTA = re.compile(rb'(ratelimit-(?:remaining|reset)";)s:\d+:"\d+"')
+
+
 def _fetch(base: str, key: str, path: str, query: str) -> bytes:
-    if query == "nokey":
+    if "{key}" in path:  # a v3 address: the key in the path, none in the query
+        path = path.format(key=key)
+    elif query == "nokey":
         query = ""
     elif not query.startswith("key="):
         query = f"key={key}&{query}" if query else f"key={key}"
@@ -122,6 +137,7 @@ def _fetch(base: str, key: str, path: str, query: str) -> bytes:
     shown = f"{path}?{query}".replace(key, "KEY")
     body = response.content.replace(key.encode(), b"KEY").replace(base.encode(),
                                                                   b"http://testserver")
+    body = _PHP_QUOTA.sub(rb'\g<1>s:1:"0"', _QUOTA.sub(rb"\g<1>0", body))
     head = f"GET {shown}\n{response.status_code} {response.headers.get('content-type')}\n\n"
     return head.encode() + body
 

@@ -9,3 +9,8 @@ import orjson
 def encode_json(document: dict[str, Any]) -> bytes:
     """Non-finite floats become null (orjson's rule), which keeps the document valid JSON."""
     return orjson.dumps(document)
+
+
+def append_json(body: bytes, name: str, value: Any) -> bytes:
+    """``body`` (a JSON object) with one more member, last."""
+    return body[:-1] + b"," + orjson.dumps(name) + b":" + orjson.dumps(value) + b"}"

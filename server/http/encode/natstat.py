@@ -18,6 +18,14 @@ differs, and why scripts need it:
 * the top level carries ``"success": "1"``, an error document ``"success": "0"`` and
   ``error: {message, detail}``.
 
+The v3 and v4 forms (contract section 9; ``form``) are the same tree with what clients written
+for them read besides: the meta members they page with (``results-max``, ``results-total``,
+``page``, ``pages-total``, ``page-next``; v3's next page in its key-in-path form), their list
+names (``performances``, ``moneylines``), the forecast record's ``home``, ``visitor``, ``League``
+and ``forecast`` members, ``NO_DATA`` for a valid request that matches nothing; and ``user``
+with the key's rate limit (``quota.Quota``), which the request path adds to the encoded body
+(``Encoder.append``) because it changes with every request while the rest may be kept.
+
 The dialect only adds members and re-spells values: every root field is in the dialect record,
 and reads back as the root's value once its string is parsed (tested).
 """
@@ -27,6 +35,7 @@ import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from server.endpoints.base import Ask, Endpoint
 from server.errors import ApiError
@@ -37,6 +46,12 @@ PREFIX = "/natstat"  # the dialect's path prefix; the rest of the address is the
 LISTS: dict[str, tuple[str, str]] = {"pitch": ("pitches", "pitch"), "glossary": ("items", "item")}
 KEEP_ARRAYS = frozenset({"League"})  # the one array the NatStat documents carry (team seasons)
 _KEY_FIELDS = ("ID", "Season", "Code")  # what keys a record of a nested list, in this order
+LIVE_FORMS = frozenset({"v3", "v4"})  # the forms that page by offset and carry ``user``
+# v3 and v4 list names that differ from v1/v2's (contract section 9).
+LIVE_LISTS: dict[str, tuple[str, str]] = {
+    "playerperfs": ("performances", "performance"), "teamperfs": ("performances", "performance"),
+    "moneyline": ("moneylines", "moneyline")}
+_SPAN = ("date", "start", "end", "season")  # what a v3 address carries in its path
 
 
 def is_dialect(path: str) -> bool:
@@ -130,15 +145,19 @@ def _record(ep: Endpoint, root: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def _records(ep: Endpoint, ask: Ask, found: list[dict[str, Any]]) -> dict[str, Any]:
+def _records(ep: Endpoint, ask: Ask, found: list[dict[str, Any]],
+             form: str) -> dict[str, Any]:
     """The endpoint's records keyed ``<singular>_<ID>``; positional keys count across pages."""
-    record_name = LISTS.get(ep.name, (ep.name, ep.singular))[1]
+    record_name = _list_names(ep, form)[1]
     start = (ask.page - 1) * ask.size + 1 if ep.paginated else 1
     out: dict[str, Any] = {}
     if ep.name == "stats":  # three members describing the table open the list (NatStat's own)
         out.update({"Stat": text(ask.get("stat")), "Type": text(ask.type or "player"),
                     "Season": text(ask.season)})
     records = [_record(ep, root) for root in found]
+    if form in LIVE_FORMS and ep.name == "forecasts":
+        for record in records:
+            _live_forecast(record, ask.code)
     ids = [r.get("ID", "") for r in records]
     by_id = all(ids) and len(set(ids)) == len(ids)
     for position, record in enumerate(records, start):
@@ -146,12 +165,70 @@ def _records(ep: Endpoint, ask: Ask, found: list[dict[str, Any]]) -> dict[str, A
     return out
 
 
-def shape(document: dict[str, Any], ep: Endpoint, ask: Ask) -> dict[str, Any]:
-    """The dialect tree of a root document: ``success``, ``meta`` and the keyed records."""
-    list_name = LISTS.get(ep.name, (ep.name,))[0]
+def _list_names(ep: Endpoint, form: str) -> tuple[str, str]:
+    """The list's name and its records' name in this form."""
+    if form in LIVE_FORMS and ep.name in LIVE_LISTS:
+        return LIVE_LISTS[ep.name]
+    return LISTS.get(ep.name, (ep.name, ep.singular))
+
+
+def _live_forecast(record: dict[str, Any], level: str) -> None:
+    """The members a v3/v4 forecast record adds: its league, the teams by name, and the ELO
+    win expectations and money lines under ``forecast``."""
+    elo, line = record.get("elo") or {}, record.get("moneyline") or {}
+    record.update({
+        "League": level, "home": record.get("Home", ""), "visitor": record.get("Visitor", ""),
+        "forecast": {
+            "elo": {"helowinexp": elo.get("HELOWinExp", ""),
+                    "velowinexp": elo.get("VELOWinExp", "")},
+            "moneyline": {"homemoneyline": line.get("HomeMoneyLine", ""),
+                          "vismoneyline": line.get("VisMoneyLine", "")}}})
+
+
+def _page_next(next_page: str | None, form: str) -> str:
+    """The next page as a v3 or v4 client follows it ("" on the last page): v4's is the root's
+    ``Next_Page``; v3's puts the key, the span and the first record's offset in the path, and
+    leaves any other parameter in the query string."""
+    if not next_page or form != "v3":
+        return next_page or ""
+    url = urlsplit(next_page)
+    prefix, _version, endpoint, level = url.path.strip("/").split("/")[:4]
+    query = dict(parse_qsl(url.query))
+    key = query.pop("key", "")
+    page = int(query.pop("page", "2"))
+    per_page = int(query.get("max", "100"))
+    span = [query.pop(name) for name in _SPAN if name in query]
+    path = f"/{prefix}/{key}/{endpoint}/{level}/"
+    if span:  # an offset needs a span before it; without one the page stays a parameter
+        path += f"{','.join(span[:2])}/{(page - 1) * per_page}"
+    else:
+        query["page"] = str(page)
+    rest = f"?{urlencode(query)}" if query else ""
+    return f"{url.scheme}://{url.netloc}{path}{rest}"
+
+
+def shape(document: dict[str, Any], ep: Endpoint, ask: Ask, form: str = "v2") -> dict[str, Any]:
+    """The dialect tree of a root document: ``success``, ``meta`` and the keyed records, in
+    the NatStat form ``form`` (``v1``-``v4``; see the module's docstring for v3 and v4)."""
+    list_name = _list_names(ep, form)[0]
     meta = {k: tree(v, "notice" if k == "Notices" else "warning" if k == "Warnings" else k)
             for k, v in document["meta"].items()}
-    return {"success": "1", "meta": meta, list_name: _records(ep, ask, document[ep.name])}
+    found = document[ep.name]
+    if form not in LIVE_FORMS:
+        return {"success": "1", "meta": meta, list_name: _records(ep, ask, found, form)}
+    root = document["meta"]
+    meta.update({"results-max": text(root["Max_Results"]),
+                 "results-total": text(root["Total_Results"]), "page": text(root["Page"]),
+                 "pages-total": text(root["Total_Pages"]),
+                 "page-next": _page_next(root.get("Next_Page"), form)})
+    if not found:
+        asked = ", ".join(f"{k}={text(v)}" for k, v in ask.values.items())
+        return {"success": "0", "error": {
+                    "message": "NO_DATA",
+                    "detail": f"no {list_name} of {ask.code} match "
+                              f"{asked or 'this request'} (page {ask.page})"},
+                "meta": meta}
+    return {"success": "1", "meta": meta, list_name: _records(ep, ask, found, form)}
 
 
 def error_tree(error: ApiError) -> dict[str, Any]:

@@ -6,7 +6,10 @@ Dicts and lists become arrays (lists 0-based integer keys), ``None`` is ``N;``, 
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
+
+_ARRAY_HEAD = re.compile(rb"^a:(\d+):\{")
 
 
 def _str(value: str) -> str:
@@ -46,3 +49,14 @@ def encode_php(document: Any) -> bytes:
     out: list[str] = []
     _write(out, document)
     return "".join(out).encode("utf-8", "surrogatepass")
+
+
+def append_php(body: bytes, name: str, value: Any) -> bytes:
+    """``body`` (a serialized array) with one more member, last: its count moves on by one."""
+    head = _ARRAY_HEAD.match(body)
+    if head is None:
+        raise ValueError("not a serialized array")
+    out = [_str(name)]
+    _write(out, value)
+    member = "".join(out).encode("utf-8", "surrogatepass")
+    return b"a:%d:{" % (int(head[1]) + 1) + body[head.end():-1] + member + b"}"

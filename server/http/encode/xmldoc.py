@@ -69,3 +69,13 @@ def encode_xml(document: dict[str, Any]) -> bytes:
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n']
     _write(out, "response", document)
     return "".join(out).encode("utf-8", "replace")
+
+
+_CLOSE = b"</response>"
+
+
+def append_xml(body: bytes, name: str, value: Any) -> bytes:
+    """``body`` (a ``<response>``) with one more element, last."""
+    out: list[str] = []
+    _write(out, name, value)
+    return body[:-len(_CLOSE)] + "".join(out).encode("utf-8", "replace") + _CLOSE

@@ -24,6 +24,8 @@ from tests.server.endpoints.test_endpoints import SAMPLES
 from tests.server.http.test_documents import php_to_json
 
 CLIENT = Path(__file__).with_name("natstat_client.py")
+CLIENT_V3 = Path(__file__).with_name("natstat_client_v3.py")
+CLIENT_V4 = Path(__file__).with_name("natstat_client_v4.py")
 R_CLIENT = Path(__file__).with_name("natstat_client.R")
 FORMATS = ("json", "xml", "php")
 
@@ -108,12 +110,15 @@ def test_every_endpoint_answers_under_both_versions_root_and_dialect(api: Api, n
         assert doc["success"] == "1" and doc["meta"]["Endpoint"] == name
 
 
-def test_a_version_neither_v1_nor_v2_is_wrong_version(api: Api) -> None:
-    for path in ("/v3/games/MLB/", "/natstat/v3/games/MLB/"):
+def test_a_version_not_served_is_a_404_naming_every_version_served(api: Api) -> None:
+    for path in ("/v3/forecasts/MLB/", "/v4/games/MLB/"):
+        error = api.get(path).json()["error"]
+        assert error["Code"] == "wrong_version" and "v1 and v2" in error["Message"], error
+    for path in ("/natstat/v9/games/MLB/", "/natstat/V0/forecasts/MLB/"):
         response = api.get(path)
         assert response.status_code == 404
-    assert api.get("/v3/games/MLB/").json()["error"]["Code"] == "wrong_version"
-    assert api.get("/natstat/v3/games/MLB/").json()["error"]["detail"] == "wrong_version"
+        error = response.json()["error"]
+        assert error["detail"] == "wrong_version" and "v1, v2, v3 and v4" in error["message"]
 
 
 # ------------------------------------------------------------------------ shapes
@@ -319,6 +324,127 @@ def test_kept_bodies_of_root_and_dialect_stay_apart(api: Api) -> None:
         assert isinstance(api.get("/natstat/v2/games/MLB/", {"max": 3}).json()["games"], dict)
 
 
+# ------------------------------------------------------------------------ v3 and v4
+
+LIVE_META = ("results-max", "results-total", "page", "pages-total", "page-next")
+
+
+def _v3(api: Api, *segments: str, **params: Any) -> Any:
+    return api.client.get("/".join(["/natstat", api.key, *segments]), params=params)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_every_endpoint_answers_v4_as_v2_with_the_paging_members(api: Api, name: str) -> None:
+    path, params, _ = SAMPLES[name]
+    v2 = api.get(_at(path, "v2", dialect=True), params)
+    v4 = api.get(_at(path, "v4", dialect=True), params)
+    assert v4.status_code == v2.status_code == 200, v4.text
+    old, new = v2.json(), v4.json()
+    _walk_strings(new)
+    assert new["success"] == "1"
+    meta = new["meta"]
+    assert [meta[k] for k in LIVE_META[:4]] == [old["meta"][k] for k in (
+        "Max_Results", "Total_Results", "Page", "Total_Pages")]
+    assert meta["page-next"] == old["meta"].get("Next_Page", "").replace("/v2/", "/v4/", 1)
+    listed = natstat.LIVE_LISTS.get(name, natstat.LISTS.get(name, (name,)))[0]
+    v2_list = natstat.LISTS.get(name, (name,))[0]
+    assert [k.split("_")[-1] for k in new[listed]] == [k.split("_")[-1] for k in old[v2_list]]
+    assert list(new[listed].values()) == list(old[v2_list].values()) or name == "forecasts"
+    assert set(new["user"]) == {"ratelimit", "ratelimit-remaining", "ratelimit-reset"}
+
+
+def test_v3_paths_carry_the_key_span_and_offset(api: Api) -> None:
+    root = api.get("/v2/games/MLB/", {"season": 2024, "max": 10, "page": 2}).json()
+    by_path = _v3(api, "games", "mlb", "2024", "10", max=10).json()
+    assert [int(g["ID"]) for g in by_path["games"].values()] == [g["ID"] for g in root["games"]]
+    meta = by_path["meta"]
+    assert (meta["page"], meta["results-max"]) == ("2", "10")
+    assert meta["results-total"] == str(root["meta"]["Total_Results"])
+    assert meta["page-next"] == f"{api.base_url}/natstat/{api.key}/games/mlb/2024/20?max=10"
+    day = root["games"][0]["GameDay"]
+    one_day = _v3(api, "games", "MLB", day).json()
+    assert {g["GameDay"] for g in one_day["games"].values()} == {day}
+    both = _v3(api, "games", "MLB", f"{day},{day}").json()
+    assert both["games"] == one_day["games"]
+
+
+def test_v3_and_v4_answer_no_data_for_a_valid_request_matching_nothing(api: Api) -> None:
+    for response in (_v3(api, "games", "MLB", "1901-04-01"),
+                     api.get("/natstat/v4/games/MLB/", {"date": "1901-04-01"})):
+        assert response.status_code == 200
+        doc = response.json()
+        assert doc["success"] == "0" and doc["error"]["message"] == "NO_DATA"
+        assert "1901-04-01" in doc["error"]["detail"]
+    v2 = api.get("/natstat/v2/games/MLB/", {"date": "1901-04-01"}).json()
+    assert v2["success"] == "1" and v2["games"] == {}
+
+
+def test_v3_bad_offsets_and_spans_are_the_contracts_errors(api: Api) -> None:
+    for segments, parameter in ((("games", "MLB", "2024", "-5"), "offset"),
+                                (("games", "MLB", "2024", "ten"), "offset"),
+                                (("games", "MLB", "not-a-day"), "date")):
+        response = _v3(api, *segments)
+        assert response.status_code == 400, response.text
+        assert response.json()["error"]["detail"] == f"bad_parameter: {parameter}"
+    assert _v3(api, "games", "MLB", key="x").status_code == 200  # the path's key is used
+
+
+def test_v3_forecasts_carry_teams_and_the_elo_and_money_line_members(api: Api) -> None:
+    root = api.get("/v2/forecasts/MLB/", {"max": 5}).json()["forecasts"]
+    live = api.get("/natstat/v4/forecasts/MLB/", {"max": 5}).json()["forecasts"]
+    assert len(live) == len(root) > 0
+    for typed, record in zip(root, live.values()):
+        assert (record["home"], record["visitor"], record["League"]) == (
+            typed["Home"], typed["Visitor"], "MLB")
+        elo = record["forecast"]["elo"]
+        assert float(elo["helowinexp"]) == typed["elo"]["HELOWinExp"]
+        assert float(elo["velowinexp"]) == typed["elo"]["VELOWinExp"]
+        line = typed["moneyline"] or {}
+        assert record["forecast"]["moneyline"]["homemoneyline"] == (
+            line.get("HomeMoneyLine") or "")
+    perfs = api.get("/natstat/v4/playerperfs/MLB/", {"max": 3}).json()
+    assert "performances" in perfs and "playerperfs" not in perfs
+
+
+def test_the_user_block_is_the_keys_rate_as_the_headers_give_it(api: Api) -> None:
+    first = api.get("/natstat/v4/games/MLB/", {"max": 2})
+    second = api.get("/natstat/v4/games/MLB/", {"max": 2})
+    for response in (first, second):
+        user = response.json()["user"]
+        assert user == {"ratelimit": response.headers["X-RateLimit-Limit"],
+                        "ratelimit-remaining": response.headers["X-RateLimit-Remaining"],
+                        "ratelimit-reset": response.headers["X-RateLimit-Reset"]}
+    left = [int(r.json()["user"]["ratelimit-remaining"]) for r in (first, second)]
+    assert left[1] < left[0]  # counted every time, the kept body's included
+    etag = second.headers["ETag"]
+    assert etag.startswith("W/") and first.headers["ETag"] == etag  # the same data
+    again = api.get("/natstat/v4/games/MLB/", {"max": 2}, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert int(again.headers["X-RateLimit-Remaining"]) < left[1]
+
+
+@pytest.mark.parametrize("fmt", ("xml", "php"))
+def test_v3_and_v4_documents_in_every_format(api: Api, php_binary: str, fmt: str) -> None:
+    as_json = api.get("/natstat/v4/games/MLB/", {"max": 3}).json()
+    for response in (api.get("/natstat/v4/games/MLB/", {"max": 3, "format": fmt}),
+                     _v3(api, "games", "MLB", "2024", "0", max=3, format=fmt)):
+        assert response.status_code == 200
+        if fmt == "xml":
+            tree = ET.fromstring(response.content)
+            assert tree.findtext("success") == "1"
+            assert tree.findtext("meta/results-total") is not None
+            assert tree.find("user/ratelimit") is not None
+            continue
+        doc = _decode(response, fmt, php_binary)
+        assert doc["success"] == "1" and set(LIVE_META) <= set(doc["meta"])
+    assert as_json["meta"]["results-max"] == "3"
+
+
+def test_a_v3_key_never_reaches_the_access_log(api: Api, live_server: Any) -> None:
+    _v3(api, "games", "MLB", "2024", "0", max=1)
+    assert f"/natstat/{api.key}/" not in live_server.log()
+
+
 # ------------------------------------------------------------------------ a real script
 
 def _run_client(command: list[str], api: Api) -> dict[str, Any]:
@@ -350,6 +476,39 @@ def test_a_natstat_style_script_runs_unchanged(api: Api) -> None:
 
 def test_a_natstat_style_r_script_runs_unchanged(api: Api, rscript_binary: str) -> None:
     _run_client([rscript_binary, str(R_CLIENT)], api)
+
+
+def _script(client: Path, api: Api) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, str(client), f"{api.base_url}/natstat/", api.key],
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+def test_a_v3_client_script_runs_unchanged(api: Api) -> None:
+    found = _script(CLIENT_V3, api)
+    season = found["season"]
+    games = api.get("/v1/games/MLB/", {"season": season, "max": 1000}).json()["games"]
+    assert found["ids"] == sorted(g["ID"] for g in games) and len(games) > 10  # several pages
+    assert found["finals"] == sum(g["GameStatus"] == "Final" for g in games)
+    perfs = api.get("/v1/playerperfs/MLB/", {"season": season, "max": 1})
+    assert found["performances"] == perfs.json()["meta"]["Total_Results"] > 0
+    page2 = api.get("/v1/games/MLB/", {"season": season, "max": 10, "page": 2}).json()["games"]
+    assert found["second_page"] == [f"game_{g['ID']}" for g in page2]
+    assert found["no_data"] == ["0", "NO_DATA"]
+    assert int(found["user"]["ratelimit"]) > 0
+
+
+def test_a_v4_client_script_runs_unchanged(api: Api) -> None:
+    found = _script(CLIENT_V4, api)
+    games = api.get("/v1/games/MLB/", {"max": 1000}).json()["games"]
+    assert found["games"] == found["games_total"] == len(games) > 10
+    forecasts = api.get("/v2/forecasts/MLB/", {"max": 1000}).json()["forecasts"]
+    assert found["forecasts"] == len(forecasts) > 0
+    assert found["homes"] == [f["Home"] for f in forecasts]
+    assert found["home_elo"] == [f["elo"]["HELOWinExp"] for f in forecasts
+                                 if f["elo"]["HELOWinExp"] is not None]
 
 
 def test_every_registered_endpoint_has_a_sample() -> None:

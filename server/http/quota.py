@@ -1,0 +1,42 @@
+"""A key's rate limit as one answer leaves it (contract section 9: the v3/v4 ``user`` block).
+
+The block changes with every request and the rest of the body may not, so a v3/v4 body is
+made, and kept, without it; ``told`` adds it to the bytes each time they are sent, with the
+``X-RateLimit-*`` headers and a weak ETag (the data is the same; the quota is not).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.responses import Response
+
+from server.http.encode import Encoder
+from server.http.responses import matches, respond
+
+
+@dataclass(frozen=True)
+class Quota:
+    """A key's rate limit as one answer leaves it: requests a minute, those left in the
+    current minute, and when it resets (Unix seconds). Sent as ``X-RateLimit-*`` headers and
+    as the v3/v4 ``user`` block."""
+
+    limit: int
+    remaining: int
+    reset: int
+
+    def headers(self) -> dict[str, str]:
+        return {"X-RateLimit-Limit": str(self.limit),
+                "X-RateLimit-Remaining": str(self.remaining),
+                "X-RateLimit-Reset": str(self.reset)}
+
+    def user(self) -> dict[str, str]:
+        return {"ratelimit": str(self.limit), "ratelimit-remaining": str(self.remaining),
+                "ratelimit-reset": str(self.reset)}
+
+
+def told(encoder: Encoder, body: bytes, etag: str, quota: Quota,
+         if_none_match: str | None) -> Response:
+    """A kept v3/v4 body (or its 304) sent with the key's quota."""
+    status = 304 if matches(if_none_match, etag) else 200
+    return respond(encoder, encoder.append(body, "user", quota.user()), "W/" + etag, status,
+                   quota.headers())
