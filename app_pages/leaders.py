@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout, links, phases
-from components.player_stats import stat_text
+from components.player_stats import stat_column
 from components.search import fold
 from components.tables import show_table
 from services import ApiError, api
@@ -65,14 +65,14 @@ def main() -> None:
     layout.note_page(page)
     st.plotly_chart(charts.leaders(page.frame, stat=stat), key="leaders_chart")
     table = page.frame
-    if "Value" in table.columns:
-        table = table.assign(Value=[stat_text(stat, v) for v in table["Value"]])
     table = (links.with_link(table, "Player_ID", "player", level) if kind == "player"
              else links.with_link(table, "Team", "team", level))
     show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters"
                + (" (no game lines of this phase held)." if phase != phases.REGULAR else "."),
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
-               hidden=("Player_ID", "Team_ID"), formats=links.link_format("profile" if kind == "player" else "team"))
+               hidden=("Player_ID", "Team_ID"),
+               formats={**links.link_format("profile" if kind == "player" else "team"),
+                        "Value": stat_column(stat, table.get("Value", pd.Series(dtype=float)))})
     layout.copy_link()
 
 

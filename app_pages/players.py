@@ -80,11 +80,10 @@ def _leaders(level: str) -> None:
                     key="players_leaders")
     st.caption("Click a leader to open the profile, or search above.")
     leaders = page.frame.rename(columns={"Player_ID": "ID"})
-    if "Value" in leaders.columns:
-        leaders["Value"] = [player_stats.stat_text(stat, v) for v in leaders["Value"]]
     show_table(links.with_link(leaders, "ID", "player", level), name="players_leaders", select_into="player",
                columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
-               formats=links.link_format("profile"))
+               formats={**links.link_format("profile"), "Value": player_stats.stat_column(
+                   stat, leaders.get("Value", pd.Series(dtype=float)))})
 
 
 def _season_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) -> dict[int, dict[str, str]]:

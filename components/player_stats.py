@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import streamlit as st
 
 from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
 
@@ -26,6 +27,17 @@ RATE_DECIMALS: dict[str, int] = {
 # columns of a game line that are not stats (IDs, dates, names, flags)
 NOT_STATS = frozenset({"ID", "Game_ID", "Player_ID", "Team_ID", "Opponent_ID", "Season", "GameDay", "Opponent",
                        "Home", "Team", "Name", PHASE})
+
+
+def stat_column(code: str, values: pd.Series, label: str = "Value") -> Any:
+    """A sortable grid column for one stat's numbers, printed with the stat's decimals (rates
+    with theirs, counts whole): the cells stay numbers, so a click on the heading sorts 131
+    above 98, which text never would."""
+    decimals = RATE_DECIMALS.get(code.upper())
+    if decimals is None:
+        numbers = pd.to_numeric(values, errors="coerce").dropna()
+        decimals = 0 if (numbers % 1 == 0).all() else 2
+    return st.column_config.NumberColumn(label, format=f"%.{decimals}f")
 
 
 def stat_text(code: str, value: object) -> str:

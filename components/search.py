@@ -22,13 +22,33 @@ def fold(text: object) -> str:
     return fold_name(str(text))
 
 
+# the columns that hold a row's code, which a search for that code must find first
+CODE_COLUMNS = ("Code", "ID", "Abbrev")
+
+
 def filter_rows(table: pd.DataFrame, text: str) -> pd.DataFrame:
-    """The rows where any cell contains ``text`` (folded); the table itself for an empty search."""
+    """The rows where any cell contains ``text`` (folded), best first: the row whose code is the
+    text ("ERA" finds the ERA before "average", which only contains it), then a code starting
+    with it, then names as ``name_rank`` orders them, then the rest in the table's order; the
+    table itself for an empty search."""
     needle = fold(text)
     if not needle or table.empty:
         return table
     haystack = table.apply(lambda row: " ".join(fold(v) for v in row), axis=1)
-    return table[haystack.str.contains(needle, regex=False)]
+    found = table[haystack.str.contains(needle, regex=False)]
+    codes = [c for c in CODE_COLUMNS if c in found.columns]
+
+    def rank(position: int) -> tuple[int, int]:
+        row = found.iloc[position]
+        folded = [fold(row[c]) for c in codes]
+        if needle in folded:
+            return 0, position
+        if any(f.startswith(needle) for f in folded):
+            return 1, position
+        named = name_rank(row["Name"], text) if "Name" in found.columns else RANK_NONE
+        return 2 + named, position
+
+    return found.iloc[sorted(range(len(found)), key=rank)]
 
 
 def name_rank(name: object, text: str) -> int:

@@ -59,9 +59,11 @@ def download(label: str, data: Callable[[], bytes], *, name: str) -> None:
 
 
 def _blank_missing_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Missing values as empty cells (a grid would print "None": a game without overtime is not a
-    game whose overtime is unknown, and a scheduled game has no score yet). Text columns stay
-    text; a column of whole numbers with gaps (scores) becomes text too, its numbers unchanged."""
+    """Missing text as empty cells (a grid would print "None": a game without overtime is not a
+    game whose overtime is unknown). Numbers stay numbers, so a click on a heading sorts them as
+    numbers (131 above 98); a column of whole numbers with gaps (the scores of a list holding
+    games to come) becomes whole numbers that may be missing, drawn blank (the grid's
+    ``placeholder``). A column with nothing known yet is blank text: nothing to sort."""
     changed: dict[str, pd.Series] = {}
     for name in frame.columns:
         values = frame[name]
@@ -74,8 +76,7 @@ def _blank_missing_text(frame: pd.DataFrame) -> pd.DataFrame:
             changed[str(name)] = values.where(values.notna(), "")
         elif pd.api.types.is_numeric_dtype(values) and not pd.api.types.is_bool_dtype(values) \
                 and (present % 1 == 0).all():
-            changed[str(name)] = pd.Series(["" if pd.isna(v) else str(int(v)) for v in values], index=values.index,
-                                           dtype=object)
+            changed[str(name)] = values.astype("Int64")
     return frame.assign(**changed) if changed else frame
 
 
@@ -91,7 +92,7 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
         st.info(empty)
         return
     shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame)
-    options: dict[str, Any] = {"hide_index": True, "height": height or "auto",
+    options: dict[str, Any] = {"hide_index": True, "height": height or "auto", "placeholder": "",
                                "column_config": {**dict(formats or {}), **{c: None for c in hidden}}}
     if select_into and id_column in frame.columns:
         table_key = f"{name}_table"

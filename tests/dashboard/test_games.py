@@ -77,6 +77,19 @@ def test_scheduled_games_show_blank_scores(dashboard_env: ApiServer) -> None:
     assert len(table) and set(table["ScoreHome"]) == {""} and set(table["ScoreVis"]) == {""}
 
 
+def test_scores_with_games_to_come_still_sort_as_numbers(dashboard_env: ApiServer) -> None:
+    """Final and scheduled games in one list: the scores known are numbers (a click on the
+    heading sorts 10 above 9), the scores to come missing and drawn blank."""
+    at = open_page("games", {"level": "NBA", "tab": "Games"})
+    assert_clean(at)
+    grid = at.dataframe[0]
+    scores = grid.value["ScoreHome"]
+    assert scores.isna().any() and scores.notna().any(), "the current season: played and to come"
+    assert str(scores.dtype) == "Int64"
+    assert sorted(scores.dropna().tolist()) == scores.dropna().sort_values().tolist()
+    assert grid.proto.HasField("placeholder") and grid.proto.placeholder == ""
+
+
 def test_box_score_from_the_apis_boxscores(dashboard_env: ApiServer) -> None:
     game = api.games("MLB", status="final", size=1).frame.iloc[0]
     box = api.boxscore("MLB", int(game["ID"]))

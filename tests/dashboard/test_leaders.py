@@ -28,3 +28,16 @@ def test_default_stat_and_qualifier(dashboard_env: ApiServer) -> None:
     assert_clean(avg)
     assert any("qualifier: 3.1 plate appearances" in c.value for c in avg.caption)
     assert set(avg.dataframe[0].value["Qualified"]) <= {"Y"}
+
+
+def test_the_value_column_sorts_as_numbers(dashboard_env: ApiServer) -> None:
+    """A click on the Value heading sorts the grid by the column's cells: they must be numbers
+    (as text, 98 sorts above 131), printed with the stat's decimals by the column's format."""
+    for stat, printed in (("AB", "%.0f"), ("AVG", "%.3f")):
+        at = open_page("leaders", {"level": "MLB", "stat": stat})
+        assert_clean(at)
+        grid = at.dataframe[0]
+        values = grid.value["Value"]
+        assert values.dtype.kind in "if", f"{stat} values are {values.dtype}, not numbers"
+        assert values.tolist() == sorted(values.tolist(), reverse=True)  # ranked, by number
+        assert printed in str(grid.proto), f"{stat} is printed with {printed}"
