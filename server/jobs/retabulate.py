@@ -27,6 +27,7 @@ from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import schema
+from server.store.init import settle_unplayed
 from server.store.loader import pause_before_commit
 from server.store.watch import mark_changed
 
@@ -247,6 +248,7 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None,
             if lv is None:
                 raise UserError(f"unknown level {code!r}")
             t0 = time.perf_counter()
+            settle_unplayed(conn, lv.code)
             frames = compute_level(conn, lv.code)
             counts = write_level(conn, lv.code, frames)
             report[lv.code] = {"seconds": time.perf_counter() - t0, **counts}
