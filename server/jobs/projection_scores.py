@@ -22,6 +22,7 @@ import numpy as np
 import sqlalchemy as sa
 
 from server.catalog import phases
+from server.catalog.sources import SIMULATED
 from server.catalog.levels import find_level
 from server.errors import UserError
 from server.jobs import projections
@@ -108,7 +109,7 @@ def real_seasons(conn: sa.Connection, level: str) -> list[int]:
                                else_=0))
     finals = sa.func.sum(sa.case((g.state == "final", 1), else_=0))
     rows = conn.execute(sa.select(g.season).where(
-        g.level == level, g.phase == phases.REGULAR, g.source != projections.SIMULATED)
+        g.level == level, g.phase == phases.REGULAR, g.source != SIMULATED)
         .group_by(g.season).having(sa.and_(left == 0, finals > 0)).order_by(g.season)).all()
     return [int(r[0]) for r in rows]
 
@@ -158,6 +159,6 @@ def report(conn: sa.Connection, level: str | None = None, season: int | None = N
         levels = dict.fromkeys(code for code, _ in SCORED)
         levels.update(dict.fromkeys(sorted(r[0] for r in conn.execute(
             sa.select(schema.games.c.level).where(
-                schema.games.c.source != projections.SIMULATED).distinct()))))
+                schema.games.c.source != SIMULATED).distinct()))))
         lines += [line for code in levels if (line := record(conn, code)) is not None]
     return "\n".join(lines)

@@ -30,6 +30,7 @@ from server.catalog import clock
 from server.catalog.levels import LEVELS, find_level
 from server.catalog import phases
 from server.catalog.playoffs import format_for, usable
+from server.catalog.sources import SIMULATED  # games.source of the simulator's seasons
 from server.errors import UserError
 from server.models.elo import SPORT_ELO
 from server.models.projections import GameRules, SeasonState, project
@@ -40,7 +41,6 @@ from server.store.watch import mark_changed
 N_SIMS = 10_000  # nightly: standard error of a probability <= 0.005
 HISTORY_SIMS = 2_000  # replays: standard error of a probability <= 0.011 (sqrt(0.25 / 2000))
 CATCH_UP_DAYS = 3  # nightly: days with games of the season still unprojected, newest first
-SIMULATED = "simulated"  # games.source of the simulator's seasons
 # Shares before a season shows its own (weighted as PRIOR_GAMES games): soccer draws (European
 # leagues ~25%), hockey games decided in overtime or a shootout (NHL ~23% since 2015-16).
 DRAW_PRIOR = {"soccer": 0.25}

@@ -31,6 +31,7 @@ from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import divisions, schema
+from server.store.init import settle_unplayed
 from server.store.loader import pause_before_commit
 from server.store.watch import mark_changed
 
@@ -255,9 +256,11 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None,
         assert lv is not None
         t0 = time.perf_counter()
         with engine.begin() as conn:
-            # team seasons ingested since the last run get their declared divisions (the
-            # standings and the projections' division formats read them): a short write of its own
+            # a short write of its own before the level is read: team seasons ingested since
+            # the last run get their declared divisions (the standings and the projections'
+            # division formats read them), and a past game still without a result is settled
             divisions.place_declared(conn, [lv.code])
+            settle_unplayed(conn, lv.code)
         with engine.connect() as conn:
             frames = compute_level(conn, lv.code)
         t1 = time.perf_counter()

@@ -23,7 +23,8 @@ def init_store(engine: sa.Engine) -> int:
     Returns the schema version now in the store. Upgrades are additive: every declared index is
     created where missing, the indexes a later version replaced are dropped, the columns a later
     version added are added, and team seasons get their declared divisions, so an older store
-    is upgraded in place, never rebuilt.
+    is upgraded in place; only the derived ``stat_tables`` is rebuilt around its new key, its
+    rows kept.
     """
     with engine.begin() as conn:
         _set_aside_stat_tables(conn)
@@ -31,7 +32,7 @@ def init_store(engine: sa.Engine) -> int:
     with engine.begin() as conn:
         _refill_stat_tables(conn)
         _add_game_phase(conn)
-        _settle_unplayed(conn)
+        settle_unplayed(conn)
         _upgrade_columns(conn)
         _upgrade_indexes(conn)
         divisions.place_declared(conn)
@@ -90,14 +91,17 @@ def _refill_stat_tables(conn: sa.Connection) -> None:
     conn.execute(sa.text(f"DROP TABLE {_OLD_STAT_TABLES}"))
 
 
-def _settle_unplayed(conn: sa.Connection) -> None:
+def settle_unplayed(conn: sa.Connection, level: str | None = None) -> None:
     """A game a real source listed for a day now past, still without a result, has none
-    (``phases.unplayed_state``): a store built by an earlier version called it scheduled. The
-    simulator's own games are left to its daily rebuild."""
+    (``phases.unplayed_state``): a store built by an earlier version called it scheduled, and a
+    feed's scheduled game whose day has passed since its ingest is settled here (by ``init``
+    and by each re-tabulation, before it rates the level). The simulator's own games are left
+    to its daily rebuild."""
     g = schema.games.c
-    conn.execute(schema.games.update()
-                 .where(g.state == "scheduled", g.game_day < today(), g.source != SIMULATED)
-                 .values(state=phases.NO_RESULT, game_status=phases.NO_RESULT_STATUS))
+    stmt = (schema.games.update()
+            .where(g.state == "scheduled", g.game_day < today(), g.source != SIMULATED)
+            .values(state=phases.NO_RESULT, game_status=phases.NO_RESULT_STATUS))
+    conn.execute(stmt if level is None else stmt.where(g.level == level))
 
 
 def _upgrade_columns(conn: sa.Connection) -> None:

@@ -15,10 +15,11 @@ from typing import Any
 import orjson
 import sqlalchemy as sa
 
+from server.catalog.sources import SIMULATED
 from server.store import schema
 from server.store.loader import Loader, insert
 
-SOURCE = "simulated"
+SOURCE = SIMULATED
 _CHUNK = 20000
 
 

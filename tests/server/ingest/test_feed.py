@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,26 @@ def test_a_feed_gives_each_game_its_phase_or_its_round_decides(engine: sa.Engine
     with pytest.raises(UserError, match=r"games.csv:5: 'phase' = 'exhibition': not one of preseason"):
         load_feed(engine, _write(tmp_path / "bad", bad))
     assert table_digests(engine) == before
+
+
+def test_a_scheduled_game_whose_day_passes_unplayed_has_no_result_at_the_next_retabulation(
+        engine: sa.Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loaded the day before, g2 is a game to come and is forecast; re-tabulated after its day
+    with no result, it is No result, forecast and rated nowhere."""
+    from server.jobs import retabulate
+
+    monkeypatch.setenv("SPORTS_NOW", "2025-01-11T17:00:00Z")
+    load_feed(engine, _write(tmp_path / "b", BUNDLE))
+    retabulate.run(engine, ["NBA"])
+
+    def state() -> tuple[str, str, int]:
+        with engine.connect() as conn:
+            g = conn.execute(schema.games.select().where(schema.games.c.game_day == date(2025, 1, 12))).one()
+            forecasts = conn.execute(sa.select(sa.func.count()).where(
+                schema.forecasts.c.game_id == g.id)).scalar()
+        return g.state, g.game_status, int(forecasts or 0)
+
+    assert state() == ("scheduled", "", 1)
+    monkeypatch.setenv("SPORTS_NOW", "2025-01-14T17:00:00Z")
+    retabulate.run(engine, ["NBA"])
+    assert state() == ("noresult", "No result", 0)

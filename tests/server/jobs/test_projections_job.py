@@ -55,12 +55,13 @@ def test_a_failed_run_leaves_the_table_as_it_was(store: tuple[sa.Engine, object]
     assert _rows(engine) == before
 
 
-def test_history_replays_a_past_season_whose_data_stops_early(store: tuple[sa.Engine, object]
-                                                              ) -> None:
+def test_history_replays_a_past_season_whose_data_stops_early(
+        store: tuple[sa.Engine, object], monkeypatch: pytest.MonkeyPatch) -> None:
     """A results file whose last games were never played (NHL 2021-22's) leaves a past season
-    with games still 'scheduled': the history projects it as of each day it has, as it does a
-    finished season, and leaves the season in progress to the nightly run."""
+    with games that have no result: the history projects it as of each day it has, as it does
+    a finished season, and leaves the season in progress to the nightly run."""
     engine, _ = store
+    monkeypatch.setenv("SPORTS_NOW", "2024-04-10T16:00:00Z")  # the day the first run sees
     g = schema.games.c
     with engine.begin() as conn:
         last = projections.game_days(conn, "NHL", 2023)[-1]
