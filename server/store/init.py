@@ -10,6 +10,7 @@ from server.catalog.levels import LEVELS
 from server.catalog.nations import NATIONS
 from server.store import schema
 from server.store.engine import describe
+from server.store.folding import refresh_search_names
 from server.store.loader import upsert
 
 
@@ -25,6 +26,7 @@ def init_store(engine: sa.Engine) -> int:
     with engine.begin() as conn:
         _upgrade_columns(conn)
         _upgrade_indexes(conn)
+        refresh_search_names(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
              "tier": lv.tier, "season_span": lv.season_span, "college": lv.college}

@@ -18,7 +18,8 @@ SCHEMA_VERSION = 4
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
 # adds a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older
-# store's table (empty: the team's current ones stand in until the next ingest).
+# store's table (empty: the team's current ones stand in until the next ingest), and a player's
+# ``search_name``, which ``init`` fills.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -151,6 +152,8 @@ players = sa.Table(
     sa.Column("debut", sa.Date),
     sa.Column("source", sa.String(24), nullable=False),
     sa.Column("updated", sa.Date),
+    # the name as a search compares it (server.store.folding): kept by every ingest's commit
+    sa.Column("search_name", sa.Text),
     sa.Index("ix_players_name", "last_name", "first_name"),
 )
 
