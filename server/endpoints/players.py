@@ -58,7 +58,9 @@ def _base(ask: Ask) -> sa.Select[Any]:
 NAME = Param("name", "string", "a full name or a last name, any case, any length", "Ruth")
 
 
-FOLDED_NAME = folded(PL.c.name)  # what name and search compare: no case, no accents
+# What name and search compare: no case, no accents. Ingests keep search_name; a row written
+# otherwise is folded on the fly (coalesce reads the second only where the first is empty).
+FOLDED_NAME = sa.func.coalesce(PL.c.search_name, folded(PL.c.name))
 
 
 def _named(value: Any, ask: Ask) -> sa.ColumnElement[bool]:

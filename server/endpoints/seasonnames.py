@@ -6,6 +6,14 @@ where the source gave one. A record about a season (a game, a box score line, a 
 projection, a player's season) joins the team to its season row on the row's key and reads each
 column from the season first, the team second. A team asked for without a season keeps its
 newest name.
+
+What it costs, measured on the real store (SQLite, the query alone, interleaved rounds on a busy
+2-core machine): a 100-game page of MLB 2022 0.57 -> 0.80 ms (1.41x), the sixth page 1.25 ->
+2.34 ms (1.88x: SQLite joins the skipped rows too), one team's page 0.95 -> 1.28 ms (1.34x).
+Tried: a team season table without rowid and a covering index (no steady gain); correlated
+subqueries in place of the joins (the sixth page 0.85x of before, as SQLite skips rows before
+it reads them, but the first page 1.48x and one team's 1.50x, against 1.17x and 1.23x for the
+joins in the same run): the first pages are the ones read most.
 """
 from __future__ import annotations
 

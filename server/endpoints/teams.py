@@ -22,26 +22,24 @@ def _active(ask: Ask) -> sa.ColumnElement[bool]:
     return sa.exists().where(TS.c.team_id == T.c.id, TS.c.season == newest)
 
 
+# The teams as they were in the asked season (the 1935 Boston Braves); without a season the
+# season row matches nothing and each team is as it is now. Search matches the names shown.
+NAMED = SeasonTeam(T, TS.alias("named_season"))
+
+
 def _base(ask: Ask) -> sa.Select[Any]:
-    """The teams; with ``season``, each named, abbreviated and placed as it was that season
-    (the 1935 Boston Braves), else as it is now. A request with a season never shares a
-    reused statement: its filter is a callable (``_in_season``), so the statements are its own."""
-    season = ask.get("season")
-    columns: tuple[sa.ColumnElement[Any], ...]
-    if season is None:
-        columns = (T.c.name, T.c.abbrev, T.c.nickname, T.c.city)
-        source: Any = T
-    else:
-        named = SeasonTeam(T, TS.alias("named_season"))
-        columns = tuple(named.column(c) for c in ("name", "abbrev", "nickname", "city"))
-        source = named.join_season(T, T.c.id, season)
-    name, abbrev, nickname, city = columns
+    """The teams, each named, abbreviated and placed as it was in ``season`` when one is asked.
+    A request with a season never shares a reused statement: its filter is a callable
+    (``_in_season``), so the statements are its own."""
+    name, abbrev, nickname, city = (NAMED.column(c) for c in ("name", "abbrev", "nickname",
+                                                             "city"))
     q = (sa.select(T.c.id.label("ID"), name.label("Name"), abbrev.label("Abbrev"),
                    nickname.label("Nickname"), _active(ask).label("Active"),
                    T.c.sublevel_id.label("Sublevel_ID"), SUB.c.name.label("Sublevel"),
                    city.label("City"), T.c.venue_id.label("Venue_ID"),
                    VEN.c.name.label("Venue"), T.c.nation.label("Nation"))
-         .select_from(source.outerjoin(SUB, SUB.c.id == T.c.sublevel_id)
+         .select_from(NAMED.join_season(T, T.c.id, ask.get("season"))
+                      .outerjoin(SUB, SUB.c.id == T.c.sublevel_id)
                       .outerjoin(VEN, VEN.c.id == T.c.venue_id))
          .where(T.c.level == ask.code))
     return q.order_by(name, T.c.id)
@@ -116,7 +114,7 @@ TEAMS = Endpoint(
     build=_base,
     params=params("id", "season", "search"),
     filters={"season": _in_season},
-    search=(T.c.name, T.c.abbrev),
+    search=(NAMED.name, NAMED.abbrev),
     id_filter=lambda v, a: T.c.id == v,
     detail=_detail, reuse=True,
 )

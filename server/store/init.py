@@ -13,6 +13,7 @@ from server.catalog.nations import NATIONS
 from server.catalog.sources import SIMULATED
 from server.store import divisions, schema
 from server.store.engine import describe
+from server.store.folding import refresh_search_names
 from server.store.loader import upsert
 
 
@@ -36,6 +37,7 @@ def init_store(engine: sa.Engine) -> int:
         _upgrade_columns(conn)
         _upgrade_indexes(conn)
         divisions.place_declared(conn)
+        refresh_search_names(conn)
         upsert(conn, schema.levels, [
             {"code": lv.code, "name": lv.name, "sport": lv.sport, "gender": lv.gender,
              "tier": lv.tier, "season_span": lv.season_span, "college": lv.college}

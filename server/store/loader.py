@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from server.store import schema
+from server.store.folding import refresh_search_names
 from server.store.watch import mark_changed
 
 Row = Mapping[str, Any]
@@ -155,5 +156,6 @@ def loading(engine: sa.Engine, source: str) -> Iterator[Loader]:
     """One ingest, one transaction: commit when the block ends, roll back on any error."""
     with engine.begin() as conn:
         yield Loader(conn, source)
+        refresh_search_names(conn)
         mark_changed(conn)
         pause_before_commit()

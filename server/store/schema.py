@@ -24,8 +24,8 @@ SCHEMA_VERSION = 4
 # key (``init`` rebuilds an older store's tables around it, their rows the regular season's);
 # a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older store's
 # table (empty: the team's current ones stand in until the next ingest); and
-# ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions;
-# and baseball's base-out state on ``plays`` (``outs``, ``bases``), which an older store's plays
+# ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions; a
+# player's ``search_name``, which ``init`` fills; and baseball's base-out state on ``plays`` (``outs``, ``bases``), which an older store's plays
 # hold once their source is ingested again.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
@@ -162,6 +162,8 @@ players = sa.Table(
     sa.Column("debut", sa.Date),
     sa.Column("source", sa.String(24), nullable=False),
     sa.Column("updated", sa.Date),
+    # the name as a search compares it (server.store.folding): kept by every ingest's commit
+    sa.Column("search_name", sa.Text),
     sa.Index("ix_players_name", "last_name", "first_name"),
 )
 

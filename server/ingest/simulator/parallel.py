@@ -25,6 +25,7 @@ from server.ingest.simulator import writer
 from server.ingest.simulator.ids import IdBook
 from server.store import schema
 from server.store.engine import make_engine
+from server.store.folding import refresh_search_names
 from server.store.loader import Loader, pause_before_commit
 
 # Rough cost of a level, to share them out evenly.
@@ -149,6 +150,7 @@ def _copy(engine: sa.Engine, codes: list[str], paths: list[str]) -> None:
                             f'INSERT INTO main."{name}" ({cols}) SELECT {cols} FROM part{k}."{name}"')
                 for ix in rebuilt:
                     ix.create(conn)
+                refresh_search_names(conn)  # as every ingest does before its commit
                 pause_before_commit()
         finally:
             for k in range(len(paths)):

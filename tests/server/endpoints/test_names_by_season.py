@@ -71,6 +71,8 @@ def test_the_teams_of_1935_carry_their_1935_names(real_api: ApiServer) -> None:
     assert (braves["City"], braves["Abbrev"], braves["Nickname"]) == ("Boston", "BSN", "Braves")
     senators = of_1935["Washington Senators"]
     assert (senators["Abbrev"], senators["Nickname"]) == ("WS1", "Senators")
+    searched = _teams(real_api, season=1935, search="Senators")
+    assert [t["ID"] for t in searched] == [senators["ID"]], "found by the name it shows"
 
 
 def test_a_team_without_a_season_keeps_its_newest_name(real_api: ApiServer) -> None:
