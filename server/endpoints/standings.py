@@ -10,7 +10,9 @@ Computed by the request from the season's games, not stored: any day of any seas
 (``date=``), and a derived table of every team on every day would hold ~190 rows per team and
 season for what one read of at most ~2,500 games and a few array sums give in milliseconds; the
 answer cache keeps it, and every ingest or re-tabulation drops it. A game counts once it is
-final (state ``final`` with both scores); postseason games never count.
+final (state ``final`` with both scores); postseason games never count. A season the store
+holds as team totals only (Lahman's, to 2020) answers its final table from them: records, games
+behind and ranks by league and division, the columns that need games null.
 """
 from __future__ import annotations
 
@@ -62,8 +64,8 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
                   g.overtime, g.source)
         .where(g.level == ask.code, g.season == season, g.playoff.is_(None))
         .order_by(g.game_day, g.game_no, g.id)).all()
-    if not rows:
-        return []
+    if not rows:  # a season known only by its totals (Lahman), unless a day was asked
+        return [] if ask.day_to is not None else _from_totals(conn, ask, season)
     days, home_ids, visitor_ids, score_home, score_vis, states, overtime, sources = zip(
         *rows, strict=True)
     team_ids = sorted(set(home_ids) | set(visitor_ids))
@@ -86,15 +88,7 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
         overtime=np.array([bool(x) for x in overtime], dtype=bool)[played],
         remaining=remaining)
 
-    placed = placements(conn, ask.code, season, team_ids)
-    where = [placed.get(t, Placement(None, None, None)) for t in team_ids]
-    leagues: dict[int, int] = {}
-    divisions: dict[int, int] = {}
-    group = np.array([-1 if p.league_id is None else leagues.setdefault(p.league_id, len(leagues))
-                      for p in where])
-    division = np.array([-1 if p.division_id is None
-                         else divisions.setdefault(p.division_id, len(divisions))
-                         for p in where])
+    where, group, division = _structure(conn, ask.code, season, team_ids)
     simulated = all(src == SIMULATED for src in sources)
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
@@ -110,6 +104,58 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,
                            line))
+    return _ordered(out, ask)
+
+
+def _from_totals(conn: sa.Connection, ask: Ask, season: int) -> list[Record]:
+    """The final table of a season the store holds as team totals only (Lahman's seasons,
+    1871-2020): records, games behind and ranks by league and division; what needs games (home
+    and away, form, differential) and clinch marks (a season cut short, as 1994, crowned no
+    division winners) are null."""
+    ts = s.team_seasons.c
+    rows = conn.execute(sa.select(ts.team_id, ts.wins, ts.losses, ts.ties)
+                        .where(ts.level == ask.code, ts.season == season,
+                               ts.wins.is_not(None), ts.losses.is_not(None))
+                        .order_by(ts.team_id)).all()
+    if not rows:
+        return []
+    team_ids = [int(r[0]) for r in rows]
+    n = len(team_ids)
+    none = np.zeros(0, dtype=np.int64)
+    games = model.SeasonGames(none, none, none, none, np.zeros(0, dtype=bool),
+                              np.zeros(n, dtype=np.int64),
+                              np.array([[r[1], r[2], r[3] or 0] for r in rows], dtype=np.int64))
+    where, group, division = _structure(conn, ask.code, season, team_ids)
+    lines = model.table(games, group, division, format_for(ask.code, season, False),
+                        ot_losses=False, ties=ask.code in TIES, marks=False)
+    names = _names(conn, ask.code, season, team_ids)
+    sub_names = _sublevel_names(conn, ask.code)
+    out = []
+    for team_id, p, line in zip(team_ids, where, lines, strict=True):
+        rec = _record(ask.code, team_id, names.get(team_id), p, sub_names, season, None, line)
+        rec.update({k: None for k in ("Home", "Away", "Last10", "Streak", "RunDiff",
+                                      "PointDiff", "Remaining", "Clinched") if k in rec})
+        out.append(rec)
+    return _ordered(out, ask)
+
+
+def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int]
+               ) -> tuple[list[Placement], np.ndarray, np.ndarray]:
+    """Each team's placement, and its league and division as dense indexes (-1: none)."""
+    placed = placements(conn, level, season, team_ids)
+    where = [placed.get(t, Placement(None, None, None)) for t in team_ids]
+    leagues: dict[int, int] = {}
+    divisions: dict[int, int] = {}
+    group = np.array([-1 if p.league_id is None else leagues.setdefault(p.league_id, len(leagues))
+                      for p in where])
+    division = np.array([-1 if p.division_id is None
+                         else divisions.setdefault(p.division_id, len(divisions))
+                         for p in where])
+    return where, group, division
+
+
+def _ordered(out: list[Record], ask: Ask) -> list[Record]:
+    """The asked league or division only (``sublevel``), by league, division and rank."""
     wanted = ask.get("sublevel")
     if wanted is not None:
         out = [r for r in out if wanted in (r["League_ID"], r["Division_ID"])]
@@ -169,7 +215,8 @@ STANDINGS = Endpoint(
         Field("Division_ID", _I, 11, "its division ID; null where the level has none declared"),
         Field("Division", _S, "AL West", "its name"),
         Field("Season", _I, 2023, "season ID"),
-        Field("Date", "date", "2023-10-01", "the table as of the end of this day"),
+        Field("Date", "date", "2023-10-01", "the table as of the end of this day; null for a "
+                                            "season held as totals only (Lahman's, to 2020)"),
         Field("G", _I, 162, "regular-season games played"),
         Field("W", _I, 90, "wins"),
         Field("L", _I, 72, "losses (hockey: in regulation)"),

@@ -14,8 +14,10 @@ is exact given its per-game probabilities (the chance of winning at least ``need
 
 Equal final records are ordered by the format's declared tiebreakers (``server.models.
 tiebreaks``), read from each simulated season's own head-to-head results: a teams x teams matrix
-per simulation, kept only when a rule needs it. Measured on MLB 2023, 19 days at 2,000 seasons:
-1.31 s of CPU against 1.24 s when ties went by lot.
+per simulation, kept only when a rule needs it. Its cost, CPU seconds on a busy 2-core machine
+against the same code breaking ties by lot: one mid-season day at 10,000 seasons MLB 0.51 s
+(0.47), NHL 0.39 s (0.31), NBA 0.33 s (0.24), 218 MB at peak (173); 2023's replay of 17-19
+days at 2,000 seasons 1.3-1.5 s (1.2) per level.
 """
 from __future__ import annotations
 

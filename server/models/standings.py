@@ -39,6 +39,9 @@ class SeasonGames:
     score_vis: np.ndarray
     overtime: np.ndarray
     remaining: np.ndarray
+    # (teams x 3) wins, losses and ties known only as season totals (Lahman's seasons, which
+    # have no games): added to what the games give
+    carried: np.ndarray | None = None
 
 
 def _record(won: int, lost: int, tied: int, with_ties: bool) -> str:
@@ -66,6 +69,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     np.add.at(lo, v, (sv < sh) & ~ot)
     np.add.at(otl, h, (sh < sv) & ot)
     np.add.at(otl, v, (sv < sh) & ot)
+    if games.carried is not None:
+        w += games.carried[:, 0]
+        lo += games.carried[:, 1]
+        ti += games.carried[:, 2]
     diff = np.zeros(t, dtype=np.int64)
     np.add.at(diff, h, sh - sv)
     np.add.at(diff, v, sv - sh)

@@ -85,6 +85,10 @@ def _ratings_day(at: AppTest) -> list[str]:
     return [str(api.elo("NBA", season=int(_season(at)[0]))["Date"].max())]
 
 
+def _standings_day(at: AppTest) -> list[str]:
+    return [str(api.standings("NHL", season=int(_season(at)[0])).frame["Date"].max())]
+
+
 def _projections_day(at: AppTest) -> list[str]:
     return [str(api.projections("NHL", season=int(_season(at)[0])).frame["Date"].max())]
 
@@ -105,6 +109,7 @@ DRIFTING: dict[str, tuple[Callable[[], dict[str, str]], dict[str, Named]]] = {
     "games": (lambda: {"level": "NBA"}, {"season": _season}),
     "ratings": (lambda: {"level": "NBA"},
                 {"season": _season, "snapshot": _ratings_day, "teams": partial(_chosen, key="teams")}),
+    "standings": (lambda: {"level": "NHL"}, {"season": _season, "asof": _standings_day}),
     "projections": (lambda: {"level": "NHL"},
                     {"season": _season, "asof": _projections_day, "teams": partial(_chosen, key="teams")}),
     "forecasts": (lambda: {"level": "MLB"}, {"fc_seasons": partial(_chosen, key="fc_seasons")}),

@@ -197,6 +197,25 @@ def test_nhl_by_conference_and_division_with_overtime_losses(real_api: ApiServer
     assert clinched == _postseason_teams(real_api, "NHL", 2023)
 
 
+def test_seasons_known_by_their_totals_stand_in_lahmans_divisions(real_api: ApiServer) -> None:
+    """Lahman's seasons have no games: the final table comes from the teams' totals, by the
+    divisions of each era (none before 1969, two per league to 1993, three from 1994)."""
+    def shape(season: int) -> list[int]:
+        rows = _standings(real_api, "MLB", season=season)
+        return sorted(Counter((r["League"], r["Division"]) for r in rows).values())
+
+    assert shape(1950) == [8, 8]
+    assert shape(1969) == [6, 6, 6, 6]
+    assert shape(2019) == [5] * 6
+    west = sorted((r for r in _standings(real_api, "MLB", season=2019)
+                   if r["Division"] == "AL West"), key=lambda r: r["DivRank"])
+    # Baseball-Reference: Houston 107-55, Oakland 97-65 (10 games behind)
+    assert [(r["Team"], r["W"], r["L"], r["GB"]) for r in west[:2]] == [
+        ("Houston Astros", 107, 55, 0.0), ("Oakland Athletics", 97, 65, 10.0)]
+    assert {r["Date"] for r in west} == {None} and {r["Streak"] for r in west} == {None}
+    assert _standings(real_api, "MLB", season=2019, date="2019-07-01") == []
+
+
 @pytest.mark.parametrize("fmt", ["xml", "php"])
 def test_every_format_and_the_dialect_carry_the_table(real_api: ApiServer, fmt: str) -> None:
     response = httpx.get(f"{real_api.url}/v2/standings/MLB/",
