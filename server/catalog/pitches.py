@@ -109,19 +109,3 @@ def decode(sequence: str) -> list[Entry]:
         else:
             raise ValueError(f"unknown pitch symbol {symbol!r} in {sequence!r}")
     return out
-
-
-def pitch_symbols(sequence: str) -> str:
-    """The entries' symbols of a sequence without its markers (``CBF.*S`` -> ``CBFS``, ``B+1X`` ->
-    ``B1X``): two play records of one plate appearance share a prefix of these."""
-    return "".join(c for c in sequence if c in PITCH_CODES or c in BASE_WORDS or c in NO_PITCH)
-
-
-def readable(sequence: str) -> str:
-    """A sequence as words, in order: ``CBF.*S`` -> "called strike, ball, foul, swinging strike
-    (blocked by the catcher)"."""
-    words = []
-    for entry in decode(sequence):
-        head, _, notes = entry.result.partition(", ")
-        words.append(head[0].lower() + head[1:] + (f" ({notes})" if notes else ""))
-    return ", ".join(words)

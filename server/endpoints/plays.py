@@ -183,7 +183,8 @@ PITCH = Endpoint(
         _f("Play_ID", "integer", 401003, "the play that ended the plate appearance (or its last"
            " play, when the third out came on the bases)"),
         _f("Outcome", "string", "Judge singled to center field",
-           "the plate appearance's outcome: that play's explanation"),
+           "the plate appearance's outcome: that play's explanation; null only where a game"
+           " was called in the middle of an appearance"),
     ),
     build=_pitches,
     params=params("id", "team", "season", "search", "player", "game", *DATE_PARAMS),

@@ -84,3 +84,12 @@ def test_events_join_the_running_score() -> None:
     assert table["Score"].tolist() == ["0-0", "1-0"] and table["Period"].tolist() == ["Top 1", "Top 1"]
     assert plays.filter_events(table, scoring=True, player="", period=None)["ID"].tolist() == [2]
     assert plays.periods(table) == ["Top 1"]
+
+
+def test_a_plays_pitches_read_without_retrosheets_markers() -> None:
+    from components import plays
+
+    # ANA202304080, top of the 6th: play,6,0,espis001,12,CFB1N.S,K
+    records = pd.DataFrame({"ID": [1], "Explanation": ["Espinal struck out swinging"], "primary.Name": ["Espinal"],
+                            "game.Inning": ["Top 6"], "game.Sequence": ["CFB1N.S"]})
+    assert plays.events(records, pd.DataFrame())["Pitches"].tolist() == ["C F B 1 N S"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.catalog.pitches import decode, pitch_symbols
+from server.catalog.pitches import decode
 from server.ingest.retrosheet.events import parse_event
 
 
@@ -86,9 +86,9 @@ def test_unknown_event_is_an_error() -> None:
         parse_event("ZZ9")
 
 
-def test_pitch_symbols() -> None:
-    assert pitch_symbols("BC1>F*B.+2FX") == "BC1FB2FX"
-    assert pitch_symbols("NBS") == "NBS"
+def test_entries_of_a_sequence() -> None:
+    assert [e.code for e in decode("BC1>F*B.+2FX")] == ["B", "C", "1", "F", "B", "+2", "F", "X"]
+    assert [(e.code, e.pitch) for e in decode("NBS")] == [("N", False), ("B", True), ("S", True)]
 
 
 def test_counts_before_each_pitch() -> None:
