@@ -172,7 +172,8 @@ def neighbour_run(opts: argparse.Namespace) -> int:
                 for status, count in sorted(answered[(code, lanes)].items()))
             print(f"{code:4s} {beside:32s} p50 {r['p50']:8.2f} ms ({r['p50'] / alone['p50']:6.2f}x)"
                   f"  p99 {r['p99']:8.2f} ms ({r['p99'] / alone['p99']:6.2f}x)"
-                  f"  {r['rps']:7.0f} req/s  errors {int(r['socket_errors'] + r['non2xx'])}"
+                  f"  {r['rps']:7.0f} req/s ({int(r['requests'])} answered)"
+                  f"  errors {int(r['socket_errors'] + r['non2xx'])}"
                   f"{heavy}")
     return 0
 
