@@ -76,4 +76,6 @@ def test_replaced_store_is_served_and_a_missing_one_refused(tmp_path: Path) -> N
             assert _until(lambda: client.get("/health").status_code == 200) is not None
             assert client.get("/v1/games/MLB/", params={"key": fresh}).status_code == 200
         assert "was deleted" in server.log() and "Traceback" not in server.log()
+        # a store fault is logged with its cause, not a bare type name
+        assert "store fault: OperationalError: the store file was replaced" in server.log()
     assert "was replaced" in (tmp_path / "server.log").read_text()
