@@ -24,7 +24,9 @@ _INT = re.compile(r"^-?(?:0|[1-9]\d{0,17})$")
 _FLOAT = re.compile(r"^-?\d+\.\d+(?:[eE][-+]?\d+)?$")
 _KEYED = re.compile(r"^([A-Za-z]+)_(-?\d+)$")
 # Fields the root sends as signed strings (contract section 3: money lines "+135", "-150").
-_TEXT_FIELDS = frozenset({"VisMoneyLine", "HomeMoneyLine", "MoneyLineDrift", "TheCount"})
+# ``Overtime`` is text too: "OT", "2OT", "SO" or the number of extra innings ("2").
+_TEXT_FIELDS = frozenset({"VisMoneyLine", "HomeMoneyLine", "MoneyLineDrift", "TheCount",
+                          "Overtime"})
 # The list of an endpoint under the names a NatStat backend may use for it.
 LIST_NAMES: dict[str, tuple[str, ...]] = {
     "pitch": ("pitches",), "glossary": ("items",),
@@ -52,12 +54,12 @@ def typed(value: Any, name: str = "") -> Any:
         return {k: typed(v, k) for k, v in value.items()}
     if isinstance(value, list):
         return [typed(v) for v in value]
-    if not isinstance(value, str) or name in _TEXT_FIELDS:
+    if not isinstance(value, str):
         return value
-    if value == "":
+    if value == "" or (name == "Overtime" and value == "N"):
         return None
-    if name == "Overtime" and value == "N":
-        return None
+    if name in _TEXT_FIELDS:
+        return value
     if _INT.match(value):
         return int(value)
     if _FLOAT.match(value):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import string
 from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
@@ -212,7 +213,7 @@ def to_date(name: str, raw: str) -> dt.date:
 
 def to_limit(name: str, raw: str) -> str:
     """`limit==today` and `limit=today` mean the same (contract 4)."""
-    return raw.strip().lstrip("=").strip().lower()
+    return raw.strip().lstrip("=" + string.whitespace).lower()
 
 
 

@@ -159,6 +159,6 @@ def test_every_plate_appearance_of_a_real_game_says_how_it_ended(real_dashboard:
     assert_clean(at)
     table = at.dataframe[0].value
     assert len(table) > 60 and (table["Outcome"] != "").all(), table[table["Outcome"] == ""]
-    guerrero = table[(table["Inning"] == 5) & table["Batter"].str.endswith("Guerrero")].iloc[0]
+    guerrero = table[(table["Inning"] == 5) & table["Batter"].str.contains("Guerrero")].iloc[0]
     assert guerrero["Sequence"] == "B C B F 1 S" and guerrero["Pitches"] == 5  # play,5,0,guerv002,22,*BCBF1S,K
     assert guerrero["Outcome"] == "Guerrero struck out swinging"

@@ -11,7 +11,8 @@ On the real-data store (2.2 million real pitches, 660,000 plays), with real expe
 Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open):
 (e) queries, pool exhaustion included, answer 503 ``store_unavailable`` with ``Retry-After``
     within the store timeout, ``/health`` 503 within its own, and what needs no store (the
-    documents, a 404, a missing key, a kept answer) at once; it recovers by itself;
+    documents, a 404, a missing key) at once, a kept answer (its key unchecked) with a 503 in
+    seconds; it recovers by itself;
 (f) a process started while the store is frozen answers the documents, 404s and 401s at once.
 (g) ``/health`` shows the store's kind and state, never its address.
 """
@@ -247,21 +248,23 @@ def test_frozen_postgres_answers_503_in_seconds_and_recovers(pg_store: Store,
                 answers = _concurrently(calls)
             finally:
                 proxy.thaw()
-            for n in range(24):
-                elapsed, response = answers[f"query{n}"]
+            # A kept answer needs its key checked, and on PostgreSQL a grant is read again at
+            # least every 100 ms (revocation wins): while the store does not answer, the kept
+            # page is a 503 in seconds like any query, never a wait and never a stale grant.
+            for name in [f"query{n}" for n in range(24)] + ["kept"]:
+                elapsed, response = answers[name]
                 error = _error(response, 503, "store_unavailable")
                 assert "try again" in str(error["Message"])
                 assert int(response.headers["Retry-After"]) >= 1
-                assert elapsed < STORE_TIMEOUT + 2.5, f"query {n} answered after {elapsed:.1f} s"
+                assert elapsed < STORE_TIMEOUT + 2.5, f"{name} answered after {elapsed:.1f} s"
             elapsed, health = answers["health"]
             assert health.status_code == 503 and elapsed < HEALTH_TIMEOUT + 1.5, elapsed
             expected = {"openapi": 200, "docs": 200, "no key": 401, "malformed": 401,
-                        "404": 404, "kept": 200}
+                        "404": 404}
             for name, status in expected.items():
                 elapsed, response = answers[name]
                 assert response.status_code == status, (name, response.text[:200])
                 assert elapsed < 1.5, f"{name} waited {elapsed:.1f} s on a frozen store"
-            assert answers["kept"][1].json() == before.json()
             with httpx.Client(timeout=60) as client:
                 deadline = time.monotonic() + 20
                 while True:

@@ -261,10 +261,15 @@ class LevelBuild:
     # ------------------------------------------------------------------ standings and playoffs
 
     def _standings(self, season: int, specs: list[GameSpec], record: dict[int, list[int]]) -> None:
+        # a team's own sublevel is its division where the plan declares one (the division the
+        # standings and projections read, written with the season rather than placed by init)
+        divisions = {r["id"] for r in self.world.sublevel_rows if r["type"] == "Division"}
         for t in self.world.teams:
             w, lo, ti = record[t.idx]
             self.team_seasons.append({"team_id": t.id, "level": self.plan.code, "season": season,
-                                      "sublevel_id": t.sublevel_id, "name": t.name, "wins": w,
+                                      "sublevel_id": t.sublevel_id,
+                                      "division_id": t.sublevel_id if t.sublevel_id in divisions
+                                      else None, "name": t.name, "wins": w,
                                       "losses": lo, "ties": ti})
 
     def _playoffs(self, season: int, specs: list[GameSpec], record: dict[int, list[int]]) -> list[dict[str, Any]] | None:

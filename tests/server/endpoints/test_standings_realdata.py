@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from server.catalog.names import CLUB_NAMES
 from tests.demo_api import ApiServer
 from tests.server.models import realdata
 
@@ -32,8 +33,11 @@ def _standings(api: ApiServer, level: str, **params: Any) -> list[dict[str, Any]
 
 
 def _abbrevs(api: ApiServer, level: str, season: int) -> dict[int, str]:
+    """Each team's code in Retrosheet's game logs: its abbreviation that season, save where the
+    catalog corrects a club's name the sources lag behind (LAA is Retrosheet's ANA)."""
     teams = _get(api, f"/v1/teams/{level}/", season=season, max=1000)["teams"]
-    return {t["ID"]: t["Abbrev"] for t in teams}
+    retrosheet = {c.abbrev: c.code for c in CLUB_NAMES if c.level == level}
+    return {t["ID"]: retrosheet.get(t["Abbrev"], t["Abbrev"]) for t in teams}
 
 
 def _game_log(season: int, through: dt.date | None = None) -> list[tuple[str, str, int, int]]:
