@@ -52,9 +52,10 @@ def demo_store(path: Path, fresh: bool = False) -> str:
 class Proc:
     """A server process in its own process group, stopped by ``stop``."""
 
-    def __init__(self, args: list[str], env: dict[str, str], probe: str, log: Path) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], probe: str, log: Path,
+                 cwd: Path = ROOT) -> None:
         with log.open("wb") as out:
-            self.process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=out,
+            self.process = subprocess.Popen(args, cwd=cwd, env=env, stdout=out,
                                             stderr=subprocess.STDOUT, start_new_session=True)
         self.log = log
         deadline = time.monotonic() + 60
@@ -80,10 +81,12 @@ class Proc:
                 self.process.wait(5)
 
 
-def serve(url: str, port: int, workers: int, log: Path, *flags: str, **env: str) -> Proc:
+def serve(url: str, port: int, workers: int, log: Path, *flags: str, cwd: Path = ROOT,
+          **env: str) -> Proc:
+    """``python -m server serve`` from ``cwd``'s code (an earlier commit's, for --against)."""
     return Proc([PY, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
                  "--workers", str(workers), "--no-scheduler", *flags], env_for(url, **env),
-                f"http://127.0.0.1:{port}/health", log)
+                f"http://127.0.0.1:{port}/health", log, cwd)
 
 
 def worker_pids(proc: Proc) -> list[int]:

@@ -23,8 +23,6 @@ Usage: .venv/bin/python bench/hostile.py [--store URL] [--duration 8] [--rounds 
 from __future__ import annotations
 
 import argparse
-import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -40,7 +38,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._harness import PY, WORK, cli, env_for, free_port, wrk
+from bench._harness import WORK, cli, free_port, serve, wrk
 
 EXPENSIVE = (
     "/v1/pitch/MLB/?start=1900-01-01&end=2030-12-31&max=1000&page={n}",
@@ -66,31 +64,10 @@ class Served:
     def __init__(self, url: str, cwd: Path, log: Path, **env: str) -> None:
         port = free_port()
         self.base = f"http://127.0.0.1:{port}"
-        with log.open("wb") as out:
-            self.process = subprocess.Popen(
-                [PY, "-m", "server", "serve", "--host", "127.0.0.1", "--port", str(port),
-                 "--workers", "2", "--no-scheduler", "--no-access-log"],
-                cwd=cwd, env=env_for(url, **env), stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(self.base + "/health", timeout=5)
-                return
-            except httpx.TransportError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise SystemExit(f"server did not start: {log.read_text()[-2000:]}") from None
-                time.sleep(0.1)
+        self.proc = serve(url, port, 2, log, "--no-access-log", cwd=cwd, **env)
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(5)
+        self.proc.stop()
 
 
 def heavy_load(base: str, key: str, lanes: int, stop: threading.Event, season: int
