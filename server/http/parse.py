@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import string
 from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
@@ -213,7 +212,10 @@ def to_date(name: str, raw: str) -> dt.date:
 
 def to_limit(name: str, raw: str) -> str:
     """`limit==today` and `limit=today` mean the same (contract 4)."""
-    return raw.strip().lstrip("=" + string.whitespace).lower()
+    text = raw.strip()
+    while text.startswith("="):  # the equals signs and blanks before the value, however many
+        text = text[1:].strip()
+    return text.lower()
 
 
 
