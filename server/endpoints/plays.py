@@ -29,6 +29,8 @@ VN = s.venues.alias("play_venue")
 PTV = season_team("pitch_vis")
 PTH = season_team("pitch_home")
 PA_END = s.plays.alias("pitch_play")  # the play that ended the pitch's plate appearance
+W = s.play_winprob
+WP_FIELDS = ("WP_Home", "WP_Draw", "WPA")  # served to three decimals (contract section 8)
 
 
 def _plays(ask: Ask) -> sa.Select[Any]:
@@ -46,9 +48,10 @@ def _plays(ask: Ask) -> sa.Select[Any]:
         P.c.score_home.label("ScoreHome"), P.c.period.label("Half"), P.c.half.label("_half"),
         P.c.sequence.label("Sequence"), VN.c.city_state.label("CityState"),
         VN.c.longitude.label("Longitude"), VN.c.latitude.label("Latitude"),
+        W.c.wp_home.label("WP_Home"), W.c.wp_draw.label("WP_Draw"), W.c.wpa.label("WPA"),
     )
     frm = (P.join(G, G.c.id == P.c.game_id).outerjoin(PRI, PRI.c.id == P.c.player_id)
-           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id))
+           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id).outerjoin(W, W.c.play_id == P.c.id))
     for team, team_id in ((TM, P.c.team_id), (OP, P.c.opponent_id), (GV, G.c.visitor_id),
                           (GH, G.c.home_id)):
         frm = team.join(frm, team_id, G.c.season)
@@ -59,9 +62,10 @@ def _plays(ask: Ask) -> sa.Select[Any]:
 
 def _shape(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     """Derived fields: TheDiff from the credited team's side, baseball's Inning, a Description;
-    the pitcher object is null when the play has no pitcher."""
+    the pitcher object is null when the play has no pitcher; the win probability rounded."""
     baseball = ask.level.sport == "baseball"
     for r in found:
+        round_winprob(r)
         g = r["game"]
         half = r.pop("_half")
         g["Description"] = f"{g['Visitor']} at {g['Home']}"
@@ -75,8 +79,27 @@ def _shape(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
             r["TheCount"] = None
 
 
+def round_winprob(record: Record) -> None:
+    """The win probability fields to three decimals (a chance to a tenth of a percent)."""
+    for name in WP_FIELDS:
+        value = record.get(name)
+        if value is not None:
+            record[name] = round(float(value), 3) + 0.0  # + 0.0: never a negative zero
+
+
 def _f(name: str, kind: str, example: Any, doc: str, column: str | None = None) -> Field:
     return Field(name, kind, example, doc, column=column)
+
+
+WP_RECORD_FIELDS: tuple[Field, ...] = (
+    _f("WP_Home", "number", 0.712, "the home team's chance to win after the play, 0-1 (a"
+       " final game's last play: its result); null for a play without a line (a baseball"
+       " play without its base-out state, a substitution)"),
+    _f("WP_Draw", "number", None, "soccer: the chance of a draw after the play; null"
+       " elsewhere"),
+    _f("WPA", "number", 0.153, "win probability added: the change the play made to the"
+       " credited team's chance to win (soccer: a draw counting half)"),
+)
 
 
 PLAY_FIELDS: tuple[Field, ...] = (
@@ -116,6 +139,7 @@ PLAY_FIELDS: tuple[Field, ...] = (
     Field("venue", "object", None, "venue metadata", children=(
         _f("CityState", "string", "Bronx, NY", "city and state"),
         _f("Longitude", "number", -73.93, "longitude"), _f("Latitude", "number", 40.83, "latitude"))),
+    *WP_RECORD_FIELDS,
     _f("_half", "string", None, "internal"),
 )
 
