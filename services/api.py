@@ -180,6 +180,11 @@ def playbyplay(level: str, game_id: int) -> Page:
     return fetch("playbyplay", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True)
 
 
+def winprob(level: str, game_id: int) -> pd.DataFrame:
+    """One game's win probability line: the pre-game forecast, then every play in order."""
+    return fetch("winprob", level, {"game": game_id}, version="v2").frame
+
+
 def pitches(level: str, game_id: int) -> pd.DataFrame:
     return fetch("pitch", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True).frame
 

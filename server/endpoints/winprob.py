@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import params
-from server.endpoints.plays import WP_RECORD_FIELDS, round_winprob
+from server.endpoints.plays import WP_RECORD_FIELDS, positive_zero, rounded
 from server.store import schema as s
 
 P, W, G, F = s.plays, s.play_winprob, s.games, s.forecasts
@@ -33,8 +33,9 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
         return []
     rows = conn.execute(
         sa.select(P.c.id, P.c.seq, P.c.period, P.c.half, P.c.clock, P.c.outs, P.c.score_vis,
-                  P.c.score_home, P.c.team_id, P.c.player_id, P.c.explanation, W.c.wp_home,
-                  W.c.wp_draw, W.c.wpa)
+                  P.c.score_home, P.c.team_id, P.c.player_id, P.c.explanation,
+                  rounded(W.c.wp_home).label("wp_home"), rounded(W.c.wp_draw).label("wp_draw"),
+                  rounded(W.c.wpa).label("wpa"))
         .select_from(P.join(W, W.c.play_id == P.c.id))
         .where(P.c.game_id == game_id).order_by(P.c.seq)).all()
     baseball = ask.level.sport == "baseball"
@@ -48,17 +49,24 @@ def _record(game: Any, play: Any, baseball: bool) -> Record:
     r: Record = {"Game_ID": game.id, "Visitor_ID": game.visitor_id, "Home_ID": game.home_id}
     if play is None:
         r.update(Sequence=0, Play_ID=None, Period=None, Half=None, Clock=None, Outs=None,
-                 ScoreVis=0, ScoreHome=0, Team_ID=None, Player_ID=None, WP_Home=game.helo_win_exp,
-                 WP_Draw=None, WPA=None, Explanation="Pre-game forecast")
+                 ScoreVis=0, ScoreHome=0, Team_ID=None, Player_ID=None,
+                 WP_Home=round(float(game.helo_win_exp), 3), WP_Draw=None, WPA=None,
+                 Explanation="Pre-game forecast")
     else:
         r.update(Sequence=play.seq, Play_ID=play.id, Period=play.period,
                  Half=play.half if baseball else None, Clock=play.clock,
                  Outs=play.outs if baseball else None, ScoreVis=play.score_vis,
                  ScoreHome=play.score_home, Team_ID=play.team_id, Player_ID=play.player_id,
-                 WP_Home=play.wp_home, WP_Draw=play.wp_draw, WPA=play.wpa,
+                 WP_Home=_number(play.wp_home), WP_Draw=_number(play.wp_draw),
+                 WPA=_number(play.wpa),
                  Explanation=play.explanation)
-    round_winprob(r)
+    positive_zero(r)
     return r
+
+
+def _number(value: Any) -> float | None:
+    """The store's rounded value (PostgreSQL's a Decimal) as a float."""
+    return None if value is None else float(value)
 
 
 WINPROB = Endpoint(
