@@ -294,11 +294,11 @@ def counts(table: pd.DataFrame, by: str, title: str) -> go.Figure:
 
 
 def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.DataFrame | None = None,
-                    *, soccer: bool = False) -> go.Figure:
+                    *, soccer: bool = False, selected: pd.DataFrame | None = None) -> go.Figure:
     """A game's win probability line (the winprob endpoint's records, the pre-game forecast
     first): the home side's chance, shaded in the home colour above 50% and the visitor's below
     (soccer: home, draw and away as three lines); the play, the score and the WPA on hover; the
-    largest swings (``swings``) marked and numbered."""
+    largest swings (``swings``) marked and numbered; a play a link names (``selected``) ringed."""
     title = "Win probability"
     if line.empty or "WP_Home" not in line.columns:
         return empty_figure(title, "No win probability held for this game")
@@ -331,6 +331,10 @@ def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.Data
                         marker={"size": 11, "color": "#F39B12", "line": {"color": "#222", "width": 1}},
                         text=[str(k) for k in range(1, len(swings) + 1)], textposition="top center",
                         hoverinfo="skip")
+    if selected is not None and not selected.empty:
+        fig.add_scatter(x=_numbers(selected["Sequence"]), y=_numbers(selected["WP_Home"]), name="Selected play",
+                        mode="markers", marker={"size": 16, "color": "rgba(0,0,0,0)",
+                                                "line": {"color": DIFF_COLOR, "width": 3}}, hoverinfo="skip")
     fig.update_layout(yaxis={"title": f"{home} win chance" if not soccer else "Chance", "range": [0, 1],
                              "tickformat": ".0%"}, hovermode="closest")
     fig.update_xaxes(title="Play")

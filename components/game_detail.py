@@ -164,15 +164,25 @@ def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str) -
             markdown_table(box_score.player_lines(players, team), empty="No player lines.")
 
 
-def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str, key: str) -> None:
-    """The game's win probability chart and its largest swings, listed with their WPA."""
+def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str, key: str,
+                         play_id: int | None = None) -> None:
+    """The game's win probability chart and its largest swings, listed with their WPA; a play a
+    link names (``play_id``) ringed on the chart and said in words."""
     visitor, home = team_names(detail)
     if line.empty:
         st.caption("No win probability held for this game: its plays carry no line (a results-only source, "
                    "or plays without the base-out state).")
         return
     swings = plays.largest_swings(line)
-    st.plotly_chart(charts.win_probability(line, visitor, home, swings, soccer=sport == "soccer"), key=key)
+    selected = line[pd.to_numeric(line["Play_ID"], errors="coerce") == play_id] if play_id else line.head(0)
+    if play_id and selected.empty:
+        st.warning(f"Play {play_id} is not a play of this game with a line: the chart shows the whole game.")
+    st.plotly_chart(charts.win_probability(line, visitor, home, swings, soccer=sport == "soccer",
+                                           selected=selected), key=key)
+    if not selected.empty:
+        row = selected.iloc[0]
+        st.caption(f"Play {int(row['Sequence'])}: {row['Explanation']} ({row['ScoreVis']}-{row['ScoreHome']}); "
+                   f"{home} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
     first = line.iloc[0]
     teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}
     st.markdown("**Largest swings** (WPA: the change in the chance to win of the team that made the play)")

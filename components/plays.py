@@ -122,3 +122,25 @@ def swing_table(swings: pd.DataFrame, teams: dict[int, str]) -> pd.DataFrame:
         "WPA": (pd.to_numeric(column(swings, "WPA")) * 100).round(1).map(lambda v: f"{v:+.1f}").to_numpy(),
         "Home win %": (pd.to_numeric(column(swings, "WP_Home")) * 100).round(1).to_numpy(),
     })
+
+
+def player_plays(records: pd.DataFrame, player_id: int, n: int = SWINGS) -> pd.DataFrame:
+    """A player's ``n`` biggest plays of a season by the WPA credited to him (the playbyplay
+    endpoint's records naming him): a batter's or scorer's own WPA, a pitcher's the negative of
+    the batter's; biggest either way first, signed in percent points."""
+    columns = ["GameDay", "Game", "Inning", "Play", "WPA"]
+    if records.empty or "WPA" not in records.columns:
+        return pd.DataFrame(columns=columns)
+    wpa = pd.to_numeric(records["WPA"], errors="coerce")
+    pitched = pd.to_numeric(column(records, "pitcher.Player_ID"), errors="coerce") == player_id
+    credited = wpa.where(~pitched, -wpa)
+    top = credited.dropna().abs().sort_values(ascending=False, kind="stable").index[:n]
+    picked = records.loc[top]
+    return pd.DataFrame({
+        "GameDay": _text(column(picked, "game.GameDay")).to_numpy(),
+        "Game": _text(column(picked, "game.Description")).to_numpy(),
+        "Inning": _text(column(picked, "game.Inning")).where(_text(column(picked, "game.Inning")) != "",
+                                                           _text(column(picked, "game.Half"))).to_numpy(),
+        "Play": _text(column(picked, "Explanation")).to_numpy(),
+        "WPA": (credited.loc[top] * 100).round(1).map(lambda v: f"{v:+.1f}").to_numpy(),
+    })

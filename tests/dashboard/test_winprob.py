@@ -77,3 +77,41 @@ def test_soccer_draws_three_outcomes(dashboard_env: ApiServer) -> None:
     assert names == [game["Home"], "Draw", game["Visitor"]]
     home, draw, away = (t.y for t in fig.data if t.mode == "lines")
     assert all(abs(h + d + a - 1.0) < 0.002 for h, d, a in zip(home[1:], draw[1:], away[1:]))
+
+
+def test_leaders_offer_wpa(dashboard_env: ApiServer) -> None:
+    at = open_page("leaders", {"level": "MLB", "stat": "WPA"})
+    assert_clean(at)
+    assert at.selectbox(key="stat").value == "WPA"
+    assert any("Win probability added" in c.value for c in at.caption)
+    values = at.dataframe[0].value["Value"]
+    assert len(values) > 10 and values.is_monotonic_decreasing
+    assert values.iloc[0] > 1.0, "a season's best batter adds more than a win"
+
+
+def test_player_page_shows_season_wpa_and_biggest_plays(dashboard_env: ApiServer) -> None:
+    leader = api.stats("MLB", "player", "WPA", size=1).frame.iloc[0]
+    at = open_page("players", {"level": "MLB", "player": str(int(leader["Player_ID"])),
+                               "player_season": str(int(leader["Season"]))})
+    assert_clean(at)
+    metric = next(m for m in at.metric if m.label.startswith("Win probability added"))
+    assert float(metric.value) == round(float(leader["Value"]), 2)
+    table = next(m.value for m in at.markdown if m.value.startswith("| GameDay |"))
+    rows = table.strip().splitlines()[2:]
+    assert len(rows) == 5
+    wpa = [abs(float(r.split("|")[5])) for r in rows]
+    assert wpa == sorted(wpa, reverse=True) and wpa[0] > 10, "his biggest play moved 10+ points"
+
+
+def test_a_link_with_a_play_rings_it(dashboard_env: ApiServer) -> None:
+    game = _final_game("MLB")
+    line = api.winprob("MLB", int(game["ID"]))
+    play = line.iloc[10]
+    at = open_page("playbyplay", {"level": "MLB", "game": str(int(game["ID"])),
+                                  "play": str(int(play["Play_ID"]))})
+    assert_clean(at)
+    assert at.number_input(key="play").value == int(play["Play_ID"])
+    ring = next(t for t in _chart(at).data if t.name == "Selected play")
+    assert ring.y == [float(play["WP_Home"])]
+    assert any(c.value.startswith(f"Play {int(play['Sequence'])}: {play['Explanation']}")
+               for c in at.caption)
