@@ -336,6 +336,6 @@ def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.Data
                         mode="markers", marker={"size": 16, "color": "rgba(0,0,0,0)",
                                                 "line": {"color": DIFF_COLOR, "width": 3}}, hoverinfo="skip")
     fig.update_layout(yaxis={"title": f"{home} win chance" if not soccer else "Chance", "range": [0, 1],
-                             "tickformat": ".0%"}, hovermode="closest")
+                             "tickformat": ".0%"}, hovermode="x")
     fig.update_xaxes(title="Play")
     return _finish(fig, title, 420)
