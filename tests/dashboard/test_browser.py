@@ -143,3 +143,16 @@ def test_win_probability_hover_and_a_shared_play(browser: Any, dashboard: str, d
     assert ringed == [[float(play["WP_Home"])]]
     assert second.get_by_text(f"Play {int(play['Sequence'])}: ").count() >= 1
     second.context.close()
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # the link on a phone
+    phone.goto(link)
+    phone.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
+    _settle(phone)
+    sizes = phone.evaluate(
+        """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => [
+             (g.layout && g.layout.title && g.layout.title.text) || '',
+             Math.ceil(g.getBoundingClientRect().right)])""")
+    _shot(phone, "winprob-phone")
+    assert any("Win probability" in title for title, _ in sizes), sizes
+    assert all(right <= 390 for _, right in sizes), f"charts wider than the phone: {sizes}"
+    phone.context.close()
