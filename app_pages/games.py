@@ -117,7 +117,8 @@ def main() -> None:
             if game_id:
                 detail = api.game(level, game_id)
                 show_game(detail, api.level_sport(level), partial(api.boxscore, level, game_id),
-                          partial(_odds, level, detail.get("Season")))
+                          partial(_odds, level, detail.get("Season")),
+                          partial(api.winprob, level, game_id) if api.level_serves(level, "winprob") else None)
             else:
                 st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")
     layout.copy_link()

@@ -5,7 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from components import analysis, charts, filters, layout, plays
-from components.game_detail import PERIOD_LABELS, game_header, running_score, team_names
+from components.game_detail import PERIOD_LABELS, game_header, running_score, show_win_probability, team_names
 from components.tables import records_frame, show_table
 from services import ApiError, api
 
@@ -51,6 +51,8 @@ def main() -> None:
         _pick_game(level)
         layout.copy_link()
         return
+    play_id = filters.id_input("Play ID", key="play", sidebar=True,
+                               help="The play the win probability chart rings; a shared link carries it.")
     scoring = filters.toggle("Scoring plays only", key="scoring")
     player = filters.text_filter("Player", key="pbp_player", placeholder="part of a name")
     detail = api.game(level, game_id)
@@ -71,6 +73,9 @@ def main() -> None:
         return
     st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period")),
                     key="pbp_chart")
+    if api.level_serves(level, "winprob"):
+        show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",
+                             play_id=play_id)
     shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
     labels = [EVENTS_TAB, PITCHES_TAB] if api.level_serves(level, "pitch") else [EVENTS_TAB]
     tabs = filters.tabs(labels, key=TABS_KEY)

@@ -6,9 +6,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases, player_stats
+from components import charts, filters, layout, links, phases, player_stats, plays
 from components.search import rank_by_name
-from components.tables import records_frame as _frame, show_table
+from components.tables import markdown_table, records_frame as _frame, show_table
 from server.catalog import clock
 from services import ApiError, api
 
@@ -135,11 +135,27 @@ def _player(level: str) -> None:
     st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
     show_table(player_stats.stats_table(detail.get("stats")), name=f"player_{player_id}_stats",
                empty="No season stats held.")
+    if season and api.level_serves(level, "winprob"):
+        _biggest_plays(level, player_id, season, detail)
     st.markdown("**Seasons**")
     st.caption("Games: every game of the season, the postseason included.")
     lines = _season_lines(level, player_id, raw_seasons)
     show_table(player_stats.seasons_table(raw_seasons, lines), name=f"player_{player_id}_seasons",
                empty="No seasons held.")
+
+
+def _biggest_plays(level: str, player_id: int, season: int, detail: dict[str, Any]) -> None:
+    """The season's win probability added (the stat tables' WPA) and the plays behind it."""
+    stats = _frame(detail.get("stats"))
+    if not {"Stat", "Value"} <= set(stats.columns) or not (stats["Stat"] == "WPA").any():
+        return
+    wpa = float(pd.to_numeric(stats.loc[stats["Stat"] == "WPA", "Value"]).iloc[0])
+    st.metric(f"Win probability added, {season}", f"{wpa:+.2f}",
+              help="The season's sum of the change each of his plays made to his team's chance to win "
+                   "(a pitcher is credited the negative of the batter's).")
+    st.markdown("**Biggest plays** (WPA in percent points of his team's chance to win)")
+    markdown_table(plays.player_plays(api.player_plays(level, player_id, season), player_id),
+                   empty="No plays held for this season.")
 
 
 def _team(level: str) -> None:

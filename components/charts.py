@@ -291,3 +291,51 @@ def counts(table: pd.DataFrame, by: str, title: str) -> go.Figure:
     fig.update_layout(xaxis={"title": by, "type": "category"}, yaxis_title="Count")
     return _finish(fig, title, 320)
 
+
+
+def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.DataFrame | None = None,
+                    *, soccer: bool = False, selected: pd.DataFrame | None = None) -> go.Figure:
+    """A game's win probability line (the winprob endpoint's records, the pre-game forecast
+    first): the home side's chance, shaded in the home colour above 50% and the visitor's below
+    (soccer: home, draw and away as three lines); the play, the score and the WPA on hover; the
+    largest swings (``swings``) marked and numbered; a play a link names (``selected``) ringed."""
+    title = "Win probability"
+    if line.empty or "WP_Home" not in line.columns:
+        return empty_figure(title, "No win probability held for this game")
+    data = line.reset_index(drop=True)
+    x = _numbers(data["Sequence"])
+    home_p = _numbers(data["WP_Home"])
+    wpa = _numbers(data.get("WPA", pd.Series(np.nan, index=data.index)))
+    text = (data["Explanation"].fillna("").astype(str) + "<br>" + data["ScoreVis"].astype(str) + "-"
+            + data["ScoreHome"].astype(str) + (" · WPA " + (wpa * 100).map(lambda v: f"{v:+.1f}") + "%").where(
+                wpa.notna(), ""))
+    fig = go.Figure()
+    if soccer:
+        draw = _numbers(data.get("WP_Draw", pd.Series(np.nan, index=data.index)))
+        for name, values, color in ((home, home_p, HOME_COLOR), (tie_word("soccer"), draw, MUTED),
+                                    (visitor, 1 - home_p - draw.fillna(0), VIS_COLOR)):
+            fig.add_scatter(x=x, y=values, name=name, mode="lines", line={"color": color, "shape": "hv"},
+                            text=text, hovertemplate="%{y:.1%} · %{text}<extra>" + name + "</extra>")
+    else:
+        for name, side, color in ((home, home_p.clip(lower=0.5), HOME_COLOR),
+                                  (visitor, home_p.clip(upper=0.5), VIS_COLOR)):
+            fig.add_scatter(x=x, y=np.full(len(x), 0.5), mode="lines", line={"width": 0, "shape": "hv"},
+                            hoverinfo="skip", showlegend=False)
+            fig.add_scatter(x=x, y=side, name=f"{name} ahead", mode="lines", fill="tonexty",
+                            line={"width": 0, "shape": "hv"}, fillcolor=color, opacity=0.5, hoverinfo="skip")
+        fig.add_scatter(x=x, y=home_p, name=f"{home} win chance", mode="lines", line={"color": "#222", "shape": "hv"},
+                        text=text, hovertemplate="%{y:.1%} · %{text}<extra></extra>")
+    if swings is not None and not swings.empty:
+        sx = _numbers(swings["Sequence"])
+        fig.add_scatter(x=sx, y=_numbers(swings["WP_Home"]), name="Largest swings", mode="markers+text",
+                        marker={"size": 11, "color": "#F39B12", "line": {"color": "#222", "width": 1}},
+                        text=[str(k) for k in range(1, len(swings) + 1)], textposition="top center",
+                        hoverinfo="skip")
+    if selected is not None and not selected.empty:
+        fig.add_scatter(x=_numbers(selected["Sequence"]), y=_numbers(selected["WP_Home"]), name="Selected play",
+                        mode="markers", marker={"size": 16, "color": "rgba(0,0,0,0)",
+                                                "line": {"color": DIFF_COLOR, "width": 3}}, hoverinfo="skip")
+    fig.update_layout(yaxis={"title": f"{home} win chance" if not soccer else "Chance", "range": [0, 1],
+                             "tickformat": ".0%"}, hovermode="x")
+    fig.update_xaxes(title="Play")
+    return _finish(fig, title, 420)

@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts, phases, projections
+from components import analysis, box_score, charts, phases, plays, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
 from services.errors import NotOffered
@@ -164,12 +164,38 @@ def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str) -
             markdown_table(box_score.player_lines(players, team), empty="No player lines.")
 
 
+def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str, key: str,
+                         play_id: int | None = None) -> None:
+    """The game's win probability chart and its largest swings, listed with their WPA; a play a
+    link names (``play_id``) ringed on the chart and said in words."""
+    visitor, home = team_names(detail)
+    if line.empty:
+        st.caption("No win probability held for this game: its plays carry no line (a results-only source, "
+                   "or plays without the base-out state).")
+        return
+    swings = plays.largest_swings(line)
+    selected = line[pd.to_numeric(line["Play_ID"], errors="coerce") == play_id] if play_id else line.head(0)
+    if play_id and selected.empty:
+        st.warning(f"Play {play_id} is not a play of this game with a line: the chart shows the whole game.")
+    st.plotly_chart(charts.win_probability(line, visitor, home, swings, soccer=sport == "soccer",
+                                           selected=selected), key=key)
+    if not selected.empty:
+        row = selected.iloc[0]
+        st.caption(f"Play {int(row['Sequence'])}: {row['Explanation']} ({row['ScoreVis']}-{row['ScoreHome']}); "
+                   f"{home} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
+    first = line.iloc[0]
+    teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}
+    st.markdown("**Largest swings** (WPA: the change in the chance to win of the team that made the play)")
+    markdown_table(plays.swing_table(swings, teams), empty="No plays with a line.")
+
+
 def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,
-              odds: Callable[[int], pd.DataFrame] | None = None) -> None:
+              odds: Callable[[int], pd.DataFrame] | None = None,
+              line: Callable[[], pd.DataFrame] | None = None) -> None:
     """Header, the in-game score chart first, then line score, box score (``box`` fetches it from
     the API's ``boxscores``, after the chart is on its way), forecast and what the game changed in
     the playoff odds (``odds``: a team ID -> its projections over the season), scoring plays,
-    officials."""
+    officials; with ``line`` (the API's ``winprob``) the win probability chart after the scores."""
     visitor, home = team_names(detail)
     game_header(detail)
     running = running_score(detail)
@@ -178,6 +204,8 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
         st.caption("No in-game scores held for this game: its source records the final score only.")
     else:
         st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
+    if line is not None:
+        show_win_probability(line(), detail, sport, key="game_winprob_chart")
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
     scored = None
     if box is not None:

@@ -22,7 +22,7 @@ __all__ = ["PHASE", "POSTSEASON", "REGULAR", "game_log", "phase_counts", "season
 # rates read with a fixed number of decimals (baseball prints batting rates without the 0: .389)
 RATE_DECIMALS: dict[str, int] = {
     "AVG": 3, "OBP": 3, "SLG": 3, "OPS": 3, "BABIP": 3, "ISO": 3, "WPCT": 3, "PCT": 3, "FG%": 3, "FT%": 3,
-    "3P%": 3, "SV%": 3, "ERA": 2, "WHIP": 2, "FIP": 2, "GAA": 2, "K/9": 2, "BB/9": 2,
+    "3P%": 3, "SV%": 3, "ERA": 2, "WHIP": 2, "FIP": 2, "GAA": 2, "K/9": 2, "BB/9": 2, "WPA": 2,
 }
 # columns of a game line that are not stats (IDs, dates, names, flags)
 NOT_STATS = frozenset({"ID", "Game_ID", "Player_ID", "Team_ID", "Opponent_ID", "Season", "GameDay", "Opponent",

@@ -91,3 +91,56 @@ def filter_events(frame: pd.DataFrame, *, scoring: bool, player: str, period: st
     if period:
         shown = shown[_period_labels(shown) == period]
     return shown
+
+
+SWINGS = 5  # the largest swings a win probability chart marks and lists
+
+
+def largest_swings(line: pd.DataFrame, n: int = SWINGS) -> pd.DataFrame:
+    """The ``n`` plays of a game's win probability line (the winprob endpoint's records) whose
+    WPA is largest either way, biggest first; the pre-game record never counts."""
+    if line.empty or "WPA" not in line.columns:
+        return line.head(0)
+    plays = line[pd.to_numeric(line["WPA"], errors="coerce").notna()]
+    order = pd.to_numeric(plays["WPA"]).abs().sort_values(ascending=False, kind="stable").index
+    return plays.loc[order[:n]]
+
+
+def swing_table(swings: pd.DataFrame, teams: dict[int, str]) -> pd.DataFrame:
+    """The swings as a table a reader scans: where, who, what, the WPA as signed percent points
+    for the team that made the play, and the home team's chance after it."""
+    if swings.empty:
+        return pd.DataFrame(columns=["#", "Play", "Team", "WPA", "Home win %"])
+    half = _text(column(swings, "Half")).str.capitalize()
+    where = (half + " " + _text(column(swings, "Period").astype("Int64"))).str.strip()
+    clock = _text(column(swings, "Clock"))
+    return pd.DataFrame({
+        "#": column(swings, "Sequence").to_numpy(),
+        "When": (where + (" " + clock).where(clock != "", "")).to_numpy(),
+        "Team": [teams.get(int(t), "") if pd.notna(t) else "" for t in column(swings, "Team_ID")],
+        "Play": _text(column(swings, "Explanation")).to_numpy(),
+        "WPA": (pd.to_numeric(column(swings, "WPA")) * 100).round(1).map(lambda v: f"{v:+.1f}").to_numpy(),
+        "Home win %": (pd.to_numeric(column(swings, "WP_Home")) * 100).round(1).to_numpy(),
+    })
+
+
+def player_plays(records: pd.DataFrame, player_id: int, n: int = SWINGS) -> pd.DataFrame:
+    """A player's ``n`` biggest plays of a season by the WPA credited to him (the playbyplay
+    endpoint's records naming him): a batter's or scorer's own WPA, a pitcher's the negative of
+    the batter's; biggest either way first, signed in percent points."""
+    columns = ["GameDay", "Game", "Inning", "Play", "WPA"]
+    if records.empty or "WPA" not in records.columns:
+        return pd.DataFrame(columns=columns)
+    wpa = pd.to_numeric(records["WPA"], errors="coerce")
+    pitched = pd.to_numeric(column(records, "pitcher.Player_ID"), errors="coerce") == player_id
+    credited = wpa.where(~pitched, -wpa)
+    top = credited.dropna().abs().sort_values(ascending=False, kind="stable").index[:n]
+    picked = records.loc[top]
+    return pd.DataFrame({
+        "GameDay": _text(column(picked, "game.GameDay")).to_numpy(),
+        "Game": _text(column(picked, "game.Description")).to_numpy(),
+        "Inning": _text(column(picked, "game.Inning")).where(_text(column(picked, "game.Inning")) != "",
+                                                           _text(column(picked, "game.Half"))).to_numpy(),
+        "Play": _text(column(picked, "Explanation")).to_numpy(),
+        "WPA": (credited.loc[top] * 100).round(1).map(lambda v: f"{v:+.1f}").to_numpy(),
+    })

@@ -180,6 +180,17 @@ def playbyplay(level: str, game_id: int) -> Page:
     return fetch("playbyplay", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True)
 
 
+def player_plays(level: str, player_id: int, season: int) -> pd.DataFrame:
+    """Every play of a season naming the player (as its player, or as the pitcher)."""
+    return fetch("playbyplay", level, {"player": player_id, "season": season, "max": LIST_PAGE_SIZE},
+                 follow=True).frame
+
+
+def winprob(level: str, game_id: int) -> pd.DataFrame:
+    """One game's win probability line: the pre-game forecast, then every play in order."""
+    return fetch("winprob", level, {"game": game_id}, version="v2").frame
+
+
 def pitches(level: str, game_id: int) -> pd.DataFrame:
     return fetch("pitch", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True).frame
 

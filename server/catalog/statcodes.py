@@ -148,7 +148,25 @@ def _rates() -> list[StatCode]:
     return out
 
 
-STAT_CODES: tuple[StatCode, ...] = tuple(_totals() + _rates())
+# Totals that no game line carries: re-tabulation derives them per game from the plays
+# (``server.jobs.winprob_plays``) and adds them to the lines before the season tables are built.
+WPA_DESCRIPTION = {
+    "player": ("Win probability added: the season's sum of the change each of his plays made to "
+               "his team's chance to win (in baseball a batter's plays, and a pitcher credited "
+               "the negative of the batter's; soccer counts a draw as half a win)."),
+    "team": ("Win probability added: the season's sum of the change in the team's chance to win "
+             "over every play, its own less its opponents'; its wins above the pre-game "
+             "forecasts."),
+}
+
+
+def _derived() -> list[StatCode]:
+    return [StatCode(sport, kind, "WPA", "Win probability added", WPA_DESCRIPTION[kind],
+                     formula=Formula(_t("WPA")))
+            for sport in LINE_STATS for kind in ("player", "team")]
+
+
+STAT_CODES: tuple[StatCode, ...] = tuple(_totals() + _derived() + _rates())
 
 
 def codes_for(sport: str, kind: str) -> tuple[StatCode, ...]:

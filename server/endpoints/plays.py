@@ -29,6 +29,16 @@ VN = s.venues.alias("play_venue")
 PTV = season_team("pitch_vis")
 PTH = season_team("pitch_home")
 PA_END = s.plays.alias("pitch_play")  # the play that ended the pitch's plate appearance
+W = s.play_winprob
+# The win probability fields and their play_winprob columns, served to three decimals.
+WP_COLUMNS = {"WP_Home": "wp_home", "WP_Draw": "wp_draw", "WPA": "wpa"}
+
+
+def rounded(column: sa.ColumnElement[Any]) -> sa.ColumnElement[Any]:
+    """A chance to three decimals, rounded once by the store (the records' own 4-place rounding
+    first, then 3 places, would round twice: .59949 to .5995 to .600). PostgreSQL rounds to a
+    number of places only a numeric, hence the cast."""
+    return sa.func.round(sa.cast(column, sa.Numeric), 3)
 
 
 def _plays(ask: Ask) -> sa.Select[Any]:
@@ -46,9 +56,10 @@ def _plays(ask: Ask) -> sa.Select[Any]:
         P.c.score_home.label("ScoreHome"), P.c.period.label("Half"), P.c.half.label("_half"),
         P.c.sequence.label("Sequence"), VN.c.city_state.label("CityState"),
         VN.c.longitude.label("Longitude"), VN.c.latitude.label("Latitude"),
+        *(rounded(W.c[column]).label(name) for name, column in WP_COLUMNS.items()),
     )
     frm = (P.join(G, G.c.id == P.c.game_id).outerjoin(PRI, PRI.c.id == P.c.player_id)
-           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id))
+           .outerjoin(PIT, PIT.c.id == P.c.pitcher_id).outerjoin(W, W.c.play_id == P.c.id))
     for team, team_id in ((TM, P.c.team_id), (OP, P.c.opponent_id), (GV, G.c.visitor_id),
                           (GH, G.c.home_id)):
         frm = team.join(frm, team_id, G.c.season)
@@ -59,9 +70,10 @@ def _plays(ask: Ask) -> sa.Select[Any]:
 
 def _shape(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     """Derived fields: TheDiff from the credited team's side, baseball's Inning, a Description;
-    the pitcher object is null when the play has no pitcher."""
+    the pitcher object is null when the play has no pitcher; a WPA of -0.0 as 0.0."""
     baseball = ask.level.sport == "baseball"
     for r in found:
+        positive_zero(r)
         g = r["game"]
         half = r.pop("_half")
         g["Description"] = f"{g['Visitor']} at {g['Home']}"
@@ -75,8 +87,27 @@ def _shape(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
             r["TheCount"] = None
 
 
+def positive_zero(record: Record) -> None:
+    """A WPA the store rounded to -0.0 as 0.0 (a play that changed nothing took nothing)."""
+    for name in WP_COLUMNS:
+        if record.get(name) == 0.0:
+            record[name] = 0.0
+
+
 def _f(name: str, kind: str, example: Any, doc: str, column: str | None = None) -> Field:
     return Field(name, kind, example, doc, column=column)
+
+
+WP_RECORD_FIELDS: tuple[Field, ...] = (
+    Field("WP_Home", "number", 0.712, "the home team's chance to win after the play, 0-1 (a"
+       " final game's last play: its result); null for a play without a line (a baseball"
+       " play without its base-out state, a substitution)"),
+    Field("WP_Draw", "number", None, "soccer: the chance of a draw after the play; null"
+          " elsewhere"),
+    Field("WPA", "number", 0.153, "win probability added: the change the play made to the"
+          " credited team's chance to win (soccer: a draw counting half)"),
+)
+
 
 
 PLAY_FIELDS: tuple[Field, ...] = (
@@ -116,6 +147,7 @@ PLAY_FIELDS: tuple[Field, ...] = (
     Field("venue", "object", None, "venue metadata", children=(
         _f("CityState", "string", "Bronx, NY", "city and state"),
         _f("Longitude", "number", -73.93, "longitude"), _f("Latitude", "number", 40.83, "latitude"))),
+    *WP_RECORD_FIELDS,
     _f("_half", "string", None, "internal"),
 )
 

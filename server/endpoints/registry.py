@@ -22,6 +22,7 @@ from server.endpoints.seasons import SEASONS
 from server.endpoints.standings import STANDINGS
 from server.endpoints.stats import STATS
 from server.endpoints.teams import TEAMS
+from server.endpoints.winprob import WINPROB
 
 
 def serves(ep: Endpoint, code: str) -> bool:
@@ -40,7 +41,7 @@ GLOSSARY = glossary(endpoints_serving)
 ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
     VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,
-    BOXSCORES, PROJECTIONS, STANDINGS,  # beyond the spec
+    BOXSCORES, PROJECTIONS, STANDINGS, WINPROB,  # beyond the spec
 )
 
 _BY_NAME: dict[str, Endpoint] = {}

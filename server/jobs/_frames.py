@@ -178,33 +178,36 @@ def read_sublevels(conn: sa.Connection, level: str) -> pd.Series:
     return pd.Series({r[0]: r[1] for r in rows}, dtype=object)
 
 
-def read_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
-    """Plays of a level's final games in some seasons, in game order (game day, game, seq), for
-    the win probability models: game_id, seq, period, bottom (baseball's home half), clock,
-    event, points, outs and bases (baseball's, after the play; NaN where the store holds none),
-    score_vis, score_home."""
+def read_plays(conn: sa.Connection, level: str, seasons: list[int],
+               states: tuple[str, ...] = ("final",)) -> pd.DataFrame:
+    """Plays of a level's games in some seasons and ``states`` (final ones by default), in game
+    order (game day, game, seq), for the win probability models: id, game_id, seq, period,
+    bottom (baseball's home half), clock, event, points, outs and bases (baseball's, after the
+    play; NaN where the store holds none), score_vis, score_home, and the play's credited team,
+    its opponent, its player and pitcher (``team_id``, ``opponent_id``, ``player_id``,
+    ``pitcher_id``; None where absent)."""
     p, g = schema.plays, schema.games
     prep = conn.dialect.identifier_preparer
     mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-    cols = ("game_id", "seq", "period", "half", "clock", "event", "points", "outs", "bases",
-            "score_vis", "score_home")
+    cols = ("id", "game_id", "seq", "period", "half", "clock", "event", "points", "outs", "bases",
+            "score_vis", "score_home", "team_id", "opponent_id", "player_id", "pitcher_id")
     # Hundreds of thousands of rows a season: straight through the DB-API cursor (read_lines).
     sql = (f"SELECT {', '.join('p.' + prep.quote(c) for c in cols)} "
            f"FROM {prep.format_table(p)} p JOIN {prep.format_table(g)} g ON g.id = p.game_id "
-           f"WHERE g.level = {mark} AND g.state = 'final' "
+           f"WHERE g.level = {mark} AND g.state IN ({', '.join([mark] * len(states))}) "
            f"AND g.season IN ({', '.join([mark] * len(seasons))}) "
            "ORDER BY g.game_day, g.game_no, g.id, p.seq")
     driver = conn.connection.driver_connection
     assert driver is not None  # None only once the pool has invalidated the connection
     cursor = driver.cursor()
     try:
-        cursor.execute(sql, (level, *seasons))
+        cursor.execute(sql, (level, *states, *seasons))
         rows = cursor.fetchall()
     finally:
         cursor.close()
     columns = list(zip(*rows)) if rows else [()] * len(cols)
     df = pd.DataFrame({c: pd.Series(v, dtype=object) for c, v in zip(cols, columns)})
-    for c in ("game_id", "seq", "period", "points", "score_vis", "score_home"):
+    for c in ("id", "game_id", "seq", "period", "points", "score_vis", "score_home"):
         df[c] = df[c].astype("int64")
     for c in ("outs", "bases"):
         df[c] = pd.to_numeric(df[c], errors="coerce").astype(float)
@@ -212,9 +215,11 @@ def read_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFr
     return df
 
 
-def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
-    """A level's final games in some seasons with what the win probability models need:
-    game_id, season, playoff, home_win (1, 0, or 0.5 for a tie), the final margin and total, the ELO
+def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int],
+                       states: tuple[str, ...] = ("final",)) -> pd.DataFrame:
+    """A level's games in some seasons and ``states`` (final ones by default) with what the win
+    probability models need: game_id, season, playoff, final (the game is over), home_win (1, 0,
+    or 0.5 for a tie; of a game in progress, its current score's), the margin and total, the ELO
     forecast (helo_win_exp, NaN without one), and, for baseball, the rules each game was played
     under from its source record (``info``): ``regulation`` innings (Retrosheet's ``innings``; 9 when absent) and
     ``automatic_runner`` (Retrosheet's ``tiebreaker`` base, in the regular season only: MLB's
@@ -224,13 +229,14 @@ def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int]) -> p
     g, f = schema.games.c, schema.forecasts.c
     plan = PLANS.get(level)
     df = _frame(conn, sa.select(g.id, g.season, g.playoff, g.score_home, g.score_vis, g.info,
-                                f.helo_win_exp, g.source)
+                                f.helo_win_exp, g.source, g.state, g.home_id)
                 .join_from(schema.games, schema.forecasts, f.game_id == g.id, isouter=True)
-                .where(g.level == level, g.state == "final", g.season.in_(seasons),
+                .where(g.level == level, g.state.in_(states), g.season.in_(seasons),
                        g.score_home.is_not(None), g.score_vis.is_not(None))
                 .order_by(g.game_day, g.game_no, g.id),
                 ["game_id", "season", "playoff", "score_home", "score_vis", "info",
-                 "helo_win_exp", "source"])
+                 "helo_win_exp", "source", "state", "home_id"])
+    df["final"] = df.pop("state").to_numpy() == "final"
     df["game_id"] = df["game_id"].astype("int64")
     df["season"] = df["season"].astype("int64")
     df["playoff"] = df["playoff"].notna()

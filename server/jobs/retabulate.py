@@ -1,4 +1,5 @@
-"""Re-tabulation: rebuild a level's ELO series, RPI, forecasts and stat tables from its games.
+"""Re-tabulation: rebuild a level's ELO series, RPI, forecasts, stat tables and the win
+probability of its plays from its games.
 
 Each level is computed in memory first (numpy / pandas, ``server.models``) from reads that
 take no lock; then a transaction of its own deletes that level's derived rows and bulk-inserts
@@ -25,7 +26,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import LEVELS, carries, find_level
 from server.errors import UserError
-from server.jobs import _frames, runs
+from server.jobs import _frames, runs, winprob_plays
 from server.models import lines as lines_model
 from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
@@ -49,7 +50,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out: dict[str, pd.DataFrame] = {}
     if games.empty:
         return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
-                "stat_tables": pd.DataFrame()}
+                "stat_tables": pd.DataFrame(), "play_winprob": pd.DataFrame()}
     seeds: dict[object, tuple[float, float]] = {}
     if lv.sport == "baseball":
         games, seeds = _baseball_inputs(conn, level, games, players)
@@ -65,6 +66,13 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out["elo_history"] = elo_history_rows(games, elo)
     final = games[games["score_home"].notna()]
     out["rpi"] = rpi_model.rpi_series(final) if carries(lv.code, "rpi") else pd.DataFrame()
+    plays = winprob_plays.compute(conn, level, lv.sport,
+                                  elo.set_index("game_id")["helo_win_exp"])
+    out["play_winprob"] = plays[winprob_plays.COLUMNS]
+    if not plays.empty:  # WPA joins the lines' counting stats: the stat tables total it
+        player_wpa, team_wpa = winprob_plays.credits(plays, lv.sport)
+        players, pcodes = _with_wpa(players, pcodes, player_wpa)
+        teams, tcodes = _with_wpa(teams, tcodes, team_wpa)
     out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
                                     _frames.read_sublevels(conn, level))
     return out
@@ -85,6 +93,16 @@ def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, playe
         adjust = lineups.lineup_adjustments(games, batters, params, bat_seeds)
         games["lineup_adjust"] = games["game_id"].map(adjust).fillna(0.0).to_numpy(float)
     return games, seeds
+
+
+def _with_wpa(lines: pd.DataFrame, codes: list[str], wpa: pd.Series
+              ) -> tuple[pd.DataFrame, list[str]]:
+    """Game lines with a ``WPA`` column: each entity's win probability added in the game
+    (``winprob_plays.credits``, by game_id and entity_id; 0 where it made no play)."""
+    if lines.empty:
+        return lines, codes
+    key = pd.MultiIndex.from_arrays([lines["game_id"], lines["entity_id"]])
+    return lines.assign(WPA=wpa.reindex(key).fillna(0.0).to_numpy(float)), [*codes, "WPA"]
 
 
 def _first_seasons(games: pd.DataFrame) -> dict[int, int]:
@@ -170,7 +188,7 @@ def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
 # random inserts; on the full demo store the gain was within measurement noise).
 _INSERT_ORDER = {"stat_tables": ("season", "phase", "type", "code", "entity_id"),
                  "rpi": ("season", "date", "team_id"), "elo_history": ("team_id", "game_id"),
-                 "forecasts": ("game_id",)}
+                 "forecasts": ("game_id",), "play_winprob": ("play_id",)}
 
 
 def _records(df: pd.DataFrame, table: sa.Table, level: str,

@@ -72,12 +72,13 @@ def seasons_with_states(conn: sa.Connection, level: str) -> list[int]:
         .where(g.level == level, p.outs.is_not(None)).order_by(g.season)).scalars()]
 
 
-def season_plays(conn: sa.Connection, level: str, seasons: list[int]) -> pd.DataFrame:
-    """Every play of the seasons' final games with its game's rules, prior and outcome, and the
-    state it began in (``wp.half_innings``): one row per play, in game order. Games whose plays
-    lack the base-out state are left out."""
-    plays = _frames.read_plays(conn, level, seasons)
-    games = _frames.read_winprob_games(conn, level, seasons)
+def season_plays(conn: sa.Connection, level: str, seasons: list[int],
+                 states: tuple[str, ...] = ("final",)) -> pd.DataFrame:
+    """Every play of the seasons' games in ``states`` (final ones by default) with its game's
+    rules, prior and outcome, and the state it began in (``wp.half_innings``): one row per play,
+    in game order. Games whose plays lack the base-out state are left out."""
+    plays = _frames.read_plays(conn, level, seasons, states)
+    games = _frames.read_winprob_games(conn, level, seasons, states)
     df = plays.merge(games, on="game_id", how="inner", sort=False)
     df = df[~df.groupby("game_id")["outs"].transform(lambda s: s.isna().any())]
     halves = wp.half_innings(df["game_id"].to_numpy(), df["period"].to_numpy(),
@@ -218,7 +219,7 @@ CLOCK_BINS = 10  # the baseline's shares of regulation left: tenths, and the end
 CLOCK_LEAD = {"basketball": 20, "hockey": 3, "soccer": 3}  # the baseline's leads, +-
 
 
-def _seasons_with_plays(conn: sa.Connection, level: str) -> list[int]:
+def seasons_with_plays(conn: sa.Connection, level: str) -> list[int]:
     p, g = schema.plays.c, schema.games.c
     return [int(s) for s in conn.execute(
         sa.select(g.season).distinct()
@@ -226,13 +227,14 @@ def _seasons_with_plays(conn: sa.Connection, level: str) -> list[int]:
         .where(g.level == level, g.state == "final").order_by(g.season)).scalars()]
 
 
-def _clock_plays(conn: sa.Connection, level: str, sport: str, seasons: list[int]
-                 ) -> pd.DataFrame:
-    """Every play but substitutions (which change nothing) with its game's prior and outcome,
-    the home lead after it and the share of regulation left (the level's periods and their
-    length from the catalog; soccer's clock is the match minute)."""
-    plays = _frames.read_plays(conn, level, seasons)
-    games = _frames.read_winprob_games(conn, level, seasons)
+def clock_plays(conn: sa.Connection, level: str, sport: str, seasons: list[int],
+                states: tuple[str, ...] = ("final",)) -> pd.DataFrame:
+    """Every play but substitutions (which change nothing) of the seasons' games in ``states``
+    with its game's prior and outcome, the home lead after it and the share of regulation left
+    (the level's periods and their length from the catalog; soccer's clock is the match
+    minute)."""
+    plays = _frames.read_plays(conn, level, seasons, states)
+    games = _frames.read_winprob_games(conn, level, seasons, states)
     df = plays.merge(games, on="game_id", how="inner", sort=False)
     df = df[df["event"] != "substitution"].reset_index(drop=True)
     plan = PLANS.get(level)
@@ -269,7 +271,17 @@ def _clock_baseline(fitting: pd.DataFrame, scored: pd.DataFrame, sport: str,
     return rate
 
 
-def _clock_forecast(df: pd.DataFrame, sport: str, fitting_games: pd.DataFrame
+def clock_fitting_games(conn: sa.Connection, level: str, seasons: list[int],
+                        plays: pd.DataFrame) -> pd.DataFrame:
+    """The final games of ``seasons`` the clock models learn from (``clock_forecast``), with
+    their goals in regulation (the total less the overtime goals of ``plays``, their plays)."""
+    games = _frames.read_winprob_games(conn, level, seasons)
+    overtime_goals = plays[plays["overtime"]].groupby("game_id")["points"].sum()
+    games["regulation_goals"] = games["total"] - games["game_id"].map(overtime_goals).fillna(0)
+    return games
+
+
+def clock_forecast(df: pd.DataFrame, sport: str, fitting_games: pd.DataFrame
                     ) -> tuple[np.ndarray, np.ndarray | None, str]:
     """(home win, draw or None, what was learnt) for every play of ``df``."""
     prior = df["helo_win_exp"].to_numpy()
@@ -290,7 +302,7 @@ def _clock_forecast(df: pd.DataFrame, sport: str, fitting_games: pd.DataFrame
 
 def _clock_evaluate(conn: sa.Connection, level: str, sport: str, season: int | None
                     ) -> Evaluation:
-    have = _seasons_with_plays(conn, level)
+    have = seasons_with_plays(conn, level)
     if not have:
         raise UserError(f"{level} has no play-by-play in the store to learn from or score "
                         "(results files carry none)")
@@ -299,13 +311,11 @@ def _clock_evaluate(conn: sa.Connection, level: str, sport: str, season: int | N
     if scored not in have or not fit_seasons:
         raise UserError(f"{level} seasons with play-by-play: {', '.join(map(str, have))}; "
                         "scoring needs a season in that list with an earlier one to learn from")
-    plays = _clock_plays(conn, level, sport, [*fit_seasons, scored])
+    plays = clock_plays(conn, level, sport, [*fit_seasons, scored])
     fitting = plays[plays["season"] != scored]
     test = plays[plays["season"] == scored]
-    games = _frames.read_winprob_games(conn, level, list(fit_seasons))
-    overtime_goals = fitting[fitting["overtime"]].groupby("game_id")["points"].sum()
-    games["regulation_goals"] = games["total"] - games["game_id"].map(overtime_goals).fillna(0)
-    p, draw, learnt = _clock_forecast(test, sport, games)
+    games = clock_fitting_games(conn, level, list(fit_seasons), fitting)
+    p, draw, learnt = clock_forecast(test, sport, games)
     y = test["home_win"].to_numpy(float)
     fit_y = fitting["home_win"].to_numpy(float)
     base = _clock_baseline(fitting, test, sport, (fit_y == 1.0).astype(float))

@@ -25,8 +25,10 @@ SCHEMA_VERSION = 4
 # a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older store's
 # table (empty: the team's current ones stand in until the next ingest); and
 # ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions; a
-# player's ``search_name``, which ``init`` fills; and baseball's base-out state on ``plays`` (``outs``, ``bases``), which an older store's plays
-# hold once their source is ingested again.
+# player's ``search_name``, which ``init`` fills; baseball's base-out state on ``plays``
+# (``outs``, ``bases``), which an older store's plays hold once their source is ingested again;
+# and ``play_winprob``, which ``init`` creates in an older store (``create_all``) and the next
+# ``retabulate`` fills.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -524,7 +526,22 @@ stat_tables = sa.Table(
     sa.Index("ix_stat_tables_entity", "entity_id", "season"),
 )
 
-DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables)
+# One row per play of the level's games with play-by-play (final and in progress): the home
+# team's chance to win after the play and the change the play made for the team credited with it
+# (``server.jobs.winprob_plays``). Baseball plays without the base-out state and the clock
+# sports' substitutions have no row.
+play_winprob = sa.Table(
+    "play_winprob", metadata,
+    sa.Column("play_id", _id, primary_key=True, autoincrement=False),
+    _level(),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("wp_home", sa.Float, nullable=False),  # 0-1, after the play
+    sa.Column("wp_draw", sa.Float),  # soccer: the chance of a draw; null elsewhere
+    sa.Column("wpa", sa.Float, nullable=False),  # for the credited team (batting, acting)
+    sa.Index("ix_play_winprob_level", "level", "game_id"),
+)
+
+DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables, play_winprob)
 
 # Season projections (``server.jobs.projections``), one row per team per snapshot: the season
 # as of the end of ``date`` (a day with regular-season games), simulated to its end. Not among

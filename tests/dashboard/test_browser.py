@@ -105,3 +105,54 @@ def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard
     assert second.get_by_role("tab", name="Games").get_attribute("aria-selected") == "true"
     assert all(all(n for n in c["traces"]) for c in again["charts"]), again
     second.context.close()
+
+
+def test_win_probability_hover_and_a_shared_play(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    """Open a game's play-by-play, hover its win probability chart to read a play, name a play in
+    the sidebar, and reopen the link in a fresh context: the same game, the same play ringed."""
+    game = _game()
+    line = api.winprob("MLB", game)
+    play = line.iloc[len(line) // 2]
+    first = _open(browser, f"{dashboard}/playbyplay?level=MLB&game={game}")
+    chart = first.locator(CHART).filter(has_text="Win probability")
+    chart.scroll_into_view_if_needed()
+    area = chart.locator(".nsewdrag").first.bounding_box()
+    assert area is not None
+    first.mouse.move(area["x"] + area["width"] * 0.5, area["y"] + area["height"] * 0.5)
+    hover = first.locator(".hoverlayer .hovertext")
+    hover.first.wait_for(timeout=CHART_TIMEOUT_MS)
+    texts = hover.evaluate_all("els => els.map(e => e.textContent || '')")  # SVG: no innerText
+    assert any("WPA" in text for text in texts), ("hover names the play and its WPA", texts)
+    box = first.get_by_role("spinbutton", name="Play ID")
+    box.fill(str(int(play["Play_ID"])))
+    box.press("Enter")
+    first.wait_for_url(f"**play={int(play['Play_ID'])}**", timeout=CHART_TIMEOUT_MS)
+    view = _view(first)
+    link = first.url
+    assert "key=" not in link and f"game={game}" in link
+    _shot(first, "winprob-original")
+    first.context.close()
+
+    second = _open(browser, link)  # a fresh context: only the link
+    again = _view(second)
+    _shot(second, "winprob-reopened")
+    assert again == view
+    ringed = second.evaluate(
+        """() => [...document.querySelectorAll('.js-plotly-plot')].flatMap(g => (g._fullData || [])
+             .filter(t => t.name === 'Selected play').map(t => Array.from(t.y)))""")
+    assert ringed == [[float(play["WP_Home"])]]
+    assert second.get_by_text(f"Play {int(play['Sequence'])}: ").count() >= 1
+    second.context.close()
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # the link on a phone
+    phone.goto(link)
+    phone.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
+    _settle(phone)
+    sizes = phone.evaluate(
+        """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => [
+             (g.layout && g.layout.title && g.layout.title.text) || '',
+             Math.ceil(g.getBoundingClientRect().right)])""")
+    _shot(phone, "winprob-phone")
+    assert any("Win probability" in title for title, _ in sizes), sizes
+    assert all(right <= 390 for _, right in sizes), f"charts wider than the phone: {sizes}"
+    phone.context.close()

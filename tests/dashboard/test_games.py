@@ -21,7 +21,8 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert at.selectbox(key="team").value == game["Home"]
     assert at.selectbox(key="status").value == "Final"
     assert at.number_input(key="game").value == int(game["ID"])
-    assert titles(at) == ["Score over the game"], "a link with a game opens on the game's detail"
+    assert titles(at) == ["Score over the game", "Win probability"], \
+        "a link with a game opens on the game's detail"
     assert trace_points(figures(at)[0]) > 0
     assert any(str(game["Home"]) in h.value for h in at.subheader), "the game's detail header"
     assert any("Line score" in m.value for m in at.markdown)

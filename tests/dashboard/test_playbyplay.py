@@ -15,7 +15,7 @@ def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     at = open_page("playbyplay", {"level": "MLB", "game": str(game)})
     assert_clean(at)
     assert at.number_input(key="game").value == game
-    assert titles(at) == ["Score and difference over the game"]
+    assert titles(at) == ["Score and difference over the game", "Win probability"]
     assert trace_points(figures(at)[0]) > 0
     events = at.dataframe[0].value
     assert {"Period", "Play", "Player", "Pitcher", "Count", "Pitches", "Score"} <= set(events.columns)
@@ -31,7 +31,8 @@ def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
     at = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance"})
     assert_clean(at)
-    assert titles(at) == ["Score and difference over the game", "Pitches per plate appearance"]
+    assert titles(at) == ["Score and difference over the game", "Win probability",
+                          "Pitches per plate appearance"]
     pas = at.dataframe[0].value
     assert (pas["Pitches"] == pas["Sequence"].str.split().str.len()).all(), "one code per pitch"
     pitcher = str(pas["Pitcher"].iloc[0])

@@ -42,6 +42,10 @@ def test_endpoint_finds_records_at_every_level_it_serves(
         kind = "levels"
     elif name == "stats":
         kind, params["stat"] = "player", _player_stat(client, demo_api, level)
+    elif name == "winprob":  # one game's line: the level's newest play names its game
+        plays = client.get(_path(demo_api, "playbyplay", level),
+                           params={"key": demo_api.key, "max": "1", "start": "1900-01-01"}).json()
+        params["game"] = plays["playbyplay"][0]["game"]["Game_ID"]
     response = client.get(_path(demo_api, name, level, kind), params=params)
     assert response.status_code == 200, response.text
     doc = response.json()

@@ -66,12 +66,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                   ("Team_ID", "Team", "League_ID", "League", "Division", "Date", "G", "W", "L",
                    "Pct", "GB", "Home", "Away", "Last10", "Streak", "RunDiff", "DivRank",
                    "LeagueRank", "Clinched")),
+    "winprob": ("/v2/winprob/MLB/", {"game": 5},  # the fixture's detail game, with plays
+                ("Game_ID", "Sequence", "Play_ID", "Period", "Half", "Outs", "ScoreVis",
+                 "ScoreHome", "WP_Home", "WP_Draw", "WPA", "Explanation")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    assert len(ENDPOINTS) == 22  # the spec's 19, boxscores, projections and standings
+    assert len(ENDPOINTS) == 23  # the spec's 19, boxscores, projections, standings, winprob
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -125,3 +125,31 @@ def test_init_adds_the_team_season_columns_and_keeps_the_rows(store_url: str) ->
     engine.dispose()
     assert tuple(row) == ("Boston Braves", "ATL", None, 38), \
         "the season's name; no borrowed city of a later name"
+
+
+def test_init_creates_the_win_probability_table_and_retabulate_fills_it(tmp_path: Path) -> None:
+    """A store built before ``play_winprob`` (its plays already there): ``init`` creates the
+    table, the plays it had stay, and the next ``retabulate`` gives them their line."""
+    from server.jobs import retabulate
+    from tests.fixtures import minidata
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = make_engine(url)
+    minidata.build(engine)
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE play_winprob"))
+        plays = conn.execute(sa.select(sa.func.count()).select_from(schema.plays)).scalar()
+    engine.dispose()
+    run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert sa.inspect(conn).has_table("play_winprob")
+        assert conn.execute(sa.select(sa.func.count()).select_from(schema.plays)).scalar() == plays
+    retabulate.run(engine, ["MBB"])
+    with engine.connect() as conn:
+        lined = conn.execute(sa.select(sa.func.count()).select_from(schema.play_winprob)
+                             .where(schema.play_winprob.c.level == "MBB")).scalar()
+        held = conn.execute(sa.select(sa.func.count()).select_from(schema.plays)
+                            .where(schema.plays.c.level == "MBB")).scalar()
+    engine.dispose()
+    assert lined == held > 0

@@ -1,0 +1,61 @@
+"""The win probability line of a finished game in every sport of the demo store, through the API:
+it starts at the pre-game forecast, ends at the result, every chance is a chance, and the plays'
+WPA adds up to the change from start to end for the home side (soccer: its expectation, a draw
+counting half)."""
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.demo_api import ApiServer
+
+LEVELS = {"MLB": "baseball", "NBA": "basketball", "NHL": "hockey", "FC": "soccer"}
+
+
+def _get(api: ApiServer, path: str, **params: Any) -> dict[str, Any]:
+    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
+    assert response.status_code == 200, response.text
+    doc: dict[str, Any] = response.json()
+    return doc
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_finished_games_line(demo_api: ApiServer, level: str) -> None:
+    game = _get(demo_api, f"/v1/games/{level}/", status="final", max=1)["games"][0]
+    line = _get(demo_api, f"/v2/winprob/{level}/", game=game["ID"])["winprob"]
+    assert len(line) > 10, "the newest final game has its plays' line"
+    forecast = _get(demo_api, f"/v2/forecasts/{level}/", id=game["ID"])["forecasts"][0]
+    first, last = line[0], line[-1]
+    assert first["WP_Home"] == round(forecast["elo"]["HELOWinExp"], 3)
+    assert (last["ScoreVis"], last["ScoreHome"]) == (game["ScoreVis"], game["ScoreHome"])
+    soccer = LEVELS[level] == "soccer"
+    home_won, tied = game["ScoreHome"] > game["ScoreVis"], game["ScoreHome"] == game["ScoreVis"]
+    if soccer:
+        assert (last["WP_Home"], last["WP_Draw"]) == (float(home_won), float(tied))
+        assert all(r["WP_Draw"] is not None and 0 <= r["WP_Home"] + r["WP_Draw"] <= 1.001
+                   for r in line[1:])
+    else:
+        assert last["WP_Home"] == float(home_won)
+        assert all(r["WP_Draw"] is None for r in line)
+    assert all(0.0 <= r["WP_Home"] <= 1.0 for r in line)
+    end = last["WP_Home"] + (0.5 * last["WP_Draw"] if soccer else 0.0)
+    home_side = sum(r["WPA"] * (1 if r["Team_ID"] == r["Home_ID"] else -1) for r in line[1:]
+                    if r["Team_ID"] is not None)
+    # the forecast is the ELO expectation, the line's start (soccer's too); three decimals a play
+    assert home_side == pytest.approx(end - first["WP_Home"], abs=0.0006 * len(line) + 0.002)
+
+
+def test_games_in_progress_have_their_line_so_far(demo_api: ApiServer) -> None:
+    """Re-tabulation draws a game's line as its plays arrive: each game in progress (the demo
+    store holds some) ends its line at its newest play, not yet certain either way."""
+    live = [(level, g) for level in sorted(LEVELS)
+            for g in _get(demo_api, f"/v1/games/{level}/", status="inprogress", max=5)["games"]]
+    assert live
+    for level, game in live:
+        line = _get(demo_api, f"/v2/winprob/{level}/", game=game["ID"])["winprob"]
+        plays = _get(demo_api, f"/v1/playbyplay/{level}/", game=game["ID"], max=1)["playbyplay"]
+        # the newest play, unless it is a substitution, which has no line
+        assert line[-1]["Play_ID"] == plays[0]["ID"] or plays[0]["WP_Home"] is None
+        assert 0.0 < line[-1]["WP_Home"] < 1.0, (level, game["GameStatus"])
