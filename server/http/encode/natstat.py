@@ -185,7 +185,7 @@ def _live_forecast(record: dict[str, Any], level: str) -> None:
                           "vismoneyline": line.get("VisMoneyLine", "")}}})
 
 
-def _page_next(next_page: str | None, form: str) -> str:
+def _page_next(next_page: str | None, form: str, per_page: int) -> str:
     """The next page as a v3 or v4 client follows it ("" on the last page): v4's is the root's
     ``Next_Page``; v3's puts the key, the span and the first record's offset in the path, and
     leaves any other parameter in the query string."""
@@ -196,7 +196,6 @@ def _page_next(next_page: str | None, form: str) -> str:
     query = dict(parse_qsl(url.query))
     key = query.pop("key", "")
     page = int(query.pop("page", "2"))
-    per_page = int(query.get("max", "100"))
     span = [query.pop(name) for name in _SPAN if name in query]
     path = f"/{prefix}/{key}/{endpoint}/{level}/"
     if span:  # an offset needs a span before it; without one the page stays a parameter
@@ -220,7 +219,8 @@ def shape(document: dict[str, Any], ep: Endpoint, ask: Ask, form: str = "v2") ->
     meta.update({"results-max": text(root["Max_Results"]),
                  "results-total": text(root["Total_Results"]), "page": text(root["Page"]),
                  "pages-total": text(root["Total_Pages"]),
-                 "page-next": _page_next(root.get("Next_Page"), form)})
+                 "page-next": _page_next(root.get("Next_Page"), form,
+                                               root["Max_Results"])})
     if not found:
         asked = ", ".join(f"{k}={text(v)}" for k, v in ask.values.items())
         return {"success": "0", "error": {

@@ -368,6 +368,14 @@ def test_v3_paths_carry_the_key_span_and_offset(api: Api) -> None:
     assert both["games"] == one_day["games"]
 
 
+def test_v3_page_next_counts_offsets_by_the_page_size_served() -> None:
+    """A max over 1000 is served as 1000: the next offset is 1000, not the max asked."""
+    asked = "http://h/natstat/v3/games/MLB/?max=5000&key=K&season=2024&page=2"
+    assert natstat._page_next(asked, "v3", 1000) == "http://h/natstat/K/games/MLB/2024/1000?max=5000"
+    assert natstat._page_next(asked, "v4", 1000) == asked
+    assert natstat._page_next(None, "v3", 1000) == ""
+
+
 def test_v3_and_v4_answer_no_data_for_a_valid_request_matching_nothing(api: Api) -> None:
     for response in (_v3(api, "games", "MLB", "1901-04-01"),
                      api.get("/natstat/v4/games/MLB/", {"date": "1901-04-01"})):
