@@ -153,3 +153,39 @@ def test_init_creates_the_win_probability_table_and_retabulate_fills_it(tmp_path
                             .where(schema.plays.c.level == "MBB")).scalar()
     engine.dispose()
     assert lined == held > 0
+
+
+def test_init_creates_the_comparison_table_and_the_same_files_fill_it(tmp_path: Path) -> None:
+    """A version 4 store of a results file (its games there, no published chances kept):
+    ``init`` creates ``comparison_forecasts`` and records version 5, the games kept; ingesting
+    the same file again keeps each game's published chances, one row per forecaster."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    path = tmp_path / "nba_elo_latest.csv"
+    path.write_text("date,season,neutral,playoff,team1,team2,elo_prob1,raptor_prob1,score1,score2\n"
+                    "2023-04-05,2023,0,,DEN,SAC,0.71,0.64,109,95\n"
+                    "2023-04-06,2023,0,,SAC,DEN,0.48,NA,120,118\n")
+    engine = make_engine(url)
+    init_store(engine)
+    fte.ingest(engine, path, "NBA")
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE comparison_forecasts"))
+        conn.execute(sa.text("UPDATE store_info SET value = '4' WHERE key = 'schema_version'"))
+    engine.dispose()
+    run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert schema_version(conn) == 5
+        assert conn.execute(sa.select(sa.func.count()).select_from(schema.games)).scalar() == 2
+        assert conn.execute(sa.select(sa.func.count())
+                            .select_from(schema.comparison_forecasts)).scalar() == 0
+    fte.ingest(engine, path, "NBA")
+    c, g = schema.comparison_forecasts.c, schema.games.c
+    with engine.connect() as conn:
+        kept = conn.execute(sa.select(g.game_day, c.forecaster, c.home_win_prob, c.source)
+                            .join_from(schema.comparison_forecasts, schema.games, c.game_id == g.id)
+                            .order_by(g.game_day, c.forecaster)).all()
+    engine.dispose()
+    assert [(str(d), f, p, s) for d, f, p, s in kept] == [
+        ("2023-04-05", "fte_elo", 0.71, "fivethirtyeight"),
+        ("2023-04-05", "fte_raptor", 0.64, "fivethirtyeight"),
+        ("2023-04-06", "fte_elo", 0.48, "fivethirtyeight")], "NA is no chance"
