@@ -113,8 +113,9 @@ def show(level: str, seasons: list[int], team_id: int | None, phase: str | None)
     data = _frame(level, seasons, team_id, phase, declared)
     table = scores(data, declared) if not data.empty else pd.DataFrame(columns=list(COLUMN_HELP))
     if table.empty:
-        st.info(f"{' and '.join(fc.name for fc in declared)} published no chances for these games: "
-                "nothing to set beside ours.")
+        st.info(f"No chances from {' or '.join(fc.name for fc in declared)} are held for these games: "
+                "nothing to set beside ours. The results files cover only the seasons published; a store "
+                "built before they were kept gets them by ingesting the same results files again.")
         st.caption(SIMULATION_WINNER)
         return
     for season, part in table.groupby("Season", sort=False):
