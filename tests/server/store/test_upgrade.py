@@ -189,3 +189,34 @@ def test_init_creates_the_comparison_table_and_the_same_files_fill_it(tmp_path: 
         ("2023-04-05", "fte_elo", 0.71, "fivethirtyeight"),
         ("2023-04-05", "fte_raptor", 0.64, "fivethirtyeight"),
         ("2023-04-06", "fte_elo", 0.48, "fivethirtyeight")], "NA is no chance"
+
+
+def test_the_next_make_run_loads_the_chances_an_older_build_lacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make run`` on a store it built before the published chances were kept loads the
+    results files again (their games kept); a second run finds them and loads nothing."""
+    from scripts import run
+
+    data = tmp_path / "data" / "nba"
+    data.mkdir(parents=True)
+    path = data / "nba_elo_latest.csv"
+    path.write_text("date,season,neutral,playoff,team1,team2,elo_prob1,raptor_prob1,score1,score2\n"
+                    "2023-04-05,2023,0,,DEN,SAC,0.71,0.64,109,95\n")
+    url = f"sqlite:///{tmp_path / 'built.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    engine = make_engine(url)
+    init_store(engine)
+    fte.ingest(engine, path, "NBA")
+    with engine.begin() as conn:
+        conn.execute(schema.comparison_forecasts.delete())
+        games = conn.execute(sa.select(schema.games.c.id)).scalars().all()
+    run.load_published_chances(tmp_path / "data")
+    with engine.connect() as conn:
+        kept = conn.execute(sa.select(schema.comparison_forecasts.c.forecaster,
+                                      schema.comparison_forecasts.c.home_win_prob)
+                            .order_by(schema.comparison_forecasts.c.forecaster)).all()
+        assert conn.execute(sa.select(schema.games.c.id)).scalars().all() == games
+    assert [tuple(r) for r in kept] == [("fte_elo", 0.71), ("fte_raptor", 0.64)]
+    path.write_text("not,a,results,file\n1,2,3,4\n")  # read again, it would stop the build
+    run.load_published_chances(tmp_path / "data")  # the chances are there: nothing is read
+    engine.dispose()
