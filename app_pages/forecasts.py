@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, charts_forecasts, filters, layout, links, phases
+from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
 from components.tables import show_table
 from services import ApiError, api
 
@@ -54,6 +54,7 @@ def main() -> None:
         layout.copy_link()
         return
     _metrics(data)
+    comparison.show(level, seasons, ids.get(team or ""), phases.asked(phase))
     has_odds = bool(data["p_market"].notna().any())
     tie = charts.tie_word(api.level_sport(level))
     if not has_odds:

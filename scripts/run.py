@@ -97,12 +97,42 @@ def load_real_data(root: Path) -> None:
               + ", ".join(str(p.relative_to(root)) for p in found.unread), file=sys.stderr)
 
 
+def _published_chances_missing() -> bool:
+    """The store holds games of the results files but none of the chances they published (it was
+    built before schema version 5 kept them as comparison forecasters)."""
+    from server.ingest.fivethirtyeight import SOURCE
+    from server.store import schema
+    from server.store.engine import make_engine
+
+    engine = make_engine()
+    with engine.connect() as conn:
+        games = conn.execute(sa.select(schema.games.c.id).where(schema.games.c.source == SOURCE)
+                             .limit(1)).first()
+        chances = conn.execute(sa.select(schema.comparison_forecasts.c.game_id).limit(1)).first()
+    engine.dispose()
+    return games is not None and chances is None
+
+
+def load_published_chances(root: Path) -> None:
+    """Load the results files under ``root`` again when the store lacks their published chances:
+    seconds, and their games, ratings and forecasts stay as they were."""
+    from server.ingest import fivethirtyeight
+    from server.ingest.discovery import plan
+
+    if not root.is_dir() or not _published_chances_missing():
+        return
+    for ingest in plan(root, [fivethirtyeight.DATA_FILES]).commands:
+        print(f"loading the published chances of {ingest.label}", file=sys.stderr)
+        _server(*ingest.args)
+
+
 def build_store() -> None:
     """Load every source this machine has, then simulate the levels that have no real data.
     A store built on an earlier day keeps its real data and brings its simulated levels up to
     today, so a second ``make run`` the next morning shows last night's results."""
     _server("init")
     if _stored(BUILD_MARK) is not None:
+        load_published_chances(SHARED_DATA)
         day = _simulated_day()
         if day == today().isoformat():
             print("store already built; `make clean-store` rebuilds it", file=sys.stderr)

@@ -1,7 +1,10 @@
 """forecasts and moneyline (v2): the derived ``forecasts`` table joined to its games.
 
 Forecast objects (spec part 2) are declared once in ``FORECAST_OBJECTS`` and reused by the game
-detail record. Moneyline adds each season's running correct/wrong record for the level.
+detail record. A forecast record of a level that a comparison forecaster covers
+(``server.catalog.forecasters``) adds ``comparison``: each one's published home-win chance for
+the game, beside ours, so a client scores them on the same games. Moneyline adds each season's
+running correct/wrong record for the level.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from server.endpoints.base import Ask, Endpoint, Field, Filter, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, GAME_TEAMS, game_select,
                                      params, phase_filters)
 from server.catalog.clock import today
+from server.catalog.forecasters import FORECASTERS
 from server.store import schema as s
 
 F = s.forecasts
@@ -76,6 +80,19 @@ FORECAST_OBJECTS: tuple[Field, ...] = (
     )),
 )
 
+CF = s.comparison_forecasts
+# One column per comparison forecaster: its chance for the record's game (a primary-key lookup).
+COMPARISON_COLUMNS: tuple[sa.ColumnElement[Any], ...] = tuple(
+    sa.select(CF.c.home_win_prob).where(CF.c.game_id == G.c.id, CF.c.forecaster == fc.code)
+    .scalar_subquery().label(fc.field) for fc in FORECASTERS)
+COMPARISON_OBJECT = Field(
+    "comparison", "object", None, "other forecasters' published home win chances for the game, "
+    "beside ours (elo.HELOWinExp)", only=tuple(sorted({lv for fc in FORECASTERS for lv in fc.levels})),
+    children=tuple(
+        Field(fc.field, "number", 0.62, f"home win chance, 0-1, published by {fc.name}: "
+              f"{fc.about}. {fc.credit}. Null where it published none", only=fc.levels)
+        for fc in FORECASTERS))
+
 GAME_FORECAST_FROM = F.join(G, G.c.id == F.c.game_id)
 
 
@@ -92,7 +109,8 @@ _PARAMS = params("id", "sublevel", "team", "limit", *DATE_PARAMS, "season", "pha
 
 
 # Built once: a statement is immutable, and building its columns costs more than running it.
-_FORECASTS = (game_select(*FORECAST_COLUMNS, league=False).join(F, F.c.game_id == G.c.id)
+_FORECASTS = (game_select(*FORECAST_COLUMNS, *COMPARISON_COLUMNS, league=False)
+              .join(F, F.c.game_id == G.c.id)
               .order_by(G.c.game_day.desc(), G.c.id.desc()))
 _MONEYLINE = (game_select(
     VN.c.name.label("VenueName"), G.c.season.label("_season"),
@@ -133,8 +151,9 @@ def _season_records(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
 
 FORECASTS = Endpoint(
     name="forecasts", singular="forecast", version="v2",
-    summary="ELO, simulation, over/under, money line and spread forecasts for the level's games",
-    fields=GAME_FIELDS + FORECAST_OBJECTS,
+    summary="ELO, simulation, over/under, money line and spread forecasts for the level's games, "
+            "with the comparison forecasters' published chances where a source gives them",
+    fields=GAME_FIELDS + FORECAST_OBJECTS + (COMPARISON_OBJECT,),
     build=_forecasts, params=_PARAMS, filters=_FILTERS, limits=("inprogress", "today"),
     day_column=G.c.game_day, id_filter=lambda v, a: G.c.id == v, reuse=True,
 )

@@ -2,8 +2,10 @@
 
 ``python -m server ingest fivethirtyeight PATH [PATH ...] --level L`` loads dates, seasons (the file's
 ``season`` column: the year the season ends), teams, scores, overtimes, playoff rounds, neutral
-sites and results. It never loads the files' ratings or probabilities: the service computes its
-own (spec part 2). Three layouts are recognised by their header:
+sites and results. It never loads the files' ratings: the service computes its own (spec part 2).
+The published pre-game home-win chances are kept apart, as comparison forecasters
+(``server.catalog.forecasters``, ``PUBLISHED``; table ``comparison_forecasts``), to be scored
+beside ours and never read by our models. Three layouts are recognised by their header:
 
 * NBA ``nba_elo_latest.csv``: ``team1`` is home, ``score1``/``score2``, ``playoff`` a round code.
 * NHL ``nhl_elo_latest.csv``: ``home_team``/``away_team`` with ``*_abbr``, ``ot`` (OT, 2OT, SO).
@@ -71,6 +73,7 @@ class Result:
     overtime: str | None
     playoff: str | None
     neutral: bool
+    published: tuple[tuple[str, float], ...] = ()  # (forecaster code, home-win chance)
 
     @property
     def key(self) -> str:
@@ -82,6 +85,29 @@ def _score(text: str | None) -> int | None:
     if not text or text.upper() == "NA":
         return None
     return int(float(text))
+
+
+# Each layout's columns of published pre-game home-win chances, by comparison forecaster. NBA's
+# team1 and NHL's home team are the home side; WNBA's chosen row is the home side's (``_wnba``).
+PUBLISHED: dict[str, dict[str, str]] = {
+    "nba": {"fte_elo": "elo_prob1", "fte_raptor": "raptor_prob1"},
+    "nhl": {"fte_elo": "home_team_winprob"},
+    "wnba": {"paine_elo": "team1_winprob"},
+}
+
+
+def _published(r: dict[str, str], layout: str) -> tuple[tuple[str, float], ...]:
+    """The row's published chances; a blank, NA or out-of-range value is left out."""
+    out = []
+    for code, column in PUBLISHED[layout].items():
+        text = (r.get(column) or "").strip()
+        try:
+            p = float(text)
+        except ValueError:
+            continue
+        if 0.0 <= p <= 1.0:
+            out.append((code, p))
+    return tuple(out)
 
 
 def _flag(text: str | None) -> bool:
@@ -108,7 +134,8 @@ def _nba(r: dict[str, str]) -> Result:
     return Result(int(r["season"]), dt.date.fromisoformat(r["date"]),
                   (home, NBA_TEAMS.get(home, home)), (vis, NBA_TEAMS.get(vis, vis)),
                   _score(r["score1"]), _score(r["score2"]), None,
-                  NBA_ROUNDS.get(code, "Playoffs") if code else None, _flag(r.get("neutral")))
+                  NBA_ROUNDS.get(code, "Playoffs") if code else None, _flag(r.get("neutral")),
+                  _published(r, "nba"))
 
 
 def _nhl(r: dict[str, str]) -> Result:
@@ -117,7 +144,8 @@ def _nhl(r: dict[str, str]) -> Result:
                   (r["home_team_abbr"].strip(), r["home_team"].strip()),
                   (r["away_team_abbr"].strip(), r["away_team"].strip()),
                   _score(r["home_team_score"]), _score(r["away_team_score"]), ot,
-                  "Playoffs" if _flag(r.get("playoff")) else None, _flag(r.get("neutral")))
+                  "Playoffs" if _flag(r.get("playoff")) else None, _flag(r.get("neutral")),
+                  _published(r, "nhl"))
 
 
 def _wnba(rows: list[dict[str, str]]) -> list[Result]:
@@ -133,7 +161,8 @@ def _wnba(rows: list[dict[str, str]]) -> list[Result]:
                           (r["team2_abbr"].strip(), r["team2"].strip()),
                           _score(r["team1_score"]), _score(r["team2_score"]), None,
                           "Playoffs" if _flag(r.get("playoff")) else None,
-                          _flag(r.get("neutral")) or not _flag(r.get("is_home"))))
+                          _flag(r.get("neutral")) or not _flag(r.get("is_home")),
+                          _published(r, "wnba")))
     return sorted(out, key=lambda x: (x.day, x.key))
 
 
@@ -213,6 +242,10 @@ def ingest(engine: sa.Engine, paths: Path | Sequence[Path], level: str) -> int:
                 "phase": phases.phase_of_round(r.playoff), "attendance": None, "duration": None,
                 "line_score": None, "info": None, "source": SOURCE})
         loader.put(schema.games, rows)
+        loader.replace_children(schema.comparison_forecasts, "game_id", game_ids, [
+            {"game_id": gid, "forecaster": forecaster, "level": code, "season": r.season,
+             "home_win_prob": p, "source": SOURCE}
+            for r, gid in zip(results, game_ids) for forecaster, p in r.published])
         seasons_of: dict[str, set[int]] = defaultdict(set)
         for r in results:
             seasons_of[r.home[0]].add(r.season)

@@ -5,6 +5,11 @@ Scores the stored forecasts' ``helo_win_exp`` on the level's regular-season fina
 next to a constant baseline: the home win rate of the level's previous season in the store, or,
 when the store holds none, the sport's long-run home win rate (``LONG_RUN_HOME_WIN``). Draws
 (soccer) count as half a home win (y = 0.5) in every metric but accuracy, which leaves them out.
+
+Where a source published its own model's chances for the season (``server.catalog.forecasters``:
+FiveThirtyEight's NBA Elo and RAPTOR, its NHL Elo, Neil Paine's WNBA Elo), each is scored the
+same way on the same games, with its calibration and its credit, and the report says in words
+which of them ours beats and which it loses to.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ from collections.abc import Callable
 import numpy as np
 import sqlalchemy as sa
 
+from server.catalog import forecasters
 from server.catalog.phases import REGULAR
 from server.catalog.levels import find_level
 from server.errors import UserError
@@ -39,6 +45,28 @@ def season_outcomes(conn: sa.Connection, level: str, season: int) -> tuple[np.nd
     return p, y
 
 
+def comparison_outcomes(conn: sa.Connection, level: str, season: int
+                        ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each comparison forecaster's (home-win chance, outcome) on the games ``season_outcomes``
+    scores ours on (those it published a chance for), by forecaster code, in declared order."""
+    g, f, c = schema.games.c, schema.forecasts.c, schema.comparison_forecasts.c
+    rows = conn.execute(
+        sa.select(c.forecaster, c.home_win_prob, g.score_home, g.score_vis)
+        .join_from(schema.comparison_forecasts, schema.games, c.game_id == g.id)
+        .join(schema.forecasts, f.game_id == g.id)
+        .where(g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
+               g.score_home.is_not(None), g.score_vis.is_not(None), f.helo_win_exp.is_not(None))
+        .order_by(g.game_day, g.id)).all()
+    out = {}
+    for fc in forecasters.FORECASTERS:
+        mine = [r for r in rows if r[0] == fc.code]
+        if mine:
+            out[fc.code] = (np.array([r[1] for r in mine], dtype=float),
+                            np.array([1.0 if r[2] > r[3] else 0.0 if r[2] < r[3] else 0.5
+                                      for r in mine]))
+    return out
+
+
 def home_win_rate(conn: sa.Connection, level: str, season: int) -> float | None:
     """Regular-season home win fraction of a season (draws as half), None without games."""
     g = schema.games.c
@@ -62,15 +90,28 @@ def report(conn: sa.Connection, level: str, season: int) -> str:
     base = prev if prev is not None else LONG_RUN_HOME_WIN[lv.sport]
     source = f"{lv.code} {season - 1} home win rate" if prev is not None \
         else f"long-run {lv.sport} home win rate"
+    others = {forecasters.FORECASTERS_BY_CODE[code]: py
+              for code, py in comparison_outcomes(conn, lv.code, season).items()}
     lines = [f"{lv.code} {season}: ELO win expectations, regular-season final games"]
-    for name, probs in (("ELO", p), (f"baseline {base:.4f} ({source})", np.full(len(y), base))):
-        s = metrics.summary(probs, y)
+    scored = [("ELO", p, y), (f"baseline {base:.4f} ({source})", np.full(len(y), base), y),
+              *((fc.name, fp, fy) for fc, (fp, fy) in others.items())]
+    for name, probs, outcomes in scored:
+        s = metrics.summary(probs, outcomes)
         lines.append(f"{name}: count {int(s['count'])}  Brier {s['brier']:.4f}  "
                      f"log loss {s['log_loss']:.4f}  accuracy {s['accuracy']:.4f}")
-    lines.append("calibration (ELO): bin  range       count  mean predicted  observed")
-    for r in metrics.calibration(p, y).itertuples():
-        lines.append(f"  {r.bin:>2}  {r.low:.1f}-{r.high:.1f}  {r.count:>6}  {r.mean_predicted:>14.4f}"
-                     f"  {r.observed:>8.4f}")
+    for fc in others:
+        lines.append(f"{fc.name}: {fc.credit}")
+    if others:
+        lines.append(forecasters.verdict(metrics.brier(p, y),
+                             {fc.name: metrics.brier(*py) for fc, py in others.items()}))
+        lines.append(forecasters.verdict(metrics.log_loss(p, y),
+                             {fc.name: metrics.log_loss(*py) for fc, py in others.items()},
+                             "log loss"))
+    for name, probs, outcomes in (("ELO", p, y), *((fc.name, *py) for fc, py in others.items())):
+        lines.append(f"calibration ({name}): bin  range       count  mean predicted  observed")
+        for r in metrics.calibration(probs, outcomes).itertuples():
+            lines.append(f"  {r.bin:>2}  {r.low:.1f}-{r.high:.1f}  {r.count:>6}  "
+                         f"{r.mean_predicted:>14.4f}  {r.observed:>8.4f}")
     return "\n".join(lines)
 
 

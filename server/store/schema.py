@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
@@ -28,7 +28,8 @@ SCHEMA_VERSION = 4
 # player's ``search_name``, which ``init`` fills; baseball's base-out state on ``plays``
 # (``outs``, ``bases``), which an older store's plays hold once their source is ingested again;
 # and ``play_winprob``, which ``init`` creates in an older store (``create_all``) and the next
-# ``retabulate`` fills.
+# ``retabulate`` fills. Version 5 adds ``comparison_forecasts``, which ``init`` creates in an
+# older store and the next ``ingest fivethirtyeight`` of the same files fills.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -351,6 +352,22 @@ odds = sa.Table(
     sa.Column("spread", sa.Float),  # home team's spread (negative = home favoured)
     sa.Column("total", sa.Float),  # over/under line
     sa.PrimaryKeyConstraint("game_id", "taken"),
+)
+
+# Other forecasters' published pre-game home-win chances (``server.catalog.forecasters``), one row
+# per game and forecaster, as the source gives them. Canonical (an ingest loads them; re-tabulation
+# keeps them) and never an input to our models: ``evaluate``, the forecasts endpoint and the
+# dashboard score and show them beside ours.
+comparison_forecasts = sa.Table(
+    "comparison_forecasts", metadata,
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("forecaster", sa.String(24), nullable=False),
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("home_win_prob", sa.Float, nullable=False),  # 0-1
+    sa.Column("source", sa.String(24), nullable=False),
+    sa.PrimaryKeyConstraint("game_id", "forecaster"),
+    sa.Index("ix_comparison_forecasts_season", "level", "season", "forecaster"),
 )
 
 # ---------------------------------------------------------------- around the games

@@ -91,7 +91,7 @@ def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path
     assert [tuple(r[1:]) for r in rows] == [
         ("regular", "final", "Final"), ("playin", "final", "Final"),
         ("postseason", "final", "Final"), ("postseason", "noresult", "No result")]
-    assert version == str(schema.SCHEMA_VERSION) == "4"
+    assert version == str(schema.SCHEMA_VERSION) == "5"
     assert [tuple(r) for r in tables] == [("PTS", "regular", 109.0)]
 
 
@@ -112,10 +112,10 @@ def _version_3_store(engine: sa.Engine) -> None:
 def test_init_adds_the_team_season_columns_and_keeps_the_rows(store_url: str) -> None:
     engine = make_engine(store_url)
     _version_3_store(engine)
-    assert init_store(engine) == schema.SCHEMA_VERSION == 4
+    assert init_store(engine) == schema.SCHEMA_VERSION == 5
     init_store(engine)  # idempotent
     with engine.connect() as conn:
-        assert schema_version(conn) == 4
+        assert schema_version(conn) == 5
         columns = {c["name"] for c in sa.inspect(conn).get_columns("team_seasons")}
         assert set(ADDED_IN_4) <= columns
         named = SeasonTeam(schema.teams, schema.team_seasons)
@@ -153,3 +153,70 @@ def test_init_creates_the_win_probability_table_and_retabulate_fills_it(tmp_path
                             .where(schema.plays.c.level == "MBB")).scalar()
     engine.dispose()
     assert lined == held > 0
+
+
+def test_init_creates_the_comparison_table_and_the_same_files_fill_it(tmp_path: Path) -> None:
+    """A version 4 store of a results file (its games there, no published chances kept):
+    ``init`` creates ``comparison_forecasts`` and records version 5, the games kept; ingesting
+    the same file again keeps each game's published chances, one row per forecaster."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    path = tmp_path / "nba_elo_latest.csv"
+    path.write_text("date,season,neutral,playoff,team1,team2,elo_prob1,raptor_prob1,score1,score2\n"
+                    "2023-04-05,2023,0,,DEN,SAC,0.71,0.64,109,95\n"
+                    "2023-04-06,2023,0,,SAC,DEN,0.48,NA,120,118\n")
+    engine = make_engine(url)
+    init_store(engine)
+    fte.ingest(engine, path, "NBA")
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE comparison_forecasts"))
+        conn.execute(sa.text("UPDATE store_info SET value = '4' WHERE key = 'schema_version'"))
+    engine.dispose()
+    run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert schema_version(conn) == 5
+        assert conn.execute(sa.select(sa.func.count()).select_from(schema.games)).scalar() == 2
+        assert conn.execute(sa.select(sa.func.count())
+                            .select_from(schema.comparison_forecasts)).scalar() == 0
+    fte.ingest(engine, path, "NBA")
+    c, g = schema.comparison_forecasts.c, schema.games.c
+    with engine.connect() as conn:
+        kept = conn.execute(sa.select(g.game_day, c.forecaster, c.home_win_prob, c.source)
+                            .join_from(schema.comparison_forecasts, schema.games, c.game_id == g.id)
+                            .order_by(g.game_day, c.forecaster)).all()
+    engine.dispose()
+    assert [(str(d), f, p, s) for d, f, p, s in kept] == [
+        ("2023-04-05", "fte_elo", 0.71, "fivethirtyeight"),
+        ("2023-04-05", "fte_raptor", 0.64, "fivethirtyeight"),
+        ("2023-04-06", "fte_elo", 0.48, "fivethirtyeight")], "NA is no chance"
+
+
+def test_the_next_make_run_loads_the_chances_an_older_build_lacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make run`` on a store it built before the published chances were kept loads the
+    results files again (their games kept); a second run finds them and loads nothing."""
+    from scripts import run
+
+    data = tmp_path / "data" / "nba"
+    data.mkdir(parents=True)
+    path = data / "nba_elo_latest.csv"
+    path.write_text("date,season,neutral,playoff,team1,team2,elo_prob1,raptor_prob1,score1,score2\n"
+                    "2023-04-05,2023,0,,DEN,SAC,0.71,0.64,109,95\n")
+    url = f"sqlite:///{tmp_path / 'built.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    engine = make_engine(url)
+    init_store(engine)
+    fte.ingest(engine, path, "NBA")
+    with engine.begin() as conn:
+        conn.execute(schema.comparison_forecasts.delete())
+        games = conn.execute(sa.select(schema.games.c.id)).scalars().all()
+    run.load_published_chances(tmp_path / "data")
+    with engine.connect() as conn:
+        kept = conn.execute(sa.select(schema.comparison_forecasts.c.forecaster,
+                                      schema.comparison_forecasts.c.home_win_prob)
+                            .order_by(schema.comparison_forecasts.c.forecaster)).all()
+        assert conn.execute(sa.select(schema.games.c.id)).scalars().all() == games
+    assert [tuple(r) for r in kept] == [("fte_elo", 0.71), ("fte_raptor", 0.64)]
+    path.write_text("not,a,results,file\n1,2,3,4\n")  # read again, it would stop the build
+    run.load_published_chances(tmp_path / "data")  # the chances are there: nothing is read
+    engine.dispose()
