@@ -25,15 +25,15 @@ store: setup
 	$(PY) -m scripts.run --build-only
 
 # The whole suite on the embedded SQLite store, then the store and HTTP tests again on
-# PostgreSQL (each test module skips with one line when PostgreSQL is not reachable). The SQLite
-# pass runs on two workers, a module on one (its fixtures and Redis databases are its own); the
-# real-data store is built once for both (tests/conftest.py).
+# PostgreSQL (each test module skips with one line when PostgreSQL is not reachable). Both passes
+# run on two workers, a module on one (its fixtures, PostgreSQL databases and Redis databases are
+# its own); the real-data store is built once for both workers (tests/conftest.py).
 PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py \
             tests/production
 
 test: setup lint
 	$(PY) -m pytest -n 2 --dist loadfile
-	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -p no:cacheprovider $(PG_SUITE)
+	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider $(PG_SUITE)
 
 # Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
 lint: setup
