@@ -1,7 +1,8 @@
 """In chromium: on every page, change the level and one of the page's own choices, copy the URL,
 open it in a fresh context and see the same view; the copy-link of a fresh page names the season
 and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
-text into every search box on every tab and see no exception."""
+text into every search box on every tab and see no exception; on a phone, wide tables scroll in
+their own box, chart toolbars leave titles clear, and the level and season are in reach."""
 from __future__ import annotations
 
 import re
@@ -217,3 +218,72 @@ def test_headline_figures_fit_a_narrow_window(browser: Any, dashboard: str, dash
         .filter(([, text, box]) => text > box)""")
     page.context.close()
     assert not clipped, f"figures cut short at {NARROW['width']} px: {clipped}"
+
+
+PHONE = {"width": 390, "height": 844}  # a phone held upright (the page's whole height)
+PHONE_SAFARI = {"width": 390, "height": 700}  # the same phone, less the browser's own bars
+
+
+def _phone(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
+    page = browser.new_context(viewport=viewport, has_touch=True).new_page()
+    page.goto(url)
+    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
+    _settle(page)
+    return page
+
+
+def test_line_and_box_scores_scroll_in_their_own_box_on_a_phone(browser: Any, dashboard: str,
+                                                                dashboard_env: ApiServer) -> None:
+    game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    page = _phone(browser, f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}")
+    page.get_by_text("Box score", exact=True).wait_for(timeout=TIMEOUT_MS)
+    # the line score's first heading is Team, a box score's Name: each table, scrolled to its end
+    tables = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMarkdownContainer"] table')]
+        .filter(t => ['Team', 'Name'].includes(t.querySelector('th').innerText.trim()))
+        .map(t => { const before = t.scrollWidth > t.clientWidth; t.scrollLeft = t.scrollWidth;
+                    const last = [...t.querySelectorAll('th')].pop().getBoundingClientRect();
+                    return {first: t.querySelector('th').innerText.trim(), wider: before,
+                            right: t.getBoundingClientRect().right, lastRight: last.right, lastLeft: last.left,
+                            scrolled: t.scrollLeft}; })""")
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    page.context.close()
+    assert width[0] <= width[1], f"the page pans sideways: {width}"
+    assert {t["first"] for t in tables} == {"Team", "Name"}, tables
+    assert any(t["wider"] for t in tables), "no table wider than a phone: nothing was tested"
+    for t in tables:
+        assert t["right"] <= PHONE["width"], t  # the box stays on the screen
+        assert 0 <= t["lastLeft"] and t["lastRight"] <= PHONE["width"] + 1, t  # its last column in reach
+        assert t["scrolled"] > 0 or not t["wider"], t
+
+
+def test_chart_toolbars_leave_the_titles_clear_on_a_phone(browser: Any, dashboard: str,
+                                                          dashboard_env: ApiServer) -> None:
+    game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    page = _phone(browser, f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}")
+    charts = page.locator('[data-testid="stPlotlyChart"]')
+    covered = []
+    assert charts.count() >= 2
+    for k in range(charts.count()):
+        chart = charts.nth(k)
+        chart.scroll_into_view_if_needed()
+        chart.hover()
+        page.wait_for_timeout(300)
+        title, bar = chart.evaluate("""e => [e.querySelector('.gtitle'), e.querySelector('.modebar')]
+            .map(x => { const b = x.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })""")
+        if title[0] < bar[2] and bar[0] < title[2] and title[1] < bar[3] and bar[1] < title[3]:
+            covered.append(chart.evaluate("e => e.querySelector('.gtitle').textContent"))
+    page.context.close()
+    assert not covered, f"the toolbar covers these titles at {PHONE['width']} px: {covered}"
+
+
+def test_level_and_season_are_in_reach_in_a_phones_sidebar(browser: Any, dashboard: str,
+                                                           dashboard_env: ApiServer) -> None:
+    page = _phone(browser, f"{dashboard}/games?level=MLB", PHONE_SAFARI)
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    page.wait_for_timeout(500)
+    boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '[data-testid="stSidebar"] [data-testid="stSelectbox"]')].map(e => [e.querySelector('label').innerText.trim(),
+        e.getBoundingClientRect().bottom]))""")
+    page.context.close()
+    assert boxes["Level"] <= PHONE_SAFARI["height"], boxes
+    assert boxes["Season"] <= PHONE_SAFARI["height"], boxes
