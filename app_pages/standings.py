@@ -15,7 +15,10 @@ from services import ApiError, api
 NO_DIVISION = "All teams"
 RECORD = ("Team", "W", "L", "T", "OTL", "Points", "Pct", "GB", "Home", "Away", "Last10", "Streak",
           "RunDiff", "PointDiff", "Clinched", "ProjW", "Playoff %")
-FORMATS = {"Pct": st.column_config.NumberColumn(format="%.3f"),
+# a table's W and L are the team's (a box score's W is the pitcher of record's): said here
+FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
+           "W": st.column_config.NumberColumn(help="Wins"), "L": st.column_config.NumberColumn(help="Losses"),
+           "Pct": st.column_config.NumberColumn(format="%.3f"),
            "GB": st.column_config.NumberColumn(format="%.1f", help="Games behind the division leader"),
            "Last10": st.column_config.TextColumn("Last 10"),
            "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Playoff, "

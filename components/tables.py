@@ -9,7 +9,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.filters import select_id
+from components import column_help
+from components.filters import current_level, select_id
+from services import api
 
 CSV_MIME = "text/csv"
 
@@ -92,8 +94,10 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
         st.info(empty)
         return
     shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame)
+    config = column_help.dataframe_config(shown.columns, {**dict(formats or {}), **{c: None for c in hidden}},
+                                          api.level_sport(current_level()))
     options: dict[str, Any] = {"hide_index": True, "height": height or "auto", "placeholder": "",
-                               "column_config": {**dict(formats or {}), **{c: None for c in hidden}}}
+                               "column_config": config}
     if select_into and id_column in frame.columns:
         table_key = f"{name}_table"
         ids = [int(v) for v in frame[id_column].tolist()]
