@@ -28,6 +28,8 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "Playoff %": st.column_config.ProgressColumn(format="%.1f %%", min_value=0, max_value=100,
                                                         help="Playoff odds as of the same day")}
 
+DRAWS = {"T": st.column_config.NumberColumn("D", help="Draws")}
+
 
 def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFrame:
     """``table`` with each team's projected wins and playoff odds (percent) beside its record,
@@ -61,14 +63,18 @@ def main() -> None:
     st.caption((f"As of the end of {day}. " if day else "")
                + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
                  "projected wins and playoff odds are the projections' of the same day.")
+    record: tuple[str, ...] = RECORD
+    if api.level_sport(level) == "soccer":  # a football table reads W-D-L: the draws in the middle
+        record = tuple({"L": "T", "T": "L"}.get(c, c) for c in RECORD)
+    formats = {**FORMATS, **(DRAWS if record is not RECORD else {}), **links.link_format("team")}
     for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
         if league:
             st.subheader(str(league))
         for division, rows in in_league.groupby(in_league["Division"].fillna(NO_DIVISION), sort=True):
             st.markdown(f"**{division}**")
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
-                       columns=(*[c for c in RECORD if c in rows.columns], links.LINK_COLUMN),
-                       formats={**FORMATS, **links.link_format("team")})
+                       columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
+                       formats=formats)
     layout.copy_link()
 
 

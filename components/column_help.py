@@ -18,6 +18,7 @@ from server.catalog.statcodes import STAT_CODES
 
 # headings that are API fields or page columns, not stat codes
 HEADINGS: dict[str, str] = {
+    "Record": "Wins-losses, then ties or overtime losses where a level has them; soccer: wins-draws-losses",
     "Rank": "Rank among everyone listed for this stat",
     "QualifiedRank": "Rank among the players who meet the stat's qualifier (its minimum playing time); "
                      "empty for a player who does not",

@@ -2,7 +2,8 @@
 open it in a fresh context and see the same view; the copy-link of a fresh page names the season
 and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
 text into every search box on every tab and see no exception; on a phone, wide tables scroll in
-their own box, chart toolbars leave titles clear, and the level and season are in reach."""
+their own box, chart toolbars leave titles clear, and the level and season are in reach; at 1440 px
+every column is in view."""
 from __future__ import annotations
 
 import re
@@ -287,3 +288,24 @@ def test_level_and_season_are_in_reach_in_a_phones_sidebar(browser: Any, dashboa
     page.context.close()
     assert boxes["Level"] <= PHONE_SAFARI["height"], boxes
     assert boxes["Season"] <= PHONE_SAFARI["height"], boxes
+
+
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def test_no_column_is_cut_off_at_1440_px(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    cut = {}
+    for path, last in (("projections?level=MLB", "Title %"), ("projections?level=FC", "Title %"),
+                       ("glossary?level=MLB&tab=Stat+codes", "Qualifier")):
+        page.goto(f"{dashboard}/{path}")
+        page.wait_for_selector('[data-testid="stDataFrame"]', timeout=TIMEOUT_MS)
+        _settle(page)
+        grid = page.get_by_test_id("stDataFrame").first
+        assert _headers_in_view(page)[-1] == last, (path, _headers_in_view(page))
+        # the grid scrolls sideways only when its columns are wider than its box
+        over = grid.evaluate("g => { const s = g.querySelector('.dvn-scroller'); return s.scrollWidth - s.clientWidth; }")
+        if over > 0:
+            cut[path] = over
+    page.context.close()
+    assert not cut, f"columns past the table's right edge at {DESKTOP['width']} px (pixels): {cut}"
