@@ -146,11 +146,13 @@ def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]
     return out
 
 
-def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str) -> None:
-    """Each side's player lines: batting and pitching for baseball, the players' stats otherwise."""
+def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, played: bool = True) -> None:
+    """Each side's player lines: batting and pitching for baseball, the players' stats otherwise;
+    without any, the reason that holds for this game (``played``: it has a score)."""
     st.markdown("**Box score**")
     if players.empty:
-        st.caption("No player lines held for this game (its source records the score only, or it is yet to be played).")
+        st.caption("No player lines held for this game: its source records the score only." if played else
+                   "No player lines yet: the game has not been played.")
         return
     # grids, not Markdown: each code explains itself on hover (a pitcher's BB is his BBA), and a
     # line wider than a phone scrolls inside its own box
@@ -223,7 +225,7 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
         st.markdown("**Line score**")
         markdown_table(table)
     if scored is not None:
-        show_box_score(scored.players, sport, visitor, home)
+        show_box_score(scored.players, sport, visitor, home, played=detail.get("ScoreHome") is not None)
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})

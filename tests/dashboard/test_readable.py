@@ -1,12 +1,16 @@
 """Simulated levels read for everyone: soccer's records are W-D-L wherever a record is written,
-and "a draw counts half" is said only where the games shown hold draws."""
+and "a draw counts half" is said only where the games shown hold draws. Empty states say why."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 
+import pytest
+
 from services import api
+from tests.conftest import LiveServer
 from tests.dashboard._apptest import assert_clean, figures, open_page
-from tests.dashboard.conftest import ApiServer
+from tests.dashboard.conftest import ApiServer, point_services_at
 
 
 def _grid(at: object, column: str) -> object:
@@ -41,3 +45,42 @@ def test_a_draw_counts_half_only_where_draws_are(dashboard_env: ApiServer) -> No
         said[level] = calibration["layout"]["yaxis"]["title"]["text"]
     assert "draw" not in said["MLB"], said
     assert "a draw counts half" in said["FC"], said
+
+
+def _info(at: object) -> str:
+    return " ".join(i.value for i in at.info)  # type: ignore[attr-defined]
+
+
+def test_projections_say_why_none_answer_for_a_day_before_the_first(dashboard_env: ApiServer) -> None:
+    season = next(s for s in reversed(api.season_ids("NBA", with_games=True))
+                  if not api.projections("NBA", season=s).frame.empty)
+    newest = api.projections("NBA", season=season).frame
+    series = api.projections("NBA", season=season, team_id=int(newest.iloc[0]["Team_ID"])).frame
+    before = dt.date.fromisoformat(str(series["Date"].min())[:10]) - dt.timedelta(days=1)
+    at = open_page("projections", {"level": "NBA", "season": str(season), "asof": before.isoformat()})
+    assert_clean(at)
+    said = _info(at)
+    assert f"No projections as of {before}" in said and str(newest["Date"].max()) in said, said
+    assert "start with" not in said, said
+
+
+def test_projections_say_when_a_season_was_never_projected(live_server: LiveServer, api_key: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The small real store holds MLB's games and no projection at all."""
+    point_services_at(ApiServer(live_server.base_url, api_key, ""), monkeypatch)
+    season = api.season_ids("MLB", with_games=True)[-1]
+    assert api.projections("MLB", season=season).frame.empty
+    assert not api.games("MLB", season=season, status="final", size=1).frame.empty
+    at = open_page("projections", {"level": "MLB", "season": str(season)})
+    assert_clean(at)
+    said = _info(at)
+    assert f"Projections were not computed for the MLB {season} season" in said, said
+    assert "start with" not in said, said
+
+
+def test_a_game_to_come_says_its_box_score_waits_for_it(dashboard_env: ApiServer) -> None:
+    game = api.games("NBA", status="scheduled", size=1).frame.iloc[0]
+    at = open_page("games", {"level": "NBA", "tab": "Game detail", "game": str(int(game["ID"]))})
+    assert_clean(at)
+    said = [c.value for c in at.caption if c.value.startswith("No player lines")]
+    assert said == ["No player lines yet: the game has not been played."], said
