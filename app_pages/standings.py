@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components import filters, layout, links
+from components import projections as view
 from components.tables import show_table
 from services import ApiError, api
 
@@ -25,8 +26,8 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
                                                         "Play-In or Title"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
                                                   help="Projected final wins as of the same day"),
-           "Playoff %": st.column_config.ProgressColumn(format="%.1f %%", min_value=0, max_value=100,
-                                                        help="Playoff odds as of the same day")}
+           # the projections' own odds bars: one percent format wherever playoff odds show
+           **view.odds_columns(["PlayoffProb"])}
 
 DRAWS = {"T": st.column_config.NumberColumn("D", help="Draws")}
 

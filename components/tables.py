@@ -50,8 +50,19 @@ def markdown_table(frame: pd.DataFrame, *, empty: str = "") -> None:
     st.markdown("\n".join([head, rule, *rows]))
 
 
+def _csv_cell(value: object) -> object:
+    """A cell as a spreadsheet reads it: a list (a level's endpoints, a team's leagues) as its
+    items joined by commas, never Python's ``['a', 'b']``."""
+    if isinstance(value, list | tuple):
+        return ", ".join("" if v is None else str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return value
+
+
 def _csv(frame: pd.DataFrame) -> bytes:
-    return str(frame.to_csv(index=False)).encode()
+    texts = {str(c): frame[c].map(_csv_cell) for c in frame.columns if frame[c].dtype == object}
+    return str((frame.assign(**texts) if texts else frame).to_csv(index=False)).encode()
 
 
 def download(label: str, data: Callable[[], bytes], *, name: str) -> None:

@@ -3,13 +3,14 @@ open it in a fresh context and see the same view; the copy-link of a fresh page 
 and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
 text into every search box on every tab and see no exception; on a phone, wide tables scroll in
 their own box, chart toolbars leave titles clear, and the level and season are in reach; at 1440 px
-every column is in view."""
+every column is in view; a CSV download holds a list's items, not Python's text of it."""
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from services import api
@@ -309,3 +310,15 @@ def test_no_column_is_cut_off_at_1440_px(browser: Any, dashboard: str, dashboard
             cut[path] = over
     page.context.close()
     assert not cut, f"columns past the table's right edge at {DESKTOP['width']} px (pixels): {cut}"
+
+
+def test_a_csv_download_holds_no_python_list_text(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    levels = api.glossary("MLB", "levels")
+    page = _open(browser, f"{dashboard}/glossary?level=MLB&tab=Levels")
+    with page.expect_download(timeout=TIMEOUT_MS) as download:
+        page.get_by_test_id("stDownloadButton").first.locator("button").click()
+    saved = pd.read_csv(download.value.path(), keep_default_na=False)
+    page.context.close()
+    assert list(saved["ID"]) == list(levels["ID"])
+    for served, written in zip(levels["Endpoints"], saved["Endpoints"], strict=True):
+        assert written == ", ".join(served), written  # "seasons, teams, ...", not "['seasons', 'teams']"

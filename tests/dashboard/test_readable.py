@@ -84,3 +84,13 @@ def test_a_game_to_come_says_its_box_score_waits_for_it(dashboard_env: ApiServer
     assert_clean(at)
     said = [c.value for c in at.caption if c.value.startswith("No player lines")]
     assert said == ["No player lines yet: the game has not been played."], said
+
+
+def test_playoff_odds_read_in_one_percent_format(dashboard_env: ApiServer) -> None:
+    formats = []
+    for page in ("standings", "projections"):
+        at = open_page(page, {"level": "MLB"})
+        assert_clean(at)
+        config = json.loads(_grid(at, "Playoff %").proto.columns)  # type: ignore[attr-defined]
+        formats.append(config["Playoff %"]["type_config"])
+    assert formats[0] == formats[1], formats
