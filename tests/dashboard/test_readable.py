@@ -94,3 +94,10 @@ def test_playoff_odds_read_in_one_percent_format(dashboard_env: ApiServer) -> No
         config = json.loads(_grid(at, "Playoff %").proto.columns)  # type: ignore[attr-defined]
         formats.append(config["Playoff %"]["type_config"])
     assert formats[0] == formats[1], formats
+
+
+def test_a_game_to_come_says_its_play_by_play_waits_for_it(dashboard_env: ApiServer) -> None:
+    game = api.games("NBA", status="scheduled", size=1).frame.iloc[0]
+    at = open_page("playbyplay", {"level": "NBA", "game": str(int(game["ID"]))})
+    assert_clean(at)
+    assert "No play-by-play yet: the game has not been played." in _info(at), _info(at)
