@@ -85,11 +85,15 @@ def main() -> None:
     navigation = st.navigation(PAGES)
     codes, names = _levels()
     level = filters.level_picker(codes)
-    sources, owed = _connection(level, names.get(level, ""))
-    layout.source_banner(sources, owed)
-    layout.note_sources(sources, _notices(level) if sources else ())
-    navigation.run()
-    layout.footer()
+    try:
+        navigation.run()
+    finally:
+        # below the page's own filters, so that on a phone the level and the season come first
+        # in the sidebar, within reach without scrolling it; after a page that stopped too
+        sources, owed = _connection(level, names.get(level, ""))
+        layout.source_banner(sources, owed)
+        layout.note_sources(sources, _notices(level) if sources else ())
+        layout.footer()
 
 
 main()

@@ -56,8 +56,11 @@ def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> pd.DataF
         games = games[(games["Home"].astype(str) == opponent) | (games["Visitor"].astype(str) == opponent)]
     tally = team_view.record(side)
     cols = st.columns(4)
-    cols[0].metric("Record", f"{tally['W']}-{tally['L']}" + (f"-{tally['T']}" if tally["T"] else ""),
-                   help=f"Wins-losses{f'-{tie.lower()}s' if tally['T'] else ''} of the finished games listed")
+    draws = tie == charts.tie_word("soccer")  # soccer reads W-D-L
+    cols[0].metric("Record", team_view.record_text(str(tally["W"]), str(tally["L"]), str(tally["T"]) if tally["T"] else None,
+                                                   draws=draws),
+                   help="Wins-draws-losses of the finished games listed" if draws else
+                   f"Wins-losses{f'-{tie.lower()}s' if tally['T'] else ''} of the finished games listed")
     cols[1].metric("Differential", f"{tally['Diff']:+d}", help="Scored minus conceded over these games")
     cols[2].metric("Scored per game", f"{side['For'].mean():.2f}" if len(side) else "—")
     cols[3].metric("Conceded per game", f"{side['Against'].mean():.2f}" if len(side) else "—")

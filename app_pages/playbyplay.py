@@ -67,8 +67,9 @@ def main() -> None:
     sport = api.level_sport(level)
     visitor, home = team_names(detail)
     game_header(detail)
-    if events.empty:
-        st.info("No play-by-play held for this game.")
+    if events.empty:  # why: a game to come has no plays yet; a finished one's source kept none
+        st.info("No play-by-play held for this game: its source records the final score only."
+                if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")
         layout.copy_link()
         return
     st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period")),

@@ -2,6 +2,8 @@
 any day of a season, and the odds over the season per team."""
 from __future__ import annotations
 
+import datetime as dt
+
 import pandas as pd
 import streamlit as st
 
@@ -28,6 +30,19 @@ def _series(level: str, season: int | None, chosen: list[str], ids: dict[str, in
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
 
 
+def _why_none(level: str, season: int | None, as_of: dt.date | None) -> str:
+    """Why no projection answers, in words true to the cause: a day before the season's first
+    projection, a season with no finished game yet, or a season nobody projected."""
+    held = api.projections(level, season=season).frame if as_of is not None else pd.DataFrame()
+    if not held.empty:
+        return (f"No projections as of {as_of}: the season's first projection held is of a later day. "
+                f"Clear the day to see the newest ({held['Date'].max()}).")
+    if api.games(level, season=season, status="final", size=1).frame.empty:
+        return "No projections yet: this season has no finished game, and projections start with its first games."
+    return (f"Projections were not computed for the {level} {season or ''} season: its games are held, but "
+            "nobody projected it (`python -m server projections --history` projects every past season).")
+
+
 def main() -> None:
     level = filters.current_level()
     season = filters.season_picker(api.season_ids(level, with_games=True))
@@ -47,7 +62,7 @@ def main() -> None:
     chosen = filters.teams_picker(list(ids), view.likeliest(table, DEFAULT_TEAMS))
     st.title(f"{level} season projections" + (f", {season}" if season else ""))
     if table.empty:
-        st.info("No projections held for this season or day: they start with the season's first games.")
+        st.info(_why_none(level, season, as_of))
         layout.copy_link()
         return
     day = str(table["Date"].max())

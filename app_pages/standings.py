@@ -9,21 +9,27 @@ import pandas as pd
 import streamlit as st
 
 from components import filters, layout, links
+from components import projections as view
 from components.tables import show_table
 from services import ApiError, api
 
 NO_DIVISION = "All teams"
 RECORD = ("Team", "W", "L", "T", "OTL", "Points", "Pct", "GB", "Home", "Away", "Last10", "Streak",
           "RunDiff", "PointDiff", "Clinched", "ProjW", "Playoff %")
-FORMATS = {"Pct": st.column_config.NumberColumn(format="%.3f"),
+# a table's W and L are the team's (a box score's W is the pitcher of record's): said here
+FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
+           "W": st.column_config.NumberColumn(help="Wins"), "L": st.column_config.NumberColumn(help="Losses"),
+           "Pct": st.column_config.NumberColumn(format="%.3f"),
            "GB": st.column_config.NumberColumn(format="%.1f", help="Games behind the division leader"),
            "Last10": st.column_config.TextColumn("Last 10"),
            "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Playoff, "
                                                         "Play-In or Title"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
                                                   help="Projected final wins as of the same day"),
-           "Playoff %": st.column_config.ProgressColumn(format="%.1f %%", min_value=0, max_value=100,
-                                                        help="Playoff odds as of the same day")}
+           # the projections' own odds bars: one percent format wherever playoff odds show
+           **view.odds_columns(["PlayoffProb"])}
+
+DRAWS = {"T": st.column_config.NumberColumn("D", help="Draws")}
 
 
 def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFrame:
@@ -58,14 +64,18 @@ def main() -> None:
     st.caption((f"As of the end of {day}. " if day else "")
                + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
                  "projected wins and playoff odds are the projections' of the same day.")
+    record: tuple[str, ...] = RECORD
+    if api.level_sport(level) == "soccer":  # a football table reads W-D-L: the draws in the middle
+        record = tuple({"L": "T", "T": "L"}.get(c, c) for c in RECORD)
+    formats = {**FORMATS, **(DRAWS if record is not RECORD else {}), **links.link_format("team")}
     for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
         if league:
             st.subheader(str(league))
         for division, rows in in_league.groupby(in_league["Division"].fillna(NO_DIVISION), sort=True):
             st.markdown(f"**{division}**")
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
-                       columns=(*[c for c in RECORD if c in rows.columns], links.LINK_COLUMN),
-                       formats={**FORMATS, **links.link_format("team")})
+                       columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
+                       formats=formats)
     layout.copy_link()
 
 

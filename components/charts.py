@@ -19,8 +19,21 @@ VIS_COLOR, HOME_COLOR, DIFF_COLOR, MUTED = "#EF553B", "#1f4e9c", "#AB63FA", "#9a
 SERIES_COLORS = ("#1f4e9c", "#EF553B", "#00A087", "#F39B12", "#7E57C2", "#17BECF", "#8C564B", "#E377C2")
 
 
+# A chart's toolbars (Plotly's and Streamlit's full-screen button) show in a band across its top
+# when it is hovered or tapped; the title starts below that band, so that on a phone, where the
+# title runs under the icons, they never cover it.
+TOOLBAR_BAND = 34
+TOP_MARGIN = TOOLBAR_BAND + 40
+
+
+def title_layout(title: str) -> dict[str, object]:
+    """A chart title below the toolbar band (every chart's, one rule)."""
+    return {"text": title, "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": TOOLBAR_BAND}}
+
+
 def _finish(fig: go.Figure, title: str, height: int = HEIGHT) -> go.Figure:
-    fig.update_layout(title=title, height=height, margin={"l": 10, "r": 10, "t": 50, "b": 10},
+    fig.update_layout(title=title_layout(title), height=height + TOOLBAR_BAND,
+                      margin={"l": 10, "r": 10, "t": TOP_MARGIN, "b": 10},
                       legend={"orientation": "h", "y": -0.2})
     return fig
 

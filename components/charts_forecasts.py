@@ -29,9 +29,11 @@ def calibration(table: pd.DataFrame) -> go.Figure:
                     "observed %{y:.0%}<br>games %{text}<extra></extra>",
                     error_y={"type": "data", "symmetric": False, "array": table["high"] - table["observed"],
                              "arrayminus": table["observed"] - table["low"], "color": MUTED, "thickness": 1.5})
+    # a draw counts half only where the games shown hold draws: elsewhere the words would puzzle
+    draws = "draws" in table.columns and bool(pd.to_numeric(table["draws"], errors="coerce").fillna(0).gt(0).any())
     fig.update_layout(xaxis={"title": "Predicted (ELO)", "range": [0, 1], "tickformat": ".0%"},
-                      yaxis={"title": "Observed home-win rate (a draw counts half)", "range": [0, 1.05],
-                             "tickformat": ".0%"})
+                      yaxis={"title": "Observed home-win rate" + (" (a draw counts half)" if draws else ""),
+                             "range": [0, 1.05], "tickformat": ".0%"})
     return _finish(fig, title, 420)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts, phases, plays, projections
+from components import analysis, box_score, charts, column_help, phases, plays, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
 from services.errors import NotOffered
@@ -146,22 +146,28 @@ def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]
     return out
 
 
-def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str) -> None:
-    """Each side's player lines: batting and pitching for baseball, the players' stats otherwise."""
+def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, played: bool = True) -> None:
+    """Each side's player lines: batting and pitching for baseball, the players' stats otherwise;
+    without any, the reason that holds for this game (``played``: it has a score)."""
     st.markdown("**Box score**")
     if players.empty:
-        st.caption("No player lines held for this game (its source records the score only, or it is yet to be played).")
+        st.caption("No player lines held for this game: its source records the score only." if played else
+                   "No player lines yet: the game has not been played.")
         return
-    for team in (visitor, home):
+    # grids, not Markdown: each code explains itself on hover (a pitcher's BB is his BBA), and a
+    # line wider than a phone scrolls inside its own box
+    for side, team in (("visitor", visitor), ("home", home)):
         if sport == "baseball":
             batting, pitching = box_score.baseball_lines(players, team)
             st.markdown(f"*{team}: batting*")
-            markdown_table(batting, empty="No batting lines.")
+            show_table(batting, name=f"box_{side}_batting", empty="No batting lines.", csv=False)
             st.markdown(f"*{team}: pitching*")
-            markdown_table(pitching, empty="No pitching lines.")
+            show_table(pitching, name=f"box_{side}_pitching", empty="No pitching lines.", csv=False,
+                       formats=column_help.renamed(box_score.PITCHING, sport))
         else:
             st.markdown(f"*{team}*")
-            markdown_table(box_score.player_lines(players, team), empty="No player lines.")
+            show_table(box_score.player_lines(players, team), name=f"box_{side}_players",
+                       empty="No player lines.", csv=False)
 
 
 def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str, key: str,
@@ -219,7 +225,7 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
         st.markdown("**Line score**")
         markdown_table(table)
     if scored is not None:
-        show_box_score(scored.players, sport, visitor, home)
+        show_box_score(scored.players, sport, visitor, home, played=detail.get("ScoreHome") is not None)
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})

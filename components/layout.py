@@ -18,8 +18,11 @@ SECRET_PARAMS = frozenset({"key", "api_key"})
 
 
 # below about 900 px (a laptop split in two, a tablet) headline figures shrink to fit their column
-# instead of ending in "0.2…"; a fixed style sheet, no data in it
+# instead of ending in "0.2…"; a small table wider than its column (a line score, a box score on a
+# phone) scrolls inside its own box instead of being cut off at the screen's edge; a fixed style
+# sheet, no data in it
 NARROW_STYLE = """<style>
+[data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
 @media (max-width: 900px) {
   [data-testid="stMetricValue"] { font-size: 1.35rem; }
   [data-testid="stMetricLabel"] p { font-size: 0.8rem; }

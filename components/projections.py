@@ -13,7 +13,8 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components.charts import MUTED, empty_figure, team_color
+from components.charts import MUTED, TOOLBAR_BAND, TOP_MARGIN, empty_figure, team_color, title_layout
+from components.team_view import record_text
 from services.errors import NotOffered
 
 ODDS = ("PlayoffProb", "ByeProb", "TitleProb")
@@ -29,14 +30,21 @@ def _whole(value: object) -> str:
     return "" if pd.isna(number) else f"{number:.0f}"
 
 
-def _record(wins: object, losses: object, ties: object, with_ties: bool) -> str:
-    parts = [_whole(wins), _whole(losses)] + ([_whole(ties)] if with_ties else [])
-    return "-".join(parts) if all(parts) else ""
+def _record(wins: object, losses: object, ties: object, with_ties: bool, draws: bool = False) -> str:
+    parts = [_whole(wins), _whole(losses)] + ([_whole(ties)] if with_ties or draws else [])
+    if not all(parts):
+        return ""
+    return record_text(parts[0], parts[1], parts[2] if len(parts) > 2 else None, draws=draws)
 
 
 def has_ties(table: pd.DataFrame) -> bool:
     """Whether the level's records carry a third number (draws, overtime losses)."""
     return "T" in table.columns and bool(pd.to_numeric(table["T"], errors="coerce").fillna(0).gt(0).any())
+
+
+def is_league_table(table: pd.DataFrame) -> bool:
+    """Soccer's projections (the only ones with points): a league table, its records W-D-L."""
+    return "ProjPoints" in table.columns and bool(table["ProjPoints"].notna().any())
 
 
 def odds_held(table: pd.DataFrame) -> list[str]:
@@ -54,31 +62,37 @@ def likeliest(table: pd.DataFrame, n: int) -> list[str]:
 
 
 def table_view(table: pd.DataFrame) -> pd.DataFrame:
-    """The projections as an analyst reads them: ``Record`` so far (W-L, or W-L-T), ``Projected``
+    """The projections as an analyst reads them: ``Record`` so far (W-L, W-L-T, soccer's W-D-L), ``Projected``
     final record (rounded means), its 10-90 ``Range`` of wins and the odds in percent
     (``PERCENT_COLUMNS``); soccer ranked by points."""
     if table.empty:
         return table
     ties = has_ties(table)
+    draws = is_league_table(table)  # soccer: W-D-L
     out = table.copy()
-    out["Record"] = [_record(w, lo, t, ties) for w, lo, t in
+    out["Record"] = [_record(w, lo, t, ties, draws) for w, lo, t in
                      zip(out["W"], out["L"], out.get("T", pd.Series(0, index=out.index)), strict=True)]
-    out["Projected"] = [_record(w, lo, t, ties) for w, lo, t in
+    out["Projected"] = [_record(w, lo, t, ties, draws) for w, lo, t in
                         zip(out["ProjW"], out["ProjL"], out.get("ProjT", pd.Series(0, index=out.index)), strict=True)]
     out["Range"] = [f"{_whole(lo)}-{_whole(hi)}" if _whole(lo) and _whole(hi) else ""
                     for lo, hi in zip(out["ProjW10"], out["ProjW90"], strict=True)]
     for column, percent in PERCENT_COLUMNS.items():  # shown and downloaded as 81.7, not 0.8165
         if column in out.columns:
             out[percent] = (pd.to_numeric(out[column], errors="coerce") * 100).round(1)
-    if "ProjPoints" in out.columns and out["ProjPoints"].notna().any():  # a league table ranks by points
+    if draws:  # a league table ranks by points
         out = out.sort_values("ProjPoints", ascending=False, kind="stable")
     return out
+
+
+# an odds bar's width in pixels: its bar and "100.0%" beside it, no wider, so that at 1440 px the
+# last odds column (Title %) is in view beside the record, not past the table's right edge
+ODDS_WIDTH = 104
 
 
 def odds_columns(held: list[str]) -> dict[str, Any]:
     """The percent columns of ``held`` probabilities as bars from 0 to 100, one decimal each."""
     return {PERCENT_COLUMNS[c]: st.column_config.ProgressColumn(min_value=0.0, max_value=100.0, format="%.1f%%",
-                                                                help=ODDS_HELP[c])
+                                                                help=ODDS_HELP[c], width=ODDS_WIDTH)
             for c in held}
 
 
@@ -96,8 +110,8 @@ def odds_series(series: pd.DataFrame, *, value: str, title: str, as_of: object =
         fig.add_vline(x=pd.Timestamp(str(as_of)).timestamp() * 1000, line_dash="dot", line_color=MUTED,
                       annotation_text="as of", annotation_position="top left")
     fig.update_yaxes(range=[0, 1.02], tickformat=".0%", title=f"{ODDS_LABELS.get(value, value)} odds")
-    fig.update_layout(title=title, xaxis_title="Date", hovermode="x unified", height=420,
-                      margin={"t": 60, "l": 10, "r": 10, "b": 10})
+    fig.update_layout(title=title_layout(title), xaxis_title="Date", hovermode="x unified",
+                      height=420 + TOOLBAR_BAND, margin={"t": TOP_MARGIN, "l": 10, "r": 10, "b": 10})
     return fig
 
 

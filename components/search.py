@@ -58,10 +58,11 @@ def name_rank(name: object, text: str) -> int:
     folded, needle = fold(name), fold(text)
     if not needle or not folded:
         return RANK_NONE
-    words = folded.split()
-    if folded == needle:
+    # a name in another script ends with its Latin form in parentheses: "김하성 (Ha-seong Kim)"
+    words = folded.replace("(", " ").replace(")", " ").split()
+    if folded == needle or folded.endswith(f"({needle})"):
         return RANK_EXACT
-    if words and (words[-1] == needle or folded.endswith(" " + needle)):
+    if words and (words[-1] == needle or folded.removesuffix(")").endswith(" " + needle)):
         return RANK_LAST_NAME
     if folded.startswith(needle) or any(w.startswith(needle) for w in words):
         return RANK_PREFIX

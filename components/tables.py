@@ -9,7 +9,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components.filters import select_id
+from components import column_help
+from components.filters import current_level, select_id
+from services import api
 
 CSV_MIME = "text/csv"
 
@@ -48,8 +50,19 @@ def markdown_table(frame: pd.DataFrame, *, empty: str = "") -> None:
     st.markdown("\n".join([head, rule, *rows]))
 
 
+def _csv_cell(value: object) -> object:
+    """A cell as a spreadsheet reads it: a list (a level's endpoints, a team's leagues) as its
+    items joined by commas, never Python's ``['a', 'b']``."""
+    if isinstance(value, list | tuple):
+        return ", ".join("" if v is None else str(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return value
+
+
 def _csv(frame: pd.DataFrame) -> bytes:
-    return str(frame.to_csv(index=False)).encode()
+    texts = {str(c): frame[c].map(_csv_cell) for c in frame.columns if frame[c].dtype == object}
+    return str((frame.assign(**texts) if texts else frame).to_csv(index=False)).encode()
 
 
 def download(label: str, data: Callable[[], bytes], *, name: str) -> None:
@@ -92,8 +105,10 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
         st.info(empty)
         return
     shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame)
+    config = column_help.dataframe_config(shown.columns, {**dict(formats or {}), **{c: None for c in hidden}},
+                                          api.level_sport(current_level()))
     options: dict[str, Any] = {"hide_index": True, "height": height or "auto", "placeholder": "",
-                               "column_config": {**dict(formats or {}), **{c: None for c in hidden}}}
+                               "column_config": config}
     if select_into and id_column in frame.columns:
         table_key = f"{name}_table"
         ids = [int(v) for v in frame[id_column].tolist()]

@@ -35,3 +35,11 @@ def record(side: pd.DataFrame) -> dict[str, int]:
     return {"W": int(results.get("W", 0)), "L": int(results.get("L", 0)),
             "T": int(len(side) - results.get("W", 0) - results.get("L", 0)),
             "Diff": int(side["Margin"].sum()) if not side.empty else 0}
+
+
+def record_text(wins: str, losses: str, level: str | None = None, *, draws: bool = False) -> str:
+    """A record as analysts write it: W-L, with ``level`` games (ties, hockey's overtime losses)
+    after them, or soccer's W-D-L, the draws in the middle (``draws``), always said."""
+    if draws:
+        return f"{wins}-{level or 0}-{losses}"
+    return "-".join([wins, losses] + ([level] if level else []))

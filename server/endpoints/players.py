@@ -66,11 +66,14 @@ FOLDED_NAME = sa.func.coalesce(PL.c.search_name, folded(PL.c.name))
 def _named(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
     """The whole name or its surname, each with or without a suffix (``Griffey`` and ``Ken
     Griffey`` find Ken Griffey Sr. and Ken Griffey Jr.; ``Ken Griffey Jr.`` only the son);
-    ``acuna`` finds Acuña."""
+    ``acuna`` finds Acuña. A name written in another script ends with its Latin form in
+    parentheses ("김하성 (Ha-seong Kim)"), whose whole and last word count alike (``Kim``)."""
     text = fold(str(value))
     names = [text] + [f"{text} {fold(suffix)}" for suffix in SUFFIXES]
     return sa.or_(*(FOLDED_NAME == name for name in names),
-                  *(FOLDED_NAME.endswith(" " + name, autoescape=True) for name in names))
+                  *(FOLDED_NAME.endswith(" " + name, autoescape=True) for name in names),
+                  FOLDED_NAME.endswith(f"({text})", autoescape=True),
+                  FOLDED_NAME.endswith(f" {text})", autoescape=True))
 
 
 def _url(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:

@@ -1,13 +1,16 @@
 """In chromium: on every page, change the level and one of the page's own choices, copy the URL,
 open it in a fresh context and see the same view; the copy-link of a fresh page names the season
 and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
-text into every search box on every tab and see no exception."""
+text into every search box on every tab and see no exception; on a phone, wide tables scroll in
+their own box, chart toolbars leave titles clear, and the level and season are in reach; at 1440 px
+every column is in view; a CSV download holds a list's items, not Python's text of it."""
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from services import api
@@ -217,3 +220,105 @@ def test_headline_figures_fit_a_narrow_window(browser: Any, dashboard: str, dash
         .filter(([, text, box]) => text > box)""")
     page.context.close()
     assert not clipped, f"figures cut short at {NARROW['width']} px: {clipped}"
+
+
+PHONE = {"width": 390, "height": 844}  # a phone held upright (the page's whole height)
+PHONE_SAFARI = {"width": 390, "height": 700}  # the same phone, less the browser's own bars
+
+
+def _phone(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
+    page = browser.new_context(viewport=viewport, has_touch=True).new_page()
+    page.goto(url)
+    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
+    _settle(page)
+    return page
+
+
+def test_line_and_box_scores_scroll_in_their_own_box_on_a_phone(browser: Any, dashboard: str,
+                                                                dashboard_env: ApiServer) -> None:
+    game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    page = _phone(browser, f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}")
+    page.get_by_text("Box score", exact=True).wait_for(timeout=TIMEOUT_MS)
+    # the line score (its first heading is Team), scrolled to its end
+    line = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMarkdownContainer"] table')]
+        .filter(t => t.querySelector('th').innerText.trim() === 'Team')
+        .map(t => { const wider = t.scrollWidth > t.clientWidth; t.scrollLeft = t.scrollWidth;
+                    const last = [...t.querySelectorAll('th')].pop().getBoundingClientRect();
+                    return {wider: wider, right: t.getBoundingClientRect().right, lastRight: last.right,
+                            lastLeft: last.left, scrolled: t.scrollLeft}; })""")
+    # the box score's grids (they scroll inside themselves)
+    grids = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+        .map(g => g.getBoundingClientRect().right)""")
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    page.context.close()
+    assert width[0] <= width[1], f"the page pans sideways: {width}"
+    assert len(line) == 1 and line[0]["wider"], f"a line score wider than a phone: {line}"
+    assert line[0]["right"] <= PHONE["width"] and line[0]["scrolled"] > 0, line  # its box stays on screen
+    assert 0 <= line[0]["lastLeft"] and line[0]["lastRight"] <= PHONE["width"] + 1, line  # the R/H/E in reach
+    assert len(grids) >= 4 and max(grids) <= PHONE["width"], grids  # both sides' batting and pitching
+
+
+def test_chart_toolbars_leave_the_titles_clear_on_a_phone(browser: Any, dashboard: str,
+                                                          dashboard_env: ApiServer) -> None:
+    game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    page = _phone(browser, f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}")
+    charts = page.locator('[data-testid="stPlotlyChart"]')
+    covered = []
+    assert charts.count() >= 2
+    for k in range(charts.count()):
+        chart = charts.nth(k)
+        chart.scroll_into_view_if_needed()
+        chart.hover()
+        page.wait_for_timeout(300)
+        title, bar = chart.evaluate("""e => [e.querySelector('.gtitle'), e.querySelector('.modebar')]
+            .map(x => { const b = x.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })""")
+        if title[0] < bar[2] and bar[0] < title[2] and title[1] < bar[3] and bar[1] < title[3]:
+            covered.append(chart.evaluate("e => e.querySelector('.gtitle').textContent"))
+    page.context.close()
+    assert not covered, f"the toolbar covers these titles at {PHONE['width']} px: {covered}"
+
+
+def test_level_and_season_are_in_reach_in_a_phones_sidebar(browser: Any, dashboard: str,
+                                                           dashboard_env: ApiServer) -> None:
+    page = _phone(browser, f"{dashboard}/games?level=MLB", PHONE_SAFARI)
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    page.wait_for_timeout(500)
+    boxes = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '[data-testid="stSidebar"] [data-testid="stSelectbox"]')].map(e => [e.querySelector('label').innerText.trim(),
+        e.getBoundingClientRect().bottom]))""")
+    page.context.close()
+    assert boxes["Level"] <= PHONE_SAFARI["height"], boxes
+    assert boxes["Season"] <= PHONE_SAFARI["height"], boxes
+
+
+DESKTOP = {"width": 1440, "height": 900}
+
+
+def test_no_column_is_cut_off_at_1440_px(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    cut = {}
+    for path, last in (("projections?level=MLB", "Title %"), ("projections?level=FC", "Title %"),
+                       ("glossary?level=MLB&tab=Stat+codes", "Qualifier")):
+        page.goto(f"{dashboard}/{path}")
+        page.wait_for_selector('[data-testid="stDataFrame"]', timeout=TIMEOUT_MS)
+        _settle(page)
+        grid = page.get_by_test_id("stDataFrame").first
+        assert _headers_in_view(page)[-1] == last, (path, _headers_in_view(page))
+        # the grid scrolls sideways only when its columns are wider than its box
+        over = grid.evaluate("g => { const s = g.querySelector('.dvn-scroller'); return s.scrollWidth - s.clientWidth; }")
+        if over > 0:
+            cut[path] = over
+    page.context.close()
+    assert not cut, f"columns past the table's right edge at {DESKTOP['width']} px (pixels): {cut}"
+
+
+def test_a_csv_download_holds_no_python_list_text(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    levels = api.glossary("MLB", "levels")
+    page = _open(browser, f"{dashboard}/glossary?level=MLB&tab=Levels")
+    with page.expect_download(timeout=TIMEOUT_MS) as download:
+        page.get_by_test_id("stDownloadButton").first.locator("button").click()
+    saved = pd.read_csv(download.value.path(), keep_default_na=False)
+    page.context.close()
+    assert list(saved["ID"]) == list(levels["ID"])
+    for served, written in zip(levels["Endpoints"], saved["Endpoints"], strict=True):
+        assert written == ", ".join(served), written  # "seasons, teams, ...", not "['seasons', 'teams']"

@@ -99,25 +99,24 @@ def test_box_score_from_the_apis_boxscores(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     texts = [m.value for m in at.markdown]
     assert "**Box score**" in texts
-    for team in (game["Visitor"], game["Home"]):
-        batting = texts[texts.index(f"*{team}: batting*") + 1]
-        assert batting.startswith("| Name | AB | R | H | RBI |")
-        assert texts[texts.index(f"*{team}: pitching*") + 1].startswith("| Name | IP | H | R | ER |")
+    assert texts.index(f"*{game['Visitor']}: batting*") < texts.index(f"*{game['Home']}: batting*")
+    grids = [d.value for d in at.dataframe]
+    batting = [g for g in grids if list(g.columns[:5]) == ["Name", "AB", "R", "H", "RBI"]]
+    pitching = [g for g in grids if list(g.columns[:5]) == ["Name", "IP", "H", "R", "ER"]]
+    assert len(batting) == len(pitching) == 2, "each side's batting and pitching, the visitor first"
+    for team, lines in zip((game["Visitor"], game["Home"]), batting, strict=True):
         side = box.players[box.players["Team"] == team]
-        assert len(batting.splitlines()) - 2 == int((side["PA"] > 0).sum()), "one row per batter"
+        assert len(lines) == int((side["PA"] > 0).sum()), "one row per batter"
     line_score = next(t for t in texts if t.startswith("| Team |"))
     home_row = [c.strip() for c in next(r for r in line_score.splitlines()
                                         if r.startswith(f"| {game['Home']} |")).split("|")]
-    home_batting = texts[texts.index(f"*{game['Home']}: batting*") + 1].splitlines()[2:]
-    hits = sum(int(r.split("|")[4]) for r in home_batting)
     assert home_row[-4:-1] == [str(int(game["ScoreHome"])), str(box.totals["home"]["H"]),
                                str(box.totals["home"]["E"])], "R/H/E: the score and the team totals"
-    assert box.totals["home"]["H"] == hits, "the line score's H sums the batting lines"
+    assert box.totals["home"]["H"] == int(batting[1]["H"].sum()), "the line score's H sums the batting lines"
     nba = api.games("NBA", status="final", size=1).frame.iloc[0]
     basketball = open_page("games", {"level": "NBA", "game": str(int(nba["ID"]))})
     assert_clean(basketball)
-    lines = [m.value for m in basketball.markdown]
-    assert "PTS" in lines[lines.index(f"*{nba['Home']}*") + 1].splitlines()[0]
+    assert any("PTS" in d.value.columns for d in basketball.dataframe)
 
 
 def test_a_teams_eye_view(dashboard_env: ApiServer) -> None:

@@ -85,7 +85,7 @@ def test_soccer_ranks_by_points_and_shows_title_odds(dashboard_env: ApiServer) -
     assert "Playoff %" not in table.columns and "Title %" in table.columns, "a league table has no playoff"
     assert titles(at) == ["Title odds over the season"]
     top = served.sort_values("ProjPoints", ascending=False).iloc[0]
-    assert table.iloc[0]["Record"] == f"{top['W']}-{top['L']}-{top['T']}"
+    assert table.iloc[0]["Record"] == f"{top['W']}-{top['T']}-{top['L']}", "a football record reads W-D-L"
 
 
 def test_a_sublevel_keeps_its_teams(dashboard_env: ApiServer) -> None:

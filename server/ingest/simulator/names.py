@@ -45,6 +45,16 @@ _LATIN_LAST = ("Rodríguez", "Martínez", "Pérez", "Hernández", "González", "
 _KR_FIRST = ("하성", "정후", "현진", "광현", "민호", "지환", "재원", "성민", "동현", "준영",
              "승환", "태형", "영민", "우진", "도윤", "시우", "건우", "현우", "지훈", "민재")
 _KR_LAST = ("김", "이", "박", "최", "정", "강", "조", "윤", "장", "임", "한", "오", "서", "신", "양")
+# The Latin form of every Hangul name part above, as the players themselves spell it abroad
+# (Ha-seong Kim, Hyun-jin Ryu): a reader who has no Hangul reads and types this one.
+LATIN_KR: dict[str, str] = {
+    "하성": "Ha-seong", "정후": "Jung-hoo", "현진": "Hyun-jin", "광현": "Kwang-hyun", "민호": "Min-ho",
+    "지환": "Ji-hwan", "재원": "Jae-won", "성민": "Sung-min", "동현": "Dong-hyun", "준영": "Jun-young",
+    "승환": "Seung-hwan", "태형": "Tae-hyung", "영민": "Young-min", "우진": "Woo-jin", "도윤": "Do-yun",
+    "시우": "Si-woo", "건우": "Gun-woo", "현우": "Hyun-woo", "지훈": "Ji-hoon", "민재": "Min-jae",
+    "김": "Kim", "이": "Lee", "박": "Park", "최": "Choi", "정": "Jung", "강": "Kang", "조": "Cho",
+    "윤": "Yoon", "장": "Jang", "임": "Lim", "한": "Han", "오": "Oh", "서": "Seo", "신": "Shin",
+    "양": "Yang"}
 _JP_FIRST = ("Shohei", "Yu", "Kodai", "Munetaka", "Roki", "Seiya", "Masataka", "Yoshinobu",
              "Kensuke", "Haruki", "Takumi", "Daichi", "Sota", "Ren", "Yuto", "Kaito", "Hiroto",
              "Shota", "Ryota", "Kenta", "Tatsuya", "Yuki", "Naoki", "Shinnosuke")
@@ -144,7 +154,8 @@ HOMETOWNS: dict[str, tuple[str, ...]] = {
     "MX": ("Monterrey", "Hermosillo", "Culiacán"), "CO": ("Cartagena", "Barranquilla"),
     "PA": ("Panamá", "Colón"), "JP": ("Tōkyō", "Ōsaka", "Nagoya", "Sapporo", "Fukuoka", "Sendai",
                                       "Hiroshima", "Yokohama", "Kōbe", "Niigata"),
-    "KR": ("서울", "부산", "대구", "인천", "광주", "대전", "수원", "창원"),
+    "KR": ("서울 (Seoul)", "부산 (Busan)", "대구 (Daegu)", "인천 (Incheon)", "광주 (Gwangju)",
+           "대전 (Daejeon)", "수원 (Suwon)", "창원 (Changwon)"),
     "RU": ("Moskva", "Sankt-Peterburg", "Jaroslavl'", "Čeljabinsk", "Omsk", "Kazan'",
            "Magnitogorsk", "Novosibirsk", "Ufa", "Nižnij Novgorod"),
     "BY": ("Minsk", "Gomel'"), "KZ": ("Astana", "Ust'-Kamenogorsk"), "LV": ("Rīga", "Liepāja"),
@@ -196,7 +207,15 @@ def draw_people(rng: np.random.Generator, culture: str, n: int) -> list[tuple[st
 
 
 def full_name(first: str, last: str, culture: str) -> str:
-    """Korean names are written family name first and without a space."""
+    """Korean names are written family name first and without a space, followed by their Latin
+    form in the order it is printed abroad ("김하성 (Ha-seong Kim)"), so that everyone can read
+    the name and find it by typing Kim: a surname search matches the Latin form's last word."""
     if culture == "kr":
-        return f"{last}{first}"
+        return with_latin(f"{last}{first}", f"{LATIN_KR[first]} {LATIN_KR[last]}")
     return f"{first} {last}"
+
+
+def with_latin(native: str, latin: str) -> str:
+    """A name in a script other than Latin, with its Latin form in parentheses; the name
+    itself when both are the same. The one way every generated name pairs them."""
+    return native if native == latin else f"{native} ({latin})"

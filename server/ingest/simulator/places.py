@@ -125,6 +125,21 @@ NICKNAMES_W = ("Sparks", "Storm", "Lightning", "Sol", "Liberty Bells", "Aces", "
                "Tempest", "Aurora")
 NICKNAMES_KR = ("타이거즈", "라이온즈", "트윈스", "베어스", "랜더스", "자이언츠", "이글스", "다이노스",
                 "히어로즈", "위즈", "돌핀스", "유니콘스")
+# The Latin form of every Hangul place and nickname above (the city a team plays in, not the
+# province the venue's address names): team names carry it ("서울 베어스 (Seoul Bears)").
+LATIN_KR: dict[str, str] = {
+    "서울": "Seoul", "부산": "Busan", "대구": "Daegu", "인천": "Incheon", "광주": "Gwangju",
+    "대전": "Daejeon", "수원": "Suwon", "창원": "Changwon", "울산": "Ulsan", "청주": "Cheongju",
+    "타이거즈": "Tigers", "라이온즈": "Lions", "트윈스": "Twins", "베어스": "Bears", "랜더스": "Landers",
+    "자이언츠": "Giants", "이글스": "Eagles", "다이노스": "Dinos", "히어로즈": "Heroes", "위즈": "Wiz",
+    "돌핀스": "Dolphins", "유니콘스": "Unicorns"}
+
+
+def latin(words: str) -> str:
+    """``words`` with each Hangul word in its Latin form (``LATIN_KR``); others as they are."""
+    return " ".join(LATIN_KR.get(word, word) for word in words.split())
+
+
 NICKNAMES_JP = ("Giants", "Swallows", "Carp", "Dragons", "Tigers", "BayStars", "Hawks", "Buffaloes",
                 "Lions", "Marines", "Fighters", "Eagles")
 NICKNAMES_RU = ("Lokomotiv", "Dinamo", "Spartak", "Metallurg", "Avangard", "Ak Bars", "Salavat",

@@ -125,6 +125,10 @@ def _nicknames(plan: LevelPlan) -> tuple[str, ...]:
 
 
 def _team_name(plan: LevelPlan, city: str, nick: str, prefix: str) -> str:
+    """A team's name as its fans write it, with its Latin form where that differs (Korea's)."""
+    if plan.region == "KR":
+        native = f"{city} {nick}"
+        return names.with_latin(native, places.latin(native))
     if plan.region == "RU":
         return f"{nick} {city}"
     if plan.region == "EU":
@@ -252,13 +256,16 @@ def _teams_and_venues(plan: LevelPlan, rng: np.random.Generator, per_group: int,
 
 
 def _venue_name(plan: LevelPlan, city: places.City, nick: str, k: int) -> str:
+    """A home venue's name, with its Latin form where that differs ("서울 Park (Seoul Park)")."""
     kind = {"baseball": "Park", "basketball": "Arena", "hockey": "Ice Center",
             "soccer": "Stadium"}[plan.sport]
     if k % 2:
-        return f"{city[0]} {kind}"
-    if plan.region not in ("FOOTBALL", "EU"):
-        return f"{nick} {kind}"
-    return f"Estadio {city[0]}" if city[2] == "ES" else f"{city[0]} {kind}"
+        name = f"{city[0]} {kind}"
+    elif plan.region not in ("FOOTBALL", "EU"):
+        name = f"{nick} {kind}"
+    else:
+        name = f"Estadio {city[0]}" if city[2] == "ES" else f"{city[0]} {kind}"
+    return names.with_latin(name, places.latin(name))
 
 
 def _venue_row(plan: LevelPlan, rng: np.random.Generator, venue_id: int, name: str,
