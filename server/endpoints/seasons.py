@@ -108,7 +108,7 @@ SEASONS = Endpoint(
         Field("Granularity", "object", None, "which data the season holds, Y/N", children=tuple(
             Field(name, "string", "Y", f"{name} held", column=col) for name, col in _GRAN)),
         Field("Source", "string", "simulated", "where the season's data come from"),
-        Field("Loading", "string", None, "null when the season is whole; while the service is "
+        Field("Loading", "string", "MLB 2021-2023 loading, 2 of 3 seasons", "null when the season is whole; while the service is "
               "still loading or computing the level in the background (a first build), what it "
               "is doing, e.g. 'MLB 2021-2023 loading, 2 of 3 seasons': until then the season may "
               "lack games, ratings, forecasts, stat tables or projections"),
