@@ -31,7 +31,7 @@ from tests.dashboard.conftest import point_services_at
 from tests.demo_api import ApiServer
 from tests.server.models import realdata
 
-pytestmark = [pytest.mark.realdata,
+pytestmark = [pytest.mark.realdata, pytest.mark.slow,
               pytest.mark.skipif(not realdata.available(), reason="../shared/data is absent")]
 
 ROOT = Path(__file__).resolve().parents[3]
