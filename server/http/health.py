@@ -15,7 +15,8 @@ answer the service gives, so it shows in its part only.
 built whole: ``State`` (``loading`` or ``done``), ``Steps`` and ``StepsDone``, ``Now`` (what it is
 doing: "MLB 2021-2023 loading, 2 of 3 seasons"), ``Levels`` (each level not yet whole -> its
 notice; its seasons carry the same as ``Loading`` in ``seasons``), ``Started``, ``Finished`` and
-``Failure`` (the last line of a step that failed; the next start tries again).
+``Failure`` (which step failed; its own last line goes to the server's log, never here: paths;
+the next start tries it again).
 """
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ workers, and records each step done in the store when its command succeeds.
 Every step is a command that is whole or not at all (an ingest commits a season at a time,
 re-tabulation a level at a time, projections at the end) and idempotent, so a fill stopped
 anywhere (Ctrl+C, a kill, a crash) leaves the store consistent, and the next start runs the
-step it was on again and goes on. A step that fails stops the fill with its last line kept for
-``/health``; the next start tries again.
+step it was on again and goes on. A step that fails stops the fill (``/health`` names the step, the log
+has the command's last line); the next start tries again.
 
 While a level has a step pending its seasons are not whole (no ratings yet, no projections):
 ``store_info`` holds ``loading:LEVEL`` with the notice for it ("MLB 2021-2023 loading, 2 of 3
@@ -273,7 +273,9 @@ class Filler:
                 return
             if code != 0:
                 last = last or f"exit {code}"
-                _fail(self.engine, f"python -m server {' '.join(step['Args'])}: {last}")
+                # /health needs no key: it says which step, the log says why (paths and all)
+                _fail(self.engine, f"step {index + 1} ({notice(plan, step)}) failed; the "
+                      "server's log has its last line; the next start tries it again")
                 log.error("fill stopped at step %d: %s", index + 1, last)
                 print(f"fill stopped: {last} (the next start tries again)", file=self.out,
                       flush=True)
