@@ -10,8 +10,8 @@ workers, and records each step done in the store when its command succeeds.
 Every step is a command that is whole or not at all (an ingest commits a season at a time,
 re-tabulation a level at a time, projections at the end) and idempotent, so a fill stopped
 anywhere (Ctrl+C, a kill, a crash) leaves the store consistent, and the next start runs the
-step it was on again and goes on. A step that fails stops the fill (``/health`` names the step, the log
-has the command's last line); the next start tries again.
+step it was on again and goes on. A step that fails stops the fill (``/health`` names the step,
+the log has the command's last line); the next start tries again.
 
 While a level has a step pending its seasons are not whole (no ratings yet, no projections):
 ``store_info`` holds ``loading:LEVEL`` with the notice for it ("MLB 2021-2023 loading, 2 of 3
