@@ -14,17 +14,25 @@ import streamlit as st
 from services import ApiError, api
 
 
-def _loading_seasons(level: str) -> list[str]:
-    """The names of the level's seasons the API marks as not whole, newest first."""
+def _loading_seasons(level: str) -> list[str] | None:
+    """The names of the level's seasons the API marks as not whole, newest first; None when the
+    API could not say (busy: the notice then speaks of the level's seasons as a whole)."""
     try:
         frame = api.seasons(level)
     except ApiError:
-        return []
+        return None
     if frame.empty or "Loading" not in frame.columns:
         return []
     marked = frame[frame["Loading"].fillna("").astype(str) != ""]
     names = marked["Name"] if "Name" in marked.columns else marked["ID"]
     return [str(n) for n in names if not pd.isna(n)]
+
+
+def _listed(seasons: list[str]) -> str:
+    """A few seasons by name; many as their span and count (Lahman's 1871 to 2023: 153)."""
+    if len(seasons) <= 5:
+        return ", ".join(seasons)
+    return f"{seasons[-1]} to {seasons[0]}, {len(seasons)} seasons"
 
 
 def notice(health: Mapping[str, Any], level: str) -> None:
@@ -33,8 +41,13 @@ def notice(health: Mapping[str, Any], level: str) -> None:
     if not doing:
         return
     seasons = _loading_seasons(level)
-    held = (f"The seasons held so far ({', '.join(seasons)}) are incomplete until it is done: "
-            "games, ratings, forecasts, stat tables or projections may be missing, and figures "
-            "may change." if seasons else f"No {level} season is ready yet.")
+    incomplete = ("until it is done: games, ratings, forecasts, stat tables or projections may "
+                  "be missing, and figures may change.")
+    if seasons is None:
+        held = f"{level}'s seasons are incomplete {incomplete}"
+    elif seasons:
+        held = f"The seasons held so far ({_listed(seasons)}) are incomplete {incomplete}"
+    else:
+        held = f"No {level} season is ready yet."
     st.info(f"**{doing}.** {held} The pages fill in as the service loads them in the background.",
             icon=":material/hourglass_top:")
