@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from components import filters, layout
+from components import filters, layout, loading
 from services import ApiError, NotOffered, api, health, load_config
 
 st.set_page_config(page_title="Sports analytics workbench", page_icon=":material/sports_baseball:",
@@ -65,6 +65,7 @@ def _connection(level: str, name: str) -> tuple[set[str], dict[str, str]]:
         st.sidebar.caption(err.hint)
         return set(), {}
     st.sidebar.caption(f"{name}  \n:material/cloud_done: API {doc.get('Status', 'ok')} · {config.url}")
+    loading.notice(doc, level)  # the level still loading in the background says so, on every page
     if not config.key:
         st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")
     return layout.level_sources(doc, level), dict(doc.get("Notices") or {})

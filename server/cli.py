@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,7 +48,7 @@ COMMANDS: tuple[Command, ...] = (
            help="leave out levels that already hold real data"),
     ), bulk_write=True),
     Command(("ingest", "retrosheet"), "server.ingest.retrosheet:cli",
-            "Retrosheet files under PATH, or one season downloaded", (
+            "Retrosheet files under PATH (with --season, that season's), or one season downloaded", (
         _a("path", nargs="?", default=None),
         _a("--season", type=int, default=None),
         _a("--base-url", default=None, help="download site (default: the public Retrosheet site)"),
@@ -63,7 +64,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(("ingest", "feed"), "server.ingest.feed:cli", "a generic feed bundle", (_a("path"),),
             bulk_write=True),
     Command(("retabulate",), "server.jobs.retabulate:cli",
-            "rebuild ratings, forecasts and stat tables now", (_a("--level", default=None),),
+            "rebuild ratings, forecasts and stat tables now", (
+        _a("--level", default=None, help="a level code, or several comma separated"),),
             bulk_write=True),
     Command(("evaluate",), "server.jobs.evaluate:cli",
             "score the ELO win expectations of a season's games, (--projections) the season "
@@ -78,7 +80,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(("projections",), "server.jobs.projections:cli",
             "season projections: the levels' newest days, or (--history) every completed season "
             "not yet projected, a snapshot per day with games", (
-        _a("--level", default=None), _a("--history", action="store_true"),
+        _a("--level", default=None, help="a level code, or several comma separated"),
+        _a("--history", action="store_true"),
         _a("--season", type=int, default=None, help="recompute this season (needs --level)"),
     ), bulk_write=True),
     Command(("keys", "issue"), "server.keys:cli_issue", "issue a key; prints it alone on stdout", (
@@ -136,6 +139,9 @@ def main(argv: list[str] | None = None) -> int:
         return engines[0]
 
     try:
+        if os.environ.get("SPORTS_FILL_PARENT"):  # a step of the background fill (fill.PARENT_ENV)
+            from server.jobs.fill import die_with_parent
+            die_with_parent()
         status = _load(args.handler)(args, engine)
         if status == 0 and args.bulk_write:
             from server.store.engine import analyze

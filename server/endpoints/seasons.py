@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from server.catalog import phases
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import G, params
+from server.store import loading as level_loading
 from server.store import schema as s
 
 SE = s.seasons
@@ -43,6 +44,10 @@ def _base(ask: Ask) -> sa.Select[Any]:
                  .where(G.c.level == SE.c.level, G.c.season == SE.c.season,
                         G.c.state == phases.NO_RESULT)
                  .scalar_subquery())
+    # the background fill's notice while the level is not whole (``server.jobs.fill``)
+    info = s.store_info.c
+    loading = (sa.select(info.value).where(info.key == sa.literal(level_loading.PREFIX) + SE.c.level)
+               .scalar_subquery())
     return (sa.select(
         SE.c.season.label("ID"), SE.c.level.label("Level"), SE.c.name.label("Name"),
         SE.c.start.label("Start"), SE.c.end.label("End"),
@@ -54,7 +59,7 @@ def _base(ask: Ask) -> sa.Select[Any]:
         _has(s.pitches, ask, via_game=True).label("g_pitches"),
         _has(s.game_officials, ask, via_game=True).label("g_officials"),
         _has(s.odds, ask, via_game=True).label("g_odds"),
-        SE.c.source.label("Source"))
+        SE.c.source.label("Source"), loading.label("Loading"))
         .where(SE.c.level == ask.code).order_by(SE.c.season.desc()))
 
 
@@ -103,6 +108,10 @@ SEASONS = Endpoint(
         Field("Granularity", "object", None, "which data the season holds, Y/N", children=tuple(
             Field(name, "string", "Y", f"{name} held", column=col) for name, col in _GRAN)),
         Field("Source", "string", "simulated", "where the season's data come from"),
+        Field("Loading", "string", "MLB 2021-2023 loading, 2 of 3 seasons", "null when the season is whole; while the service is "
+              "still loading or computing the level in the background (a first build), what it "
+              "is doing, e.g. 'MLB 2021-2023 loading, 2 of 3 seasons': until then the season may "
+              "lack games, ratings, forecasts, stat tables or projections"),
         Field("sublevels", "list", [{"ID": 1, "Name": "American League", "Type": "League"}],
               "sublevels of the season: ID, Name, Type", detail=True),
         Field("playoffs", "list", [{"Round": "World Series"}], "playoff rounds, when known",

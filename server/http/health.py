@@ -10,6 +10,13 @@ current) and ``Retabulation`` (``ok`` within ``LATE_AFTER`` of the latest run, `
 ``never``). Only the store is essential: its fault answers 503. Redis down answers 200 with
 ``Status: degraded`` (limits per worker, results cached per worker); a late job changes no
 answer the service gives, so it shows in its part only.
+
+``Fill`` is the background fill a first build left (``server.jobs.fill``), null for a store
+built whole: ``State`` (``loading`` or ``done``), ``Steps`` and ``StepsDone``, ``Now`` (what it is
+doing: "MLB 2021-2023 loading, 2 of 3 seasons"), ``Levels`` (each level not yet whole -> its
+notice; its seasons carry the same as ``Loading`` in ``seasons``), ``Started``, ``Finished`` and
+``Failure`` (which step failed; its own last line goes to the server's log, never here: paths;
+the next start tries it again).
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ import sqlalchemy as sa
 from server.errors import store_fault
 from server.catalog.sources import NOTICES
 from server.catalog.phases import NO_RESULT
+from server.jobs import fill
 from server.jobs.runs import last_run
 from server.store import schema as s
 
@@ -70,6 +78,7 @@ def report(service: Service) -> bytes:
             version = conn.execute(sa.select(s.store_info.c.value)
                                    .where(s.store_info.c.key == "schema_version")).scalar()
             retabulated = last_run(conn)
+            filling = fill.report(fill.read(conn))
             # a listed game the source has no result for is no newest game (catalog.phases)
             newest = dict(conn.execute(sa.select(s.games.c.level, sa.func.max(s.games.c.game_day))
                                        .where(s.games.c.state != NO_RESULT)
@@ -94,5 +103,6 @@ def report(service: Service) -> bytes:
                          "Dialect": engine.dialect.name,
                          "SchemaVersion": int(version) if version is not None else None,
                          "Retabulated": retabulated,
+                         "Fill": filling,
                          "Levels": levels,
                          "Notices": {name: NOTICES[name] for name in sorted(held) if name in NOTICES}})

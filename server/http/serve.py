@@ -6,7 +6,8 @@ Every uvicorn log handler masks ``key=`` values (``logmask``); connections go th
 ``protocol.GuardedHttpTools`` (a header deadline, a connection cap, error documents). The nightly re-tabulation's
 scheduler runs in this process, once however many workers there are (``server.jobs.scheduler``);
 every instance on a store may run one, the store picks which one runs each night, so N instances
-start alike. The job's lines (which instance ran a night, which skipped it) go to the log.
+start alike. The job's lines (which instance ran a night, which skipped it) go to the log. The same
+instances run what a first build left to load (``server.jobs.fill``), one of them at a time.
 """
 from __future__ import annotations
 
@@ -68,13 +69,18 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
         "access_log": not args.no_access_log}
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
 
+    from server.jobs import fill
+
     store = engine()
+    filler = None
     if getattr(args, "no_scheduler", False):
         jobs, nightly = None, "no nightly re-tabulation (--no-scheduler)"
     else:
         jobs, (hour, minute, second) = start_scheduler(store), run_at()
         nightly = (f"re-tabulating levels in season daily at {hour:02d}:{minute:02d}:{second:02d} "
                    "America/New_York (one instance per night, chosen by the store)")
+        # what a first build left to load, loaded while this serves (progress on /health)
+        filler = fill.start(store)
     print(f"serving on http://{args.host}:{args.port} ({args.workers} worker(s)); {nightly}",
           file=sys.stderr)
     try:
@@ -85,6 +91,8 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
         else:
             uvicorn.run(_settled(create_app(store)), **common)
     finally:
+        if filler is not None:
+            filler.stop()
         if jobs is not None:
             jobs.shutdown(wait=False)
     return 0

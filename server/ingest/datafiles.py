@@ -14,10 +14,19 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Ingest:
-    """One ``python -m server`` command and a label saying what it loads."""
+    """One ``python -m server`` command and a label saying what it loads.
+
+    ``levels`` and ``season`` say what it adds, where the source knows from the file names, and
+    ``slow`` marks a command that takes minutes rather than seconds (a season of play by play):
+    a first build serves before such commands and lets the service's own job load them
+    (``server.jobs.fill``), so the notice can say "MLB 2021-2023 loading, 2 of 3 seasons".
+    """
 
     label: str
     args: tuple[str, ...]
+    levels: tuple[str, ...] = ()
+    season: int | None = None
+    slow: bool = False
 
 
 @dataclass(frozen=True)

@@ -327,7 +327,8 @@ def _ingest_by_league(paths: Sequence[Path]) -> list[Ingest]:
             by_league[m.group("league").upper()].append(p)
     return [Ingest(f"FiveThirtyEight-style {league} results ({len(files)} file"
                    f"{'s' if len(files) > 1 else ''})",
-                   ("ingest", SOURCE, *map(str, sorted(files)), "--level", league))
+                   ("ingest", SOURCE, *map(str, sorted(files)), "--level", league),
+                   levels=(league,))
             for league, files in sorted(by_league.items())]
 
 

@@ -342,14 +342,16 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None, history: bool = 
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
-    """``python -m server projections [--level L] [--history] [--season S]``."""
+    """``python -m server projections [--level L[,L2...]] [--history] [--season S]``."""
     level = getattr(args, "level", None)
-    if level and find_level(level) is None:
-        raise UserError(f"unknown level {level!r}")
-    if args.season is not None and not level:
-        raise UserError("--season needs --level")
+    codes = [c.strip() for c in level.split(",") if c.strip()] if level else None
+    for code in codes or ():
+        if find_level(code) is None:
+            raise UserError(f"unknown level {code!r}")
+    if args.season is not None and len(codes or ()) != 1:
+        raise UserError("--season needs --level with one level")
     t0 = time.perf_counter()
-    report = run(engine_factory(), [level] if level else None, history=args.history,
+    report = run(engine_factory(), codes, history=args.history,
                  season=args.season, progress=lambda s: print(s, file=sys.stderr))
     print(f"projected {len(report)} level(s) in {time.perf_counter() - t0:.2f} s",
           file=sys.stderr)

@@ -297,12 +297,13 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None,
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
-    """``python -m server retabulate [--level L]``: per-level timings on stderr."""
+    """``python -m server retabulate [--level L[,L2...]]``: per-level timings on stderr."""
     level = getattr(args, "level", None)
-    if level and find_level(level) is None:
-        raise UserError(f"unknown level {level!r}")
+    codes = [c.strip() for c in level.split(",") if c.strip()] if level else None
+    for code in codes or ():
+        if find_level(code) is None:
+            raise UserError(f"unknown level {code!r}")
     t0 = time.perf_counter()
-    report = run(engine_factory(), [level] if level else None,
-                 progress=lambda s: print(s, file=sys.stderr))
+    report = run(engine_factory(), codes, progress=lambda s: print(s, file=sys.stderr))
     print(f"retabulated {len(report)} level(s) in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
     return 0

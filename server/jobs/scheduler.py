@@ -21,6 +21,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
@@ -31,6 +32,7 @@ from apscheduler.triggers.cron import CronTrigger
 from server.catalog import clock
 from server.errors import UserError
 from server.jobs import projections, retabulate
+from server.jobs.fill import child_url
 from server.store import schema
 
 RUN_AT_ENV, RUN_AT_DEFAULT = "SPORTS_RETABULATE_AT", "03:00"
@@ -75,13 +77,8 @@ def refresh_simulation(engine: sa.Engine, today: dt.date | None = None) -> bool:
         build = last_build(conn)
     if build is None or str(build.get("Day", "")) >= today.isoformat():
         return False
-    args = [sys.executable, "-m", "server", "demo", "--seed", str(build["Seed"]),
-            "--size", str(build["Size"])]
-    if build.get("Levels"):
-        args += ["--levels", ",".join(build["Levels"])]
-    if build.get("SkipReal"):
-        args.append("--skip-real")
-    env = {**os.environ, "DATABASE_URL": _absolute(engine.url).render_as_string(
+    args = [sys.executable, "-m", "server", *demo_args(build)]
+    env = {**os.environ, "DATABASE_URL": child_url(engine.url).render_as_string(
         hide_password=False)}
     done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -92,11 +89,15 @@ def refresh_simulation(engine: sa.Engine, today: dt.date | None = None) -> bool:
     return True
 
 
-def _absolute(url: sa.URL) -> sa.URL:
-    """The store's URL for a child process: a relative SQLite path made absolute."""
-    if url.get_backend_name() == "sqlite" and url.database and url.database != ":memory:":
-        return url.set(database=str(Path(url.database).resolve()))
-    return url
+def demo_args(build: dict[str, Any]) -> list[str]:
+    """The ``python -m server`` arguments that build the simulated levels again as ``build``
+    (``simulator.last_build``) was built: its seed, size and levels."""
+    args = ["demo", "--seed", str(build["Seed"]), "--size", str(build["Size"])]
+    if build.get("Levels"):
+        args += ["--levels", ",".join(build["Levels"])]
+    if build.get("SkipReal"):
+        args.append("--skip-real")
+    return args
 
 
 def nightly(engine: sa.Engine) -> dict[str, dict[str, float]]:

@@ -17,20 +17,20 @@ import sqlalchemy as sa
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
-    """Ingest the files under ``args.path``, or download ``args.season`` and ingest that."""
+    """Ingest the files under ``args.path`` (only ``args.season``'s when given), or download
+    ``args.season`` and ingest that."""
     from server.errors import UserError
     from server.ingest.retrosheet.load import ingest_path
     from server.store.init import init_store
 
     if args.path is None and args.season is None:
-        raise UserError("give a PATH to Retrosheet files or --season YYYY to download one")
+        raise UserError("give a PATH to Retrosheet files (with --season YYYY for one of its "
+                        "seasons) or --season YYYY alone to download one")
     engine = engine_factory()
     init_store(engine)
     started = time.monotonic()
     if args.path is not None:
-        if args.season is not None:
-            raise UserError("give either PATH or --season, not both")
-        done = ingest_path(engine, Path(args.path))
+        done = ingest_path(engine, Path(args.path), args.season)
     else:
         from server.ingest.retrosheet.download import download_and_ingest
         done = download_and_ingest(engine, args.season, args.base_url)

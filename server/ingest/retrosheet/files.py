@@ -23,10 +23,14 @@ _READ = (EVENTS, POSTSEASON, ROSTER, TEAMS, UMPIRES, BALLPARKS, BIOFILE)
 
 
 def _ingest_tree(paths: Sequence[Path]) -> list[Ingest]:
-    """One command for the folder holding every matched file: the ingest groups them by season."""
-    seasons = sorted({m.group(1) for p in paths if (m := EVENTS.fullmatch(p.name))})
-    what = f"MLB {seasons[0]}-{seasons[-1]}" if len(seasons) > 1 else f"MLB {''.join(seasons)}"
-    return [Ingest(f"Retrosheet {what}", ("ingest", "retrosheet", str(common_folder(paths))))]
+    """One command a season, each reading the folder holding every matched file (the reference
+    files serve every season): a season of play by play takes about half a minute, so a first
+    build loads them one at a time in the background, oldest first."""
+    seasons = sorted({int(m.group(1)) for p in paths
+                      if (m := EVENTS.fullmatch(p.name) or POSTSEASON.fullmatch(p.name))})
+    folder = str(common_folder(paths))
+    return [Ingest(f"Retrosheet MLB {year}", ("ingest", "retrosheet", folder, "--season", str(year)),
+                   levels=("MLB",), season=year, slow=True) for year in seasons]
 
 
 DATA_FILES = DataFiles(

@@ -109,9 +109,15 @@ def playoff_round(path: Path) -> str:
     return "Playoffs"
 
 
-def ingest_path(engine: sa.Engine, path: Path) -> dict[int, int]:
-    """Ingest every season found under ``path``; returns games loaded per season."""
+def ingest_path(engine: sa.Engine, path: Path, season: int | None = None) -> dict[int, int]:
+    """Ingest every season found under ``path`` (or only ``season``); returns games loaded per
+    season."""
     tree = find_files(path)
+    if season is not None:
+        if season not in tree.seasons:
+            raise UserError(f"no Retrosheet event files of {season} under {path} (it holds "
+                            + ", ".join(map(str, sorted(tree.seasons))) + ")")
+        tree.seasons = {season: tree.seasons[season]}
     parks = ref.read_ballparks(tree.ballparks) if tree.ballparks else {}
     bio = ref.read_biofile(tree.biofile) if tree.biofile else {}
     done = {}

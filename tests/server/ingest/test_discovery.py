@@ -27,13 +27,16 @@ def test_every_source_finds_its_files_by_name(tmp_path: Path) -> None:
     found = discovery.plan(tmp_path)
     args = [c.args for c in found.commands]
     assert args == [
-        ("ingest", "retrosheet", str(tmp_path / "retrosheet")),
+        ("ingest", "retrosheet", str(tmp_path / "retrosheet"), "--season", "2024"),
+        ("ingest", "retrosheet", str(tmp_path / "retrosheet"), "--season", "2025"),
         ("ingest", "fivethirtyeight", str(tmp_path / "leagues/nba/nba_elo_2023-24.csv"),
          str(tmp_path / "leagues/nba/nba_elo_latest.csv"), "--level", "NBA"),
         ("ingest", "fivethirtyeight", str(tmp_path / "leagues/nhl/nhl_elo.csv"), "--level", "NHL"),
         ("ingest", "feed", str(tmp_path / "bundles/acme")),
     ]
-    assert found.commands[0].label == "Retrosheet MLB 2024-2025"
+    assert [c.label for c in found.commands[:2]] == ["Retrosheet MLB 2024", "Retrosheet MLB 2025"]
+    # a season of play by play is slow: a first build loads it in the background
+    assert [c.slow for c in found.commands] == [True, True, False, False, False]
     assert found.unread == [tmp_path / "leagues/notes.csv"]
 
 
@@ -57,7 +60,8 @@ def test_the_shared_data_folder_loads_every_season() -> None:
     (the game logs and schedules repeat the event files; the NCAA file has no dates) is named."""
     found = discovery.plan(realdata.DATA)
     labels = [c.label for c in found.commands]
-    assert labels == ["Retrosheet MLB 2021-2023", "FiveThirtyEight-style NBA results (2 files)",
+    assert labels == ["Retrosheet MLB 2021", "Retrosheet MLB 2022", "Retrosheet MLB 2023",
+                      "FiveThirtyEight-style NBA results (2 files)",
                       "FiveThirtyEight-style NHL results (2 files)",
                       "FiveThirtyEight-style WNBA results (1 file)"]
     unread = {p.name for p in found.unread}
@@ -81,7 +85,8 @@ def test_the_build_loads_what_it_finds(tmp_path: Path, monkeypatch: pytest.Monke
         "2032,2031-10-14,0,0,pre,,Buffalo Sabres,Boston Bruins,BUF,BOS,,\n")
     url = f"sqlite:///{tmp_path / 'store.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
-    run.load_real_data(data)
+    slow, loaded = run.load_real_data(data)
+    assert (slow, loaded) == ([], ["NHL"])
     engine = make_engine(url)
     with engine.connect() as conn:
         states = conn.execute(sa.text(

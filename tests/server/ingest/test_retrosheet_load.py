@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
+import subprocess
+import sys
 import http.server
 import threading
 import zipfile
@@ -149,6 +152,33 @@ def test_missing_path_is_a_user_error(engine: sa.Engine, tmp_path: Path) -> None
     (tmp_path / "empty").mkdir()
     with pytest.raises(UserError, match="no Retrosheet event files"):
         ingest_path(engine, tmp_path / "empty")
+
+
+def test_one_season_of_a_tree(tmp_path: Path) -> None:
+    """``ingest retrosheet PATH --season S`` loads that season of the tree only (a first build
+    loads a season a step); a season the tree lacks is a one-line error naming what it holds."""
+    write_season(tmp_path / "tree" / "2022")
+    later = write_season(tmp_path / "tree" / "2023")
+    for f in later.iterdir():
+        f.rename(f.with_name(f.name.replace("2022", "2023")))
+    events = later / "2023NYA.EVA"
+    events.write_bytes(events.read_bytes().replace(b"2022", b"2023"))
+    url = f"sqlite:///{tmp_path / 'store.db'}"
+    env = {**os.environ, "DATABASE_URL": url}
+    done = subprocess.run([sys.executable, "-m", "server", "ingest", "retrosheet",
+                           str(tmp_path / "tree"), "--season", "2023"], env=env,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    eng = make_engine(url)
+    with eng.connect() as conn:
+        assert conn.execute(sa.select(schema.seasons.c.season)).scalars().all() == [2023]
+    eng.dispose()
+    missing = subprocess.run([sys.executable, "-m", "server", "ingest", "retrosheet",
+                              str(tmp_path / "tree"), "--season", "1999"], env=env,
+                             capture_output=True, text=True, check=False)
+    assert missing.returncode == 1 and "Traceback" not in missing.stderr
+    assert missing.stderr.strip().splitlines()[-1] == (
+        f"error: no Retrosheet event files of 1999 under {tmp_path / 'tree'} (it holds 2022, 2023)")
 
 
 @pytest.fixture()
