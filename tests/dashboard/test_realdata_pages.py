@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import pandas as pd
 import pytest
 import requests
 
@@ -40,7 +41,8 @@ def test_the_2023_home_run_leader_as_leaders_and_his_profile_tell_it(real_dashbo
     player, home_runs = int(leader["Player_ID"]), float(leader["Value"])
     at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023"})
     assert_clean(at)
-    log, stats, seasons = (d.value for d in at.dataframe[-3:])
+    log, stats, seasons = (next(d.value for d in at.dataframe if has(d.value.columns)) for has in (
+        lambda c: "Phase" in c, lambda c: "Rank" in c, lambda c: "Season" in c and "AVG" in c))
     for table in (log, stats, seasons):
         assert "None" not in table.astype(str).to_numpy()
     by_stat = stats.set_index("Stat")["Value"]
@@ -53,10 +55,11 @@ def test_the_2023_home_run_leader_as_leaders_and_his_profile_tell_it(real_dashbo
     said = [m.value for m in at.markdown]
     assert any(line.startswith(f"- Played {games} games in 2023") for line in said), said[:2]
     assert not [line for line in said if re.search(r"\(-?\d+\.\d{4,}\)", line)], "rates as printed: .389"
-    assert seasons.set_index("Season").loc[2023, "HR"] == f"{home_runs:.0f}"
-    earlier = seasons[(seasons["Season"] < 2021) & (seasons["AB"].astype(str) != "")]
+    assert seasons.set_index("Season").loc["2023", "HR"] == f"{home_runs:.0f}"
+    years = pd.to_numeric(seasons["Season"], errors="coerce")  # the career row is not a year
+    earlier = seasons[(years < 2021) & (seasons["AB"].astype(str) != "")]
     assert not earlier.empty, "a 2023 leader has Lahman seasons before 2021"
-    assert (earlier["Games"].astype(str) != "0").all(), earlier
+    assert (earlier["G"].astype(str) != "0").all(), earlier
 
 
 def test_a_surname_search_ranks_the_exact_surname_first(real_dashboard: ApiServer) -> None:
