@@ -174,7 +174,8 @@ def _splits(level: str, season: int, seasons: list[dict[str, Any]], pitcher: boo
     label = filters.choice("Split", list(names), key="split", sidebar=False)
     parts = api.splits(level, names[label], season, player_id=player_id, team_id=team_id)
     if parts.empty:
-        st.info(f"No {season} games held to split.")
+        st.info(f"No {season} plays held that say what each credited (simulated plays do not)."
+                if names[label] in splits.BY_PLAY else f"No {season} games held to split.")
         return
     totals = {code: float(pd.to_numeric(parts[code]).sum()) for code in parts.columns
               if code not in ("Split", "Value", "Season") and pd.api.types.is_numeric_dtype(parts[code])}
@@ -182,6 +183,7 @@ def _splits(level: str, season: int, seasons: list[dict[str, Any]], pitcher: boo
     for line in lines:
         st.markdown(f"**{line.title} splits, {season}** ({label.lower()}"
                     + (", regular season)" if names[label] != "phase" else ")"))
+        st.caption(f"Parts: {splits.BY_NAME[names[label]].doc}. Columns as the season line's.")
         show_table(player_stats.split_table(line, parts),
                    name=f"{'player' if player_id else 'team'}_{player_id or team_id}_{line.name}_{names[label]}")
 

@@ -133,7 +133,7 @@ def _totals(season: Mapping[str, Any]) -> dict[str, float]:
     return totals
 
 
-SPLIT_VALUES = {"home": "Home", "away": "Away", **LABELS}  # a split's values as the page names them
+SPLIT_VALUES = {"home": "Home", "away": "Away", "L": "Left-handed", "R": "Right-handed", **LABELS}  # a split's values as the page names them
 
 
 def split_table(line: SeasonLine, parts: pd.DataFrame) -> pd.DataFrame:
@@ -148,7 +148,11 @@ def split_table(line: SeasonLine, parts: pd.DataFrame) -> pd.DataFrame:
         value = str(record.get("Value"))
         month = pd.to_datetime(value + "-01", errors="coerce") if record.get("Split") == "month" else None
         name = month.strftime("%B %Y") if month is not None and not pd.isna(month) else SPLIT_VALUES.get(value, value)
-        rows.append({"Split": name, **seasonlines.row(line, totals)})
+        # a stat the split cannot tell (by hand: what a game credits as a whole) stays blank
+        unknown = {str(k) for k, v in record.items() if v is None or (isinstance(v, float) and pd.isna(v))}
+        printed = seasonlines.row(line, totals)
+        rows.append({"Split": name, **{c.label: "" if seasonlines.codes(c) & unknown else printed[c.label]
+                                       for c in line.columns}})
     return pd.DataFrame(rows)
 
 

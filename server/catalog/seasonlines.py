@@ -96,6 +96,14 @@ def lines_for(totals: Mapping[str, float | int | None], pitcher: bool) -> tuple[
     return tuple(sorted(held, key=lambda line: (line is PITCHING) != pitcher))
 
 
+def codes(column: LineColumn) -> frozenset[str]:
+    """The line codes a column reads (a rate's parts through their own formulas)."""
+    formula = column.formula
+    if formula.parts:
+        return frozenset().union(*(codes(LineColumn(p, _RATES[p])) for p in formula.parts))
+    return frozenset(code for code, _w in (*formula.num, *formula.den))
+
+
 def _sum(totals: Mapping[str, float | int | None], terms: tuple[tuple[str, float], ...]) -> float:
     return sum(w * float(totals.get(code) or 0) for code, w in terms)
 

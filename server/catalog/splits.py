@@ -19,13 +19,31 @@ class Split:
 
 SPLITS: tuple[Split, ...] = (
     Split("homeaway", "Home and away", "home and away games (Value home or away)"),
+    Split("hand", "Against left and right", "the other side's hand: a batter's line against "
+              "left- and right-handed pitchers, a pitcher's against left- and right-handed "
+              "batters (Value L or R; a switch hitter bats from the side he hit from; read from "
+              "the play-by-play, so the codes a game credits as a whole, GS, W, L, SV, ER, PIT "
+              "and LOB, and ERA are null)"),
     Split("month", "By month", "months of the season (Value 2023-04; a month's games by their "
                                "date)"),
     Split("phase", "Regular season and postseason", "phases of the season (Value regular, "
                                                     "playin or postseason)"),
 )
 BY_NAME = {s.name: s for s in SPLITS}
-SPORTS = ("baseball",)  # the sports whose lines split (the season-line columns are baseball's)
+SPORTS = ("baseball",)
+BY_PLAY = ("hand",)  # splits read from the plays' credits, not from the game lines
+WHOLE_GAME = ("GS", "W", "L", "SV", "ER", "PIT", "LOB")  # credited per game, never by a play  # the sports whose lines split (the season-line columns are baseball's)
+
+
+SWITCH = ("B", "S")  # a switch hitter's bats: Retrosheet's B (both), other sources' S
+
+
+def batting_side(bats: str | None, pitcher: str | None) -> str | None:
+    """The side a batter hits from against this pitcher: a switch hitter bats left against a
+    right-hander and right against a left-hander."""
+    if bats in SWITCH and pitcher in ("L", "R"):
+        return "L" if pitcher == "R" else "R"
+    return bats
 
 
 def describe() -> str:

@@ -12,8 +12,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases, seasonlines
-from server.catalog.linestats import line_codes
-from server.catalog.splits import BY_NAME, SPLITS, SPORTS
+from server.catalog.linestats import LINE_STATS, line_codes
+from server.catalog.splits import BY_NAME, BY_PLAY, SPLITS, SPORTS, WHOLE_GAME, batting_side
 from server.endpoints.base import Ask, Custom, Record
 from server.errors import BadParameter
 from server.store import schema as s
@@ -21,6 +21,10 @@ from server.store import schema as s
 G = s.games
 PITCHED = ("BF", "OUTS")  # a game line with either pitched in the game
 RATES = tuple(c for line in seasonlines.LINES for c in line.columns if c.decimals is not None)
+P = s.plays
+# A play's batting credits (the batter's, the runners') split by the pitcher's hand, the rest
+# (pitching, fielding) by the batter's.
+BATTING_SIDE = frozenset(x.code for x in LINE_STATS["baseball"] if x.group == "batting")
 
 
 def check(ask: Ask, team: bool) -> None:
@@ -50,11 +54,52 @@ def _value(split: str, home: bool, day: Any, phase: str) -> str:
 
 
 def _order(split: str, value: str) -> tuple[int, str]:
+    if split == "hand":
+        return ("L", "R").index(value) if value in ("L", "R") else 2, value
     if split == "homeaway":
         return (0 if value == "home" else 1, value)
     if split == "phase":
         return (phases.PHASES.index(value) if value in phases.PHASES else len(phases.PHASES), value)
     return (0, value)
+
+
+def _by_play(conn: sa.Connection, ask: Ask, team: bool, entity: int, codes: tuple[str, ...]
+             ) -> dict[str, dict[str, Any]]:
+    """Parts by hand from the plays' credits: per hand, the games and the codes summed."""
+    q = (sa.select(P.c.game_id, P.c.team_id, P.c.pitcher_hand, P.c.batter_hand, P.c.credits)
+         .select_from(P.join(G, G.c.id == P.c.game_id))
+         .where(G.c.level == ask.code, G.c.season == ask.get("season"),
+                P.c.credits.is_not(None)))
+    asked = ask.get("phase") or ask.get("seasontype")
+    q = q.where(G.c.phase.in_(list(asked)) if asked else G.c.phase == phases.REGULAR)
+    if team:
+        q = q.where(sa.or_(P.c.team_id == entity, P.c.opponent_id == entity))
+    else:  # the plays that credited him: his ID as a key of the credits (ids are digits)
+        q = q.where(sa.cast(P.c.credits, sa.Text).like(f'%"{entity}":%'))
+    sums: dict[str, dict[str, Any]] = {}
+    games: dict[str, set[int]] = {}
+    pitched: dict[str, set[int]] = {}
+    for game, batting, p_hand, b_hand, credits in conn.execute(q):
+        lines = list((credits or {}).items())
+        if not team:
+            lines = [(k, v) for k, v in lines if k == str(entity)]
+        for _player, line in lines:
+            for code, n in line.items():
+                side = code in BATTING_SIDE
+                if team and side != (batting == entity):
+                    continue  # the other team's credit on this play
+                # a store ingested before switch hitters were read (B) is read as it is now
+                hand = (p_hand if side else batting_side(b_hand, p_hand)) or "unknown"
+                part = sums.setdefault(hand, dict.fromkeys(codes, 0))
+                if code in part:
+                    part[code] += n
+                games.setdefault(hand, set()).add(game)
+                if code in PITCHED:
+                    pitched.setdefault(hand, set()).add(game)
+    for hand, part in sums.items():
+        part.update({"G": len(games.get(hand, ())), "GamesPitched": len(pitched.get(hand, ())),
+                     **dict.fromkeys((c for c in WHOLE_GAME if c in part), None)})
+    return sums
 
 
 def answer(team: bool) -> Custom:
@@ -78,8 +123,10 @@ def answer(team: bool) -> Custom:
         elif split != "phase":
             q = q.where(G.c.phase == phases.REGULAR)  # as the season's line counts
         codes = line_codes(ask.level.sport, team=team)
-        sums: dict[str, dict[str, float]] = {}
-        for home, day, phase, stats in conn.execute(q):
+        sums: dict[str, dict[str, Any]] = {}
+        if split in BY_PLAY:
+            sums = _by_play(conn, ask, team, entity, codes)
+        for home, day, phase, stats in conn.execute(q) if split not in BY_PLAY else ():
             line = sums.setdefault(_value(split, bool(home), day, phase),
                                    {"G": 0, "GamesPitched": 0, **dict.fromkeys(codes, 0)})
             line["G"] += 1
@@ -91,7 +138,8 @@ def answer(team: bool) -> Custom:
         out: list[Record] = []
         for value in sorted(sums, key=lambda v: _order(split, v)):
             line = sums[value]
-            rates = {c.label: seasonlines.value(c, line) for c in RATES}
+            rates = {c.label: None if any(line.get(code, 0) is None for code in seasonlines.codes(c))
+                     else seasonlines.value(c, line) for c in RATES}
             out.append({"Split": split, "Value": value, "Season": ask.get("season"),
                         who: entity, **({} if team else {"GamesPitched": line["GamesPitched"]}),
                         "G": line["G"], **{c: line[c] for c in codes},

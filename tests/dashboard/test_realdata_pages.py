@@ -165,3 +165,22 @@ def test_every_plate_appearance_of_a_real_game_says_how_it_ended(real_dashboard:
     guerrero = table[(table["Inning"] == 5) & table["Batter"].str.contains("Guerrero")].iloc[0]
     assert guerrero["Sequence"] == "B C B F 1 S" and guerrero["Pitches"] == 5  # play,5,0,guerv002,22,*BCBF1S,K
     assert guerrero["Outcome"] == "Guerrero struck out swinging"
+
+
+def test_a_players_splits_against_left_and_right_show_the_apis(real_dashboard: ApiServer) -> None:
+    """The 2023 home run leader's line against left- and right-handed pitchers, read from the
+    play-by-play: the page prints what the API serves, and the two add up to his season."""
+    leader = api.stats("MLB", "player", "HR", season=2023, size=1).frame.iloc[0]
+    player = int(leader["Player_ID"])
+    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023",
+                               "split": "Against left and right"})
+    assert_clean(at)
+    heading = next(i for i, m in enumerate(at.markdown) if m.value.startswith("**Batting splits, 2023**"))
+    assert "against left and right" in at.markdown[heading].value
+    shown = next(d.value for d in at.dataframe if list(d.value.columns[:1]) == ["Split"])
+    served = api.splits("MLB", "hand", 2023, player_id=player)
+    assert list(shown["Split"]) == ["Left-handed", "Right-handed"] and list(served["Value"]) == ["L", "R"]
+    for code in ("PA", "AB", "H", "2B", "HR", "RBI", "BB", "SO"):
+        assert list(shown[code].astype(int)) == list(served[code]), code
+    assert list(shown["AVG"]) == [f"{h / ab:.3f}".lstrip("0") for h, ab in zip(served["H"], served["AB"], strict=True)]
+    assert shown["HR"].astype(int).sum() == float(leader["Value"]), "left + right = his season's home runs"

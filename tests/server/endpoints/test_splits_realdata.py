@@ -12,6 +12,7 @@ import pytest
 import requests
 
 from server.catalog.linestats import line_codes
+from server.catalog.splits import WHOLE_GAME
 from tests.demo_api import ApiServer
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
@@ -108,6 +109,7 @@ def test_a_split_in_xml_php_and_the_natstat_dialect_is_the_same_line(real_api: A
 
 @pytest.mark.parametrize("path,params,named", [
     ("/v1/playerperfs/MLB/", {"split": "weekday", "season": SEASON, "player": 1}, "split"),
+    ("/v1/teamperfs/MLB/", {"split": "hand", "season": SEASON}, "team"),
     ("/v1/playerperfs/MLB/", {"split": "homeaway", "season": SEASON}, "player"),
     ("/v1/teamperfs/MLB/", {"split": "month", "season": SEASON}, "team"),
     ("/v1/playerperfs/MLB/", {"split": "month", "player": 1}, "season"),
@@ -122,3 +124,26 @@ def test_a_bad_split_is_a_400_naming_the_parameter(real_api: ApiServer, path: st
             assert (error["Status"], error["Code"], error["Parameter"]) == (400, "bad_parameter", named)
         else:
             assert ET.fromstring(response.content).findtext(".//Parameter") == named
+
+
+@pytest.mark.parametrize("stat", ["HR", "OUTS"])  # a hitter against pitchers, a pitcher against batters
+def test_a_players_left_and_right_add_up_to_his_season(real_api: ApiServer, stat: str) -> None:
+    """Read from the play-by-play's hands: every stat a play credits adds up over L and R to
+    the season's line; what a game credits as a whole (W, L, SV, GS, ER, PIT, LOB) is null."""
+    player = _leader(real_api, stat)
+    totals, games, _post = _season_line(real_api, player)
+    hands = _split(real_api, "hand", player=player)
+    assert [r["Value"] for r in hands] == ["L", "R"]
+    by_play = [c for c in CODES if c not in WHOLE_GAME]
+    assert {c: sum(r[c] for r in hands) for c in by_play} == {c: totals[c] for c in by_play}
+    assert all(r[c] is None for r in hands for c in WHOLE_GAME) and all(r["ERA"] is None for r in hands)
+    assert all(0 < r["G"] <= games for r in hands)
+    assert min(r[stat] for r in hands) >= 0 and max(r[stat] for r in hands) > 0
+
+
+def test_a_teams_left_and_right_add_up_to_its_stat_table(real_api: ApiServer) -> None:
+    for stat in ("HR", "K"):  # batting by the pitchers' hand, pitching by the batters'
+        top = _get(real_api, "/v1/stats/MLB/team/", stat=stat, season=SEASON, max=1).json()["stats"][0]
+        parts = _split(real_api, "hand", team=top["Team_ID"])
+        assert [r["Value"] for r in parts] == ["L", "R"]
+        assert sum(r[stat] for r in parts) == top["Value"], stat
