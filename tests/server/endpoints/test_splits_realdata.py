@@ -147,3 +147,20 @@ def test_a_teams_left_and_right_add_up_to_its_stat_table(real_api: ApiServer) ->
         parts = _split(real_api, "hand", team=top["Team_ID"])
         assert [r["Value"] for r in parts] == ["L", "R"]
         assert sum(r[stat] for r in parts) == top["Value"], stat
+
+
+def test_a_switch_hitter_bats_opposite_the_pitcher(real_api: ApiServer) -> None:
+    """Retrosheet writes a switch hitter's bats as B (both): each of his plays says the side he
+    hit from, left against a right-hander and right against a left-hander (unless the file
+    adjusts it), which is the side the splits by hand read."""
+    leaders = _get(real_api, "/v1/stats/MLB/", stat="PA", season=SEASON, max=60).json()["stats"]
+    switch = next(p["Player_ID"] for p in leaders
+                  if _get(real_api, "/v1/players/MLB/", id=p["Player_ID"]).json()["players"][0]["Bats"] == "B")
+    plays = _get(real_api, "/v1/playbyplay/MLB/", player=switch, season=SEASON, max=1000).json()["playbyplay"]
+    batting = [p for p in plays if p["primary"]["Player_ID"] == switch and p["PitcherHanded"] in ("L", "R")
+               and p["Tags"] != "substitution"]
+    assert len(batting) > 100
+    assert {p["BatterHanded"] for p in batting} == {"L", "R"}, "a side, never B"
+    opposite = sum(p["BatterHanded"] == {"L": "R", "R": "L"}[p["PitcherHanded"]] for p in batting)
+    # the few others are the file's own adjustments (badj, padj: a side named for the game)
+    assert opposite >= 0.95 * len(batting)
