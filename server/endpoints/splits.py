@@ -72,9 +72,13 @@ def _by_play(conn: sa.Connection, ask: Ask, team: bool, entity: int, codes: tupl
                 P.c.credits.is_not(None)))
     asked = ask.get("phase") or ask.get("seasontype")
     q = q.where(G.c.phase.in_(list(asked)) if asked else G.c.phase == phases.REGULAR)
-    if team:
-        q = q.where(sa.or_(P.c.team_id == entity, P.c.opponent_id == entity))
-    else:  # the plays that credited him: his ID as a key of the credits (ids are digits)
+    # only the games he (or the team) played, through the lines' index: not the season's plays
+    held = s.team_lines if team else s.player_lines
+    played = sa.select(held.c.game_id).where(
+        held.c.level == ask.code, held.c.season == ask.get("season"),
+        (held.c.team_id if team else held.c.player_id) == entity)
+    q = q.where(P.c.game_id.in_(played))  # a team's games: every play is its own or against it
+    if not team:  # the plays that credited him: his ID as a key of the credits (ids are digits)
         q = q.where(sa.cast(P.c.credits, sa.Text).like(f'%"{entity}":%'))
     sums: dict[str, dict[str, Any]] = {}
     games: dict[str, set[int]] = {}
