@@ -184,3 +184,21 @@ def test_a_players_splits_against_left_and_right_show_the_apis(real_dashboard: A
         assert list(shown[code].astype(int)) == list(served[code]), code
     assert list(shown["AVG"]) == [f"{h / ab:.3f}".lstrip("0") for h, ab in zip(served["H"], served["AB"], strict=True)]
     assert shown["HR"].astype(int).sum() == float(leader["Value"]), "left + right = his season's home runs"
+
+
+def test_a_pitchers_split_by_hand_leaves_what_a_game_credits_blank(real_dashboard: ApiServer) -> None:
+    """Against left- and right-handed batters a pitcher's innings, hits and strikeouts are his
+    plays'; W, L, GS, SV, ER and ERA belong to whole games, so the page leaves them blank
+    rather than print 0."""
+    leader = api.stats("MLB", "player", "OUTS", season=2023, size=1).frame.iloc[0]
+    player = int(leader["Player_ID"])
+    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023",
+                               "split": "Against left and right"})
+    assert_clean(at)
+    shown = next(d.value for d in at.dataframe if list(d.value.columns[:2]) == ["Split", "W"])
+    served = api.splits("MLB", "hand", 2023, player_id=player)
+    assert list(shown["Split"]) == ["Left-handed", "Right-handed"]
+    assert (shown[["W", "L", "ERA", "GS", "SV", "ER"]] == "").all().all()
+    assert list(shown["SO"].astype(int)) == list(served["K"]) and list(shown["H"].astype(int)) == list(served["HA"])
+    outs = sum(int(i.split(".")[0]) * 3 + int(i.split(".")[1]) for i in shown["IP"])
+    assert outs == float(leader["Value"]), "left + right = his season's outs"
