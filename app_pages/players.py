@@ -9,7 +9,7 @@ import streamlit as st
 from components import charts, filters, layout, links, phases, player_stats, plays
 from components.search import rank_by_name
 from components.tables import markdown_table, records_frame as _frame, show_table
-from server.catalog import clock
+from server.catalog import clock, seasonlines, splits
 from services import ApiError, api
 
 PAGE_SIZE = 50
@@ -86,7 +86,7 @@ def _leaders(level: str) -> None:
                    stat, leaders.get("Value", pd.Series(dtype=float)))})
 
 
-def _season_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) -> dict[int, dict[str, str]]:
+def _stored_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) -> dict[int, dict[str, str]]:
     """Season stat lines for the seasons whose record carries none (seasons the store holds game
     by game: the API ranks them, but the profile's seasons list leaves their stats empty)."""
     missing = [int(r["Season"]) for r in seasons if isinstance(r, dict) and not r.get("Stats")
@@ -132,16 +132,60 @@ def _player(level: str) -> None:
         log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
     show_table(log, name=f"player_{player_id}_games", empty="No game log for this season.",
                formats=links.link_format("game"))
+    pitcher = player_stats.is_pitcher(raw_seasons)
+    order = seasonlines.stat_order(pitcher) if api.level_sport(level) == "baseball" else ()
     st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
-    show_table(player_stats.stats_table(detail.get("stats")), name=f"player_{player_id}_stats",
+    show_table(player_stats.stats_table(detail.get("stats"), order), name=f"player_{player_id}_stats",
                empty="No season stats held.")
     if season and api.level_serves(level, "winprob"):
         _biggest_plays(level, player_id, season, detail)
+    if api.level_sport(level) == "baseball":
+        _season_lines(player_id, raw_seasons, pitcher)
+        if season:
+            _splits(level, season, raw_seasons, pitcher, player_id=player_id)
+        return
     st.markdown("**Seasons**")
     st.caption("Games: every game of the season, the postseason included.")
-    lines = _season_lines(level, player_id, raw_seasons)
+    lines = _stored_lines(level, player_id, raw_seasons)
     show_table(player_stats.seasons_table(raw_seasons, lines), name=f"player_{player_id}_seasons",
                empty="No seasons held.")
+
+
+def _season_lines(player_id: int, seasons: list[dict[str, Any]], pitcher: bool) -> None:
+    """Baseball's seasons as analysts read them: the batting and pitching lines
+    (``server.catalog.seasonlines``), his own first, each with its career row."""
+    tables = player_stats.line_tables(seasons, pitcher)
+    if not tables:
+        st.markdown("**Seasons**")
+        st.info("No season lines held.")
+    for line, table in tables:
+        st.markdown(f"**{line.title} by season** (regular season)")
+        st.caption(f"{line.caption} {player_stats.CAREER}: the seasons' totals summed, its rates "
+                   "computed from them.")
+        show_table(table, name=f"player_{player_id}_{line.name}")
+
+
+def _splits(level: str, season: int, seasons: list[dict[str, Any]], pitcher: bool, *,
+            player_id: int | None = None, team_id: int | None = None) -> None:
+    """The season's line divided (home and away, by month, by phase), in the season line's
+    columns, as the API's ``split`` gives it: a player's own line, or a team's batting and
+    pitching."""
+    names = {s.label: s.name for s in splits.SPLITS}
+    label = filters.choice("Split", list(names), key="split", sidebar=False)
+    parts = api.splits(level, names[label], season, player_id=player_id, team_id=team_id)
+    if parts.empty:
+        st.info(f"No {season} plays held that say what each credited (simulated plays do not)."
+                if names[label] in splits.BY_PLAY else f"No {season} games held to split.")
+        return
+    totals = {code: float(pd.to_numeric(parts[code]).sum()) for code in parts.columns
+              if code not in ("Split", "Value", "Season") and pd.api.types.is_numeric_dtype(parts[code])}
+    lines = seasonlines.lines_for(totals, pitcher) if player_id is not None else seasonlines.LINES
+    for line in lines:
+        st.markdown(f"**{line.title} splits, {season}** ({label.lower()}"
+                    + (", regular season)" if names[label] != "phase" else ")"))
+        st.caption(f"Parts: {splits.BY_NAME[names[label]].doc}. Columns as the season line's.")
+        show_table(player_stats.split_table(line, parts),
+                   name=f"{'player' if player_id else 'team'}_{player_id or team_id}_{line.name}_{names[label]}")
 
 
 def _biggest_plays(level: str, player_id: int, season: int, detail: dict[str, Any]) -> None:
@@ -186,6 +230,8 @@ def _team(level: str) -> None:
                hidden=("Game_ID",), columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp",
                                              "Game_ID", links.LINK_COLUMN))
     show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
+    if season and api.level_sport(level) == "baseball":
+        _splits(level, season, [], False, team_id=ids[team])
 
 
 def main() -> None:

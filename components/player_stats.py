@@ -15,9 +15,15 @@ import pandas as pd
 import streamlit as st
 
 from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
+from server.catalog import seasonlines
+from server.catalog.seasonlines import GAMES_PITCHED, SeasonLine
+from server.catalog.statcodes import GP
 
-__all__ = ["PHASE", "POSTSEASON", "REGULAR", "game_log", "phase_counts", "season_line",
-           "seasons_table", "stat_columns", "stat_text", "stats_table"]
+__all__ = ["CAREER", "PHASE", "POSTSEASON", "REGULAR", "game_log", "is_pitcher", "line_tables",
+           "phase_counts", "season_line", "seasons_table", "split_table", "stat_columns", "stat_text",
+           "stats_table"]
+
+CAREER = "Career"  # the label of the career row, in the Season column
 
 # rates read with a fixed number of decimals (baseball prints batting rates without the 0: .389)
 RATE_DECIMALS: dict[str, int] = {
@@ -97,16 +103,90 @@ def phase_counts(log: pd.DataFrame) -> dict[str, int]:
     return {phase: int(counts[phase]) for phase in LABELS.values() if phase in counts}
 
 
-def stats_table(records: object) -> pd.DataFrame:
+def stats_table(records: object, order: tuple[str, ...] = ()) -> pd.DataFrame:
     """A detail's season ``stats`` (Stat, Name, Value, ranks) with each value printed as its stat
-    reads (.389, not 0.388889)."""
+    reads (.389, not 0.388889), the codes of ``order`` first in that order (a hitter's batting
+    line, a pitcher's pitching line), the rest as the API lists them."""
     rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
     if not rows:
         return pd.DataFrame()
+    if order:
+        place = {code: i for i, code in enumerate(order)}
+        rows = sorted(rows, key=lambda r: place.get(str(r.get("Stat")), len(place)))
     frame = pd.DataFrame(rows)
     if {"Stat", "Value"} <= set(frame.columns):
         frame["Value"] = [stat_text(str(s), v) for s, v in zip(frame["Stat"], frame["Value"], strict=True)]
     return frame
+
+
+def _totals(season: Mapping[str, Any]) -> dict[str, float]:
+    """A season record's summed line, with its games under the line's pseudo codes (games
+    played; games pitched in, which a season known only from its totals (Lahman) does not
+    count apart: its games stand in)."""
+    stats = season.get("Stats")
+    totals = {str(k): float(v) for k, v in (stats.items() if isinstance(stats, dict) else ())
+              if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    games = season.get("Games") or totals.get("G") or 0
+    pitched = season.get("PitchingGames")
+    totals[GP] = float(games)
+    totals[GAMES_PITCHED] = float(games if pitched is None else pitched)
+    return totals
+
+
+SPLIT_VALUES = {"home": "Home", "away": "Away", "L": "Left-handed", "R": "Right-handed", **LABELS}  # a split's values as the page names them
+
+
+def split_table(line: SeasonLine, parts: pd.DataFrame) -> pd.DataFrame:
+    """A split's records (``playerperfs``/``teamperfs`` with ``split``) as rows of the season
+    line's columns, each part named as analysts say it (Home, April 2023, Postseason)."""
+    rows = []
+    for record in parts.to_dict("records"):
+        totals = {str(k): float(v) for k, v in record.items()
+                  if isinstance(v, (int, float)) and not isinstance(v, bool) and not pd.isna(v)}
+        totals[GP] = totals.get("G", 0.0)
+        totals[GAMES_PITCHED] = totals.get("GamesPitched", totals[GP])
+        value = str(record.get("Value"))
+        month = pd.to_datetime(value + "-01", errors="coerce") if record.get("Split") == "month" else None
+        name = month.strftime("%B %Y") if month is not None and not pd.isna(month) else SPLIT_VALUES.get(value, value)
+        # a stat the split cannot tell (by hand: what a game credits as a whole) stays blank
+        unknown = {str(k) for k, v in record.items() if v is None or (isinstance(v, float) and pd.isna(v))}
+        printed = seasonlines.row(line, totals)
+        rows.append({"Split": name, **{c.label: "" if seasonlines.codes(c) & unknown else printed[c.label]
+                                       for c in line.columns}})
+    return pd.DataFrame(rows)
+
+
+def is_pitcher(records: object) -> bool:
+    """A pitcher faced more batters over his seasons than he came to bat."""
+    rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+    career = _sum_totals([_totals(r) for r in rows])
+    return career.get("BF", 0) > career.get("PA", 0)
+
+
+def _sum_totals(lines: list[dict[str, float]]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for line in lines:
+        for code, v in line.items():
+            out[code] = out.get(code, 0.0) + v
+    return out
+
+
+def line_tables(records: object, pitcher: bool) -> list[tuple[SeasonLine, pd.DataFrame]]:
+    """The player's season lines, one table per line he has (his own first): a row per season
+    and team, oldest first, then the career row: the totals summed, the rates recomputed from
+    them (``server.catalog.seasonlines``), every value printed as analysts print it."""
+    rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
+    rows = sorted(rows, key=lambda r: (int(r.get("Season") or 0), str(r.get("Team") or "")))
+    totals = [_totals(r) for r in rows]
+    career = _sum_totals(totals)
+    out = []
+    for line in seasonlines.lines_for(career, pitcher):
+        table = [{"Season": str(r.get("Season")), "Team": str(r.get("Team") or ""),
+                  **seasonlines.row(line, t)}
+                 for r, t in zip(rows, totals, strict=True) if seasonlines.has_line(line, t)]
+        table.append({"Season": CAREER, "Team": "", **seasonlines.row(line, career)})
+        out.append((line, pd.DataFrame(table)))
+    return out
 
 
 def season_line(records: object) -> dict[str, str]:

@@ -207,6 +207,16 @@ def player(level: str, player_id: int, season: int | None = None) -> dict[str, A
     return fetch_detail("players", level, player_id, {"season": season})[0]
 
 
+def splits(level: str, split: str, season: int, *, player_id: int | None = None,
+           team_id: int | None = None) -> pd.DataFrame:
+    """A season line divided (``split``: homeaway, month, phase), one row per part: a player's
+    (``playerperfs``) or, without a player, the team's (``teamperfs``)."""
+    endpoint = "playerperfs" if player_id is not None else "teamperfs"
+    params: Params = {"split": split, "season": season, "player": player_id,
+                      "team": team_id if player_id is None else None}
+    return fetch(endpoint, level, params).frame
+
+
 def stats(level: str, kind: str, stat: str, *, season: int | None = None, team_id: int | None = None,
           qualifiers: bool = False, phase: str | None = None, size: int = 100) -> Page:
     """A stat table in ranking order: the regular season's, or the ``phase`` named (one)."""

@@ -133,6 +133,8 @@ class Endpoint:
     enrich: Hook | None = None  # enriches every page of records
     check: Check | None = None  # endpoint rules beyond the declared ones: a normalised copy
     custom: Custom | None = None  # replaces the query entirely (glossary)
+    # parameters that, given, answer through their own function instead of the list (split)
+    modes: Mapping[str, Custom] = field(default_factory=dict)
 
     def param_names(self) -> tuple[str, ...]:
         """The names of the parameters the endpoint takes, in declared order."""

@@ -9,11 +9,14 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog import splits as split_kinds
 from server.catalog.linestats import line_codes
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints import splits
+from server.endpoints.base import Ask, Check, Endpoint, Field, Param, Record
 from server.endpoints.common import DATE_PARAMS, G, params, phase_filters, phase_of
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
+from server.store.facts import StoreFacts
 
 PLN = s.player_lines
 TLN = s.team_lines
@@ -93,24 +96,38 @@ def _fields(player: bool) -> tuple[Field, ...]:
 
 
 _COMMON = ("id", "sublevel", "team", "season", "phase", "seasontype")
+# Beyond the spec: a season line divided (baseball), one record per part instead of the games.
+SPLIT = Param("split", "string", "baseball: the season's line of the player (or team) divided, "
+              "one record per part (Split, Value, G, the line's stats summed, AVG, OBP, SLG, "
+              "OPS, ERA, WHIP), with player (teamperfs: team) and season; "
+              + split_kinds.describe(), "homeaway")
+
+
+def _check(team: bool) -> Check:
+    def check(ask: Ask, facts: StoreFacts) -> Ask:
+        splits.check(ask, team)
+        name = ask.get("split")
+        return ask if name is None else ask.replace(values={**ask.values, "split": name.lower()})
+    return check
+
 PLAYERPERFS = Endpoint(
     name="playerperfs", singular="playerperf", aliases=("playerperf",),
     summary="player game performances, newest first; with id one performance",
     fields=_fields(True), build=_player,
-    params=params(*_COMMON, "player", "game", *DATE_PARAMS),
+    params=(*params(*_COMMON, "player", "game", *DATE_PARAMS), SPLIT),
     filters={"sublevel": _sublevel(PLN), "team": PLN.c.team_id, "season": PLN.c.season,
              "player": PLN.c.player_id, "game": PLN.c.game_id,
              **phase_filters(phase_of(PLN.c.game_id))},
     day_column=PLN.c.game_day, id_filter=lambda v, a: PLN.c.id == v, enrich=_flatten(False),
-    reuse=True,
+    reuse=True, check=_check(False), modes={"split": splits.answer(False)},
 )
 TEAMPERFS = Endpoint(
     name="teamperfs", singular="teamperf", aliases=("teamperf",),
     summary="team game performances, newest first; with id one performance",
     fields=_fields(False), build=_team,
-    params=params(*_COMMON, "game", *DATE_PARAMS, sublevel="ref"),
+    params=(*params(*_COMMON, "game", *DATE_PARAMS, sublevel="ref"), SPLIT),
     filters={"sublevel": _sublevel(TLN), "team": TLN.c.team_id, "season": TLN.c.season,
              "game": TLN.c.game_id, **phase_filters(phase_of(TLN.c.game_id))},
     day_column=TLN.c.game_day, id_filter=lambda v, a: TLN.c.id == v, enrich=_flatten(True),
-    reuse=True,
+    reuse=True, check=_check(True), modes={"split": splits.answer(True)},
 )

@@ -23,6 +23,7 @@ TM, TS = LATEST_TEAM.team, LATEST_TEAM.season
 SEASON_TEAM = season_team("pseason_team")
 OPPONENT = season_team("popp")
 LG = s.sublevels.alias("plg")
+PITCHED = ("BF", "OUTS")  # a game line with either pitched in the game
 
 
 def _base(ask: Ask) -> sa.Select[Any]:
@@ -95,8 +96,9 @@ def _figure(value: float) -> str:
 
 def _season_lines(conn: sa.Connection, pid: int, level: str
                   ) -> dict[tuple[int, int], dict[str, Any]]:
-    """Per (season, team): regular-season games and stat totals from the game lines, and the
-    postseason games apart (Retrosheet seasons have lines, Lahman's only season totals)."""
+    """Per (season, team): regular-season games, the games pitched in and stat totals from the
+    game lines, and the postseason games apart (Retrosheet seasons have lines, Lahman's only
+    season totals)."""
     lines = s.player_lines.c
     rows = conn.execute(
         sa.select(lines.season, lines.team_id, s.games.c.phase, lines.stats)
@@ -104,13 +106,15 @@ def _season_lines(conn: sa.Connection, pid: int, level: str
         .where(lines.player_id == pid, lines.level == level))
     out: dict[tuple[int, int], dict[str, Any]] = {}
     for season, team, phase, stats in rows:
-        entry = out.setdefault((season, team), {"Games": 0, "PostseasonGames": 0, "Stats": {}})
+        entry = out.setdefault((season, team), {"Games": 0, "PitchingGames": 0, "PostseasonGames": 0,
+                                                "Stats": {}})
         if phase in phases.AFTER_REGULAR:
             entry["PostseasonGames"] += 1
             continue
         if phase != phases.REGULAR:
             continue
         entry["Games"] += 1
+        entry["PitchingGames"] += any((stats or {}).get(c) for c in PITCHED)
         totals = entry["Stats"]
         for code, value in (stats or {}).items():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -136,6 +140,7 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
         games = from_lines["Games"] if from_lines else (r.stats or {}).get("G")
         seasons.append({"Season": r.season, "Team_ID": r.team_id, "Team": r.name,
                         "Position": r.position, "Jersey": r.jersey, "Games": games,
+                        "PitchingGames": from_lines["PitchingGames"] if from_lines else None,
                         "PostseasonGames": from_lines["PostseasonGames"] if from_lines else None,
                         "Stats": totals})
     record["seasons"] = seasons
@@ -210,9 +215,11 @@ PLAYERS = Endpoint(
             ("LeagueFactor", "number", 1.0, "relative strength 0-1"))),
         Field("seasons", "list", [{"Season": 2024, "Team_ID": 11, "Team": "New York Yankees",
                                    "Position": "RF", "Jersey": "99", "Games": 158,
-                                   "PostseasonGames": 11, "Stats": {"AB": 559, "HR": 58}}],
+                                   "PitchingGames": 0, "PostseasonGames": 11,
+                                   "Stats": {"AB": 559, "HR": 58}}],
               "seasons played: Season, Team_ID, Team, Position, Jersey, Games (regular "
-              "season), PostseasonGames (null when no game lines), Stats (regular-season "
+              "season), PitchingGames (regular-season games he pitched in) and "
+              "PostseasonGames (both null when no game lines), Stats (regular-season "
               "totals: the season's record, else the sum of its game lines)", detail=True),
         Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
                                  "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",

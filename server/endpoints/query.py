@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints import statements
-from server.endpoints.base import Ask, Endpoint, Record
+from server.endpoints.base import Ask, Custom, Endpoint, Record
 from server.endpoints.records import RecordPlan
 from server.errors import NotFound
 
@@ -28,8 +28,14 @@ def _plan(ep: Endpoint, detail: bool, level: str, columns: tuple[str, ...]) -> R
 
 def is_list(ep: Endpoint, ask: Ask) -> bool:
     """Whether ``run`` answers a page of a list: one total for every page and size of it."""
-    return (ep.custom is None and ep.paginated
+    return (ep.custom is None and ep.paginated and _mode(ep, ask) is None
             and (ask.values.get("id") is None or ep.id_filter is None))
+
+
+def _mode(ep: Endpoint, ask: Ask) -> Custom | None:
+    """The function a given mode parameter answers through (``split``), if one is given."""
+    return next((answer for name, answer in ep.modes.items()
+                 if ask.values.get(name) is not None), None)
 
 
 def run(conn: sa.Connection, ep: Endpoint, ask: Ask,
@@ -38,8 +44,9 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask,
 
     ``total``: the list's total when already known (kept from another page of it): it is not
     counted again, and a page past it is answered without a read."""
-    if ep.custom is not None:
-        found = ep.custom(conn, ask)
+    custom = ep.custom or _mode(ep, ask)
+    if custom is not None:
+        found = custom(conn, ask)
         return found, len(found)
     ident = ask.values.get("id")
     if ident is not None and ep.id_filter is not None:

@@ -275,6 +275,10 @@ plays = sa.Table(
     # version 4.
     sa.Column("outs", sa.SmallInteger),
     sa.Column("bases", sa.SmallInteger),
+    # Baseball: what the play added to each player's game line, {player ID: {code: n}} (every
+    # code but those a game credits as a whole: GS, W, L, SV, ER, PIT); the splits by hand read
+    # it. Null where the source's plays were ingested before it, or carry no credits.
+    sa.Column("credits", sa.JSON),
     sa.Index("ix_plays_game", "game_id", "seq"),
     sa.Index("ix_plays_player", "player_id"),
     sa.Index("ix_plays_team", "team_id"),

@@ -13,8 +13,8 @@ Choices worth knowing:
 * Substitutions become plays (event ``sub``) with an explanation; comments are ignored.
 * Runs are charged to the pitcher who put the runner on base (``RA``); earned runs come from the
   ``data,er`` records, wins, losses and saves from ``info,wp/lp/save``.
-* ``batter_hand`` is the side the batter hit from: a switch hitter (S) bats left against a
-  right-handed pitcher and right against a left-hander.
+* ``batter_hand`` is the side the batter hit from: a switch hitter (the biofile's B) bats left
+  against a right-handed pitcher and right against a left-hander (``splits.batting_side``).
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.catalog.pitches import decode
+from server.catalog.splits import batting_side
 from server.ingest.retrosheet import explain
 from server.ingest.retrosheet.events import Advance, Event, parse_event
 
@@ -51,6 +52,8 @@ class PlayRow:
     score: tuple[int, int]
     outs: int  # outs in the half inning after the play (3 once it is over)
     bases: int  # runners on base after the play: bits 1 first, 2 second, 4 third
+    # what the play added to each player's line (pid -> stats): the splits by hand read it
+    credits: dict[str, Stats] = field(default_factory=dict)
 
 
 @dataclass
@@ -105,6 +108,7 @@ class _State:
         self.bat_adj: dict[str, str] = {}
         self.pitch_adj: dict[str, str] = {}
         self.radj_pending: list[tuple[str, int]] = []
+        self.credits: dict[str, Stats] | None = None  # the current play's, while it is credited
 
     # -- stats
     def add(self, pid: str | None, code: str, n: int = 1) -> None:
@@ -112,6 +116,9 @@ class _State:
             return
         line = self.r.lines.setdefault(pid, {})
         line[code] = line.get(code, 0) + n
+        if self.credits is not None:
+            mine = self.credits.setdefault(pid, {})
+            mine[code] = mine.get(code, 0) + n
 
     def appear(self, pid: str, team: int, pos: int, starter: bool) -> None:
         if pid not in self.r.players:
@@ -208,7 +215,10 @@ class _State:
 
         before = list(self.bases)
         runs, moves = self.apply(ev, batter, pitcher)
+        credits: dict[str, Stats] = {}
+        self.credits = credits
         self.credit(ev, batter, pitcher, fielding, runs, moves, before)
+        self.credits = None
         self.score[batting] += len(runs)
         self.innings[batting][inning - 1] += len(runs)
         if ev.batter_event:
@@ -216,15 +226,14 @@ class _State:
 
         p_hand = self.pitch_adj.get(pitcher or "") or self.hands.get(pitcher or "", ("", ""))[1] or None
         b_hand = self.bat_adj.get(batter) or self.hands.get(batter, ("", ""))[0] or None
-        if b_hand == "S" and p_hand in ("L", "R"):
-            b_hand = "L" if p_hand == "R" else "R"
+        b_hand = batting_side(b_hand, p_hand)
         self.r.plays.append(PlayRow(
             self.seq, inning, half, batting, batter, pitcher, ev.kind,
             explain.describe(ev, self.name(batter), moves, self.name, entries),
             len(runs), "|".join(explain.tags(ev, runs, moves)),
             f"{count[0]}-{count[1]}" if len(count) == 2 and count.isdigit() else None,
             p_hand, b_hand, seq or None, (self.score[0], self.score[1]), min(self.outs, 3),
-            self.base_mask()))
+            self.base_mask(), credits))
 
     def apply(self, ev: Event, batter: str, pitcher: str | None
               ) -> tuple[list[tuple[str, Advance, str | None]], list[tuple[str, Advance]]]:

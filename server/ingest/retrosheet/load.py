@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from tqdm import tqdm
 
@@ -222,11 +223,17 @@ def _load_season(loader: Loader, files: SeasonFiles, parks: dict[str, dict[str, 
     return len(games)
 
 
+def _json(value: dict[str, Any]) -> str | None:
+    """A JSON column's text for ``_fast_insert`` (null when empty)."""
+    return orjson.dumps(value).decode() if value else None
+
+
 def _fast_insert(conn: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
     """Bulk insert of plain rows (ints, strings, booleans) through the driver's executemany.
 
     Plays and pitches are about a million rows a season; SQLAlchemy's per-row parameter
-    processing would cost more than the parse. These tables hold no dates or JSON.
+    processing would cost more than the parse. These tables hold no dates, and their one JSON
+    column (the plays' credits) arrives as its text (``_json``).
     """
     if not rows:
         return
@@ -365,7 +372,9 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
             "explanation": p.explanation, "scoring": p.runs > 0, "points": p.runs,
             "tags": p.tags or None, "the_count": p.count, "pitcher_hand": p.pitcher_hand,
             "batter_hand": p.batter_hand, "sequence": p.sequence, "score_vis": p.score[0],
-            "score_home": p.score[1], "outs": p.outs, "bases": p.bases})
+            "score_home": p.score[1], "outs": p.outs, "bases": p.bases,
+            "credits": _json({str(player_ids[pid]): line for pid, line in p.credits.items()
+                              if pid in player_ids})})
     for n, pt in enumerate(g.pitches, start=1):
         rows["pitches"].append({
             "id": gid * 10000 + n, "level": LEVEL, "game_id": gid,

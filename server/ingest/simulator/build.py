@@ -207,7 +207,8 @@ class LevelBuild:
             run[side] += points
             plays.append((base + seq, code, g.id, seq, period, half, game_clock, tid[side], tid[1 - side],
                           player, pitcher, event, explanation, int(scoring), points, tags, the_count,
-                          pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases))
+                          pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases,
+                          None))  # credits: the simulator keeps no per-play credits
         if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
             n = sum(len(pa.codes) for pa in out.pitches)
             kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
