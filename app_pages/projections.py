@@ -59,7 +59,7 @@ def main() -> None:
         st.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
                                          title=f"{view.ODDS_LABELS[odds]} odds over the season"),
                         key="odds_series")
-    show_table(links.with_link(table, "Team", "team", level), name=f"{level.lower()}_projections_{day}",
+    show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
                columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN),
                formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")

@@ -79,7 +79,7 @@ def main() -> None:
             when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
             st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings, {when}",
                                                highlight=chosen), key=f"{kind}_bars")
-            show_table(links.with_link(table, "Team", "team", level), name=f"{kind.lower()}_rankings",
+            show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
                        columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")},
                        empty=f"No {kind} ratings held for this season or date.")
     if tabs[SERIES_TAB].open:

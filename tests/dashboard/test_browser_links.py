@@ -217,3 +217,47 @@ def test_headline_figures_fit_a_narrow_window(browser: Any, dashboard: str, dash
         .filter(([, text, box]) => text > box)""")
     page.context.close()
     assert not clipped, f"figures cut short at {NARROW['width']} px: {clipped}"
+
+
+def _click_first_row(page: Any) -> None:
+    """One click in the middle of the first table's first row (a cell, not its checkbox)."""
+    grid = page.get_by_test_id("stDataFrame").first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 52)  # a header row of 35 px, then the row
+    _settle(page)
+
+
+def _sidebar_value(page: Any, label: str) -> str:
+    return str(page.locator(f'[data-testid="stSidebar"] input[aria-label="{label}"]').input_value())
+
+
+def test_a_click_on_a_leaders_row_opens_the_player_on_that_season_in_this_tab(
+        browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[1]  # not the newest: the season must travel
+    leader = api.stats("MLB", "player", "HR", season=season, size=1).frame.iloc[0]
+    page = _open(browser, f"{dashboard}/leaders?level=MLB&stat=HR&season={season}")
+    _click_first_row(page)
+    tabs, url = len(page.context.pages), page.url
+    opened = (page.locator("h3").first.inner_text(), _sidebar_value(page, "Player ID"),
+              _sidebar_value(page, "Player season"))
+    page.context.close()
+    assert tabs == 1 and "/players?" in url, url
+    assert opened == (str(leader["Name"]), str(int(leader["Player_ID"])), str(season))
+
+
+def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, dashboard: str,
+                                                                   dashboard_env: ApiServer) -> None:
+    game = _nba_game()
+    page = _open(browser, f"{dashboard}/games?level=NBA&game={game}")
+    page.get_by_role("button", name="Play-by-play of this game").click()
+    _settle(page)
+    plays = (page.url, page.locator("h1").first.inner_text())
+    page.get_by_role("button", name="Box score and game detail").click()
+    _settle(page)
+    back = (page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts())
+    pages = len(page.context.pages)
+    page.context.close()
+    assert pages == 1
+    assert "/playbyplay?" in plays[0] and f"game={game}" in plays[0], plays
+    assert "/games?" in back[0] and f"game={game}" in back[0] and back[1] == ["Game detail"], back
