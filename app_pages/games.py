@@ -79,7 +79,9 @@ def _list(level: str, query: Query, team: str | None) -> None:
         frame = _team_view(level, frame, team, tie)
         shown = len(frame)
     else:
-        st.plotly_chart(charts.results(frame, tie=tie), key="games_chart")
+        st.plotly_chart(charts.results(frame, tie=tie, title="Home margin of the listed games"
+                                       + (f", {query.season}" if query.season else ", every season")),
+                        key="games_chart")
     st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
     show_table(frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),

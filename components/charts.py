@@ -37,6 +37,16 @@ def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
 
 
+def seasons_named(seasons: Sequence[int | None]) -> str:
+    """Every season a chart draws, for its title: "the 2023 season", "the 2022 and 2023 seasons"."""
+    held = sorted({int(s) for s in seasons if s is not None})
+    if not held:
+        return "the season"
+    if len(held) == 1:
+        return f"the {held[0]} season"
+    return f"the {', '.join(str(s) for s in held[:-1])} and {held[-1]} seasons"
+
+
 def tie_word(sport: str) -> str:
     """What a level game is called: a draw in soccer, a tie elsewhere."""
     return "Draw" if sport == "soccer" else "Tie"
