@@ -210,6 +210,25 @@ def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | N
     return _finish(fig, title, 420)
 
 
+def careers(seasons: pd.DataFrame, *, stat: str, title: str) -> go.Figure:
+    """One line per player (``Player``) of a stat by season (``Season``), each value as the stat
+    reads on hover; a season a player missed is a gap, not a line across it."""
+    if seasons.empty or not {"Player", "Season", stat} <= set(seasons.columns):
+        return empty_figure(title, "No seasons of this stat for these players")
+    fig = go.Figure()
+    for index, (player, part) in enumerate(seasons.groupby("Player", sort=False)):
+        by_season = part.assign(_v=_numbers(part[stat])).groupby("Season")["_v"].sum(min_count=1)
+        years = range(int(by_season.index.min()), int(by_season.index.max()) + 1)
+        values = by_season.reindex(years)
+        fig.add_scatter(x=list(years), y=values, name=str(player), mode="lines+markers", connectgaps=False,
+                        line={"color": SERIES_COLORS[index % len(SERIES_COLORS)]},
+                        text=[stat_text(stat, v) for v in values],
+                        hovertemplate=f"{player}, %{{x}}: %{{text}} {stat}<extra></extra>")
+    fig.update_layout(xaxis={"title": "Season", "dtick": 1, "tickformat": "d"}, yaxis_title=stat,
+                      hovermode="x unified")
+    return _finish(fig, title, 420)
+
+
 def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 30,
                 highlight: Sequence[str] = ()) -> go.Figure:
     """The top teams by rating, picked teams highlighted; the axis starts near the lowest rating

@@ -28,7 +28,7 @@ EARLIEST = dt.date(1871, 1, 1)  # the first season Lahman holds
 
 
 # what names a record of one level: a game ID of MLB means nothing in the NBA.
-PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_player": ""}
+PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_player": "", "who": [], "who_q": ""}
 # choices whose default a page computes from the level (its newest seasons, its top-rated teams,
 # its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
 # fresh link to the new level would (a kept value the new level lacks would leave them empty)
@@ -77,6 +77,17 @@ def _reset(key: str, value: Any) -> None:
     if key in pending:
         pending.discard(key)
         st.session_state[key] = value
+
+
+def _keep(key: str, options: Sequence[str], default: Sequence[str]) -> None:
+    """A multiselect's reset after a change of season: the picks the new season still offers
+    stay (the teams that played in it), the default only when none does. A new level asks for
+    the default (its teams are others)."""
+    pending: set[str] = st.session_state.get(RESET_KEY, set())
+    if key in pending:
+        pending.discard(key)
+        kept = [v for v in st.session_state.get(key) or [] if v in options]
+        st.session_state[key] = kept or list(default)
 
 
 def _forget_level_records() -> None:
@@ -165,6 +176,42 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
                                                      max_selections=8, placeholder="Pick teams to compare")]
     pin(key, values)  # the default, the top-rated or likeliest teams, changes with every game day
     return values
+
+
+MAX_COMPARED = 4
+
+
+def given(key: str) -> list[str]:
+    """What a bound multiselect holds before it is drawn: its value in this session, else the
+    link's (a page builds the widget's options from it, so that a shared link's picks are
+    offered and kept)."""
+    if key in st.session_state:
+        return [str(v) for v in st.session_state[key] or []]
+    return [str(v) for v in st.query_params.get_all(key)]
+
+
+def id_label(name: str, record_id: int) -> str:
+    """A record as a multiselect offers it and the URL carries it: its name, then its ID (two
+    players may share a name)."""
+    return f"{name} ({record_id})"
+
+
+def label_id(label: str) -> int | None:
+    """The ID an ``id_label`` ends with, or None for any other text."""
+    head, _, tail = label.rstrip().rpartition("(")
+    number = tail.removesuffix(")")
+    return int(number) if head and tail.endswith(")") and number.isdigit() else None
+
+
+def compared(label: str, options: Sequence[str], *, key: str, placeholder: str) -> list[str]:
+    """Two to MAX_COMPARED records to set side by side (Compare), in the order picked."""
+    offered = list(dict.fromkeys(options))
+    warn_unknown(key, offered, label, "")
+    _keep(key, offered, [])
+    values = st.sidebar.multiselect(label, offered, default=[v for v in given(key) if v in offered], key=key,
+                                    bind=BIND, max_selections=MAX_COMPARED, placeholder=placeholder)
+    pin(key, values)  # the copy-link names the picks however the URL holds them
+    return [str(v) for v in values]
 
 
 def date_range_picker(*, prefix: str = "") -> tuple[dt.date | None, dt.date | None]:

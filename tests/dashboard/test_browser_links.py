@@ -261,3 +261,36 @@ def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, d
     assert pages == 1
     assert "/playbyplay?" in plays[0] and f"game={game}" in plays[0], plays
     assert "/games?" in back[0] and f"game={game}" in back[0] and back[1] == ["Game detail"], back
+
+
+def _pick(page: Any, label: str, option: str) -> None:
+    """Choose ``option`` in a multiselect and close its menu (it stays open for more picks)."""
+    page.get_by_role("combobox", name=label, exact=True).click()
+    page.locator('[role="option"]').filter(has_text=option).first.click()
+    page.keyboard.press("Escape")
+    _settle(page)
+
+
+def _chart_lines(page: Any) -> list[list[str]]:
+    return [list(names) for names in page.evaluate(
+        "() => [...document.querySelectorAll('.js-plotly-plot')].map(g => (g.data || []).map(t => t.name))")]
+
+
+def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: Any, dashboard: str,
+                                                                      dashboard_env: ApiServer) -> None:
+    leaders = api.stats("MLB", "player", "HR", size=2).frame
+    names = [str(n) for n in leaders["Name"]]
+    page = _open(browser, f"{dashboard}/compare?level=MLB")
+    for name in names:  # each found by a search of its own: the first pick stays while the second is found
+        _type(page, "Find players", name)
+        _pick(page, "Players", name)
+    seen, lines = _view(page), _chart_lines(page)
+    link = _copied_link(page)
+    page.context.close()
+    fresh = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    again, lines_again = _view(fresh), _chart_lines(fresh)
+    fresh.context.close()
+    assert lines == [names], "one chart, a line per player"
+    assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]
+    assert seen["headers"] and seen["headers"][0][:2] == ["Player", "Season"], seen["headers"]
+    assert (again, lines_again) == (seen, lines)
