@@ -40,6 +40,7 @@ SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons", "asof", "snap
 
 RESET_KEY = "_choices_to_reset"
 PINS_KEY = "_link_pins"
+DEFAULTS_KEY = "_list_defaults"  # the default each multiselect last offered
 
 
 def reset_pins() -> None:
@@ -80,14 +81,18 @@ def _reset(key: str, value: Any) -> None:
 
 
 def _keep(key: str, options: Sequence[str], default: Sequence[str]) -> None:
-    """A multiselect's reset after a change of season: the picks the new season still offers
-    stay (the teams that played in it), the default only when none does. A new level asks for
-    the default (its teams are others)."""
+    """A multiselect's reset after a change of season: the teams the analyst picked stay where
+    the new season has them; picks left as the page's default (the top-rated teams of the season
+    before) take the new season's default, as a fresh link to it shows. A new level has other
+    teams: the default."""
     pending: set[str] = st.session_state.get(RESET_KEY, set())
+    defaults: dict[str, list[str]] = st.session_state.setdefault(DEFAULTS_KEY, {})
     if key in pending:
         pending.discard(key)
-        kept = [v for v in st.session_state.get(key) or [] if v in options]
+        current = list(st.session_state.get(key) or [])
+        kept = [v for v in current if v in options] if current != defaults.get(key) else []
         st.session_state[key] = kept or list(default)
+    defaults[key] = list(default)
 
 
 def _forget_level_records() -> None:
@@ -159,9 +164,9 @@ def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
 
 
 def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team") -> str | None:
-    """One team by name, or ``None`` for all teams."""
+    """One team by name, or ``None`` for all teams; a new season keeps the team if it played in it."""
     warn_unknown(key, list(names), label, "all teams")
-    _reset(key, None)
+    _reset(key, st.session_state.get(key) if st.session_state.get(key) in set(names) else None)
     value = st.sidebar.selectbox(label, sorted(set(names)), index=None, placeholder="All teams", key=key,
                                  bind=BIND)
     return str(value) if value is not None else None
@@ -171,7 +176,7 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
     options = sorted(set(names))
     chosen = [n for n in default if n in options]
     warn_unknown(key, options, "Teams", ", ".join(chosen))
-    _reset(key, chosen)
+    _keep(key, options, chosen)
     values = [str(t) for t in st.sidebar.multiselect("Teams", options, default=chosen, key=key, bind=BIND,
                                                      max_selections=8, placeholder="Pick teams to compare")]
     pin(key, values)  # the default, the top-rated or likeliest teams, changes with every game day

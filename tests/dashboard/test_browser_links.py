@@ -5,6 +5,7 @@ text into every search box on every tab and see no exception."""
 from __future__ import annotations
 
 import re
+from urllib.parse import quote_plus
 from collections.abc import Callable
 from typing import Any
 
@@ -294,3 +295,19 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
     assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]
     assert seen["headers"] and seen["headers"][0][:2] == ["Player", "Season"], seen["headers"]
     assert (again, lines_again) == (seen, lines)
+
+
+def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    newest, older = api.season_ids("NBA", with_games=True)[:2]
+    in_older = set(api.teams("NBA", older)["Name"].astype(str))
+    # the two lowest rated of the newest season that also played the older one: never its default
+    kept = [str(t) for t in api.elo("NBA", season=newest)["Team"] if str(t) in in_older][-2:]
+    picked = "".join(f"&teams={quote_plus(t)}" for t in kept)
+    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={newest}&tab=Over+the+season{picked}")
+    _choose(page, "Season", str(older))
+    chosen = page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]').first.inner_text()
+    lines, url = _chart_lines(page), page.url
+    page.context.close()
+    assert f"season={older}" in url
+    assert [t for t in kept if t in chosen] == kept, chosen
+    assert sorted(lines[0]) == sorted(kept), "the chart draws the kept teams in the new season"
