@@ -92,6 +92,7 @@ def main() -> None:
     layout.note_sources(sources, _notices(level) if sources else ())
     navigation.run()
     layout.footer()
+    filters.enter_applies_dates()  # last: nothing to see, so it moves nothing on the page
 
 
 main()

@@ -219,6 +219,30 @@ def compared(label: str, options: Sequence[str], *, key: str, placeholder: str) 
     return [str(v) for v in values]
 
 
+# The date box commits a typed day when it loses focus, not on Enter, where analysts expect it
+# (as in every other box of the sidebar): Enter in a date box leaves the box, which applies it.
+# Installed once per browser page; the day's keystrokes stay the widget's own.
+ENTER_APPLIES_DATES: Final = """<script>
+if (!window.sportsEnterAppliesDates) {
+  window.sportsEnterAppliesDates = true;
+  document.addEventListener("keydown", (event) => {
+    const inField = (el) => el && el.closest && el.closest('[data-testid="stDateInputField"]');
+    if (event.key !== "Enter" || event.altKey || !event.isTrusted || !inField(event.target)) return;
+    event.preventDefault();
+    // Escape closes the calendar the box opened, which applies the day; a box without one
+    // applies it when it loses focus
+    event.target.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", code: "Escape", bubbles: true}));
+    setTimeout(() => { if (inField(document.activeElement)) document.activeElement.blur(); }, 0);
+  }, true);
+}
+</script>"""
+
+
+def enter_applies_dates() -> None:
+    """Have Enter in any date box apply the day typed (app.py, once a run, after the page)."""
+    st.html(ENTER_APPLIES_DATES, unsafe_allow_javascript=True, width="content")
+
+
 def date_range_picker(*, prefix: str = "") -> tuple[dt.date | None, dt.date | None]:
     start = st.sidebar.date_input("From", value=None, key=f"{prefix}start", bind=BIND, min_value=EARLIEST)
     end = st.sidebar.date_input("To", value=None, key=f"{prefix}end", bind=BIND, min_value=EARLIEST)

@@ -311,3 +311,18 @@ def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str
     assert f"season={older}" in url
     assert [t for t in kept if t in chosen] == kept, chosen
     assert sorted(lines[0]) == sorted(kept), "the chart draws the kept teams in the new season"
+
+
+def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]
+    days = sorted(str(d) for d in api.elo("NBA", season=season)["Date"].dropna().unique())
+    day = days[len(days) // 2]  # a day inside the season, not its newest
+    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={season}")
+    page.get_by_role("group", name="Snapshot date").get_by_role("spinbutton").first.click()
+    page.keyboard.type(day.replace("-", ""))  # year, month, day
+    page.keyboard.press("Enter")
+    _settle(page)
+    url, charts = page.url, _view(page)["charts"]
+    page.context.close()
+    assert f"snapshot={day}" in url, url
+    assert charts and f"ELO rankings, {season}, on {day}" in charts[0], charts
