@@ -326,3 +326,13 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     page.context.close()
     assert f"snapshot={day}" in url, url
     assert charts and f"ELO rankings, {season}, on {day}" in charts[0], charts
+
+
+def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]
+    first = api.all_games("NBA", season=season).frame.iloc[0]  # the list opens on every phase, newest first
+    page = _open(browser, f"{dashboard}/games?level=NBA&season={season}&tab=Games")
+    _click_first_row(page)
+    url, tab = page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts()
+    page.context.close()
+    assert f"game={int(first['ID'])}" in url and tab == ["Game detail"], (url, tab)
