@@ -33,6 +33,8 @@ PAGES = [
             help="A game's events, score over the game, and pitches per plate appearance."),
     st.Page("app_pages/players.py", title="Players and teams", icon=":material/groups:",
             help="Search players and teams: profile, seasons, game log and ELO."),
+    st.Page("app_pages/compare.py", title="Compare", icon=":material/compare_arrows:",
+            help="Two to four players or teams side by side: season lines, a stat over careers, ELO."),
     st.Page("app_pages/leaders.py", title="Leaders", icon=":material/leaderboard:",
             help="Stat leaders by code, players or teams, with qualifiers."),
     st.Page("app_pages/glossary.py", title="Glossary", icon=":material/menu_book:",
@@ -95,6 +97,7 @@ def main() -> None:
         layout.source_banner(sources, owed)
         layout.note_sources(sources, _notices(level) if sources else ())
         layout.footer()
+        filters.enter_applies_dates()  # last: nothing to see, so it moves nothing on the page
 
 
 main()

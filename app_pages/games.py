@@ -8,7 +8,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, phases, team_view
+from components import charts, filters, layout, links, phases, team_view
 from components.game_detail import show_game
 from components.tables import download, show_table
 from services import ApiError, Page, api
@@ -82,7 +82,9 @@ def _list(level: str, query: Query, team: str | None) -> None:
         frame = _team_view(level, frame, team, tie)
         shown = len(frame)
     else:
-        st.plotly_chart(charts.results(frame, tie=tie), key="games_chart")
+        st.plotly_chart(charts.results(frame, tie=tie, title="Home margin of the listed games"
+                                       + (f", {query.season}" if query.season else ", every season")),
+                        key="games_chart")
     st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
     show_table(frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),
@@ -119,6 +121,8 @@ def main() -> None:
         with tabs[GAME_TAB]:
             if game_id:
                 detail = api.game(level, game_id)
+                links.open_button("Play-by-play of this game", links.plays_url(level, game_id),
+                                  icon=":material/format_list_numbered:")
                 show_game(detail, api.level_sport(level), partial(api.boxscore, level, game_id),
                           partial(_odds, level, detail.get("Season")),
                           partial(api.winprob, level, game_id) if api.level_serves(level, "winprob") else None)

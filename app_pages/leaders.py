@@ -65,8 +65,8 @@ def main() -> None:
     layout.note_page(page)
     st.plotly_chart(charts.leaders(page.frame, stat=stat), key="leaders_chart")
     table = page.frame
-    table = (links.with_link(table, "Player_ID", "player", level) if kind == "player"
-             else links.with_link(table, "Team", "team", level))
+    table = (links.with_link(table, "Player_ID", "player", level, season) if kind == "player"
+             else links.with_link(table, "Team", "team", level, season))
     show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters"
                + (" (no game lines of this phase held)." if phase != phases.REGULAR else "."),
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),

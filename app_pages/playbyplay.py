@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, filters, layout, plays
+from components import analysis, charts, filters, layout, links, plays
 from components.game_detail import PERIOD_LABELS, game_header, running_score, show_win_probability, team_names
 from components.tables import records_frame, show_table
 from services import ApiError, api
@@ -67,6 +67,7 @@ def main() -> None:
     sport = api.level_sport(level)
     visitor, home = team_names(detail)
     game_header(detail)
+    links.open_button("Box score and game detail", links.game_url(level, game_id), icon=":material/scoreboard:")
     if events.empty:  # why: a game to come has no plays yet; a finished one's source kept none
         st.info("No play-by-play held for this game: its source records the final score only."
                 if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")

@@ -7,7 +7,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from components import filters, layout, links
+from components import charts, filters, layout, links
 from components import projections as view
 from components.tables import show_table
 from services import ApiError, api
@@ -72,9 +72,9 @@ def main() -> None:
     if held:
         odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
         st.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
-                                         title=f"{view.ODDS_LABELS[odds]} odds over the season"),
+                                         title=f"{view.ODDS_LABELS[odds]} odds over {charts.seasons_named([season])}"),
                         key="odds_series")
-    show_table(links.with_link(table, "Team", "team", level), name=f"{level.lower()}_projections_{day}",
+    show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
                columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN),
                formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")

@@ -77,9 +77,9 @@ def main() -> None:
         with tabs[RANKINGS_TAB]:
             table = fetch(level, season=season, date=snapshot) if snapshot else current
             when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
-            st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings, {when}",
+            st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings{f', {season}' if season else ''}, {when}",
                                                highlight=chosen), key=f"{kind}_bars")
-            show_table(links.with_link(table, "Team", "team", level), name=f"{kind.lower()}_rankings",
+            show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
                        columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")},
                        empty=f"No {kind} ratings held for this season or date.")
     if tabs[SERIES_TAB].open:
@@ -90,7 +90,7 @@ def main() -> None:
             series = _series(fetch, level, sorted(shown) if shown else [season], chosen, ids)
             value = "ELOAfter" if kind == "ELO" else "RPI"
             ends = api.season_ends(level)
-            st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over the season", axis=kind,
+            st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over {charts.seasons_named(shown or [season])}", axis=kind,
                                                  season_ends=[ends[s] for s in shown if s in ends]),
                             key=f"{kind}_series")
             show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",

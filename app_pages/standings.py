@@ -60,7 +60,7 @@ def main() -> None:
         return
     day = str(table["Date"].dropna().max()) if table["Date"].notna().any() else None
     projected = api.projections(level, season=season, date=dt.date.fromisoformat(day[:10]) if day else None).frame
-    table = links.with_link(with_projections(table, projected), "Team", "team", level)
+    table = links.with_link(with_projections(table, projected), "Team", "team", level, season)
     st.caption((f"As of the end of {day}. " if day else "")
                + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
                  "projected wins and playoff odds are the projections' of the same day.")

@@ -50,6 +50,16 @@ def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
 
 
+def seasons_named(seasons: Sequence[int | None]) -> str:
+    """Every season a chart draws, for its title: "the 2023 season", "the 2022 and 2023 seasons"."""
+    held = sorted({int(s) for s in seasons if s is not None})
+    if not held:
+        return "the season"
+    if len(held) == 1:
+        return f"the {held[0]} season"
+    return f"the {', '.join(str(s) for s in held[:-1])} and {held[-1]} seasons"
+
+
 def tie_word(sport: str) -> str:
     """What a level game is called: a draw in soccer, a tie elsewhere."""
     return "Draw" if sport == "soccer" else "Tie"
@@ -210,6 +220,25 @@ def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | N
         fig.add_vline(x=pd.Timestamp(str(end)).timestamp() * 1000, line_dash="dot", line_color=MUTED,
                       annotation_text="postseason", annotation_position="top left")
     fig.update_layout(xaxis_title="Date", yaxis_title=axis or value, hovermode="x unified")
+    return _finish(fig, title, 420)
+
+
+def careers(seasons: pd.DataFrame, *, stat: str, title: str) -> go.Figure:
+    """One line per player (``Player``) of a stat by season (``Season``), each value as the stat
+    reads on hover; a season a player missed is a gap, not a line across it."""
+    if seasons.empty or not {"Player", "Season", stat} <= set(seasons.columns):
+        return empty_figure(title, "No seasons of this stat for these players")
+    fig = go.Figure()
+    for index, (player, part) in enumerate(seasons.groupby("Player", sort=False)):
+        by_season = part.assign(_v=_numbers(part[stat])).groupby("Season")["_v"].sum(min_count=1)
+        years = range(int(by_season.index.min()), int(by_season.index.max()) + 1)
+        values = by_season.reindex(years)
+        fig.add_scatter(x=list(years), y=values, name=str(player), mode="lines+markers", connectgaps=False,
+                        line={"color": SERIES_COLORS[index % len(SERIES_COLORS)]},
+                        text=[stat_text(stat, v) for v in values],
+                        hovertemplate=f"{player}, %{{x}}: %{{text}} {stat}<extra></extra>")
+    fig.update_layout(xaxis={"title": "Season", "dtick": 1, "tickformat": "d"}, yaxis_title=stat,
+                      hovermode="x unified")
     return _finish(fig, title, 420)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 BIND: Final = "query-params"
 LEVEL_KEY = "level"
@@ -27,7 +28,7 @@ EARLIEST = dt.date(1871, 1, 1)  # the first season Lahman holds
 
 
 # what names a record of one level: a game ID of MLB means nothing in the NBA.
-PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_player": ""}
+PER_LEVEL_VALUES: dict[str, Any] = {"game": None, "player": None, "q": "", "pbp_player": "", "who": [], "who_q": ""}
 # choices whose default a page computes from the level (its newest seasons, its top-rated teams,
 # its headline stat): forgotten on a new level, so the page picks its default again, exactly as a
 # fresh link to the new level would (a kept value the new level lacks would leave them empty)
@@ -39,6 +40,7 @@ SEASON_DEPENDENT = ("teams", "team", "opponent", "rating_seasons", "asof", "snap
 
 RESET_KEY = "_choices_to_reset"
 PINS_KEY = "_link_pins"
+DEFAULTS_KEY = "_list_defaults"  # the default each multiselect last offered
 
 
 def reset_pins() -> None:
@@ -76,6 +78,21 @@ def _reset(key: str, value: Any) -> None:
     if key in pending:
         pending.discard(key)
         st.session_state[key] = value
+
+
+def _keep(key: str, options: Sequence[str], default: Sequence[str]) -> None:
+    """A multiselect's reset after a change of season: the teams the analyst picked stay where
+    the new season has them; picks left as the page's default (the top-rated teams of the season
+    before) take the new season's default, as a fresh link to it shows. A new level has other
+    teams: the default."""
+    pending: set[str] = st.session_state.get(RESET_KEY, set())
+    defaults: dict[str, list[str]] = st.session_state.setdefault(DEFAULTS_KEY, {})
+    if key in pending:
+        pending.discard(key)
+        current = list(st.session_state.get(key) or [])
+        kept = [v for v in current if v in options] if current != defaults.get(key) else []
+        st.session_state[key] = kept or list(default)
+    defaults[key] = list(default)
 
 
 def _forget_level_records() -> None:
@@ -147,9 +164,9 @@ def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
 
 
 def team_picker(names: Sequence[str], *, key: str = "team", label: str = "Team") -> str | None:
-    """One team by name, or ``None`` for all teams."""
+    """One team by name, or ``None`` for all teams; a new season keeps the team if it played in it."""
     warn_unknown(key, list(names), label, "all teams")
-    _reset(key, None)
+    _reset(key, st.session_state.get(key) if st.session_state.get(key) in set(names) else None)
     value = st.sidebar.selectbox(label, sorted(set(names)), index=None, placeholder="All teams", key=key,
                                  bind=BIND)
     return str(value) if value is not None else None
@@ -159,11 +176,71 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
     options = sorted(set(names))
     chosen = [n for n in default if n in options]
     warn_unknown(key, options, "Teams", ", ".join(chosen))
-    _reset(key, chosen)
+    _keep(key, options, chosen)
     values = [str(t) for t in st.sidebar.multiselect("Teams", options, default=chosen, key=key, bind=BIND,
                                                      max_selections=8, placeholder="Pick teams to compare")]
     pin(key, values)  # the default, the top-rated or likeliest teams, changes with every game day
     return values
+
+
+MAX_COMPARED = 4
+
+
+def given(key: str) -> list[str]:
+    """What a bound multiselect holds before it is drawn: its value in this session, else the
+    link's (a page builds the widget's options from it, so that a shared link's picks are
+    offered and kept)."""
+    if key in st.session_state:
+        return [str(v) for v in st.session_state[key] or []]
+    return [str(v) for v in st.query_params.get_all(key)]
+
+
+def id_label(name: str, record_id: int) -> str:
+    """A record as a multiselect offers it and the URL carries it: its name, then its ID (two
+    players may share a name)."""
+    return f"{name} ({record_id})"
+
+
+def label_id(label: str) -> int | None:
+    """The ID an ``id_label`` ends with, or None for any other text."""
+    head, _, tail = label.rstrip().rpartition("(")
+    number = tail.removesuffix(")")
+    return int(number) if head and tail.endswith(")") and number.isdigit() else None
+
+
+def compared(label: str, options: Sequence[str], *, key: str, placeholder: str) -> list[str]:
+    """Two to MAX_COMPARED records to set side by side (Compare), in the order picked."""
+    offered = list(dict.fromkeys(options))
+    warn_unknown(key, offered, label, "")
+    _keep(key, offered, [])
+    values = st.sidebar.multiselect(label, offered, default=[v for v in given(key) if v in offered], key=key,
+                                    bind=BIND, max_selections=MAX_COMPARED, placeholder=placeholder)
+    pin(key, values)  # the copy-link names the picks however the URL holds them
+    return [str(v) for v in values]
+
+
+# The date box commits a typed day when it loses focus, not on Enter, where analysts expect it
+# (as in every other box of the sidebar): Enter in a date box leaves the box, which applies it.
+# Installed once per browser page; the day's keystrokes stay the widget's own.
+ENTER_APPLIES_DATES: Final = """<script>
+if (!window.sportsEnterAppliesDates) {
+  window.sportsEnterAppliesDates = true;
+  document.addEventListener("keydown", (event) => {
+    const inField = (el) => el && el.closest && el.closest('[data-testid="stDateInputField"]');
+    if (event.key !== "Enter" || event.altKey || !event.isTrusted || !inField(event.target)) return;
+    event.preventDefault();
+    // Escape closes the calendar the box opened, which applies the day; a box without one
+    // applies it when it loses focus
+    event.target.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", code: "Escape", bubbles: true}));
+    setTimeout(() => { if (inField(document.activeElement)) document.activeElement.blur(); }, 0);
+  }, true);
+}
+</script>"""
+
+
+def enter_applies_dates() -> None:
+    """Have Enter in any date box apply the day typed (app.py, once a run, after the page)."""
+    st.html(ENTER_APPLIES_DATES, unsafe_allow_javascript=True, width="content")
 
 
 def date_range_picker(*, prefix: str = "") -> tuple[dt.date | None, dt.date | None]:
@@ -235,13 +312,40 @@ def id_input(label: str, *, key: str, help: str | None = None, sidebar: bool = F
     return int(value) if value else None
 
 
+# a table a click opens from: a click on any cell picks its row (a row alone is picked only by the
+# narrow checkbox at its left edge, which analysts miss)
+PICK_MODES: Final = ("single-row", "single-cell")
+
+
+def picked_row(state: Any) -> int | None:
+    """The row a table's selection state picked, by its checkbox or by a click on one of its
+    cells (its position in the data given, however the grid is sorted), or None."""
+    selection = getattr(state, "selection", None)
+    rows = list(getattr(selection, "rows", []) or [])
+    cells = list(getattr(selection, "cells", []) or [])
+    if rows:
+        return int(rows[0])
+    return int(cells[0][0]) if cells else None
+
+
+def carry(query: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The query of a link opened from a callback (``st.switch_page``), less what a widget of
+    this page binds: those values go through the widget's state, the only way a bound URL value
+    can change, and the widget of the same key on the page opened reads them there."""
+    with get_script_run_ctx().session_state.query_params() as params:  # type: ignore[union-attr]
+        bound = {k for k, _ in query if params.is_bound(k)}
+    for key, value in query:
+        if key in bound and key != LEVEL_KEY:  # the level is the same on every link of a page
+            st.session_state[key] = int(value) if value.isdigit() else value
+    return [(k, v) for k, v in query if k not in bound]
+
+
 def select_id(key: str, ids: Sequence[int], table_key: str, tab: tuple[str, str] | None = None) -> None:
     """Selection callback of a table: put the picked row's ID into the bound ``key`` widget
     (and, with ``tab``, open the tab that shows it)."""
-    selection = st.session_state.get(table_key)
-    rows = list(getattr(getattr(selection, "selection", None), "rows", []) or [])
-    if rows and rows[0] < len(ids):
-        st.session_state[key] = int(ids[rows[0]])
+    row = picked_row(st.session_state.get(table_key))
+    if row is not None and row < len(ids):
+        st.session_state[key] = int(ids[row])
         if tab is not None:
             st.session_state[tab[0]] = tab[1]
 

@@ -1,12 +1,16 @@
 """Links to a record's own view (a game, a player, a team), as table cells an analyst can click,
 open in a new tab or send: each is the page's URL with the level and the record, the same form
-a copy-link gives."""
+a copy-link gives. A click on the row opens the same link in this tab (``components.tables``)."""
 from __future__ import annotations
 
-from urllib.parse import urlencode
+from collections.abc import Callable
+from functools import partial
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pandas as pd
 import streamlit as st
+
+from components import filters
 
 # pinned (``link_format``): the grid shows it first, wherever a page lists it, and keeps it in view
 # when the table is wider than its box
@@ -17,20 +21,57 @@ def game_url(level: str, game_id: object) -> str:
     return f"games?{urlencode({'level': level, 'game': int(str(game_id))})}"
 
 
-def player_url(level: str, player_id: object) -> str:
-    return f"players?{urlencode({'level': level, 'player': int(str(player_id))})}"
+def player_url(level: str, player_id: object, season: object = None) -> str:
+    """A player's profile; with ``season`` (a table of one season: its leaders), opened on that
+    season, not on his newest."""
+    params: dict[str, object] = {"level": level, "player": int(str(player_id))}
+    if season is not None:
+        params["player_season"] = int(str(season))
+    return f"players?{urlencode(params)}"
 
 
-def team_url(level: str, name: object) -> str:
-    return f"players?{urlencode({'level': level, 'tab': 'Teams', 'team': str(name)})}"
+def plays_url(level: str, game_id: object) -> str:
+    """A game's play-by-play (its box score is on the game's own view, ``game_url``)."""
+    return f"playbyplay?{urlencode({'level': level, 'game': int(str(game_id))})}"
 
 
-def with_link(frame: pd.DataFrame, source: str, build: str, level: str) -> pd.DataFrame:
+def team_url(level: str, name: object, season: object = None) -> str:
+    """A team's view; with ``season``, its ELO over that season."""
+    params: dict[str, object] = {"level": level, "tab": "Teams", "team": str(name)}
+    if season is not None:
+        params["team_season"] = int(str(season))
+    return f"players?{urlencode(params)}"
+
+
+def page_target(url: str) -> tuple[str, list[tuple[str, str]]]:
+    """A link of this module as ``st.switch_page`` takes it: the page's file and the query."""
+    parts = urlsplit(url)
+    return f"app_pages/{parts.path.strip('/')}.py", parse_qsl(parts.query)
+
+
+def open_link(url: str) -> None:
+    """Open a link of this module in this tab, from a callback (a row's click, a button): the
+    page it names, with its query (the level, the record, the season)."""
+    page, query = page_target(url)
+    st.switch_page(page, query_params=filters.carry(query))
+
+
+def open_button(label: str, url: str, *, icon: str) -> None:
+    """A button that opens ``url`` here. Not ``st.page_link``: its query cannot reach a record
+    a widget of this page binds (the game of the game page is the game of play-by-play)."""
+    st.button(label, icon=icon, type="tertiary", on_click=open_link, args=(url,), key=f"open_{url}")
+
+
+def with_link(frame: pd.DataFrame, source: str, build: str, level: str, season: object = None) -> pd.DataFrame:
     """``frame`` with a LINK_COLUMN built from ``source`` (an ID or a team name); ``build`` is
-    "game", "player" or "team". Rows without a value get no link."""
+    "game", "player" or "team"; a player's or team's link carries ``season`` when given (the
+    season the table is of: a player opened from the 2022 leaders opens on 2022). Rows without a
+    value get no link."""
     if frame.empty or source not in frame.columns:
         return frame
-    make = {"game": game_url, "player": player_url, "team": team_url}[build]
+    makers: dict[str, Callable[[str, object], str]] = {"game": game_url, "player": partial(player_url, season=season),
+                                                      "team": partial(team_url, season=season)}
+    make = makers[build]
     urls = [make(level, v) if v is not None and not (isinstance(v, float) and pd.isna(v)) else None
             for v in frame[source]]
     return frame.assign(**{LINK_COLUMN: pd.Series(urls, index=frame.index, dtype=object)})
@@ -42,4 +83,4 @@ def link_format(what: str) -> dict[str, object]:
     and the grid keeps a previous level's column widths, so a last column would sit past the
     right edge; pinned, it leads every table and stays in view however far one scrolls."""
     return {LINK_COLUMN: st.column_config.LinkColumn(LINK_COLUMN, display_text=what, pinned=True,
-                                                     help=f"Open the {what} (or its link in a new tab)")}
+                                                     help=f"A click on the row opens the {what}; this link opens it in a new tab")}

@@ -9,8 +9,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import column_help
-from components.filters import current_level, select_id
+from components import column_help, links
+from components.filters import PICK_MODES, current_level, picked_row, select_id
 from services import api
 
 CSV_MIME = "text/csv"
@@ -93,6 +93,15 @@ def _blank_missing_text(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.assign(**changed) if changed else frame
 
 
+def _open_row(urls: Sequence[object], table_key: str) -> None:
+    """Selection callback of a table of links: a click on a row opens that row's link in this
+    tab, as the link itself would in a new one (the same page, level, record and season)."""
+    row = picked_row(st.session_state.get(table_key))
+    if row is None or not 0 <= row < len(urls) or not isinstance(urls[row], str):
+        return
+    links.open_link(str(urls[row]))
+
+
 def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mapping[str, str] | None = None,
                empty: str = "No records match these filters.", height: int | None = None,
                select_into: str | None = None, id_column: str = "ID", open_tab: tuple[str, str] | None = None,
@@ -100,6 +109,7 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
                hidden: Sequence[str] = ()) -> None:
     """Render ``frame`` with a CSV download; ``select_into`` makes a row click set that URL widget
     (and ``open_tab``, a ``(tabs key, label)``, switch to the tab that shows the picked record);
+    without it, a click on a row of a table with a ``links.LINK_COLUMN`` opens its link here;
     ``hidden`` columns (internal IDs a row click needs) stay in the CSV but not on screen."""
     if frame.empty:
         st.info(empty)
@@ -109,11 +119,14 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
                                           api.level_sport(current_level()))
     options: dict[str, Any] = {"hide_index": True, "height": height or "auto", "placeholder": "",
                                "column_config": config}
+    table_key = f"{name}_table"
     if select_into and id_column in frame.columns:
-        table_key = f"{name}_table"
         ids = [int(v) for v in frame[id_column].tolist()]
-        st.dataframe(shown, key=table_key, selection_mode="single-row",
+        st.dataframe(shown, key=table_key, selection_mode=list(PICK_MODES),
                      on_select=partial(select_id, select_into, ids, table_key, open_tab), **options)
+    elif links.LINK_COLUMN in shown.columns:
+        st.dataframe(shown, key=table_key, selection_mode=list(PICK_MODES),
+                     on_select=partial(_open_row, shown[links.LINK_COLUMN].tolist(), table_key), **options)
     else:
         st.dataframe(shown, **options)
     if csv:

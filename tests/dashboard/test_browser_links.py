@@ -7,6 +7,7 @@ every column is in view; a CSV download holds a list's items, not Python's text 
 from __future__ import annotations
 
 import re
+from urllib.parse import quote_plus
 from collections.abc import Callable
 from typing import Any
 
@@ -322,3 +323,121 @@ def test_a_csv_download_holds_no_python_list_text(browser: Any, dashboard: str, 
     assert list(saved["ID"]) == list(levels["ID"])
     for served, written in zip(levels["Endpoints"], saved["Endpoints"], strict=True):
         assert written == ", ".join(served), written  # "seasons, teams, ...", not "['seasons', 'teams']"
+
+
+def _click_first_row(page: Any) -> None:
+    """One click in the middle of the first table's first row (a cell, not its checkbox)."""
+    grid = page.get_by_test_id("stDataFrame").first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 52)  # a header row of 35 px, then the row
+    _settle(page)
+
+
+def _sidebar_value(page: Any, label: str) -> str:
+    return str(page.locator(f'[data-testid="stSidebar"] input[aria-label="{label}"]').input_value())
+
+
+def test_a_click_on_a_leaders_row_opens_the_player_on_that_season_in_this_tab(
+        browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[1]  # not the newest: the season must travel
+    leader = api.stats("MLB", "player", "HR", season=season, size=1).frame.iloc[0]
+    page = _open(browser, f"{dashboard}/leaders?level=MLB&stat=HR&season={season}")
+    _click_first_row(page)
+    tabs, url = len(page.context.pages), page.url
+    opened = (page.locator("h3").first.inner_text(), _sidebar_value(page, "Player ID"),
+              _sidebar_value(page, "Player season"))
+    page.context.close()
+    assert tabs == 1 and "/players?" in url, url
+    assert opened == (str(leader["Name"]), str(int(leader["Player_ID"])), str(season))
+
+
+def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, dashboard: str,
+                                                                   dashboard_env: ApiServer) -> None:
+    game = _nba_game()
+    page = _open(browser, f"{dashboard}/games?level=NBA&game={game}")
+    page.get_by_role("button", name="Play-by-play of this game").click()
+    _settle(page)
+    plays = (page.url, page.locator("h1").first.inner_text())
+    page.get_by_role("button", name="Box score and game detail").click()
+    _settle(page)
+    back = (page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts())
+    pages = len(page.context.pages)
+    page.context.close()
+    assert pages == 1
+    assert "/playbyplay?" in plays[0] and f"game={game}" in plays[0], plays
+    assert "/games?" in back[0] and f"game={game}" in back[0] and back[1] == ["Game detail"], back
+
+
+def _pick(page: Any, label: str, option: str) -> None:
+    """Choose ``option`` in a multiselect and close its menu (it stays open for more picks)."""
+    page.get_by_role("combobox", name=label, exact=True).click()
+    page.locator('[role="option"]').filter(has_text=option).first.click()
+    page.keyboard.press("Escape")
+    _settle(page)
+
+
+def _chart_lines(page: Any) -> list[list[str]]:
+    return [list(names) for names in page.evaluate(
+        "() => [...document.querySelectorAll('.js-plotly-plot')].map(g => (g.data || []).map(t => t.name))")]
+
+
+def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: Any, dashboard: str,
+                                                                      dashboard_env: ApiServer) -> None:
+    leaders = api.stats("MLB", "player", "HR", size=2).frame
+    names = [str(n) for n in leaders["Name"]]
+    page = _open(browser, f"{dashboard}/compare?level=MLB")
+    for name in names:  # each found by a search of its own: the first pick stays while the second is found
+        _type(page, "Find players", name)
+        _pick(page, "Players", name)
+    seen, lines = _view(page), _chart_lines(page)
+    link = _copied_link(page)
+    page.context.close()
+    fresh = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    again, lines_again = _view(fresh), _chart_lines(fresh)
+    fresh.context.close()
+    assert lines == [names], "one chart, a line per player"
+    assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]
+    assert seen["headers"] and seen["headers"][0][:2] == ["Player", "Season"], seen["headers"]
+    assert (again, lines_again) == (seen, lines)
+
+
+def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    newest, older = api.season_ids("NBA", with_games=True)[:2]
+    in_older = set(api.teams("NBA", older)["Name"].astype(str))
+    # the two lowest rated of the newest season that also played the older one: never its default
+    kept = [str(t) for t in api.elo("NBA", season=newest)["Team"] if str(t) in in_older][-2:]
+    picked = "".join(f"&teams={quote_plus(t)}" for t in kept)
+    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={newest}&tab=Over+the+season{picked}")
+    _choose(page, "Season", str(older))
+    chosen = page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]').first.inner_text()
+    lines, url = _chart_lines(page), page.url
+    page.context.close()
+    assert f"season={older}" in url
+    assert [t for t in kept if t in chosen] == kept, chosen
+    assert sorted(lines[0]) == sorted(kept), "the chart draws the kept teams in the new season"
+
+
+def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]
+    days = sorted(str(d) for d in api.elo("NBA", season=season)["Date"].dropna().unique())
+    day = days[len(days) // 2]  # a day inside the season, not its newest
+    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={season}")
+    page.get_by_role("group", name="Snapshot date").get_by_role("spinbutton").first.click()
+    page.keyboard.type(day.replace("-", ""))  # year, month, day
+    page.keyboard.press("Enter")
+    _settle(page)
+    url, charts = page.url, _view(page)["charts"]
+    page.context.close()
+    assert f"snapshot={day}" in url, url
+    assert charts and f"ELO rankings, {season}, on {day}" in charts[0], charts
+
+
+def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]
+    first = api.all_games("NBA", season=season).frame.iloc[0]  # the list opens on every phase, newest first
+    page = _open(browser, f"{dashboard}/games?level=NBA&season={season}&tab=Games")
+    _click_first_row(page)
+    url, tab = page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts()
+    page.context.close()
+    assert f"game={int(first['ID'])}" in url and tab == ["Game detail"], (url, tab)

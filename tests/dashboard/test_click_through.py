@@ -36,8 +36,9 @@ def test_leaders_open_the_profile(dashboard_env: ApiServer) -> None:
     at = open_page("leaders", {"level": "MLB", "stat": "HR"})
     assert_clean(at)
     url = _links(at, 0)[0]
-    leader = api.stats("MLB", "player", "HR", season=api.season_ids("MLB")[0], size=1).frame.iloc[0]
-    assert _query(url) == {"level": "MLB", "player": str(int(leader["Player_ID"]))}
+    season = api.season_ids("MLB")[0]
+    leader = api.stats("MLB", "player", "HR", season=season, size=1).frame.iloc[0]
+    assert _query(url) == {"level": "MLB", "player": str(int(leader["Player_ID"])), "player_season": str(season)}
 
 
 def test_rankings_open_the_team_and_search_results_the_player(dashboard_env: ApiServer) -> None:

@@ -6,7 +6,7 @@ import pytest
 from tests.dashboard._apptest import open_clean
 from tests.dashboard.conftest import ApiServer
 
-PAGES = ("overview", "games", "ratings", "standings", "projections", "forecasts", "playbyplay", "players", "leaders", "glossary")
+PAGES = ("overview", "games", "ratings", "standings", "projections", "forecasts", "playbyplay", "players", "leaders", "compare", "glossary")
 LEVELS = ("MLB", "NBA", "NHL", "FC")
 
 

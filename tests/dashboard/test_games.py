@@ -41,7 +41,7 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
     assert "" in set(table["Overtime"]) and not table["Overtime"].isna().any(), \
         "a game without overtime shows an empty cell, not None"
     assert any(c.value.startswith(f"{expected:,} games") for c in at.caption)
-    assert "Home margin of the listed games" in titles(at)
+    assert f"Home margin of the listed games, {season}" in titles(at), "the title names the season drawn"
     scheduled = open_page("games", {"level": "MLB", "status": "Scheduled", "tab": "Games"})
     assert_clean(scheduled)
     if scheduled.dataframe:

@@ -1,0 +1,30 @@
+"""Compare: two teams of a season side by side (their ELO on one chart, their season lines);
+players over their careers are walked in the browser (test_browser_links)."""
+from __future__ import annotations
+
+from services import api
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles
+from tests.dashboard.conftest import ApiServer
+
+
+def test_two_teams_side_by_side_over_a_season(dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]
+    ids = dict(zip(api.teams("NBA", season)["Name"].astype(str), api.teams("NBA", season)["ID"], strict=True))
+    names = sorted(ids)[:2]
+    at = open_page("compare", {"level": "NBA", "compare": "teams", "season": str(season), "teams": names})
+    assert_clean(at)
+    assert titles(at) == [f"ELO over the {season} season"]
+    assert {trace["name"] for trace in figures(at)[0]["data"]} == set(names)
+    table = at.dataframe[0].value.set_index("Team")
+    assert list(table.index) == names
+    for name in names:
+        record = next(r for r in api.team("NBA", int(ids[name]))["seasons"] if r["Season"] == season)
+        assert (table.loc[name, "Wins"], table.loc[name, "Losses"]) == (record["Wins"], record["Losses"])
+        elo = api.elo("NBA", season=season, team_id=int(ids[name]))
+        assert table.loc[name, "ELO"] == elo.sort_values("Date")["ELOAfter"].iloc[-1]
+
+
+def test_a_link_to_a_player_of_another_level_says_so(dashboard_env: ApiServer) -> None:
+    at = open_page("compare", {"level": "NBA", "who": ["Nobody (999999999)"]})
+    assert not at.exception
+    assert any("No player 999999999 in NBA" in w.value for w in at.sidebar.warning)
