@@ -111,10 +111,11 @@ def _clock(conn: sa.Connection, level: str, sport: str, prior: pd.Series) -> pd.
     if games.empty:
         return _empty()
     df = df.assign(helo_win_exp=_with_prior(df, prior))
-    home, draw, _ = scores.clock_forecast(df, sport, games)
+    fitting = df[df["final"]]
+    home, draw, _ = scores.clock_forecast(df, sport, games, fitting)
     firsts = df.drop_duplicates("game_id")
-    opening = firsts.assign(lead=0, left=1.0, overtime=False)
-    start_home, start_draw, _ = scores.clock_forecast(opening, sport, games)
+    opening = firsts.assign(lead=0, left=1.0, overtime=False, ball=0.0, pp=0.0)
+    start_home, start_draw, _ = scores.clock_forecast(opening, sport, games, fitting)
     start_value = start_home + 0.5 * start_draw if start_draw is not None else start_home
     start = df["game_id"].map(pd.Series(start_value, index=firsts["game_id"].to_numpy()))
     team = df["team_id"].to_numpy()
