@@ -89,13 +89,14 @@ def _baseball(conn: sa.Connection, level: str, prior: pd.Series) -> pd.DataFrame
     model = scores.fit(df[df["final"]])
     p = _with_prior(df, prior)
     rules = (df["regulation"].to_numpy(), df["automatic_runner"].to_numpy())
+    last = df["last_inning"].to_numpy()
     after = wp.home_win_probabilities(
         model, p, *rules, df["period"].to_numpy(), df["bottom"].to_numpy(),
         df["outs"].to_numpy(np.int64), df["bases"].to_numpy(np.int64),
-        (df["score_home"] - df["score_vis"]).to_numpy(np.int64))
+        (df["score_home"] - df["score_vis"]).to_numpy(np.int64), last_inning=last)
     zero = np.zeros(len(df), dtype=np.int64)
     start = wp.home_win_probabilities(model, p, *rules, zero + 1, zero.astype(bool), zero, zero,
-                                      zero)
+                                      zero, last_inning=last)
     home_side = np.where(df["bottom"].to_numpy(bool), 1.0, -1.0)
     return _finish(df, after, None, start, home_side)
 

@@ -148,7 +148,7 @@ def evaluate(conn: sa.Connection, level: str, season: int | None = None) -> Eval
         model, test["helo_win_exp"].to_numpy(), test["regulation"].to_numpy(),
         test["automatic_runner"].to_numpy(), test["period"].to_numpy(), test["bottom"].to_numpy(),
         test["outs_before"].to_numpy(), test["bases_before"].to_numpy(),
-        test["lead_before"].to_numpy())
+        test["lead_before"].to_numpy(), last_inning=test["last_inning"].to_numpy())
     base = baseline(fitting[fitting["event"].isin(wp.PLATE_APPEARANCES)], test)
     return Evaluation(level=lv.code, fit_seasons=fit_seasons, season=scored, model=model,
                       outcome=test["home_win"].to_numpy(float), model_p=p, baseline_p=base,
