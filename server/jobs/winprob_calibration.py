@@ -44,21 +44,27 @@ def compute(lines: pd.DataFrame, games: pd.DataFrame, prior: pd.Series) -> pd.Da
     game = lines["game_id"].to_numpy()
     last = np.r_[game[1:] != game[:-1], True]
     scored = lines[~last & pd.Series(game).isin(outcome.index).to_numpy()]
-    draw = scored["wp_draw"].to_numpy(float)
-    chance = scored["wp_home"].to_numpy(float) + 0.5 * np.nan_to_num(draw)
-    of_game = final.set_index("game_id")[["season", "phase"]]
-    plays = pd.DataFrame({"game_id": scored["game_id"].to_numpy(), "p": chance})
-    plays = plays.join(of_game, on="game_id").assign(y=plays["game_id"].map(outcome))
-    pre = of_game.loc[of_game.index.isin(np.unique(game))].copy()
-    pre = pre.assign(p=prior.reindex(pre.index).to_numpy(float),
-                     y=outcome.reindex(pre.index).to_numpy(float))
-    pre = pre[pre["p"].notna()]
+    # each final game's (season, phase) as a group number, read by game for plays and games
+    keys = final["season"].astype(str).to_numpy(object) + "|" + final["phase"].astype(str)
+    codes, labels = pd.factorize(keys)
+    group = pd.Series(codes, index=final["game_id"].to_numpy())
+    chance = scored["wp_home"].to_numpy(float) \
+        + 0.5 * np.nan_to_num(scored["wp_draw"].to_numpy(float))
+    of_play = scored["game_id"].to_numpy()
+    with_line = group.index[group.index.isin(np.unique(game))]
+    pre = prior.reindex(with_line).to_numpy(float)
+    known = ~np.isnan(pre)
     frames = []
-    for forecast, rows in ((INGAME, plays), (PREGAME, pre)):
-        for _, part in rows.groupby(["season", "phase"], sort=True):
-            sums = metrics.calibration_sums(part["p"].to_numpy(float), part["y"].to_numpy(float))
-            frames.append(sums.assign(season=int(part["season"].iloc[0]),
-                                      phase=str(part["phase"].iloc[0]), forecast=forecast))
-    if not frames:
-        return pd.DataFrame(columns=COLUMNS)
+    for forecast, p, y, g in (
+            (INGAME, chance, outcome.reindex(of_play).to_numpy(float),
+             group.reindex(of_play).to_numpy()),
+            (PREGAME, pre[known], outcome.reindex(with_line).to_numpy(float)[known],
+             group.reindex(with_line).to_numpy()[known])):
+        sums = metrics.calibration_sums(p, y, group=g, groups=len(labels))
+        held = sums.groupby("group")["count"].transform("sum") > 0  # groups with forecasts
+        season_phase = [str(label).split("|") for label in labels]
+        sums = sums[held].assign(
+            season=[int(season_phase[k][0]) for k in sums.loc[held, "group"]],
+            phase=[season_phase[k][1] for k in sums.loc[held, "group"]], forecast=forecast)
+        frames.append(sums)
     return pd.concat(frames, ignore_index=True)[COLUMNS]
