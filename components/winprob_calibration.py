@@ -13,6 +13,7 @@ import streamlit as st
 from components import filters
 from components.charts import HOME_COLOR, MUTED, _finish, empty_figure
 from services import api
+from services.errors import NotOffered
 
 INGAME, PREGAME = "ingame", "pregame"  # the endpoint's ``Forecast`` values
 NAMES = {INGAME: "In-game (after each play)", PREGAME: "Pre-game (ELO)"}
@@ -55,14 +56,18 @@ def show(level: str, seasons: Sequence[int], phase: str | None) -> None:
     """The section: a season of those picked (the newest by default), its chart and the two
     forecasts' Brier scores and log losses."""
     st.subheader("In-game win probability")
-    if not api.level_serves(level, "calibration"):
+    if not api.level_serves(level, "playbyplay"):
         st.caption(f"{level} has no play-by-play: no in-game win probability to score.")
         return
     if not seasons:
         return
     choices = [str(s) for s in sorted(seasons, reverse=True)]
     season = int(filters.choice("Season scored in-game", choices, key="wp_season", sidebar=False))
-    table = api.calibration(level, season, phase)
+    try:
+        table = api.calibration(level, season, phase)
+    except NotOffered:
+        st.caption("In-game calibration: not offered by this backend (a NatStat backend has none).")
+        return
     ingame, pregame = _scores(table, INGAME), _scores(table, PREGAME)
     if ingame is None or pregame is None:
         st.info(f"No final {level} games of {season} with a win probability line (results "
