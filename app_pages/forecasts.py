@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
+from components import winprob_calibration
 from components.tables import show_table
 from services import ApiError, api
 
@@ -80,6 +81,7 @@ def main() -> None:
                        "well calibrated where the diagonal crosses the bar.")
             if table["draws"].any():
                 st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
+            winprob_calibration.show(level, seasons, phases.asked(phase))
     if MARKET in tabs and tabs[MARKET].open:
         with tabs[MARKET]:
             st.plotly_chart(charts_forecasts.elo_vs_market(data, tie), key="elo_vs_market")

@@ -191,6 +191,12 @@ def winprob(level: str, game_id: int) -> pd.DataFrame:
     return fetch("winprob", level, {"game": game_id}, version="v2").frame
 
 
+def calibration(level: str, season: int, phase: str | None = None) -> pd.DataFrame:
+    """The in-game win probability's calibration in a season beside the pre-game forecast's:
+    ten bins of each (``Forecast`` ingame, pregame) with that forecast's season scores."""
+    return fetch("calibration", level, {"season": season, "phase": phase}, version="v2").frame
+
+
 def pitches(level: str, game_id: int) -> pd.DataFrame:
     return fetch("pitch", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True).frame
 

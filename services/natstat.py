@@ -37,7 +37,7 @@ NO_DATA = "NO_DATA"
 PREFIX = "/natstat"  # this service's dialect, under its own root
 # What this service adds to the NatStat API: a NatStat backend without them answers 404, which
 # the pages show as "not offered by this backend".
-OURS_ONLY = frozenset({"projections", "boxscores"})
+OURS_ONLY = frozenset({"projections", "boxscores", "calibration"})
 
 
 def server_root(url: str) -> str:

@@ -225,7 +225,9 @@ def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int],
     ``automatic_runner`` (Retrosheet's ``tiebreaker`` base, in the regular season only: MLB's
     postseason never placed a runner, and the event files' postseason ``radj`` records agree,
     though 2023's postseason ``info`` names a tiebreaker base). A simulated game follows its
-    level's plan (``server.catalog.simulated``: 9 innings, its ``ghost_runner`` in every game)."""
+    level's plan (``server.catalog.simulated``: 9 innings, its ``ghost_runner`` in every game,
+    and ``last_inning``, its ``max_innings`` in the regular season where games may end tied;
+    0 elsewhere: played to a result)."""
     g, f = schema.games.c, schema.forecasts.c
     plan = PLANS.get(level)
     df = _frame(conn, sa.select(g.id, g.season, g.playoff, g.score_home, g.score_vis, g.info,
@@ -253,6 +255,9 @@ def read_winprob_games(conn: sa.Connection, level: str, seasons: list[int],
         simulated, bool(plan and plan.ghost_runner),
         np.array([bool(i.get("tiebreaker")) for i in infos], dtype=bool)
         & ~df["playoff"].to_numpy(dtype=bool))
+    # a league that stops a tied game (NPB, KBO: 12 innings) does so in its regular season only
+    cap = plan.max_innings if plan is not None and plan.ties else 0
+    df["last_inning"] = np.where(simulated & ~df["playoff"].to_numpy(dtype=bool), cap, 0)
     return df
 
 

@@ -1,5 +1,5 @@
 """Re-tabulation: rebuild a level's ELO series, RPI, forecasts, stat tables and the win
-probability of its plays from its games.
+probability of its plays (with its calibration) from its games.
 
 Each level is computed in memory first (numpy / pandas, ``server.models``) from reads that
 take no lock; then a transaction of its own deletes that level's derived rows and bulk-inserts
@@ -26,7 +26,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import LEVELS, carries, find_level
 from server.errors import UserError
-from server.jobs import _frames, runs, winprob_plays
+from server.jobs import _frames, runs, winprob_calibration, winprob_plays
 from server.models import lines as lines_model
 from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
@@ -50,7 +50,8 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out: dict[str, pd.DataFrame] = {}
     if games.empty:
         return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
-                "stat_tables": pd.DataFrame(), "play_winprob": pd.DataFrame()}
+                "stat_tables": pd.DataFrame(), "play_winprob": pd.DataFrame(),
+                "winprob_calibration": pd.DataFrame()}
     seeds: dict[object, tuple[float, float]] = {}
     if lv.sport == "baseball":
         games, seeds = _baseball_inputs(conn, level, games, players)
@@ -66,9 +67,10 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out["elo_history"] = elo_history_rows(games, elo)
     final = games[games["score_home"].notna()]
     out["rpi"] = rpi_model.rpi_series(final) if carries(lv.code, "rpi") else pd.DataFrame()
-    plays = winprob_plays.compute(conn, level, lv.sport,
-                                  elo.set_index("game_id")["helo_win_exp"])
+    prior = elo.set_index("game_id")["helo_win_exp"]
+    plays = winprob_plays.compute(conn, level, lv.sport, prior)
     out["play_winprob"] = plays[winprob_plays.COLUMNS]
+    out["winprob_calibration"] = winprob_calibration.compute(plays, games, prior)
     if not plays.empty:  # WPA joins the lines' counting stats: the stat tables total it
         player_wpa, team_wpa = winprob_plays.credits(plays, lv.sport)
         players, pcodes = _with_wpa(players, pcodes, player_wpa)
@@ -188,7 +190,8 @@ def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
 # random inserts; on the full demo store the gain was within measurement noise).
 _INSERT_ORDER = {"stat_tables": ("season", "phase", "type", "code", "entity_id"),
                  "rpi": ("season", "date", "team_id"), "elo_history": ("team_id", "game_id"),
-                 "forecasts": ("game_id",), "play_winprob": ("play_id",)}
+                 "forecasts": ("game_id",), "play_winprob": ("play_id",),
+                 "winprob_calibration": ("season", "phase", "forecast", "bin")}
 
 
 def _records(df: pd.DataFrame, table: sa.Table, level: str,

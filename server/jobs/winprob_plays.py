@@ -89,13 +89,14 @@ def _baseball(conn: sa.Connection, level: str, prior: pd.Series) -> pd.DataFrame
     model = scores.fit(df[df["final"]])
     p = _with_prior(df, prior)
     rules = (df["regulation"].to_numpy(), df["automatic_runner"].to_numpy())
+    last = df["last_inning"].to_numpy()
     after = wp.home_win_probabilities(
         model, p, *rules, df["period"].to_numpy(), df["bottom"].to_numpy(),
         df["outs"].to_numpy(np.int64), df["bases"].to_numpy(np.int64),
-        (df["score_home"] - df["score_vis"]).to_numpy(np.int64))
+        (df["score_home"] - df["score_vis"]).to_numpy(np.int64), last_inning=last)
     zero = np.zeros(len(df), dtype=np.int64)
     start = wp.home_win_probabilities(model, p, *rules, zero + 1, zero.astype(bool), zero, zero,
-                                      zero)
+                                      zero, last_inning=last)
     home_side = np.where(df["bottom"].to_numpy(bool), 1.0, -1.0)
     return _finish(df, after, None, start, home_side)
 
@@ -111,10 +112,11 @@ def _clock(conn: sa.Connection, level: str, sport: str, prior: pd.Series) -> pd.
     if games.empty:
         return _empty()
     df = df.assign(helo_win_exp=_with_prior(df, prior))
-    home, draw, _ = scores.clock_forecast(df, sport, games)
+    fitting = df[df["final"]]
+    home, draw, _ = scores.clock_forecast(df, sport, games, fitting)
     firsts = df.drop_duplicates("game_id")
-    opening = firsts.assign(lead=0, left=1.0, overtime=False)
-    start_home, start_draw, _ = scores.clock_forecast(opening, sport, games)
+    opening = firsts.assign(lead=0, left=1.0, overtime=False, ball=0.0, pp=0.0)
+    start_home, start_draw, _ = scores.clock_forecast(opening, sport, games, fitting)
     start_value = start_home + 0.5 * start_draw if start_draw is not None else start_home
     start = df["game_id"].map(pd.Series(start_value, index=firsts["game_id"].to_numpy()))
     team = df["team_id"].to_numpy()

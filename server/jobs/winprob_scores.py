@@ -61,6 +61,7 @@ class Evaluation:
     baseline_draw: np.ndarray | None = None
     what: str = "plate appearance"  # what one forecast is
     learnt: str = ""  # the clock sports: what the model learnt, in words
+    plain_p: np.ndarray | None = None  # the model without the ball or power play (time, lead)
 
 
 def seasons_with_states(conn: sa.Connection, level: str) -> list[int]:
@@ -147,7 +148,7 @@ def evaluate(conn: sa.Connection, level: str, season: int | None = None) -> Eval
         model, test["helo_win_exp"].to_numpy(), test["regulation"].to_numpy(),
         test["automatic_runner"].to_numpy(), test["period"].to_numpy(), test["bottom"].to_numpy(),
         test["outs_before"].to_numpy(), test["bases_before"].to_numpy(),
-        test["lead_before"].to_numpy())
+        test["lead_before"].to_numpy(), last_inning=test["last_inning"].to_numpy())
     base = baseline(fitting[fitting["event"].isin(wp.PLATE_APPEARANCES)], test)
     return Evaluation(level=lv.code, fit_seasons=fit_seasons, season=scored, model=model,
                       outcome=test["home_win"].to_numpy(float), model_p=p, baseline_p=base,
@@ -190,8 +191,13 @@ def render(ev: Evaluation) -> str:
     else:
         lines.append(f"learnt: {ev.learnt}")
         names = ("model (time left, lead, ELO prior)", "baseline (time left, lead)")
-    for name, probs, draw in ((names[0], ev.model_p, ev.model_draw),
-                              (names[1], ev.baseline_p, ev.baseline_draw)):
+    rows = [(names[0], ev.model_p, ev.model_draw), (names[1], ev.baseline_p, ev.baseline_draw)]
+    if ev.plain_p is not None:  # basketball's ball, hockey's power play, and without them
+        extra = "power play" if "power play" in ev.learnt else "ball"
+        names = (f"model (time left, lead, {extra}, ELO prior)", names[1])
+        rows = [(names[0], ev.model_p, None), (f"model without the {extra}", ev.plain_p, None),
+                rows[1]]
+    for name, probs, draw in rows:
         s = metrics.summary(probs, ev.outcome)
         if draw is None:
             lines.append(f"{name}: count {int(s['count'])}  log loss {s['log_loss']:.4f}  "
@@ -245,8 +251,23 @@ def clock_plays(conn: sa.Connection, level: str, sport: str, seasons: list[int],
     seconds = wc.clock_seconds(df["clock"].tolist())
     left = wc.time_left(df["period"].to_numpy(), np.nan_to_num(seconds), periods, minutes * 60,
                         rules.ot_minutes * 60, counts_up=sport == "soccer")
+    side = np.where(df["team_id"].isna(), 0.0,
+                    np.where(df["team_id"] == df["home_id"], 1.0, -1.0))
+    ball = wc.possession(df["game_id"].to_numpy(), df["period"].to_numpy(),
+                         df["event"].to_numpy(), side, df["points"].to_numpy()) \
+        if sport == "basketball" else np.zeros(len(df))
+    regulation = periods * minutes * 60
+    overtime = df["period"].to_numpy(np.int64) > periods
+    pp, pp_state = np.zeros(len(df)), np.zeros(len(df))
+    if sport == "hockey":
+        elapsed = np.where(overtime, regulation + rules.ot_minutes * 60 - np.nan_to_num(seconds),
+                           (1.0 - left) * regulation)
+        pp, pp_state = wc.power_play(df["game_id"].to_numpy(), elapsed, df["event"].to_numpy(),
+                                     side)
+        pp = np.where(overtime, 0.0, pp / regulation)
     return df.assign(lead=(df["score_home"] - df["score_vis"]).to_numpy(np.int64), left=left,
-                     overtime=df["period"].to_numpy(np.int64) > periods)
+                     overtime=overtime, ball=ball, pp=pp, pp_state=pp_state,
+                     regulation_seconds=float(regulation))
 
 
 def _clock_baseline(fitting: pd.DataFrame, scored: pd.DataFrame, sport: str,
@@ -281,23 +302,49 @@ def clock_fitting_games(conn: sa.Connection, level: str, seasons: list[int],
     return games
 
 
-def clock_forecast(df: pd.DataFrame, sport: str, fitting_games: pd.DataFrame
-                    ) -> tuple[np.ndarray, np.ndarray | None, str]:
-    """(home win, draw or None, what was learnt) for every play of ``df``."""
+def clock_forecast(df: pd.DataFrame, sport: str, fitting_games: pd.DataFrame,
+                   fitting_plays: pd.DataFrame | None = None
+                   ) -> tuple[np.ndarray, np.ndarray | None, str]:
+    """(home win, draw or None, what was learnt) for every play of ``df``. With
+    ``fitting_plays`` (``clock_plays`` of the fitting games), basketball also learns what the
+    ball is worth and reads who has it after each play, hockey how the power play changes the
+    scoring rates and reads each play's power play; without, the model knows the time and the
+    lead only."""
     prior = df["helo_win_exp"].to_numpy()
     if sport == "basketball":
         sigma = wc.fit_margin_spread(fitting_games["margin"].to_numpy(),
                                      fitting_games["helo_win_exp"].to_numpy())
-        p = wc.normal_home_win(df["lead"].to_numpy(), df["left"].to_numpy(), prior, sigma)
-        return p, None, f"a game's margin spread {sigma:.2f} points"
+        if fitting_plays is None or fitting_plays.empty:
+            p = wc.normal_home_win(df["lead"].to_numpy(), df["left"].to_numpy(), prior, sigma)
+            return p, None, f"a game's margin spread {sigma:.2f} points"
+        f = fitting_plays
+        value = wc.fit_possession_value(f["margin"].to_numpy(), f["lead"].to_numpy(),
+                                        f["left"].to_numpy(), f["helo_win_exp"].to_numpy(),
+                                        f["ball"].to_numpy(), sigma)
+        p = wc.normal_home_win(df["lead"].to_numpy(), df["left"].to_numpy(), prior, sigma,
+                               ball=df["ball"].to_numpy(), ball_value=value)
+        known = float((f["ball"].to_numpy() != 0).mean())
+        return p, None, (f"a game's margin spread {sigma:.2f} points; the ball worth "
+                         f"{value:.2f} points (known after {known:.0%} of the plays)")
     rate = wc.fit_goal_rate(fitting_games["regulation_goals"].to_numpy())
     games = df.drop_duplicates("game_id")
     shares = pd.Series(wc.rate_share(sport, games["helo_win_exp"].to_numpy(), rate),
                        index=games["game_id"].to_numpy())
     share = df["game_id"].map(shares).to_numpy(float)
+    power, learnt = None, f"{rate:.2f} goals a regulation game"
+    if sport == "hockey" and fitting_plays is not None and not fitting_plays.empty:
+        f = fitting_plays[~fitting_plays["overtime"]]
+        goals = f[f["event"] == "goal"]
+        on_pp, short = wc.fit_power_play(goals["pp_state"].to_numpy(),
+                                         int((f["event"] == "penalty").sum()),
+                                         float(f["regulation_seconds"].iloc[0]),
+                                         int(f["game_id"].nunique()))
+        power = (df["pp"].to_numpy(float), on_pp, short)
+        learnt += (f"; a side on the power play scores {on_pp:.2f}x its even-strength rate, "
+                   f"short-handed {short:.2f}x")
     win, draw, _ = wc.goal_outcomes(sport, df["lead"].to_numpy(), df["left"].to_numpy(), share,
-                                    rate, overtime=df["overtime"].to_numpy())
-    return win, (draw if sport == "soccer" else None), f"{rate:.2f} goals a regulation game"
+                                    rate, overtime=df["overtime"].to_numpy(), power=power)
+    return win, (draw if sport == "soccer" else None), learnt
 
 
 def _clock_evaluate(conn: sa.Connection, level: str, sport: str, season: int | None
@@ -315,7 +362,9 @@ def _clock_evaluate(conn: sa.Connection, level: str, sport: str, season: int | N
     fitting = plays[plays["season"] != scored]
     test = plays[plays["season"] == scored]
     games = clock_fitting_games(conn, level, list(fit_seasons), fitting)
-    p, draw, learnt = clock_forecast(test, sport, games)
+    p, draw, learnt = clock_forecast(test, sport, games, fitting)
+    plain = clock_forecast(test, sport, games)[0] if sport in ("basketball", "hockey") \
+        else None
     y = test["home_win"].to_numpy(float)
     fit_y = fitting["home_win"].to_numpy(float)
     base = _clock_baseline(fitting, test, sport, (fit_y == 1.0).astype(float))
@@ -327,7 +376,8 @@ def _clock_evaluate(conn: sa.Connection, level: str, sport: str, season: int | N
         base, base_draw = base / total, base_draw / total
     return Evaluation(level=level, fit_seasons=fit_seasons, season=scored, model=None,
                       outcome=y, model_p=p, baseline_p=base, games=int(test["game_id"].nunique()),
-                      model_draw=draw, baseline_draw=base_draw, what="play", learnt=learnt)
+                      model_draw=draw, baseline_draw=base_draw, what="play", learnt=learnt,
+                      plain_p=plain)
 
 
 def three_way(home: np.ndarray, draw: np.ndarray, y: np.ndarray) -> tuple[float, float]:

@@ -54,6 +54,31 @@ def calibration(p: np.ndarray, y: np.ndarray, bins: int = CALIBRATION_BINS) -> p
     return pd.DataFrame(rows)
 
 
+def calibration_sums(p: np.ndarray, y: np.ndarray, bins: int = CALIBRATION_BINS,
+                     group: np.ndarray | None = None, groups: int = 1) -> pd.DataFrame:
+    """Per equal-width bin (0..bins-1, every bin present) of each group (``group`` 0..groups-1
+    per forecast; one group when absent): the count and the sums of the forecasts, the
+    outcomes, the squared errors and the negative log-likelihoods (as ``brier`` and
+    ``log_loss`` score each forecast). Sums rather than means so that tables of disjoint sets
+    of forecasts (a season's phases) add up exactly: a bin's calibration is ``observed /
+    count`` against ``predicted / count``, and the set's Brier score the sum of ``brier`` over
+    its bins divided by the sum of ``count``."""
+    p, y = np.asarray(p, float), np.asarray(y, float)
+    idx = np.minimum((p * bins).astype(int), bins - 1)
+    if group is not None:
+        idx = np.asarray(group, dtype=np.int64) * bins + idx
+    cells = bins * groups
+    clipped = np.clip(p, LOG_LOSS_EPS, 1 - LOG_LOSS_EPS)
+    loss = -(y * np.log(clipped) + (1 - y) * np.log(1 - clipped))
+    return pd.DataFrame({
+        "group": np.repeat(np.arange(groups), bins), "bin": np.tile(np.arange(bins), groups),
+        "count": np.bincount(idx, minlength=cells),
+        "predicted": np.bincount(idx, weights=p, minlength=cells),
+        "observed": np.bincount(idx, weights=y, minlength=cells),
+        "brier": np.bincount(idx, weights=(p - y) ** 2, minlength=cells),
+        "log_loss": np.bincount(idx, weights=loss, minlength=cells)})
+
+
 def summary(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
     """count, brier, log_loss and accuracy in one dict."""
     return {"count": float(len(p)), "brier": brier(p, y), "log_loss": log_loss(p, y),

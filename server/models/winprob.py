@@ -17,7 +17,11 @@ The rules it knows: a game of ``regulation`` innings (9; 7 in MLB's 2021 doubleh
 bottom half not played when the home team leads after the top of the last one, a walk-off ending
 the game the moment the home team leads in the bottom of the last inning or later, extra innings
 until an inning ends with a lead, and an automatic runner on second base at the start of every
-extra half inning (``automatic_runner``: MLB's regular seasons from 2020 on).
+extra half inning (``automatic_runner``: MLB's regular seasons from 2020 on). Where a league
+stops a game after ``last_inning`` (NPB's and KBO's 12 in the regular season), a game still tied
+then is a tie, which the line counts as half a win, as the ELO expectation and the scores do:
+the home side's chance is its chance to win plus half its chance of a tie, and a tied game's
+line ends at 0.5.
 
 Team strength: the pre-game ELO forecast is the prior. The home side's run distributions are
 exponentially tilted by ``s`` (each probability times ``exp(s x runs)``, renormalised) and the
@@ -104,13 +108,15 @@ class Rules(NamedTuple):
 
     regulation: int = 9
     automatic_runner: bool = False
+    last_inning: int = 0  # a game still tied after this inning ends tied; 0: played to a result
 
 
 @dataclass(frozen=True)
 class WinTable:
     """The home team's chance to win, ``chance[k, inning, half, state, lead]``: strength
     ``STRENGTHS[k]``, inning 1..regulation+1 at index 0..regulation (the last index stands for
-    every extra inning: they are alike), half 0 top / 1 bottom, base-out state before the rest
+    every extra inning: they are alike; with a ``last_inning``, innings 1..last_inning, a tie
+    counting half), half 0 top / 1 bottom, base-out state before the rest
     of the half is played, home lead ``LEADS``. ``pregame[k]`` is the chance before the first
     pitch (top of the 1st, nobody on, tied)."""
 
@@ -162,9 +168,11 @@ def win_table(model: RunModel, rules: Rules, strengths: np.ndarray = STRENGTHS) 
     n = rules.regulation
     home = _tilted(model.runs, strengths)
     visitor = _tilted(model.runs, -strengths)
-    start = state_index(0, EMPTY)
-    extra_start = state_index(0, SECOND) if rules.automatic_runner else start
+    start = EMPTY  # the base-out state index of nobody out, nobody on
+    extra_start = state_index(0, SECOND).item() if rules.automatic_runner else start
     k = len(strengths)
+    if rules.last_inning:
+        return _capped_table(rules, home, visitor, start, extra_start)
     # Extra innings, tied at the start of the top half: the visitor scores v, then the home team
     # wins with v + 1 or more and plays another extra inning with exactly v.
     v_dist = visitor[:, extra_start, :]
@@ -188,6 +196,33 @@ def win_table(model: RunModel, rules: Rules, strengths: np.ndarray = STRENGTHS) 
         chance[:, i, 1] = _expect(home, _AFTER_HOME, next_top)
         chance[:, i, 0] = _expect(visitor, _AFTER_VISITOR, chance[:, i, 1, start, :])
     np.clip(chance, 0.0, 1.0, out=chance)  # sums of products stray past 1 by ~1e-15
+    return WinTable(rules=rules, chance=chance, pregame=chance[:, 0, 0, start, MAX_LEAD].copy())
+
+
+TIE_VALUE = 0.5  # a tie, where a league allows one, counts half a win
+
+
+def _capped_table(rules: Rules, home: np.ndarray, visitor: np.ndarray, start: int,
+                  extra_start: int) -> WinTable:
+    """``win_table`` for a league that stops a tied game after ``rules.last_inning``: every
+    inning its own index, the recursion starting from the last one, where a tie at the end of
+    the bottom half is worth ``TIE_VALUE``; from the last regulation inning on, each bottom half
+    is a last at-bat whose tie goes on to the next inning."""
+    n, last = rules.regulation, rules.last_inning
+    k = home.shape[0]
+    chance = np.zeros((k, last, 2, STATES, len(LEADS)))
+    tied_on = np.full(k, TIE_VALUE)  # the value of a tie after the inning being filled in
+    for i in range(last - 1, -1, -1):
+        inning = i + 1
+        first = extra_start if inning > n else start  # where this inning's halves begin
+        if inning >= n:
+            bottom = _last_at_bat(home, tied_on)
+        else:
+            bottom = _expect(home, _AFTER_HOME, chance[:, i + 1, 0, start, :])
+        chance[:, i, 1] = bottom
+        chance[:, i, 0] = _expect(visitor, _AFTER_VISITOR, bottom[:, first, :])
+        tied_on = chance[:, i, 0, first, MAX_LEAD]
+    np.clip(chance, 0.0, 1.0, out=chance)
     return WinTable(rules=rules, chance=chance, pregame=chance[:, 0, 0, start, MAX_LEAD].copy())
 
 
@@ -225,7 +260,8 @@ def home_win_probability(table: WinTable, strength: np.ndarray, inning: np.ndarr
     next_inning = np.where(over & bottom, inning + 1, inning)
     next_bottom = np.where(over, ~bottom, bottom)
     start_bases = np.where(table.rules.automatic_runner & (next_inning > n), SECOND, EMPTY)
-    i = np.minimum(next_inning, n + 1) - 1
+    last = table.rules.last_inning
+    i = np.minimum(next_inning, last if last else n + 1) - 1
     state = np.where(over, state_index(0, start_bases), state_index(np.minimum(outs, 2), bases))
     d = np.clip(lead, -MAX_LEAD, MAX_LEAD) + MAX_LEAD
     s = np.asarray(strength, dtype=float)
@@ -236,6 +272,8 @@ def home_win_probability(table: WinTable, strength: np.ndarray, inning: np.ndarr
     p = (1.0 - w) * c[k0, i, h, state, d] + w * c[k0 + 1, i, h, state, d]
     final = over & bottom & (inning >= n) & (lead != 0)
     out: np.ndarray = np.where(final, (lead > 0).astype(float), p)
+    if last:  # tied when the last inning is over: a tie
+        out = np.where(over & bottom & (inning >= last) & (lead == 0), TIE_VALUE, out)
     return out
 
 
@@ -295,17 +333,21 @@ def half_innings(game: np.ndarray, inning: np.ndarray, bottom: np.ndarray, outs:
 
 def home_win_probabilities(model: RunModel, prior: np.ndarray, regulation: np.ndarray,
                            automatic_runner: np.ndarray, inning: np.ndarray, bottom: np.ndarray,
-                           outs: np.ndarray, bases: np.ndarray, lead: np.ndarray) -> np.ndarray:
+                           outs: np.ndarray, bases: np.ndarray, lead: np.ndarray,
+                           last_inning: np.ndarray | None = None) -> np.ndarray:
     """``home_win_probability`` for plays of games under different rules: one row per play, with
-    its game's ELO forecast (``prior``) and ``Rules`` (``regulation``, ``automatic_runner``);
-    one ``win_table`` per set of rules present."""
+    its game's ELO forecast (``prior``) and ``Rules`` (``regulation``, ``automatic_runner``,
+    ``last_inning``, 0 or absent where games are played to a result); one ``win_table`` per set
+    of rules present."""
     regulation = np.asarray(regulation, dtype=np.int64)
     automatic_runner = np.asarray(automatic_runner, dtype=bool)
+    last = np.zeros(len(regulation), dtype=np.int64) if last_inning is None \
+        else np.asarray(last_inning, dtype=np.int64)
     prior = np.asarray(prior, dtype=float)
     out = np.full(len(regulation), np.nan)
-    for reg, auto in set(zip(regulation.tolist(), automatic_runner.tolist())):
-        m = (regulation == reg) & (automatic_runner == auto)
-        table = win_table(model, Rules(int(reg), bool(auto)))
+    for reg, auto, cap in set(zip(regulation.tolist(), automatic_runner.tolist(), last.tolist())):
+        m = (regulation == reg) & (automatic_runner == auto) & (last == cap)
+        table = win_table(model, Rules(int(reg), bool(auto), int(cap)))
         out[m] = home_win_probability(table, strength_for(table, prior[m]),
                                       np.asarray(inning)[m], np.asarray(bottom)[m],
                                       np.asarray(outs)[m], np.asarray(bases)[m],

@@ -17,9 +17,17 @@ the pre-game ELO forecast is the prior. Two models, each the standard one for it
   regulation goes to sudden-death overtime and a shootout, won by the home side with its share
   of the scoring rate (the chance it scores the next goal).
 
-What these models do not read: possession (basketball's ball, worth about a point) and hockey's
-power plays; the simulated play-by-play holds the events they come from, but neither is learnt
-yet.
+Possession (basketball): the side with the ball after a play is worth a learnt number of points
+to the rest of the game's margin (``fit_possession_value``), added to the lead it plays from.
+Who has the ball is read from the play-by-play itself (``possession``): the side of the next
+shot, free throw or turnover in the period, except after a miss that a rebound follows (a loose
+ball: nobody's).
+
+Power plays (hockey): a minor penalty puts the other side on the power play for
+``MINOR_SECONDS`` (``power_play`` reads the time left on each side's penalties after every
+play). In that time each side scores at its share of the rate times a learnt factor
+(``fit_power_play``: goals per second on the power play and short-handed against each side's
+even-strength rate), the rest of the time at its share.
 """
 from __future__ import annotations
 
@@ -106,17 +114,67 @@ def fit_margin_spread(final_margin: np.ndarray, prior: np.ndarray) -> float:
     return 1.0 / u
 
 
+OFFENSE = frozenset({"shot", "free_throw", "turnover"})  # plays made by the side with the ball
+MISSES = frozenset({"shot", "free_throw"})  # a miss of one (no points) may leave the ball loose
+
+
+def possession(game: np.ndarray, period: np.ndarray, event: np.ndarray, side: np.ndarray,
+               points: np.ndarray) -> np.ndarray:
+    """Who has the ball after each play: +1 the home side, -1 the visitor, 0 nobody known.
+
+    One row per play, a game's plays together in order (substitutions left out); ``side`` +1
+    when the home team made the play, -1 the visitor, 0 neither. The ball is with the side of
+    the next shot, free throw or turnover in the same period of the game, unless the play was a
+    missed shot or free throw and a rebound comes next: the ball is loose until it is taken."""
+    game, period = np.asarray(game), np.asarray(period)
+    event = np.asarray(event, dtype=object)
+    side = np.asarray(side, dtype=float)
+    n = len(game)
+    offense = np.isin(event, list(OFFENSE)) & (side != 0)
+    # the index of the next offensive play after each row (n: none), by a reversed running min
+    at = np.where(offense, np.arange(n), n)
+    nxt = np.r_[np.minimum.accumulate(at[::-1])[::-1][1:], n] if n else at
+    found = nxt < n
+    target = np.minimum(nxt, max(n - 1, 0))
+    same = found & (game[target] == game) & (period[target] == period)
+    out = np.where(same, side[target], 0.0)
+    following = np.r_[event[1:], None] if n else event
+    loose = np.isin(event, list(MISSES)) & (np.asarray(points) == 0) & (following == "rebound") \
+        & np.r_[game[1:] == game[:-1], False]
+    result: np.ndarray = np.where(loose, 0.0, out)
+    return result
+
+
+def fit_possession_value(final_margin: np.ndarray, lead: np.ndarray, left: np.ndarray,
+                         prior: np.ndarray, ball: np.ndarray, sigma: float) -> float:
+    """Points the ball is worth to the rest of a game's margin: the least-squares slope, through
+    the origin, of what the rest of the game added to the lead beyond the model's drift
+    (final margin - lead - sigma z t) on who had the ball (+1 home, -1 visitor), over the
+    plays with the ball known and time left."""
+    ball = np.asarray(ball, dtype=float)
+    t = np.asarray(left, dtype=float)
+    use = (ball != 0) & (t > 0)
+    if not use.any():
+        return 0.0
+    rest = (np.asarray(final_margin, float) - np.asarray(lead, float)
+            - sigma * _prior_z(prior) * t)[use]
+    return float((rest * ball[use]).sum() / (ball[use] ** 2).sum())
+
+
 def normal_home_win(lead: np.ndarray, left: np.ndarray, prior: np.ndarray, sigma: float,
-                    sport: str = "basketball") -> np.ndarray:
+                    sport: str = "basketball", ball: np.ndarray | None = None,
+                    ball_value: float = 0.0) -> np.ndarray:
     """The home side's chance to win with ``lead`` and a share ``left`` of regulation to play
-    (Stern's model; a tie at the end plays an overtime of ``OT_SHARE``)."""
+    (Stern's model; a tie at the end plays an overtime of ``OT_SHARE``); ``ball`` (+1 home, -1
+    visitor, 0 nobody) adds ``ball_value`` points to the side with it while time is left."""
     lead = np.asarray(lead, dtype=float)
     left = np.asarray(left, dtype=float)
     z = _prior_z(prior)
     mu = sigma * z
     overtime = _norm_cdf(z * math.sqrt(OT_SHARE[sport]))  # from a tie, over an overtime
     t = np.maximum(left, 1e-12)
-    running = _norm_cdf((lead + mu * t) / (sigma * np.sqrt(t)))
+    ahead = lead if ball is None else lead + ball_value * np.asarray(ball, dtype=float)
+    running = _norm_cdf((ahead + mu * t) / (sigma * np.sqrt(t)))
     over = np.where(lead > 0, 1.0, np.where(lead < 0, 0.0, overtime))
     out: np.ndarray = np.where(left > 0, running, over)
     return out
@@ -176,8 +234,62 @@ def rate_share(sport: str, prior: np.ndarray, rate: float) -> np.ndarray:
     return out
 
 
+MINOR_SECONDS = 120.0  # a minor penalty's length: the other side's power play
+
+
+def power_play(game: np.ndarray, elapsed: np.ndarray, event: np.ndarray, side: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """(the home side's, the visitor's) seconds of power play still to come after each play,
+    and before it whether the play's own side was on the power play (+1), short-handed (-1) or
+    neither (0) when it was made.
+
+    One row per play, a game's plays together in order; ``elapsed`` the game's seconds played,
+    ``side`` +1 when the home team made the play, -1 the visitor. A ``penalty`` play puts its
+    side short-handed for ``MINOR_SECONDS`` from then (a later one extends it); both sides
+    short-handed at once play even for the shorter time, so the power play is the difference."""
+    game = np.asarray(game)
+    t = np.asarray(elapsed, dtype=float)
+    sides = np.asarray(side, dtype=float).tolist()
+    penalty = (np.asarray(event, dtype=object) == "penalty").tolist()
+    n = len(t)
+    home_pp, at_play = np.zeros(n), np.zeros(n)
+    ends = {1.0: 0.0, -1.0: 0.0}  # when each side's penalty time runs out
+    times = t.tolist()
+    games = game.tolist()
+    for i in range(n):
+        if i == 0 or games[i] != games[i - 1]:
+            ends = {1.0: 0.0, -1.0: 0.0}
+        now, who = times[i], sides[i]
+        before = max(ends[-1.0] - now, 0.0) - max(ends[1.0] - now, 0.0)  # home's edge
+        at_play[i] = 0.0 if who == 0 or before == 0 else (1.0 if before * who > 0 else -1.0)
+        if penalty[i] and who != 0:
+            ends[who] = max(ends[who], now) + MINOR_SECONDS if ends[who] > now \
+                else now + MINOR_SECONDS
+        home_pp[i] = max(ends[-1.0] - now, 0.0) - max(ends[1.0] - now, 0.0)
+    return home_pp, at_play
+
+
+def fit_power_play(goal_state: np.ndarray, penalties: int, regulation_seconds: float,
+                   games: int) -> tuple[float, float]:
+    """(power play, short-handed) scoring factors: each side's goals a second in that state over
+    its goals a second at even strength. ``goal_state``: each regulation goal's state for its
+    scorer (``power_play``'s second array); ``penalties`` the minors called in regulation, each
+    ``MINOR_SECONDS`` of power play (overlaps are rare enough to leave out)."""
+    state = np.asarray(goal_state, dtype=float)
+    pp_seconds = penalties * MINOR_SECONDS
+    even_seconds = games * regulation_seconds - pp_seconds
+    if pp_seconds <= 0 or even_seconds <= 0:
+        return 1.0, 1.0
+    even = float((state == 0).sum()) / (2.0 * even_seconds)  # one side's goals a second
+    if even <= 0:
+        return 1.0, 1.0
+    return (float((state > 0).sum()) / pp_seconds / even,
+            float((state < 0).sum()) / pp_seconds / even)
+
+
 def goal_outcomes(sport: str, lead: np.ndarray, left: np.ndarray, share: np.ndarray,
-                  rate: float, overtime: np.ndarray | None = None
+                  rate: float, overtime: np.ndarray | None = None,
+                  power: tuple[np.ndarray, float, float] | None = None
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(home win, draw, away win) from ``lead`` with a share ``left`` of regulation to play, the
     home side scoring ``share`` of ``rate`` goals a game. Hockey has no draw: a tie after
@@ -186,7 +298,15 @@ def goal_outcomes(sport: str, lead: np.ndarray, left: np.ndarray, share: np.ndar
     lead = np.asarray(lead, dtype=np.int64)
     left = np.asarray(left, dtype=float)
     share = np.asarray(share, dtype=float)
-    win, draw, loss = _outcomes(lead, rate * share * left, rate * (1.0 - share) * left)
+    home_time, visitor_time = left, left
+    if power is not None:  # (home power-play share of regulation, its factors), signed
+        pp, on_pp, short = power
+        ahead = np.minimum(np.maximum(np.asarray(pp, float), 0.0), left)
+        behind = np.minimum(np.maximum(-np.asarray(pp, float), 0.0), left)
+        home_time = np.maximum(left + (on_pp - 1.0) * ahead + (short - 1.0) * behind, 0.0)
+        visitor_time = np.maximum(left + (on_pp - 1.0) * behind + (short - 1.0) * ahead, 0.0)
+    win, draw, loss = _outcomes(lead, rate * share * home_time,
+                                rate * (1.0 - share) * visitor_time)
     if sport == "soccer":
         return win, draw, loss
     win = win + draw * share

@@ -88,12 +88,12 @@ def test_the_dialect_is_found_from_the_url_or_set(monkeypatch: pytest.MonkeyPatc
 
 # ------------------------------------------------------------------ a backend that lacks ours
 
-OURS_ONLY = ("/projections/", "/boxscores/", "/boxscore/")
+OURS_ONLY = ("/projections/", "/boxscores/", "/boxscore/", "/calibration/")
 
 
 class _NatStatOnly(http.server.BaseHTTPRequestHandler):
     """A NatStat backend as the public one is: this service's ``/natstat/`` documents, without
-    what only this service offers (projections, box scores, ``/health``), which answer
+    what only this service offers (projections, box scores, calibration, ``/health``), which answer
     NatStat's 404."""
 
     upstream = ""
@@ -142,3 +142,6 @@ def test_what_a_natstat_backend_lacks_is_said_not_offered(natstat_only: ApiServe
     detail = open_clean("games", {"level": "MLB", "tab": "Game detail", "game": game_id})
     assert any("not offered by this backend" in c.value for c in detail.caption)
     assert detail.get("plotly_chart"), "the rest of the game page is drawn"
+    forecasts = open_clean("forecasts", {"level": "MLB"})
+    assert any(c.value.startswith("In-game calibration: not offered by this backend")
+               for c in forecasts.caption)

@@ -57,6 +57,7 @@ LISTS: tuple[tuple[str, str, str], ...] = (
     ("forecasts", "/v2/forecasts/NBA/", "season=2024"),
     ("moneyline", "/v2/moneyline/MLB/", "season=2024"),
     ("standings", "/v2/standings/MLB/", "season=2024"),
+    ("calibration", "/v2/calibration/MLB/", "season=2023"),
 )
 FORMATS = ("json", "xml", "php")
 EXTRA: tuple[tuple[str, str, str], ...] = (

@@ -69,12 +69,16 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "winprob": ("/v2/winprob/MLB/", {"game": 5},  # the fixture's detail game, with plays
                 ("Game_ID", "Sequence", "Play_ID", "Period", "Half", "Outs", "ScoreVis",
                  "ScoreHome", "WP_Home", "WP_Draw", "WPA", "Explanation")),
+    "calibration": ("/v2/calibration/MLB/", {"season": 2024},
+                    ("Season", "Forecast", "Bin", "Low", "High", "Count", "Predicted",
+                     "Observed", "scores")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    assert len(ENDPOINTS) == 23  # the spec's 19, boxscores, projections, standings, winprob
+    # the spec's 19, boxscores, projections, standings, winprob, calibration
+    assert len(ENDPOINTS) == 24
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

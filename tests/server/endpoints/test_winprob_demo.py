@@ -59,3 +59,23 @@ def test_games_in_progress_have_their_line_so_far(demo_api: ApiServer) -> None:
         # the newest play, unless it is a substitution, which has no line
         assert line[-1]["Play_ID"] == plays[0]["ID"] or plays[0]["WP_Home"] is None
         assert 0.0 < line[-1]["WP_Home"] < 1.0, (level, game["GameStatus"])
+
+
+def test_a_game_tied_after_the_twelfth_ends_its_line_at_the_tie(demo_api: ApiServer) -> None:
+    """NPB stops a regular-season game tied after the 12th: its line ends at 0.5 (a tie counts
+    half a win), and once the home side bats tied in the 12th the worst left to it is the tie,
+    so its chance is never below it."""
+    games = _get(demo_api, "/v1/games/NPB/", status="final", phase="regular", max=1000)["games"]
+    tied = [g for g in games if g["ScoreHome"] == g["ScoreVis"]]
+    assert tied, "the simulated NPB seasons hold ties"
+    for game in tied[:3]:
+        line = _get(demo_api, "/v2/winprob/NPB/", game=game["ID"])["winprob"]
+        last = line[-1]
+        assert (last["Period"], last["Half"], last["WP_Home"]) == (12, "bottom", 0.5)
+        batting = [r for r in line[1:-1] if (r["Period"], r["Half"]) == (12, "bottom")
+                   and r["ScoreHome"] == r["ScoreVis"]]
+        assert all(r["WP_Home"] >= 0.5 for r in batting), batting
+        home_side = sum(r["WPA"] * (1 if r["Team_ID"] == r["Home_ID"] else -1)
+                        for r in line[1:] if r["Team_ID"] is not None)
+        assert home_side == pytest.approx(0.5 - line[0]["WP_Home"],
+                                          abs=0.0006 * len(line) + 0.002)

@@ -4,7 +4,7 @@ Game 5 of the 2023 World Series (Rangers at Diamondbacks, 1 November 2023, 5-0) 
 until the Rangers' 7th: Seager's single, Carter's double that put the go-ahead run on third with
 nobody out, Garver's single that scored it. Game 1 (Diamondbacks at Rangers, 27 October) was won
 by a walk-off: Seager tied it 5-5 with a two-run homer with one out in the 9th, Garcia homered to
-win it in the 11th.
+win it in the 11th. The 2023 season's in-game calibration is checked against the lines served.
 """
 from __future__ import annotations
 
@@ -12,10 +12,14 @@ from typing import Any
 
 import pytest
 import requests
+import sqlalchemy as sa
 
+from server.store import schema
+from server.store.engine import make_engine
 from tests.demo_api import ApiServer
 
 pytestmark = [pytest.mark.realdata, pytest.mark.timeout(900)]
+W, P, G = schema.play_winprob, schema.plays, schema.games
 
 
 def _get(api: ApiServer, path: str, **params: Any) -> dict[str, Any]:
@@ -109,3 +113,44 @@ def test_season_wpa_leaders(real_api: ApiServer) -> None:
     assert len(teams) == 30
     # over a whole season, all teams' WPA sum to about nothing: each play's gain is a loss
     assert abs(sum(t["Value"] for t in teams)) < 1.0
+
+
+def _calibration(api: ApiServer, **params: Any) -> dict[str, list[dict[str, Any]]]:
+    records = _get(api, "/v2/calibration/MLB/", season=2023, **params)["calibration"]
+    return {f: [r for r in records if r["Forecast"] == f] for f in ("ingame", "pregame")}
+
+
+def test_calibration_of_the_2023_line(real_api: ApiServer) -> None:
+    """The in-game line's calibration in 2023 beside the pre-game forecast's: the line knows
+    what happened since the first pitch, so it scores better; its Brier score is the one its
+    served chances give; it is calibrated; and the phases' figures add up to the season's."""
+    cal = _calibration(real_api)
+    ingame, pregame = cal["ingame"][0]["scores"], cal["pregame"][0]["scores"]
+    assert ingame["Brier"] < pregame["Brier"] and ingame["LogLoss"] < pregame["LogLoss"]
+    # every final game once before it, every play but each game's last in it (the result)
+    finals = _get(real_api, "/v1/games/MLB/", season=2023, status="final", max=1)
+    assert pregame["Count"] == finals["meta"]["Total_Results"] > 2400
+    # the Brier score of the chances served on the plays, each game's last play (its result) left
+    # out, read from the store
+    last = (sa.select(P.c.game_id, sa.func.max(P.c.seq).label("seq"))
+            .join(W, W.c.play_id == P.c.id).group_by(P.c.game_id).subquery())
+    won = sa.case((G.c.score_home > G.c.score_vis, 1.0), else_=0.0)
+    engine = make_engine(real_api.database_url)
+    with engine.connect() as conn:
+        count, brier = conn.execute(
+            sa.select(sa.func.count(), sa.func.avg((W.c.wp_home - won) * (W.c.wp_home - won)))
+            .join_from(W, P, P.c.id == W.c.play_id).join(G, G.c.id == W.c.game_id)
+            .join(last, last.c.game_id == W.c.game_id)
+            .where(G.c.level == "MLB", G.c.season == 2023, G.c.state == "final",
+                   P.c.seq < last.c.seq)).one()
+    engine.dispose()
+    assert ingame["Count"] == count
+    assert ingame["Brier"] == pytest.approx(brier, abs=5e-5)
+    for b in cal["ingame"]:
+        if b["Count"] >= 1000:
+            assert abs(b["Observed"] - b["Predicted"]) <= 0.03, b
+    # the phases are stored apart and add up exactly to the whole season
+    parts = [_calibration(real_api, phase=p)["ingame"] for p in ("regular", "postseason")]
+    assert [a["Count"] + b["Count"] for a, b in zip(*parts)] == [r["Count"] for r in cal["ingame"]]
+    total = sum(p[0]["scores"]["Brier"] * p[0]["scores"]["Count"] for p in parts)
+    assert total / ingame["Count"] == pytest.approx(ingame["Brier"], abs=1e-4)

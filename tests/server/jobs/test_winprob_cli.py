@@ -10,6 +10,8 @@ from itertools import pairwise
 import pytest
 import sqlalchemy as sa
 
+from server.jobs import winprob_scores
+from server.models import metrics
 from server.store import schema
 from server.store.engine import make_engine
 from tests.conftest import MiniStore
@@ -66,10 +68,12 @@ def test_simulated_baseball_plays_carry_the_state_the_model_learns_from(
     assert "MiLB" in done.stdout and "log loss" in done.stdout and "learnt from" in done.stdout
 
 
-@pytest.mark.parametrize(("level", "figures"), [
-    ("NHL", "log loss"), ("FC", "three-way log loss"), ("MBB", "log loss")])
+@pytest.mark.parametrize(("level", "model", "figures"), [
+    ("NHL", "model (time left, lead, power play, ELO prior)", "log loss"),
+    ("FC", "model (time left, lead, ELO prior)", "three-way log loss"),
+    ("MBB", "model (time left, lead, ball, ELO prior)", "log loss")])
 def test_the_clock_sports_are_scored_on_their_simulated_seasons(
-        demo_api: ApiServer, level: str, figures: str) -> None:
+        demo_api: ApiServer, level: str, model: str, figures: str) -> None:
     env = {**os.environ, "DATABASE_URL": demo_api.database_url}
     done = subprocess.run([sys.executable, "-m", "server", "evaluate", "--winprob", level],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
@@ -78,5 +82,25 @@ def test_the_clock_sports_are_scored_on_their_simulated_seasons(
     lines = done.stdout.splitlines()
     assert lines[0].startswith(f"{level} ") and "every play of" in lines[0]
     assert lines[1].startswith("learnt: ")
-    assert lines[2].startswith("model (time left, lead, ELO prior)") and figures in lines[2]
-    assert lines[3].startswith("baseline (time left, lead)") and figures in lines[3]
+    assert lines[2].startswith(model) and figures in lines[2]
+    baseline = next(line for line in lines if line.startswith("baseline (time left, lead)"))
+    assert figures in baseline
+
+
+def test_basketball_reads_the_ball_and_beats_its_baseline(demo_api: ApiServer) -> None:
+    """On a simulated basketball level, fit on earlier seasons and scored on the newest: the
+    ball is worth points to the side that has it, reading it scores better than the same model
+    without it, and the model beats the baseline that knows the time left and the lead."""
+    engine = make_engine(demo_api.database_url)
+    try:
+        with engine.connect() as conn:
+            ev = winprob_scores.evaluate(conn, "NBA")
+    finally:
+        engine.dispose()
+    assert ev.plain_p is not None and "the ball worth" in ev.learnt
+    worth = float(ev.learnt.split("the ball worth ")[1].split()[0])
+    assert worth > 0
+    y = ev.outcome
+    model, plain, base = (metrics.log_loss(p, y) for p in (ev.model_p, ev.plain_p, ev.baseline_p))
+    assert model < plain and model < base
+    assert metrics.brier(ev.model_p, y) < metrics.brier(ev.baseline_p, y)

@@ -186,3 +186,23 @@ def test_games_under_different_rules_in_one_call(model: wp.RunModel) -> None:
     # no forecast: an even matchup (batting last is no edge between equal teams: the skipped
     # bottom of the 9th and a walk-off's runs never change who wins)
     assert p[2] == pytest.approx(0.5, abs=1e-9)
+
+
+TWELVE = wp.Rules(9, last_inning=12)  # NPB's and KBO's regular season: a tie after the 12th
+
+
+def test_a_league_that_stops_at_twelve_ends_a_tied_game_at_the_tie(model: wp.RunModel) -> None:
+    """Tied when the 12th is over is a tie, half a win; before that, a tie caps what extra
+    innings are worth to the favourite; the line still starts at the forecast."""
+    assert _chance(model, 0.7, 12, True, 3, wp.EMPTY, 0, TWELVE) == 0.5
+    assert _chance(model, 0.7, 12, True, 3, wp.EMPTY, 0) != 0.5  # elsewhere they play on
+    assert _chance(model, 0.7, 12, True, 1, 1, 1, TWELVE) == 1.0  # a walk-off still wins
+    # the favoured home team tied in the top of the 12th: it can still win, but not past the tie
+    capped = _chance(model, 0.7, 12, False, 0, wp.EMPTY, 0, TWELVE)
+    assert 0.5 < capped < _chance(model, 0.7, 12, False, 0, wp.EMPTY, 0)
+    # a tie in the bottom of the 12th with the bases loaded and two out: a run wins, else a tie
+    loaded = _chance(model, 0.7, 12, True, 2, 7, 0, TWELVE)
+    assert 0.5 < loaded < _chance(model, 0.7, 12, True, 2, 7, 0)
+    for prior in (0.35, 0.6):
+        assert _chance(model, prior, 1, False, 0, wp.EMPTY, 0, TWELVE) == \
+            pytest.approx(prior, abs=1e-3)

@@ -94,3 +94,48 @@ def test_the_spread_is_learnt_from_final_margins() -> None:
     margin = sigma * z + rng.normal(0, sigma, len(prior))
     assert wc.fit_margin_spread(margin, prior) == pytest.approx(sigma, rel=0.03)
     assert wc.fit_goal_rate(np.array([5, 6, 7])) == 6.0
+
+
+def test_the_ball_is_read_from_the_plays_that_follow() -> None:
+    """After a basket the other side has the ball; after a miss that a rebound follows nobody
+    does until the rebounder's side takes it; a period's last play leaves it with nobody."""
+    event = np.array(["shot", "shot", "rebound", "turnover", "foul", "free_throw", "free_throw",
+                      "shot", "shot"], dtype=object)
+    side = np.array([1, -1, -1, -1, -1, 1, 1, -1, 1], dtype=float)  # +1 the home side's play
+    points = np.array([2, 0, 0, 0, 0, 1, 1, 3, 0])
+    period = np.array([1, 1, 1, 1, 1, 1, 1, 1, 2])
+    ball = wc.possession(np.zeros(9), period, event, side, points)
+    assert ball.tolist() == [-1, 0, -1, 1, 1, 1, -1, 0, 0]
+
+
+def test_the_ball_moves_a_close_game_late() -> None:
+    """A point down with seconds left: with the ball a real chance, without it nearly none; the
+    value learnt is the lead the ball adds beyond the drift."""
+    p = np.array([0.5, 0.5])
+    late = np.full(2, 10 / 2880)
+    chance = wc.normal_home_win(np.array([-1, -1]), late, p, NBA_SIGMA,
+                                ball=np.array([1.0, -1.0]), ball_value=1.0)
+    assert chance[0] == pytest.approx(0.5, abs=0.01) and chance[1] < 0.1
+    rest = np.array([3.0, -1.0, 2.0, 0.0])  # what the rest of each game added to its lead
+    value = wc.fit_possession_value(rest, np.zeros(4), np.full(4, 0.5), np.full(4, 0.5),
+                                    np.array([1, -1, 1, 0]), NBA_SIGMA)
+    assert value == pytest.approx((3 + 1 + 2) / 3)
+
+
+def test_a_power_play_is_read_from_the_penalties_and_moves_the_chance() -> None:
+    """A visitor's minor puts the home side on the power play for two minutes (a second minor
+    of the other side evens it); the power-play side's chance rises when it scores more."""
+    event = np.array(["penalty", "shot", "penalty", "goal", "shot"], dtype=object)
+    elapsed = np.array([100.0, 130.0, 160.0, 170.0, 400.0])
+    side = np.array([-1.0, 1.0, 1.0, 1.0, -1.0])
+    pp, state = wc.power_play(np.zeros(5), elapsed, event, side)
+    assert pp.tolist() == pytest.approx([120, 90, 60 - 120, 50 - 110, 0])
+    assert state.tolist() == [0, 1, 1, -1, 0]  # the goal came short-handed
+    share = wc.rate_share("hockey", np.array([0.5]), NHL_RATE)
+    even = wc.goal_outcomes("hockey", np.array([0]), np.array([0.5]), share, NHL_RATE)[0][0]
+    power = (np.array([120 / 3600]), 2.5, 0.5)
+    ahead = wc.goal_outcomes("hockey", np.array([0]), np.array([0.5]), share, NHL_RATE,
+                             power=power)[0][0]
+    assert ahead > even + 0.01
+    assert wc.fit_power_play(np.array([1, 1, -1, 0, 0, 0, 0]), 2, 3600.0, 1) == pytest.approx(
+        (2 / 240 / (4 / (2 * 3360)), 1 / 240 / (4 / (2 * 3360))))

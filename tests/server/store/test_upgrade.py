@@ -127,9 +127,11 @@ def test_init_adds_the_team_season_columns_and_keeps_the_rows(store_url: str) ->
         "the season's name; no borrowed city of a later name"
 
 
-def test_init_creates_the_win_probability_table_and_retabulate_fills_it(tmp_path: Path) -> None:
-    """A store built before ``play_winprob`` (its plays already there): ``init`` creates the
-    table, the plays it had stay, and the next ``retabulate`` gives them their line."""
+def test_init_creates_the_win_probability_tables_and_retabulate_fills_them(tmp_path: Path
+                                                                           ) -> None:
+    """A store built before ``play_winprob`` and ``winprob_calibration`` (its plays already
+    there): ``init`` creates the tables, the plays it had stay, and the next ``retabulate``
+    gives them their line and its calibration."""
     from server.jobs import retabulate
     from tests.fixtures import minidata
 
@@ -138,12 +140,14 @@ def test_init_creates_the_win_probability_table_and_retabulate_fills_it(tmp_path
     minidata.build(engine)
     with engine.begin() as conn:
         conn.execute(sa.text("DROP TABLE play_winprob"))
+        conn.execute(sa.text("DROP TABLE winprob_calibration"))
         plays = conn.execute(sa.select(sa.func.count()).select_from(schema.plays)).scalar()
     engine.dispose()
     run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
     engine = make_engine(url)
     with engine.connect() as conn:
         assert sa.inspect(conn).has_table("play_winprob")
+        assert sa.inspect(conn).has_table("winprob_calibration")
         assert conn.execute(sa.select(sa.func.count()).select_from(schema.plays)).scalar() == plays
     retabulate.run(engine, ["MBB"])
     with engine.connect() as conn:
@@ -151,8 +155,15 @@ def test_init_creates_the_win_probability_table_and_retabulate_fills_it(tmp_path
                              .where(schema.play_winprob.c.level == "MBB")).scalar()
         held = conn.execute(sa.select(sa.func.count()).select_from(schema.plays)
                             .where(schema.plays.c.level == "MBB")).scalar()
+        games = conn.execute(sa.select(sa.func.count(sa.distinct(schema.plays.c.game_id)))
+                             .where(schema.plays.c.level == "MBB")).scalar()
+        c = schema.winprob_calibration.c
+        scored = conn.execute(sa.select(c.forecast, sa.func.sum(c.count))
+                              .where(c.level == "MBB").group_by(c.forecast)).all()
     engine.dispose()
     assert lined == held > 0
+    # every play but each game's last is scored in-game; each game once before it
+    assert dict(scored) == {"ingame": held - games, "pregame": games}
 
 
 def test_init_creates_the_comparison_table_and_the_same_files_fill_it(tmp_path: Path) -> None:
