@@ -23,6 +23,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,6 +102,18 @@ class KeptCache:
         if hit is None or hit[0] < time.monotonic() or hit[1] != generation:
             return None
         return hit[2]
+
+    def find(self, key: Any, generation: Callable[[], int | None]) -> Any | None:
+        """``get``, asking ``generation`` only when a fresh entry is there: a miss costs a
+        dict lookup, never a look at the store (on SQLite a read of its shared memory, which
+        gives up the GIL: on the event loop, with store threads running, it was a wait for the
+        GIL on every request the cache did not answer)."""
+        if self.ttl <= 0:
+            return None
+        hit = self._data.get(key)
+        if hit is None or hit[0] < time.monotonic():
+            return None
+        return hit[2] if hit[1] == generation() else None
 
     def put(self, key: Any, value: Any, size: int, generation: int | None = None) -> None:
         """Keep ``value``, which holds about ``size`` bytes; one larger than the whole budget

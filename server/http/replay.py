@@ -47,8 +47,9 @@ class Replay:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             # Finding the kept answer is memory only (the generation too: a number, or on
-            # SQLite a read of shared memory); a miss goes on without a hop to a thread.
-            kept: Kept | None = self.bodies.get(address(scope), self.gate.watch.generation())
+            # SQLite a read of shared memory, asked only when an answer is kept); a miss goes
+            # on without a hop to a thread.
+            kept: Kept | None = self.bodies.find(address(scope), self.gate.watch.generation)
             if kept is None:
                 answer = None
             elif self.inline:
