@@ -31,7 +31,7 @@ import orjson
 from starlette.types import Scope
 
 from server.http.encode import Encoder
-from server.http.responses import respond
+from server.http.responses import Headers, respond
 
 RESULT_TTL = float(os.environ.get("SPORTS_CACHE_TTL", "15"))
 CACHE_BYTES = int(float(os.environ.get("SPORTS_CACHE_MB", "64")) * 2**20)
@@ -44,7 +44,6 @@ _PACK_OPTIONS = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACL
 
 Found = tuple[list[dict[str, Any]], int]
 Address = tuple[str, bytes, str, bytes]
-Headers = list[tuple[bytes, bytes]]
 
 
 def trimmed(body: bytes) -> bytes:
@@ -156,7 +155,7 @@ class Kept:
     """One encoded answer and what is needed to give it again: the key that asked it (a body
     and its Next_Page only ever go back to that key), its level (for the key's scope and rate),
     the headers of its 200 and 304 answers, and whether the key's quota is told with it (a
-    NatStat v3/v4 body: ``quota.told``)."""
+    NatStat v3/v4 body: ``quota.told_again``, from the 304's headers)."""
 
     body: bytes
     level: str
@@ -172,8 +171,9 @@ def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder,
          quota: bool = False) -> Kept:
     """An answer to keep: an exact-size body and its headers, made once."""
     body = trimmed(body)
+    # a body told with a quota is sent with a weak ETag and its own length (``quota.told_again``)
     return Kept(body, level, key, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
-                respond(encoder, b"", etag, 304).raw_headers, quota)
+                respond(encoder, b"", "W/" + etag if quota else etag, 304).raw_headers, quota)
 
 
 ADDRESS_AS_SENT = "sports.address"  # a scope rewritten from another address keeps it here
