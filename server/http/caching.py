@@ -1,7 +1,8 @@
 """The answer cache: what each worker keeps of the answers it gave, and for how long.
 
-Two tiers, both bounded by the bytes they hold (``SPORTS_CACHE_MB`` per worker, default 64, half
-each), so a worker's memory is known in advance whatever the traffic:
+Two tiers, both bounded by the bytes they hold (a quarter each of ``SPORTS_CACHE_MB`` per worker,
+default 64; the other half is SQLite's page caches, ``server.store.engine``), so a worker's
+memory is known in advance whatever the traffic:
 
 * results, keyed by the checked request (``Ask.identity``: endpoint, level, type, every typed
   parameter but ``key`` and ``format``, page size, page): every key and format shares them, and
@@ -32,9 +33,11 @@ from starlette.types import Scope
 
 from server.http.encode import Encoder
 from server.http.responses import Headers, respond
+from server.store.engine import CACHE_BYTES, PAGE_CACHE_BYTES
 
 RESULT_TTL = float(os.environ.get("SPORTS_CACHE_TTL", "15"))
-CACHE_BYTES = int(float(os.environ.get("SPORTS_CACHE_MB", "64")) * 2**20)
+# what the worker's budget leaves after SQLite's page caches (``server.store.engine``)
+ANSWER_BYTES = CACHE_BYTES - PAGE_CACHE_BYTES
 ENTRY_OVERHEAD = 512  # bytes an entry costs beyond its value: key, tuple, dict slot, headers
 
 # Types orjson would silently turn into strings are refused instead (``pack`` returns None), so a
@@ -78,7 +81,7 @@ class KeptCache:
     """Entries that live ``ttl`` seconds, and only while the store generation they were put
     under holds; once their sizes pass ``budget`` bytes the oldest are dropped first."""
 
-    def __init__(self, ttl: float = RESULT_TTL, budget: int = CACHE_BYTES // 2) -> None:
+    def __init__(self, ttl: float = RESULT_TTL, budget: int = ANSWER_BYTES // 2) -> None:
         self.ttl = ttl
         self.budget = budget
         self.held = 0  # bytes of the entries held, overheads included
@@ -134,7 +137,7 @@ class KeptCache:
 class ResultCache:
     """The in-process result cache: found records, packed, in a ``KeptCache``."""
 
-    def __init__(self, ttl: float = RESULT_TTL, budget: int = CACHE_BYTES // 2) -> None:
+    def __init__(self, ttl: float = RESULT_TTL, budget: int = ANSWER_BYTES // 2) -> None:
         self.kept = KeptCache(ttl, budget)
 
     def get(self, key: Any, generation: int | None = None) -> Found | None:
