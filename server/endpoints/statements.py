@@ -15,6 +15,8 @@ import datetime as dt
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.sql import operators, visitors
+from sqlalchemy.sql.elements import BinaryExpression, BooleanClauseList
 
 from server.catalog.names import fold
 from server.endpoints.base import Ask, Endpoint, Filter
@@ -93,11 +95,63 @@ def relevance(columns: tuple[sa.ColumnElement[Any], ...], text: str) -> sa.Colum
 
 
 def count(query: sa.Select[Any]) -> sa.Select[Any]:
-    """COUNT(*) over the same FROM and WHERE. Dropping the selected columns lets the database
-    skip outer joins that only fed them (SQLite omits unused LEFT JOINs on a key)."""
+    """COUNT(*) over the same rows: the same WHERE, and the FROM without the outer joins that
+    only fed the selected columns (``_counted_from``). SQLite 3.40 does not omit them itself:
+    a team's season of games counted through the four name joins took 449 µs against 238 µs
+    without them (2,000 runs each, the bench store, a loaded machine)."""
     if query._group_by_clauses or query._distinct:  # private: SQLAlchemy has no public accessor
         return sa.select(sa.func.count()).select_from(query.order_by(None).subquery())
+    froms = query.get_final_froms()
+    if len(froms) == 1 and isinstance(froms[0], sa.Join):
+        counted = sa.select(sa.func.count()).select_from(
+            _counted_from(froms[0], _tables(query.whereclause)))
+        return counted if query.whereclause is None else counted.where(query.whereclause)
     return query.with_only_columns(sa.func.count(), maintain_column_froms=False).order_by(None)
+
+
+def _tables(clause: Any) -> set[Any]:
+    """The tables (and aliases) whose columns ``clause`` reads, subqueries included."""
+    if clause is None:
+        return set()
+    return {e.table for e in visitors.iterate(clause) if isinstance(e, sa.Column)}
+
+
+def _counted_from(join: sa.Join, needed: set[Any]) -> Any:
+    """``join`` less each LEFT OUTER JOIN that cannot change the number of rows: one whose ON
+    clause matches the joined table's whole primary key by equality (at most one row each) and
+    whose table nothing kept reads (``needed``: the WHERE's tables, then each kept join's).
+    Walked from the last join in, so a join kept for its ON clause keeps what that reads."""
+    steps: list[sa.Join] = []
+    base: Any = join
+    while isinstance(base, sa.Join):
+        steps.append(base)
+        base = base.left
+    kept: list[sa.Join] = []
+    for step in steps:  # the last join first
+        if step.isouter and not step.full and isinstance(step.right, (sa.Table, sa.Alias)) \
+                and step.right not in needed and _one_match(step.right, step.onclause):
+            continue
+        kept.append(step)
+        needed |= _tables(step.onclause)
+    for step in reversed(kept):
+        base = base.join(step.right, step.onclause, isouter=step.isouter, full=step.full)
+    return base
+
+
+def _one_match(table: Any, onclause: Any) -> bool:
+    """Whether ``onclause`` pins every primary key column of ``table`` with ``=`` (to a
+    column of another table or a value), so that it matches at most one of its rows."""
+    key = set(getattr(table, "primary_key", ()))
+    if not key or onclause is None:
+        return False
+    terms = onclause.clauses if isinstance(onclause, BooleanClauseList) else [onclause]
+    pinned = set()
+    for term in terms:
+        if isinstance(term, BinaryExpression) and term.operator is operators.eq:
+            for own, other in ((term.left, term.right), (term.right, term.left)):
+                if own in key and table not in _tables(other):
+                    pinned.add(own)
+    return key <= pinned
 
 
 def _shape(ep: Endpoint, ask: Ask) -> tuple[Any, ...] | None:

@@ -107,7 +107,10 @@ class KeyGate:
 
     def _digest(self, key: str) -> str:
         if self._secret is None:
-            self._secret = keys.server_secret(self.engine)
+            # On PostgreSQL the secret is a row, read (once) through the request path's engine
+            # and so under its timeouts; a SQLite store's is a file beside the data file.
+            self._secret = keys.server_secret(self.engine if self.engine.dialect.name == "sqlite"
+                                              else self.reader)
         return keys.key_hash(self._secret, key)
 
     def verify(self, key: str) -> tuple[keys.KeyGrant, str]:

@@ -1,7 +1,8 @@
 """The answer cache: what each worker keeps of the answers it gave, and for how long.
 
-Two tiers, both bounded by the bytes they hold (``SPORTS_CACHE_MB`` per worker, default 64, half
-each), so a worker's memory is known in advance whatever the traffic:
+Two tiers, both bounded by the bytes they hold (a quarter each of ``SPORTS_CACHE_MB`` per worker,
+default 64; the other half is SQLite's page caches, ``server.store.engine``), so a worker's
+memory is known in advance whatever the traffic:
 
 * results, keyed by the checked request (``Ask.identity``: endpoint, level, type, every typed
   parameter but ``key`` and ``format``, page size, page): every key and format shares them, and
@@ -23,6 +24,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,10 +32,12 @@ import orjson
 from starlette.types import Scope
 
 from server.http.encode import Encoder
-from server.http.responses import respond
+from server.http.responses import Headers, respond
+from server.store.engine import CACHE_BYTES, PAGE_CACHE_BYTES
 
 RESULT_TTL = float(os.environ.get("SPORTS_CACHE_TTL", "15"))
-CACHE_BYTES = int(float(os.environ.get("SPORTS_CACHE_MB", "64")) * 2**20)
+# what the worker's budget leaves after SQLite's page caches (``server.store.engine``)
+ANSWER_BYTES = CACHE_BYTES - PAGE_CACHE_BYTES
 ENTRY_OVERHEAD = 512  # bytes an entry costs beyond its value: key, tuple, dict slot, headers
 
 # Types orjson would silently turn into strings are refused instead (``pack`` returns None), so a
@@ -43,7 +47,6 @@ _PACK_OPTIONS = (orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACL
 
 Found = tuple[list[dict[str, Any]], int]
 Address = tuple[str, bytes, str, bytes]
-Headers = list[tuple[bytes, bytes]]
 
 
 def trimmed(body: bytes) -> bytes:
@@ -78,7 +81,7 @@ class KeptCache:
     """Entries that live ``ttl`` seconds, and only while the store generation they were put
     under holds; once their sizes pass ``budget`` bytes the oldest are dropped first."""
 
-    def __init__(self, ttl: float = RESULT_TTL, budget: int = CACHE_BYTES // 2) -> None:
+    def __init__(self, ttl: float = RESULT_TTL, budget: int = ANSWER_BYTES // 2) -> None:
         self.ttl = ttl
         self.budget = budget
         self.held = 0  # bytes of the entries held, overheads included
@@ -102,6 +105,18 @@ class KeptCache:
             return None
         return hit[2]
 
+    def find(self, key: Any, generation: Callable[[], int | None]) -> Any | None:
+        """``get``, asking ``generation`` only when a fresh entry is there: a miss costs a
+        dict lookup, never a look at the store (on SQLite a read of its shared memory, which
+        gives up the GIL: on the event loop, with store threads running, it was a wait for the
+        GIL on every request the cache did not answer)."""
+        if self.ttl <= 0:
+            return None
+        hit = self._data.get(key)
+        if hit is None or hit[0] < time.monotonic():
+            return None
+        return hit[2] if hit[1] == generation() else None
+
     def put(self, key: Any, value: Any, size: int, generation: int | None = None) -> None:
         """Keep ``value``, which holds about ``size`` bytes; one larger than the whole budget
         is not kept."""
@@ -122,7 +137,7 @@ class KeptCache:
 class ResultCache:
     """The in-process result cache: found records, packed, in a ``KeptCache``."""
 
-    def __init__(self, ttl: float = RESULT_TTL, budget: int = CACHE_BYTES // 2) -> None:
+    def __init__(self, ttl: float = RESULT_TTL, budget: int = ANSWER_BYTES // 2) -> None:
         self.kept = KeptCache(ttl, budget)
 
     def get(self, key: Any, generation: int | None = None) -> Found | None:
@@ -143,7 +158,7 @@ class Kept:
     """One encoded answer and what is needed to give it again: the key that asked it (a body
     and its Next_Page only ever go back to that key), its level (for the key's scope and rate),
     the headers of its 200 and 304 answers, and whether the key's quota is told with it (a
-    NatStat v3/v4 body: ``quota.told``)."""
+    NatStat v3/v4 body: ``quota.told_again``, from the 304's headers)."""
 
     body: bytes
     level: str
@@ -159,8 +174,9 @@ def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder,
          quota: bool = False) -> Kept:
     """An answer to keep: an exact-size body and its headers, made once."""
     body = trimmed(body)
+    # a body told with a quota is sent with a weak ETag and its own length (``quota.told_again``)
     return Kept(body, level, key, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
-                respond(encoder, b"", etag, 304).raw_headers, quota)
+                respond(encoder, b"", "W/" + etag if quota else etag, 304).raw_headers, quota)
 
 
 ADDRESS_AS_SENT = "sports.address"  # a scope rewritten from another address keeps it here

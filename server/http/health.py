@@ -73,6 +73,9 @@ def _store_part(service: Service) -> dict[str, Any]:
 
 def report(service: Service) -> bytes:
     engine = service.engine
+    # which file a SQLite store's path names is looked at first (``StoreWatch``), so /health
+    # sees a store file replaced, deleted or back without another request asking
+    service.gate.watch.generation()
     try:
         with service.reader.connect() as conn:
             version = conn.execute(sa.select(s.store_info.c.value)

@@ -23,11 +23,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.errors import ApiError
 from server.http.auth import KeyGate
-from server.http.caching import Headers, Kept, KeptCache, address
+from server.http.caching import Kept, KeptCache, address
 from server.http.encode.natstat import is_dialect
 from server.http.limits import Limits
-from server.http.quota import told
-from server.http.responses import matches, render_error
+from server.http.quota import told_again
+from server.http.responses import Headers, matches, render_error
 
 log = logging.getLogger("server.http")
 
@@ -47,8 +47,9 @@ class Replay:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             # Finding the kept answer is memory only (the generation too: a number, or on
-            # SQLite a read of shared memory); a miss goes on without a hop to a thread.
-            kept: Kept | None = self.bodies.get(address(scope), self.gate.watch.generation())
+            # SQLite a read of shared memory, asked only when an answer is kept); a miss goes
+            # on without a hop to a thread.
+            kept: Kept | None = self.bodies.find(address(scope), self.gate.watch.generation)
             if kept is None:
                 answer = None
             elif self.inline:
@@ -85,9 +86,8 @@ class Replay:
             if name == b"if-none-match":
                 if_none_match = value.decode("latin-1")
         if kept.quota:
-            sent = told(kept.encoder, kept.body, kept.etag, gate.quota(grant, digest),
-                         if_none_match)
-            return sent.status_code, sent.raw_headers, bytes(sent.body)
+            return told_again(kept.encoder, kept.body, kept.etag, kept.headers_304,
+                              gate.quota(grant, digest), if_none_match)
         if matches(if_none_match, kept.etag):
             return 304, kept.headers_304, b""
         return 200, kept.headers, kept.body

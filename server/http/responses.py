@@ -14,6 +14,8 @@ from server.errors import ApiError, error_document
 from server.http.encode import DEFAULT_FORMAT, ENCODERS, Encoder
 from server.http.encode.natstat import error_tree
 
+Headers = list[tuple[bytes, bytes]]  # an answer's raw headers, as ASGI sends them
+
 CACHE_CONTROL = "private, max-age=30"
 ERROR_CACHE_CONTROL = "no-store"
 

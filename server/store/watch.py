@@ -43,22 +43,28 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import os
 import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
 from server.store import schema
+from server.store.engine import STORE_TIMEOUT, shut_down
 
 EPOCH_KEY = "epoch"
 CHANNEL = "sports_store_changed"  # PostgreSQL NOTIFY channel carrying the new epoch
-HEARTBEAT = 5.0  # seconds between two checks that the listening connection is alive
+HEARTBEAT = 5.0  # seconds between two checks that the listening connection is alive, each
+# given the store timeout (``SPORTS_STORE_TIMEOUT``) to answer
 RETRY_MAX = 8.0  # the longest wait before connecting the listener again
 LISTENER_NAME = "sports-change-listener"  # its application_name in pg_stat_activity
 IDLE_STOP = 300.0  # seconds without a question before a process's listener lets go
@@ -211,19 +217,22 @@ class _Listener:
         wait = 0.5
         while not self._idle():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=5,
+                with psycopg.connect(self._conninfo, autocommit=True,
+                                     connect_timeout=max(2, math.ceil(STORE_TIMEOUT)),
                                      application_name=LISTENER_NAME) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    # after LISTEN, so a change committed in between is either read here or
-                    # notified below
-                    row = conn.execute("SELECT value FROM store_info WHERE key = %s",
-                                       (EPOCH_KEY,)).fetchone()
+                    with _within(conn, STORE_TIMEOUT):
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        # after LISTEN, so a change committed in between is either read here
+                        # or notified below
+                        row = conn.execute("SELECT value FROM store_info WHERE key = %s",
+                                           (EPOCH_KEY,)).fetchone()
                     self._generation = generation_of(row[0] if row else None)
                     wait = 0.5
                     while not self._idle():
                         for note in conn.notifies(timeout=HEARTBEAT):
                             self._generation = generation_of(note.payload)
-                        conn.execute("SELECT 1")  # a dead connection raises here
+                        with _within(conn, STORE_TIMEOUT):
+                            conn.execute("SELECT 1")  # a dead connection raises here
             except (psycopg.Error, OSError) as exc:
                 if self._generation is not None:
                     log.warning("store change signal lost (%s); cached answers untrusted until "
@@ -234,6 +243,21 @@ class _Listener:
         with self._lock:  # untrusted first, then startable again by the next question
             self._generation = None
             self._started = False
+
+
+@contextmanager
+def _within(conn: Any, seconds: float) -> Iterator[None]:
+    """Cut ``conn``'s socket if the block has not ended within ``seconds``: a PostgreSQL behind
+    a network that stops forwarding answers nothing, not even an error, and the heartbeat would
+    wait on it for ever with the last generation still trusted. Cut, the statement raises and
+    the listener says the signal is lost (``generation()`` None) until it has connected again."""
+    timer = threading.Timer(seconds, shut_down, (conn,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
 
 
 _LISTENERS: dict[str, _Listener] = {}

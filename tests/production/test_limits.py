@@ -28,6 +28,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from server.store import watch
+from server.store.engine import make_engine
 from tests.demo_api import ApiServer
 from tests.pg import ADMIN_URL
 from tests.production._harness import FreezableProxy, Server, issue_key, serving
@@ -277,6 +279,41 @@ def test_frozen_postgres_answers_503_in_seconds_and_recovers(pg_store: Store,
             assert "Traceback" not in s.log()
     finally:
         proxy.close()
+
+
+def _until(test: Callable[[], bool], seconds: float) -> float:
+    """Seconds until ``test()`` held (polled every 50 ms); ``seconds`` passed and it did not."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if test():
+            return time.monotonic() - start
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s")
+
+
+@pytest.mark.postgres
+def test_change_listener_lets_a_frozen_postgres_go_within_the_store_timeout(
+        pg_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker's change listener (key revocations, ingests) checks its connection every
+    heartbeat; on a frozen PostgreSQL the check is cut at the store timeout, the signal is
+    lost (nothing kept is trusted), and it comes back by itself after the thaw."""
+    monkeypatch.setattr(watch, "HEARTBEAT", 0.2)
+    monkeypatch.setattr(watch, "STORE_TIMEOUT", 1.0)
+    proxy = FreezableProxy("127.0.0.1", 5432)
+    engine = make_engine(_proxied(pg_store, proxy))
+    try:
+        signal = watch.StoreWatch(engine)
+        signal.generation()  # starts the listener
+        _until(lambda: signal.listening() is True, 10)
+        proxy.freeze()
+        lost = _until(lambda: signal.listening() is False, 6)
+        assert lost < 0.2 + 1.0 + 1.0, f"the frozen signal trusted for {lost:.1f} s"
+        proxy.thaw()
+        _until(lambda: signal.listening() is True, 6)
+    finally:
+        proxy.thaw()
+        proxy.close()
+        engine.dispose()
 
 
 @pytest.mark.postgres

@@ -78,4 +78,5 @@ def append_xml(body: bytes, name: str, value: Any) -> bytes:
     """``body`` (a ``<response>``) with one more element, last."""
     out: list[str] = []
     _write(out, name, value)
-    return body[:-len(_CLOSE)] + "".join(out).encode("utf-8", "replace") + _CLOSE
+    return b"".join((memoryview(body)[:-len(_CLOSE)], "".join(out).encode("utf-8", "replace"),
+                     _CLOSE))
