@@ -12,7 +12,29 @@ from services import ApiError, api
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
 CALIBRATION, MARKET, LINES, UPSETS = "Calibration", "ELO vs market", "Lines by season", "Biggest upsets"
-PERCENT = st.column_config.NumberColumn("Correct", format="percent")
+# What each column of the page's tables means, shown on hover (codes are column_help's)
+HELP = {
+    "Probability": "The bin of the ELO forecast's home-win chance the games fall in",
+    "Predicted": "The bin's mean ELO home-win chance",
+    "Observed": "How often the home team won the bin's games",
+    "95% from": "Lower end of the Wilson 95% interval of the observed rate",
+    "95% to": "Upper end of the Wilson 95% interval of the observed rate",
+    "Line": "Whose call is scored: the ELO favourite (over 50%), the money line's and the spread's "
+            "favourites, the simulation winner (the side the service's 500 simulated plays of the "
+            "game, from both teams' scoring form, favour) and its total against the over/under line",
+    "Correct": "Share of the season's calls that were right (pushes and ties left out)",
+    "Games": "Games counted",
+    "Winner": "The team that won although ELO favoured the other",
+    "Winner ELO prob": "The chance ELO gave the winner before the game",
+    "ScoreVis": "Visitor's final score",
+    "ScoreHome": "Home team's final score",
+}
+PERCENT = st.column_config.NumberColumn("Correct", format="percent", help=HELP["Correct"])
+
+
+def _helped(headings: list[str], **given: object) -> dict[str, object]:
+    """A table's column config: ``given`` formats, and each other heading's words from ``HELP``."""
+    return {**{h: st.column_config.Column(help=HELP[h]) for h in headings if h in HELP}, **given}
 
 
 def _load(level: str, seasons: list[int], team_id: int | None, phase: str | None) -> pd.DataFrame:
@@ -74,9 +96,11 @@ def main() -> None:
                         "draws": tie + "s", "low": "95% from", "high": "95% to"}
             if not table["draws"].any():
                 bins = bins.drop(columns="draws")
-            show_table(bins.rename(columns=headings), name="calibration",
-                       formats={n: st.column_config.NumberColumn(format="percent")
-                                for n in ("Predicted", "Observed", "95% from", "95% to")})
+            shown = bins.rename(columns=headings)
+            show_table(shown, name="calibration",
+                       formats=_helped(list(shown.columns), **{
+                           n: st.column_config.NumberColumn(format="percent", help=HELP[n])
+                           for n in ("Predicted", "Observed", "95% from", "95% to")}))
             st.caption("Bars and the 95% columns: the Wilson interval of each bin's observed rate; a forecast is "
                        "well calibrated where the diagonal crosses the bar.")
             if table["draws"].any():
@@ -97,15 +121,17 @@ def main() -> None:
             missing = [line for line in ("Money line", "Spread", "Over/under") if line not in set(correct["Line"])]
             if missing:
                 st.caption(f"Not held for these seasons: {', '.join(missing).lower()} (the source carries no odds).")
-            show_table(correct, name="line_correctness", formats={"Correct": PERCENT},
+            show_table(correct, name="line_correctness", formats=_helped(list(correct.columns), Correct=PERCENT),
                        empty="No lines or simulations held for these seasons.")
     if tabs[UPSETS].open:
         with tabs[UPSETS]:
             st.caption("Games the ELO favourite lost, the surest forecasts first.")
             upsets = links.with_link(analysis.upsets(data, top=50), "ID", "game", level)
             show_table(upsets, name="upsets", hidden=("ID",),
-                       formats={"Winner ELO prob": st.column_config.NumberColumn("Winner's ELO chance", format="percent"),
-                                **links.link_format("game")},
+                       formats=_helped(list(upsets.columns), **{
+                           "Winner ELO prob": st.column_config.NumberColumn(
+                               "Winner's ELO chance", format="percent", help=HELP["Winner ELO prob"]),
+                           **links.link_format("game")}),
                        empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()
 

@@ -46,3 +46,19 @@ def test_grid_columns_explain_their_codes(dashboard_env: ApiServer) -> None:
     assert {"BBA", "HRA"} <= set(codes), codes
     for code in codes:  # every stat code the seasons show, as the glossary names it
         assert glossary[code] in seasons[code], (code, seasons.get(code))
+
+
+def test_forecast_tables_explain_every_column_and_the_simulation_winner(dashboard_env: ApiServer) -> None:
+    """Calibration, Lines by season and Biggest upsets: each column says what it holds on hover,
+    and the lines' table says what a simulation winner is."""
+    checked = {"Calibration": "Observed", "Lines by season": "Line", "Biggest upsets": "Winner"}
+    for tab, column in checked.items():
+        at = open_page("forecasts", {"level": "MLB", "tab": tab})
+        assert_clean(at)
+        grid = _grid_help(at, column)
+        shown = [str(c) for g in at.dataframe if column in g.value.columns for c in g.value.columns]
+        bare = [c for c in shown if c not in grid and c not in ("ID", "Open", "GameDay", "Visitor", "Home",
+                                                               "Season", "Phase")]
+        assert shown and bare == [], (tab, bare, grid)
+        if tab == "Lines by season":
+            assert "simulation winner" in grid["Line"] and "simulated" in grid["Line"], grid["Line"]
