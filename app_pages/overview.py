@@ -9,7 +9,7 @@ from components import charts, layout, links
 from server.catalog import clock
 from components.filters import current_level
 from components.tables import pick_columns, show_table
-from services import ApiError, api, health
+from services import ApiError, NotOffered, api, health
 
 GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
                 links.LINK_COLUMN)
@@ -17,7 +17,10 @@ LATEST_COUNT = 25
 
 
 def _levels_table() -> pd.DataFrame:
-    levels = health().get("Levels") or []
+    try:
+        levels = health().get("Levels") or []
+    except NotOffered:  # a NatStat backend has no /health of ours: the expander says so
+        return pd.DataFrame()
     frame = pd.DataFrame([v for v in levels if isinstance(v, dict)])
     if "Sources" in frame.columns:
         frame["Sources"] = frame["Sources"].map(lambda v: ", ".join(v) if isinstance(v, list) else v)
@@ -51,7 +54,8 @@ def main() -> None:
     show_table(links.with_link(latest.frame, "ID", "game", level), name="latest", columns=GAME_COLUMNS,
                formats=game_link, hidden=("ID",), empty="No finished games held for this level yet.")
     with st.expander("Data held per level", icon=":material/database:"):
-        show_table(_levels_table(), name="levels", csv=False, empty="The API did not list its levels.")
+        show_table(_levels_table(), name="levels", csv=False,
+                   empty="The API did not list its levels (a NatStat backend does not).")
     layout.copy_link()
 
 

@@ -11,7 +11,7 @@ import streamlit as st
 from components import filters, layout, links
 from components import projections as view
 from components.tables import show_table
-from services import ApiError, api
+from services import ApiError, NotOffered, api
 
 NO_DIVISION = "All teams"
 RECORD = ("Team", "W", "L", "T", "OTL", "Points", "Pct", "GB", "Home", "Away", "Last10", "Streak",
@@ -59,11 +59,17 @@ def main() -> None:
         layout.copy_link()
         return
     day = str(table["Date"].dropna().max()) if table["Date"].notna().any() else None
-    projected = api.projections(level, season=season, date=dt.date.fromisoformat(day[:10]) if day else None).frame
+    try:
+        projected = api.projections(level, season=season,
+                                    date=dt.date.fromisoformat(day[:10]) if day else None).frame
+        beside = "projected wins and playoff odds are the projections' of the same day."
+    except NotOffered:  # a NatStat backend has standings but no projections: the table alone
+        projected = pd.DataFrame()
+        beside = "projected wins and playoff odds are not offered by this backend."
     table = links.with_link(with_projections(table, projected), "Team", "team", level, season)
     st.caption((f"As of the end of {day}. " if day else "")
                + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
-                 "projected wins and playoff odds are the projections' of the same day.")
+               + beside)
     record: tuple[str, ...] = RECORD
     if api.level_sport(level) == "soccer":  # a football table reads W-D-L: the draws in the middle
         record = tuple({"L": "T", "T": "L"}.get(c, c) for c in RECORD)

@@ -7,6 +7,7 @@ session itself is the only thing held by ``st.cache_resource``.
 """
 from __future__ import annotations
 
+import random
 import threading
 import time
 from dataclasses import dataclass, field
@@ -33,6 +34,14 @@ CONNECT_TIMEOUT_SECONDS = 3.0
 READ_TIMEOUT_SECONDS = 8.0
 DOWN_SECONDS = 30.0
 MAX_FOLLOWED_PAGES = 20  # with max=1000 that is 20,000 records: past that, page server-side
+# The dashboard's users share one key, and the server lets a key have only a few requests in
+# flight (429 ``too_many_in_flight``, ``Retry-After: 1``): two analysts opening heavy pages at
+# once made one page an error. A 429 is asked again after its Retry-After (plus a little, so
+# the waiting calls do not all come back at once) while the call has waited less than
+# BUSY_RETRY_SECONDS in all; past that, or when Retry-After asks for longer (a key's hourly
+# rate spent), the page shows the 429 as before.
+BUSY_RETRY_SECONDS = 6.0
+BUSY_RETRY_SPREAD = 0.25  # seconds of random delay added to each wait
 
 Params = dict[str, str | int | float | None]
 CacheKey = tuple[str, tuple[tuple[str, str], ...]]
@@ -121,14 +130,20 @@ def get_document(url: str, params: Params) -> dict[str, Any]:
     if down:
         raise ConnectionFailed(f"No answer from {where} a moment ago; not asked again for "
                                f"{DOWN_SECONDS:g} s unless you retry")
-    try:
-        response = _session().get(url, params=dict(key[1]),
-                                  timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS))
-    except requests.RequestException as exc:
-        with _CACHE_LOCK:
-            _DOWN[where] = time.monotonic() + DOWN_SECONDS
-        # the exception text holds the URL and so the key: never show it
-        raise ConnectionFailed(f"No answer from {where} ({type(exc).__name__})") from None
+    give_up = time.monotonic() + BUSY_RETRY_SECONDS
+    while True:
+        try:
+            response = _session().get(url, params=dict(key[1]),
+                                      timeout=(CONNECT_TIMEOUT_SECONDS, READ_TIMEOUT_SECONDS))
+        except requests.RequestException as exc:
+            with _CACHE_LOCK:
+                _DOWN[where] = time.monotonic() + DOWN_SECONDS
+            # the exception text holds the URL and so the key: never show it
+            raise ConnectionFailed(f"No answer from {where} ({type(exc).__name__})") from None
+        wait = _busy_wait(response, give_up)
+        if wait is None:
+            break
+        time.sleep(wait)
     try:
         document: Any = response.json()
     except ValueError:
@@ -141,6 +156,19 @@ def get_document(url: str, params: Params) -> dict[str, Any]:
     with _CACHE_LOCK:
         _CACHE[key] = found
     return found
+
+
+def _busy_wait(response: requests.Response, give_up: float) -> float | None:
+    """Seconds to wait before asking again after a 429, or None to answer with ``response``
+    (not a 429, no Retry-After in seconds, or the wait would end past ``give_up``)."""
+    if response.status_code != 429:
+        return None
+    try:
+        after = float(response.headers.get("Retry-After", ""))
+    except ValueError:  # absent, or an HTTP date: not a short wait
+        return None
+    wait = max(0.0, after) + random.uniform(0, BUSY_RETRY_SPREAD)
+    return wait if time.monotonic() + wait <= give_up else None
 
 
 def _endpoint_url(config: ApiConfig, version: str, endpoint: str, level: str, kind: str | None) -> str:

@@ -9,7 +9,8 @@ first into the second, so every page runs on either backend unchanged:
 
 * a whole number is an int, a decimal a float, ``""`` is None (money lines keep their sign as
   the root sends them, ``"+135"``; Y/N flags stay);
-* a keyed object whose keys are one name and a number (``notice_1``, ``visitor_1``) is a list;
+* a keyed object whose keys are one name and a number (``notice_1``, ``visitor_1``) is a list,
+  without the ``ID`` the dialect copies from a record's ``Season`` or ``Code`` key;
 * the list is found under the dialect's name (``pitches``, ``items``, ``performances``);
 * ``Overtime`` ``N`` (NatStat's "regulation") is None, as at the root;
 * a glossary item's ``ID`` and ``Label`` (NatStat's names for a code and its name) are its
@@ -27,6 +28,8 @@ _KEYED = re.compile(r"^([A-Za-z]+)_(-?\d+)$")
 # ``Overtime`` is text too: "OT", "2OT", "SO" or the number of extra innings ("2").
 _TEXT_FIELDS = frozenset({"VisMoneyLine", "HomeMoneyLine", "MoneyLineDrift", "TheCount",
                           "Overtime"})
+# What keys a nested record without an ID of its own (its value is then copied as its ID).
+_KEYED_BY = ("Season", "Code")
 # The list of an endpoint under the names a NatStat backend may use for it.
 LIST_NAMES: dict[str, tuple[str, ...]] = {
     "pitch": ("pitches",), "glossary": ("items",),
@@ -50,7 +53,7 @@ def typed(value: Any, name: str = "") -> Any:
     if isinstance(value, dict):
         keyed = [_KEYED.match(str(k)) for k in value]
         if value and all(keyed) and len({m[1] for m in keyed if m}) == 1:
-            return [typed(v) for v in value.values()]
+            return _without_copied_ids([typed(v) for v in value.values()])
         return {k: typed(v, k) for k, v in value.items()}
     if isinstance(value, list):
         return [typed(v) for v in value]
@@ -65,6 +68,19 @@ def typed(value: Any, name: str = "") -> Any:
     if _FLOAT.match(value):
         return float(value)
     return value
+
+
+def _without_copied_ids(items: list[Any]) -> list[Any]:
+    """A nested list without the ``ID`` the dialect copies into records keyed by their
+    ``Season`` or ``Code`` (a player's seasons, ``season_2023``: ``"ID": "2023"``), which the
+    root does not send: the pages would show it as one more column."""
+    dicts = [i for i in items if isinstance(i, dict)]
+    if not dicts or len(dicts) != len(items):
+        return items
+    for field in _KEYED_BY:
+        if all("ID" in d and field in d and d["ID"] == d[field] for d in dicts):
+            return [{k: v for k, v in d.items() if k != "ID"} for d in dicts]
+    return items
 
 
 def records(document: dict[str, Any], endpoint: str) -> list[dict[str, Any]]:

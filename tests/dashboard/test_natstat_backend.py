@@ -145,3 +145,15 @@ def test_what_a_natstat_backend_lacks_is_said_not_offered(natstat_only: ApiServe
     forecasts = open_clean("forecasts", {"level": "MLB"})
     assert any(c.value.startswith("In-game calibration: not offered by this backend")
                for c in forecasts.caption)
+
+
+def test_standings_and_overview_need_only_natstat(natstat_only: ApiServer) -> None:
+    """Standings come from NatStat's own ``standings``: only the projected columns beside them
+    need this service; the overview's levels list (our ``/health``) is left empty, not the page."""
+    standings = open_clean("standings", {"level": "MLB"})
+    assert standings.dataframe, "the table, without the projections"
+    assert all("ProjW" not in t.value.columns for t in standings.dataframe)
+    assert any("not offered by this backend" in c.value for c in standings.caption)
+    overview = open_clean("overview", {"level": "MLB"})
+    assert not [i.value for i in overview.info if "Not offered" in i.value]
+    assert overview.get("plotly_chart") and overview.dataframe
