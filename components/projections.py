@@ -86,7 +86,7 @@ def table_view(table: pd.DataFrame) -> pd.DataFrame:
 
 # an odds bar's width in pixels: its bar and "100.0%" beside it, no wider, so that at 1440 px the
 # last odds column (Title %) is in view beside the record, not past the table's right edge
-ODDS_WIDTH = 104
+ODDS_WIDTH = 76
 
 
 def odds_columns(held: list[str]) -> dict[str, Any]:
