@@ -15,7 +15,6 @@
 """
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -28,6 +27,8 @@ from services import api
 
 from tests.conftest import LiveServer, free_port, start_server, stop_server
 from tests.dashboard.conftest import ApiServer
+from tests.dashboard.test_browser import _settle as settle_charts
+from tests.dashboard.test_browser_links import _choose, _tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -42,14 +43,7 @@ BUSY_SECONDS = 1.5  # how long the neighbour asks on once the dashboard has aske
 
 def _settle(page: Any) -> None:
     """Wait until the app has stopped running and the number of charts stays put."""
-    previous = -1
-    for _ in range(TIMEOUT_MS // QUIET_MS):
-        page.wait_for_timeout(QUIET_MS)
-        running = page.locator('[data-testid="stStatusWidget"]').count()
-        count = page.locator(CHART).count()
-        if not running and count == previous:
-            return
-        previous = count
+    settle_charts(page, QUIET_MS)
 
 
 def _traces(page: Any) -> list[list[int]]:
@@ -131,19 +125,6 @@ def _view(page: Any) -> dict[str, Any]:
                 "els => els.map(e => (e.getAttribute('aria-label') || '') + '=' + "
                 "(e.type === 'checkbox' ? e.checked : e.value))")
             + page.locator('[data-testid="stMultiSelect"]').all_inner_texts()}
-
-
-def _choose(page: Any, label: str, option: str) -> None:
-    box = page.get_by_role("combobox", name=label, exact=True)
-    box.click()
-    box.fill(option)
-    page.locator('[role="option"]').filter(has_text=re.compile(f"^{re.escape(option)}$")).first.click()
-    _settle(page)
-
-
-def _tab(page: Any, label: str) -> None:
-    page.get_by_role("tab", name=label, exact=True).click()
-    _settle(page)
 
 
 def test_a_link_opens_the_same_view_on_either_backend(
