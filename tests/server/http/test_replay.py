@@ -2,6 +2,9 @@
 checked and counted, and nothing stale once the store has changed."""
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pytest
 import sqlalchemy as sa
 
@@ -43,6 +46,9 @@ def test_repeat_answers_only_its_own_key(api: Api, mini_store: MiniStore) -> Non
     assert refused.status_code == 403 and refused.json()["error"]["Code"] == "level_forbidden"
 
 
+CHANGE_SERVED_WITHIN_PG = 1.0  # seconds
+
+
 def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> None:
     team = mini_store.facts["mlb_teams"][0]
     t = schema.teams.c
@@ -56,11 +62,24 @@ def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> No
             loader.conn.execute(schema.teams.update().where(t.id == team).values(name=name))
         return str(before)
 
+    def served_within(seconds: float, wanted: Callable[[list[str]], bool]) -> list[str]:
+        """The names once ``wanted`` holds, asked until ``seconds`` have passed."""
+        deadline = time.monotonic() + seconds
+        shown = names()
+        while not wanted(shown) and time.monotonic() < deadline:
+            time.sleep(0.02)
+            shown = names()
+        return shown
+
+    # the promise (README, "Kept answers"): on SQLite the very next request; on PostgreSQL, whose
+    # announcement of a commit reaches each worker asynchronously, within a second
+    within = 0.0 if mini_store.url.startswith("sqlite") else CHANGE_SERVED_WITHIN_PG
     old = names()
     assert old == names()  # kept and answered again
     before = rename("Renamed Club")
     try:
-        assert "Renamed Club" in names() and before not in names()
+        shown = served_within(within, lambda n: "Renamed Club" in n)
+        assert "Renamed Club" in shown and before not in shown, shown
     finally:
         rename(before)
-    assert names() == old
+    assert served_within(within, lambda n: n == old) == old
