@@ -152,12 +152,22 @@ def _start(args: list[str], env: dict[str, str], probe: str,
     raise SystemExit(f"server did not start: {' '.join(args)}")
 
 
+def _bare(path: Path, body: bytes, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """A bare Starlette server (``bare_app``, 2 workers) sending ``body``."""
+    path.write_bytes(body)
+    return _start([sys.executable, "-m", "uvicorn", "api:bare_app", "--factory", "--app-dir",
+                   str(ROOT / "bench"), "--workers", "2", "--host", "127.0.0.1", "--port",
+                   str(port), "--no-access-log", "--log-level", "warning"],
+                  {**env, BODY_ENV: str(path)}, f"http://127.0.0.1:{port}/bare")
+
+
 def _wrk(url: str, seconds: int, connections: int, script: Path | None = None) -> dict[str, float]:
     cmd = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
     if script is not None:
         cmd += ["-s", str(script)]
     out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])  # type: ignore[index]
+    requests = float(re.search(r"(\d+) requests in", out)[1])  # type: ignore[index]
 
     def pct(p: str) -> float:
         m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", out)
@@ -165,18 +175,43 @@ def _wrk(url: str, seconds: int, connections: int, script: Path | None = None) -
         return float(m[1]) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m[2]]
 
     non2xx = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
-    return {"rps": rps, "p50": pct("50"), "p99": pct("99"),
+    return {"rps": rps, "p50": pct("50"), "p99": pct("99"), "requests": requests,
             "errors": float(non2xx[1]) if non2xx else 0.0}
 
 
+def _cpu_seconds(process: subprocess.Popen[bytes]) -> float:
+    """CPU seconds (user and system) a server and its worker processes have used so far: the
+    request path's own cost, which other work on a shared machine barely moves, unlike
+    requests/s."""
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == process.pid or int(fields[1]) == process.pid:
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def _interleaved(scenarios: dict[str, tuple[str, Path | None]], rounds: int,
-                 run: tuple[int, int]) -> dict[str, list[dict[str, float]]]:
+                 run: tuple[int, int], owners: dict[str, subprocess.Popen[bytes]] | None = None
+                 ) -> dict[str, list[dict[str, float]]]:
     """Each scenario's figures in ``rounds`` rounds of (seconds, connections) ``run``,
-    interleaved, so a burst of load lands on every scenario alike."""
+    interleaved, so a burst of load lands on every scenario alike; for a scenario whose server
+    ``owners`` names, also the server's CPU microseconds a request (``cpu_us``)."""
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in scenarios}
+    owners = owners or {}
     for _ in range(rounds):
         for name, (target, lua) in scenarios.items():
-            runs[name].append(_wrk(target, *run, script=lua))
+            owner = owners.get(name)
+            before = _cpu_seconds(owner) if owner else 0.0
+            figures = _wrk(target, *run, script=lua)
+            if owner:
+                figures["cpu_us"] = (_cpu_seconds(owner) - before) * 1e6 / figures["requests"]
+            runs[name].append(figures)
     return runs
 
 
@@ -361,6 +396,7 @@ def main() -> int:
         serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
                  "--no-access-log", "--no-scheduler", "--port"]
         servers.append(_start(serve + [str(port)], env, f"http://127.0.0.1:{port}/health"))
+        kept_server = servers[-1]
         base = f"http://127.0.0.1:{port}"
         list_url = f"{base}/v1/games/MLB/?key={key}&team={ids['team']}&season=2024&max=100"
         body = httpx.get(list_url).content
@@ -370,12 +406,8 @@ def main() -> int:
         v4_url = dialect_url.replace("/natstat/v1/", "/natstat/v4/")
         v3_url = f"{base}/natstat/{key}/games/MLB/2024/0?team={ids['team']}&max=100"
         assert httpx.get(v4_url).json()["games"] == httpx.get(v3_url).json()["games"]
-        (work / "body.json").write_bytes(body)
-        servers.append(_start(
-            [sys.executable, "-m", "uvicorn", "api:bare_app", "--factory", "--app-dir",
-             str(ROOT / "bench"), "--workers", "2", "--host", "127.0.0.1", "--port",
-             str(bare_port), "--no-access-log", "--log-level", "warning"],
-            {**env, BODY_ENV: str(work / "body.json")}, f"http://127.0.0.1:{bare_port}/bare"))
+        servers.append(_bare(work / "body.json", body, bare_port, env))
+        owners = {"bare": servers[-1], "a": kept_server}
         servers.append(_start(serve + [str(cold_port)], {**env, "SPORTS_CACHE_TTL": "0"},
                               f"http://127.0.0.1:{cold_port}/health"))
         logged = [a for a in serve if a != "--no-access-log"] + [str(logged_port)]
@@ -403,21 +435,26 @@ def main() -> int:
             old_port, old_cold = free_port(), free_port()
             servers.append(_start(serve + [str(old_port)], old_env,
                                   f"http://127.0.0.1:{old_port}/health", cwd=folder))
+            owners["a@"] = servers[-1]
             servers.append(_start(serve + [str(old_cold)], {**old_env, "SPORTS_CACHE_TTL": "0"},
                                   f"http://127.0.0.1:{old_cold}/health", cwd=folder))
             old_base = f"http://127.0.0.1:{old_port}"
             old_list = (f"{old_base}/v1/games/MLB/?key={old_key}&team={old_ids['team']}"
                         f"&season=2024&max=100")
             old_body = httpx.get(old_list).content
+            old_bare = free_port()  # a bare server sending that code's body, byte for byte
+            servers.append(_bare(work / "body-earlier.json", old_body, old_bare, env))
+            owners["bare@"] = servers[-1]
             old_script = work / "distinct-earlier.lua"
             old_script.write_text(_lua(f"/v1/games/MLB/?key={old_key}", old_ids["team"]))
             scenarios.update({
+                "bare@": (f"http://127.0.0.1:{old_bare}/bare", None),
                 "a@": (old_list, None),
                 "b@": (f"http://127.0.0.1:{old_cold}/", old_script),
                 "c@": (f"{old_base}/v1/games/MLB/?key={old_key}&id={old_ids['detail']}", None),
                 "a0@": (old_list.replace(f":{old_port}/", f":{old_cold}/"), None),
             })
-        rounds = _interleaved(scenarios, opts.rounds, run)
+        rounds = _interleaved(scenarios, opts.rounds, run, owners)
         results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
         _stop(servers, work)
@@ -436,8 +473,9 @@ def main() -> int:
                         ("n0", "(n0) the page of (n), no caches")):
         r = results[name]
         p99s = sorted(run["p99"] for run in rounds[name])
+        cpu = f"  server CPU {r['cpu_us']:.1f} µs/request" if "cpu_us" in r else ""
         print(f"{label:42s} {r['rps']:9.0f} req/s  p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms"
-              f" [{p99s[0]:.1f}-{p99s[-1]:.1f}]  non-2xx {int(r['errors'])}")
+              f" [{p99s[0]:.1f}-{p99s[-1]:.1f}]  non-2xx {int(r['errors'])}{cpu}")
     ratio = results["a"]["rps"] / results["bare"]["rps"]
     print(f"(a)/bare = {ratio:.2f} (target >= 0.5); (b) = {results['b']['rps']:.0f} req/s "
           f"(target >= 1500), p99 {results['b']['p99']:.1f} ms (target < 25)")
@@ -453,6 +491,16 @@ def main() -> int:
             print(f"  ({name}) req/s {new['rps']:9.0f} / {old['rps']:9.0f} = "
                   f"{new['rps'] / old['rps']:.2f}x   p99 {new['p99']:6.2f} / {old['p99']:6.2f} ms"
                   f" = {new['p99'] / old['p99']:.2f}x   non-2xx {int(old['errors'])}")
+        # The bodies differ in size (this code's carries more), and sending more bytes costs
+        # both ends more (wrk reads 8 KB at a time): the kept page against a bare server
+        # sending the same bytes, and the servers' own CPU a request, hold the body fixed.
+        this, that = results["a"], results["a@"]
+        this_bare, that_bare = this["rps"] / results["bare"]["rps"], that["rps"] / results["bare@"]["rps"]
+        print(f"  (a) against a bare server sending the same bytes: {this_bare:.2f}x bare / "
+              f"{that_bare:.2f}x bare = {this_bare / that_bare:.2f}x; server CPU a request "
+              f"{this['cpu_us']:.1f} / {that['cpu_us']:.1f} µs = "
+              f"{this['cpu_us'] / that['cpu_us']:.2f}x (bare {results['bare']['cpu_us']:.1f} / "
+              f"{results['bare@']['cpu_us']:.1f} µs)")
     return 0
 
 

@@ -116,6 +116,11 @@ class KeyGate:
     def verify(self, key: str) -> tuple[keys.KeyGrant, str]:
         """The key's grant and its hash (the rate counter's name); KeyInvalid when not live."""
         digest = self._digest(key)
+        return self.verify_digest(digest), digest
+
+    def verify_digest(self, digest: str) -> keys.KeyGrant:
+        """The grant of the key whose hash is ``digest`` (a kept answer holds the hash, so a
+        replay computes no HMAC); KeyInvalid when not live."""
         generation = None if self.key_watch is None else self.key_watch.generation()
         now = time.monotonic()
         hit = self._grants.get(digest)
@@ -132,7 +137,7 @@ class KeyGate:
                     self._grants[digest] = (generation, now, grant)
         if grant is None:
             raise KeyInvalid("the key is not valid (unknown or revoked)", "key")
-        return grant, digest
+        return grant
 
     def admit(self, grant: keys.KeyGrant, digest: str, level: str) -> None:
         """Level scope, then rate; raises LevelForbidden or RateLimited (with Retry-After)."""

@@ -155,14 +155,15 @@ class ResultCache:
 
 @dataclass(frozen=True)
 class Kept:
-    """One encoded answer and what is needed to give it again: the key that asked it (a body
-    and its Next_Page only ever go back to that key), its level (for the key's scope and rate),
+    """One encoded answer and what is needed to give it again: the hash of the key that asked
+    it (``KeyGate.verify_digest``; a body and its Next_Page only ever go back to that key, whose
+    address it is kept under), its level (for the key's scope and rate),
     the headers of its 200 and 304 answers, and whether the key's quota is told with it (a
     NatStat v3/v4 body: ``quota.told_again``, from the 304's headers)."""
 
     body: bytes
     level: str
-    key: str
+    digest: str
     encoder: Encoder
     etag: str
     headers: Headers
@@ -170,12 +171,12 @@ class Kept:
     quota: bool = False
 
 
-def keep(body: bytes, etag: str, level: str, key: str, encoder: Encoder,
+def keep(body: bytes, etag: str, level: str, digest: str, encoder: Encoder,
          quota: bool = False) -> Kept:
     """An answer to keep: an exact-size body and its headers, made once."""
     body = trimmed(body)
     # a body told with a quota is sent with a weak ETag and its own length (``quota.told_again``)
-    return Kept(body, level, key, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
+    return Kept(body, level, digest, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
                 respond(encoder, b"", "W/" + etag if quota else etag, 304).raw_headers, quota)
 
 

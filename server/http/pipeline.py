@@ -85,7 +85,7 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         # A v3/v4 body is kept without the key's quota, which is told with every answer.
         quota = gate.quota(grant, digest) if dialect in natstat.LIVE_FORMS else None
         if service.bodies.enabled:
-            kept = keep(body, etag, level.code, key, encoder, quota is not None)
+            kept = keep(body, etag, level.code, digest, encoder, quota is not None)
             service.bodies.put(address(request.scope), kept, len(kept.body), generation)
         gate.note_use(grant)
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
