@@ -80,6 +80,8 @@ class GuardedHttpTools(HttpToolsProtocol):
         dropped for a moment first: closing a socket with unread bytes sends a reset, which may
         destroy the answer before the client reads it."""
         self._refused = True
+        # no longer counted against the cap: the connection is only being drained
+        self.connections.discard(self)
         self.transport.write(error_bytes(error))
         if self.transport.can_write_eof():
             self.transport.write_eof()
