@@ -234,8 +234,9 @@ class Filler:
     def _run(self) -> None:
         try:
             with _only_filler(self.engine) as mine:
-                if not mine:
-                    log.info("fill: another process is filling this store")
+                if not mine:  # said where the steps are said (the log's config may come later)
+                    print("fill: another process is filling this store; this one serves it",
+                          file=self.out, flush=True)
                     return
                 self._steps()
         except Exception as exc:  # noqa: BLE001 - a fill that cannot go on must not stop serving

@@ -166,9 +166,20 @@ def test_first_build_serves_at_once_and_fills_in_the_background(
     finally:
         frozen.stop()
 
-    second = Service(url, log)
+    # two instances start on the store at once: one fills, the other serves and leaves it be
+    logs = [tmp_path / "second.log", tmp_path / "twin.log"]
+    second, twin = Service(url, logs[0]), Service(url, logs[1])
     try:
         health = _wait("the API again", second.health, 60)
+        _wait("the twin", twin.health, 60)
+        _wait("the fill taken", lambda: all(
+            "fill: another process is filling this store" in f.read_text() or "fill: MLB" in
+            f.read_text() for f in logs))
+        filling = [f for f in logs if "(step 2 of" in f.read_text()]
+        assert len(filling) == 1, [f.read_text()[-2000:] for f in logs]
+        waiting = next(f for f in logs if f not in filling)
+        assert "fill: another process is filling this store" in waiting.read_text()
+        assert "(step " not in waiting.read_text()
         assert health["Fill"]["State"] == "loading"
         assert health["Fill"]["Now"] == "MLB 2022-2023 loading, 1 of 2 seasons"  # goes on there
         done = _wait("the fill done", lambda: (h := second.health()) and h["Fill"]["State"] in (
@@ -191,6 +202,8 @@ def test_first_build_serves_at_once_and_fills_in_the_background(
         projections = second.client.get("/v2/projections/NHL/",
                                         params={"key": key, "season": 2022})
         assert projections.status_code == 200 and projections.json()["projections"]
+        assert twin.health() == second.health()  # one store, one state, whoever asks
     finally:
+        twin.stop()
         second.stop()
         engine.dispose()
