@@ -6,7 +6,7 @@ import streamlit as st
 
 from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
 from components import winprob_calibration
-from components.tables import show_table
+from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_SEASONS = 2
@@ -29,7 +29,7 @@ HELP = {
     "ScoreVis": "Visitor's final score",
     "ScoreHome": "Home team's final score",
 }
-PERCENT = st.column_config.NumberColumn("Correct", format="percent", help=HELP["Correct"])
+PERCENT = percent_column("Correct", help=HELP["Correct"])
 
 
 def _helped(headings: list[str], **given: object) -> dict[str, object]:
@@ -99,7 +99,7 @@ def main() -> None:
             shown = bins.rename(columns=headings)
             show_table(shown, name="calibration",
                        formats=_helped(list(shown.columns), **{
-                           n: st.column_config.NumberColumn(format="percent", help=HELP[n])
+                           n: percent_column(help=HELP[n])
                            for n in ("Predicted", "Observed", "95% from", "95% to")}))
             st.caption("Bars and the 95% columns: the Wilson interval of each bin's observed rate; a forecast is "
                        "well calibrated where the diagonal crosses the bar.")
@@ -129,8 +129,7 @@ def main() -> None:
             upsets = links.with_link(analysis.upsets(data, top=50), "ID", "game", level)
             show_table(upsets, name="upsets", hidden=("ID",),
                        formats=_helped(list(upsets.columns), **{
-                           "Winner ELO prob": st.column_config.NumberColumn(
-                               "Winner's ELO chance", format="percent", help=HELP["Winner ELO prob"]),
+                           "Winner ELO prob": percent_column("Winner's ELO chance", help=HELP["Winner ELO prob"]),
                            **links.link_format("game")}),
                        empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()

@@ -8,7 +8,7 @@ import streamlit as st
 
 from components import charts, filters, layout, links, phases, player_stats, plays
 from components.search import rank_by_name
-from components.tables import markdown_table, records_frame as _frame, show_table
+from components.tables import markdown_table, percent_column, records_frame as _frame, show_table
 from server.catalog import clock, seasonlines, splits
 from services import ApiError, api
 
@@ -23,7 +23,7 @@ TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
 FORMATS = {"ELOAfter": st.column_config.NumberColumn("ELO after", format="%.1f"),
            "ELOBefore": st.column_config.NumberColumn("ELO before", format="%.1f"),
            "Change": st.column_config.NumberColumn(format="%+.1f"),
-           "WinExp": st.column_config.NumberColumn("Win expectation", format="percent")}
+           "WinExp": percent_column("Win expectation")}
 
 
 def _profile_line(detail: dict[str, Any]) -> str:

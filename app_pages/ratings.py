@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout, links
-from components.tables import show_table
+from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 3
@@ -16,8 +16,8 @@ SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "E
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
 FORMATS = {name: st.column_config.NumberColumn(format=fmt) for name, fmt in (
-    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"), ("WinExp", "percent"),
-    ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))}
+    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"),
+    ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))} | {"WinExp": percent_column()}
 Fetch = Callable[..., pd.DataFrame]
 
 

@@ -30,7 +30,7 @@ def _forecast(detail: dict[str, Any]) -> dict[str, Any]:
 
 def _percent(value: object) -> str:
     try:
-        return f"{float(str(value)):.0%}"
+        return f"{float(str(value)):.1%}"  # as every table prints a chance
     except ValueError:
         return "—"
 

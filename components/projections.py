@@ -141,7 +141,7 @@ def show_odds_change(detail: dict[str, Any], series_of: Callable[[int], pd.DataF
             return
         before, after = odds_change(series, day)
         if before is not None and after is not None:
-            lines.append(f"- **{name}:** {before:.0%} → {after:.0%} ({(after - before) * 100:+.1f} points)")
+            lines.append(f"- **{name}:** {before:.1%} → {after:.1%} ({(after - before) * 100:+.1f} points)")
     if lines:
         st.markdown("**Playoff odds**")
         st.markdown("\n".join(lines))

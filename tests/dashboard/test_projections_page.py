@@ -124,4 +124,4 @@ def test_the_game_page_shows_what_the_game_changed_in_both_teams_odds(dashboard_
         series = api.projections("NBA", season=season, team_id=int(side)).frame
         before = series[series["Date"] < game["GameDay"]]["PlayoffProb"].iloc[-1]
         after = series[series["Date"] == game["GameDay"]]["PlayoffProb"].iloc[-1]
-        assert f"**{name}:** {before:.0%} → {after:.0%} ({(after - before) * 100:+.1f} points)" in said
+        assert f"**{name}:** {before:.1%} → {after:.1%} ({(after - before) * 100:+.1f} points)" in said
