@@ -75,7 +75,7 @@ def _view(page: Any) -> dict[str, Any]:
         "headers": page.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')].map(
             d => [...d.querySelectorAll('[role="columnheader"], th')].map(e => e.textContent))"""),
         "charts": page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(
-            g => (g.layout && g.layout.title && g.layout.title.text) || '')"""),
+            g => ((g.layout && g.layout.title && g.layout.title.text) || '').replaceAll('<br>', ' '))"""),
         "choices": page.locator('[data-testid="stSidebar"] input').evaluate_all(
             "els => els.map(e => (e.getAttribute('aria-label') || '') + '=' + (e.type === 'checkbox' ? e.checked : e.value))")
         + page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]').all_inner_texts(),
@@ -430,7 +430,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     url, charts = page.url, _view(page)["charts"]
     page.context.close()
     assert f"snapshot={day}" in url, url
-    assert charts and f"ELO rankings, {season}, on {day}" in charts[0], charts
+    assert charts and charts[0] == f"NBA {season}: ELO rankings on {day}", charts
 
 
 def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:

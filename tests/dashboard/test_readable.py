@@ -9,7 +9,7 @@ import pytest
 
 from services import api
 from tests.conftest import LiveServer
-from tests.dashboard._apptest import assert_clean, figures, open_page
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
 
 
@@ -41,7 +41,7 @@ def test_a_draw_counts_half_only_where_draws_are(dashboard_env: ApiServer) -> No
     for level in ("MLB", "FC"):
         at = open_page("forecasts", {"level": level})
         assert_clean(at)
-        calibration = next(f for f in figures(at) if "Calibration" in json.dumps(f["layout"].get("title")))
+        calibration = next(f for f, t in zip(figures(at), titles(at), strict=True) if ": calibration" in t)
         said[level] = calibration["layout"]["yaxis"]["title"]["text"]
     assert "draw" not in said["MLB"], said
     assert "a draw counts half" in said["FC"], said
@@ -101,3 +101,19 @@ def test_a_game_to_come_says_its_play_by_play_waits_for_it(dashboard_env: ApiSer
     at = open_page("playbyplay", {"level": "NBA", "game": str(int(game["ID"]))})
     assert_clean(at)
     assert "No play-by-play yet: the game has not been played." in _info(at), _info(at)
+
+
+
+def test_a_filter_that_leaves_nothing_says_so(dashboard_env: ApiServer) -> None:
+    """Not "no statistics": the season has them, the postseason asked for has not begun (a
+    season never tabulated says so instead: ``test_projections_say_when_a_season_was_never_projected``)."""
+    season = api.season_ids("NBA", with_games=True)[0]
+    # the season under way has its regular-season lines and no postseason yet
+    assert api.stats("NBA", "player", "PTS", season=season, phase="postseason").frame.empty
+    assert not api.stats("NBA", "player", "PTS", season=season).frame.empty
+    leaders = open_page("leaders", {"level": "NBA", "season": str(season), "stat": "PTS", "stat_phase": "Postseason"})
+    assert_clean(leaders)
+    said = [i.value for i in leaders.main.info]
+    why = f"No PTS statistics match your filters (postseason): the NBA {season} season has some without them."
+    assert said == [why], said
+    assert not figures(leaders) and not leaders.dataframe, "nothing drawn: the words say why"
