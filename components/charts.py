@@ -31,6 +31,9 @@ TOP_MARGIN = TOOLBAR_BAND + 40
 # height for each line after the first, so the plot never runs into the title.
 TITLE_LINE = 40
 TITLE_LINE_HEIGHT = 22
+# Plotly sets a title of several lines 12 px higher than one of a single line under the same pad:
+# the pad grows by as much, so a wrapped title starts where a short one does, below the band.
+WRAPPED_RISE = 12
 
 
 def wrapped(title: str) -> str:
@@ -40,7 +43,9 @@ def wrapped(title: str) -> str:
 
 def title_layout(title: str) -> dict[str, object]:
     """A chart title below the toolbar band, wrapped to fit a phone (every chart's, one rule)."""
-    return {"text": wrapped(title), "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": TOOLBAR_BAND}}
+    text = wrapped(title)
+    pad = TOOLBAR_BAND + (WRAPPED_RISE if "<br>" in text else 0)
+    return {"text": text, "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": pad}}
 
 
 def top_margin(title: str) -> int:

@@ -259,24 +259,50 @@ def test_line_and_box_scores_scroll_in_their_own_box_on_a_phone(browser: Any, da
     assert len(grids) >= 4 and max(grids) <= PHONE["width"], grids  # both sides' batting and pitching
 
 
-def test_chart_toolbars_leave_the_titles_clear_on_a_phone(browser: Any, dashboard: str,
-                                                          dashboard_env: ApiServer) -> None:
+def _who(names: Any, ids: Any) -> str:
+    """The Compare page's ``who`` parameters for players (their "Name (ID)" labels)."""
+    return "".join(f"&who={quote_plus(f'{n} ({int(i)})')}" for n, i in zip(names, ids, strict=True))
+
+
+def test_chart_titles_fit_a_phone_clear_of_the_toolbars(browser: Any, dashboard: str,
+                                                       dashboard_env: ApiServer) -> None:
+    """Every chart's title (long ones wrapped) inside its chart, below the toolbar that shows on
+    a tap, on a game's detail, the Forecasts page and a comparison of two careers."""
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
-    page = _phone(browser, f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}")
-    charts = page.locator('[data-testid="stPlotlyChart"]')
-    covered = []
-    assert charts.count() >= 2
-    for k in range(charts.count()):
-        chart = charts.nth(k)
-        chart.scroll_into_view_if_needed()
-        chart.hover()
-        page.wait_for_timeout(300)
-        title, bar = chart.evaluate("""e => [e.querySelector('.gtitle'), e.querySelector('.modebar')]
-            .map(x => { const b = x.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })""")
-        if title[0] < bar[2] and bar[0] < title[2] and title[1] < bar[3] and bar[1] < title[3]:
-            covered.append(chart.evaluate("e => e.querySelector('.gtitle').textContent"))
+    leaders = api.stats("MLB", "player", "HR", size=2).frame
+    paths = (f"games?level=MLB&tab=Game+detail&game={game}", "forecasts?level=MLB",
+             f"compare?level=MLB{_who(leaders['Name'], leaders['Player_ID'])}")
+    page = _phone(browser, f"{dashboard}/{paths[0]}")
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for path in paths:
+        if path != paths[0]:  # one phone, page after page
+            page.goto(f"{dashboard}/{path}")
+            page.wait_for_selector(".js-plotly-plot", timeout=TIMEOUT_MS)
+            _settle(page)
+        charts = page.locator('[data-testid="stPlotlyChart"]')
+        seen[path] = []
+        for k in range(charts.count()):
+            chart = charts.nth(k)
+            chart.scroll_into_view_if_needed()
+            chart.hover()
+            page.wait_for_timeout(300)
+            seen[path].append(chart.evaluate("""e => { const box = x => { const b = x.getBoundingClientRect();
+                    return [b.left, b.top, b.right, b.bottom]; };
+                const title = e.querySelector('.gtitle');
+                return {title: title.textContent, lines: Math.max(1, title.querySelectorAll('tspan.line').length),
+                        box: box(title), bar: box(e.querySelector('.modebar')), chart: box(e)}; }"""))
     page.context.close()
+    covered = [(c["title"], c["box"], c["bar"]) for shown in seen.values() for c in shown
+               if c["box"][0] < c["bar"][2] and c["bar"][0] < c["box"][2]
+               and c["box"][1] < c["bar"][3] and c["bar"][1] < c["box"][3]]
+    outside = [(c["title"], c["box"], c["chart"]) for shown in seen.values() for c in shown
+               if c["box"][0] < c["chart"][0] or c["box"][2] > c["chart"][2]]
+    assert [len(shown) >= n for shown, n in zip(seen.values(), (2, 3, 1), strict=True)] == [True] * 3, \
+        {p: [c["title"] for c in shown] for p, shown in seen.items()}
     assert not covered, f"the toolbar covers these titles at {PHONE['width']} px: {covered}"
+    assert not outside, f"titles past their chart's edge at {PHONE['width']} px: {outside}"
+    for path in list(seen)[1:]:  # a long title wraps rather than runs off the screen
+        assert any(c["lines"] > 1 for c in seen[path]), (path, [c["title"] for c in seen[path]])
 
 
 def test_level_and_season_are_in_reach_in_a_phones_sidebar(browser: Any, dashboard: str,
