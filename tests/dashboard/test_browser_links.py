@@ -2,8 +2,11 @@
 open it in a fresh context and see the same view; the copy-link of a fresh page names the season
 and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
 text into every search box on every tab and see no exception; on a phone, wide tables scroll in
-their own box, chart toolbars leave titles clear, and the level and season are in reach; at 1440 px
-every column is in view; a CSV download holds a list's items, not Python's text of it."""
+their own box, chart titles (wrapped when long) stay inside their chart and clear of its toolbar,
+and the level and season are in reach; at 1440 px every column is in view; a CSV download holds a
+list's items, not Python's text of it; a click on a row of Leaders, Games, Standings or Projections
+opens its record in this tab; players or teams compared reopen from the link; a column of chances
+reads as the grid draws it, 56.5%."""
 from __future__ import annotations
 
 import re
@@ -75,7 +78,8 @@ def _view(page: Any) -> dict[str, Any]:
         "headers": page.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')].map(
             d => [...d.querySelectorAll('[role="columnheader"], th')].map(e => e.textContent))"""),
         "charts": page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(
-            g => ((g.layout && g.layout.title && g.layout.title.text) || '').replaceAll('<br>', ' '))"""),
+            g => ((g.layout && g.layout.title && g.layout.title.text) || '')
+                 .replaceAll('<br>', ' ').replace(/<[^>]*>/g, ''))"""),  # the words, as one line
         "choices": page.locator('[data-testid="stSidebar"] input').evaluate_all(
             "els => els.map(e => (e.getAttribute('aria-label') || '') + '=' + (e.type === 'checkbox' ? e.checked : e.value))")
         + page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]').all_inner_texts(),
@@ -467,3 +471,80 @@ def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, da
     url, tab = page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts()
     page.context.close()
     assert f"game={int(first['ID'])}" in url and tab == ["Game detail"], (url, tab)
+
+
+def test_a_click_on_a_standings_or_projections_row_opens_the_team_in_this_tab(
+        browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[1]  # not the newest: the season must travel
+    table = api.standings("MLB", season=season).frame
+    league = min(table["League"].astype(str))  # the first table: its league's first division
+    division = min(table.loc[table["League"] == league, "Division"].astype(str))
+    leader = table[table["Division"] == division].sort_values("DivRank").iloc[0]["Team"]
+    projected = api.projections("MLB", season=season).frame.iloc[0]["Team"]  # the service's order
+    opened = []
+    page = _open(browser, f"{dashboard}/standings?level=MLB&season={season}")
+    for path in (f"standings?level=MLB&season={season}", f"projections?level=MLB&season={season}"):
+        if "standings" not in path:
+            page.goto(f"{dashboard}/{path}")
+            page.wait_for_selector('[data-testid="stDataFrame"]', timeout=TIMEOUT_MS)
+            _settle(page)
+        _click_first_row(page)
+        opened.append((len(page.context.pages), page.url.split("?")[0].rsplit("/", 1)[-1],
+                       page.locator('[role="tab"][aria-selected="true"]').all_inner_texts(),
+                       page.locator("h3").first.inner_text(), _sidebar_value(page, "ELO season")))
+    page.context.close()
+    assert opened == [(1, "players", ["Teams"], str(leader), str(season)),
+                      (1, "players", ["Teams"], str(projected), str(season))], opened
+
+
+def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any, dashboard: str,
+                                                                   dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]  # not the newest: the link must name it
+    names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
+    page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams")
+    _choose(page, "Season", str(season))
+    for name in names:
+        _pick(page, "Teams", name)
+    seen, lines = _view(page), _chart_lines(page)
+    link = _copied_link(page)
+    page.context.close()
+    fresh = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    again, lines_again = _view(fresh), _chart_lines(fresh)
+    fresh.context.close()
+    assert "compare=teams" in link and f"season={season}" in link, link
+    assert lines == [names], "one chart, a line per team"
+    assert seen["charts"] == [f"NBA {season}: ELO over the season"], seen["charts"]
+    assert seen["headers"] and seen["headers"][0][:4] == ["Open", "Team", "Wins", "Losses"], seen["headers"]
+    assert (again, lines_again) == (seen, lines)
+
+
+def _found_in_grid(page: Any, text: str) -> int:
+    """How many cells of the first grid read ``text``, as the grid draws them (its own search:
+    it matches the printed cell, which the page's DOM does not hold: the grid is a canvas)."""
+    status = page.locator(".gdg-search-status")
+    if not status.count():  # open the grid's search box (its toolbar shows on hover)
+        page.get_by_test_id("stDataFrame").first.hover()
+        page.locator('[data-testid="stElementToolbar"] button[aria-label="Search"]').first.click()
+    page.keyboard.press("Control+a")  # the box has the focus: the text replaces the last search
+    page.keyboard.type(text)
+    page.wait_for_timeout(400)
+    said = " ".join(status.all_inner_texts())
+    found = re.search(r"(\d+) results?", said)
+    assert found, said
+    return int(found.group(1))
+
+
+def test_a_column_of_chances_reads_as_percents_with_one_decimal(browser: Any, dashboard: str,
+                                                                 dashboard_env: ApiServer) -> None:
+    page = _open(browser, f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
+    grid = page.get_by_test_id("stDataFrame").first
+    headers = _headers_in_view(page)
+    cells = grid.locator('[role="row"]').evaluate_all(  # the grid's raw values, row by row
+        "rows => rows.map(r => [...r.querySelectorAll('[role=gridcell]')].map(c => c.textContent)).filter(r => r.length)")
+    printed = [f"{float(row[headers.index('Correct')]):.1%}" for row in cells]  # 0.565 -> 56.5%
+    found = {text: _found_in_grid(page, text) for text in ("%", *sorted(set(printed)))}
+    page.context.close()
+    assert headers == ["Season", "Line", "Correct", "Games"] and cells, (headers, cells)
+    assert found["%"] == len(cells), (found, len(cells))  # a percent in every row, in no other column
+    # each reads with one decimal, never 56.52% nor 57%
+    assert [t for t in set(printed) if found[t] < printed.count(t)] == [], (found, printed)
