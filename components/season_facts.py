@@ -12,7 +12,7 @@ held. Every fact comes from the API; the page only names what it shows and the f
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import pandas as pd
@@ -80,6 +80,15 @@ def of_days(level: str, days: Iterable[object]) -> list[int]:
 def why_empty(level: str, season: int | None, what: str, *, day: dt.date | None = None,
               needs: str = "", filters: str = "", unfiltered: Callable[[], bool] | None = None,
               computed_by: str = "", otherwise: str = "") -> str:
+    """Why a view of ``what`` for the season shows nothing, from the level's seasons as the API
+    lists them (``said`` words it)."""
+    return said(_held(level), level, season, what, day=day, needs=needs, filters=filters, unfiltered=unfiltered,
+                computed_by=computed_by, otherwise=otherwise)
+
+
+def said(held: Mapping[int, Season], level: str, season: int | None, what: str, *, day: dt.date | None = None,
+         needs: str = "", filters: str = "", unfiltered: Callable[[], bool] | None = None,
+         computed_by: str = "", otherwise: str = "") -> str:
     """Why a view of ``what`` (a plural: "ELO ratings", "standings") for the season (and, with
     ``day``, as of that day) shows nothing. ``filters`` names the page's filters in force (the
     day alone when empty) and ``unfiltered`` says whether the season holds ``what`` without
@@ -88,7 +97,6 @@ def why_empty(level: str, season: int | None, what: str, *, day: dt.date | None 
     ``computed_by`` says what computes ``what`` from the games held, when that is the service's
     job, not the games' own (standings are the games; ratings, forecasts and stat tables are
     computed); ``otherwise`` is the page's own last word when none of these is the cause."""
-    held = _held(level)
     found = held.get(season) if season is not None else None
     name = f"{level} {season}" if season is not None else level
     if found is not None and found.loading:

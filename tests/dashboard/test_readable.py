@@ -117,3 +117,28 @@ def test_a_filter_that_leaves_nothing_says_so(dashboard_env: ApiServer) -> None:
     why = f"No PTS statistics match your filters (postseason): the NBA {season} season has some without them."
     assert said == [why], said
     assert not figures(leaders) and not leaders.dataframe, "nothing drawn: the words say why"
+
+
+def test_each_cause_of_an_empty_view_reads_its_own_words() -> None:
+    """The causes the small stores cannot show, from seasons as the API lists them: a season
+    still loading (a first build), one not started, a day before its first, one of totals."""
+    from components.season_facts import Season, said
+
+    def season(**facts: object) -> Season:
+        whole = {"id": 2024, "start": dt.date(2024, 3, 28), "games": 2430, "data_end": dt.date(2024, 10, 30),
+                 "results_known": True, "loading": "", "holds": {"PlayerPerfs": "Y"}}
+        return Season(**{**whole, **facts})  # type: ignore[arg-type]
+
+    def why(found: Season, **asked: object) -> str:
+        return said({found.id: found}, "MLB", found.id, "ELO ratings", **asked)  # type: ignore[arg-type]
+
+    assert why(season(loading="MLB 2021-2024 loading, 2 of 4 seasons")).startswith(
+        "Still loading: MLB 2021-2024 loading, 2 of 4 seasons. ")
+    assert why(season(games=0)).startswith("The MLB 2024 season has not started: no games are held for it yet")
+    assert why(season(data_end=None)).startswith("The MLB 2024 season has not started: none of its 2,430 games")
+    assert why(season(), day=dt.date(2024, 3, 1)) == "No ELO ratings as of 2024-03-01: the MLB 2024 season starts on 2024-03-28."
+    assert why(season(), filters="team Boston", unfiltered=lambda: True).startswith("No ELO ratings match your filters (team Boston)")
+    assert why(season(), computed_by="retabulate").startswith("ELO ratings were not computed for the MLB 2024 season: its 2,430 games")
+    totals = season(id=1990, start=None, games=0, data_end=None, holds={"PlayerPerfs": "N"})
+    assert why(totals, needs="PlayerPerfs").startswith("The MLB 1990 season holds no game-by-game player lines")
+    assert said({}, "MLB", None, "ELO ratings") == "No MLB season is held yet, so no ELO ratings."
