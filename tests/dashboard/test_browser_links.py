@@ -214,17 +214,45 @@ def test_every_search_box_takes_ordinary_and_odd_text(browser: Any, dashboard: s
 NARROW = {"width": 820, "height": 1000}
 
 
-def test_headline_figures_fit_a_narrow_window(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+def _found_in_grid(page: Any, text: str) -> int:
+    """How many cells of the first grid read ``text``, as the grid draws them (its own search:
+    it matches the printed cell, which the page's DOM does not hold: the grid is a canvas)."""
+    status = page.locator(".gdg-search-status")
+    if not status.count():  # open the grid's search box (its toolbar shows on hover)
+        page.get_by_test_id("stDataFrame").first.hover()
+        page.locator('[data-testid="stElementToolbar"] button[aria-label="Search"]').first.click()
+    page.keyboard.press("Control+a")  # the box has the focus: the text replaces the last search
+    page.keyboard.type(text)
+    page.wait_for_timeout(400)
+    said = " ".join(status.all_inner_texts())
+    found = re.search(r"(\d+) results?", said)
+    assert found, said
+    return int(found.group(1))
+
+
+def test_forecasts_fit_a_narrow_window_and_read_chances_as_percents(browser: Any, dashboard: str,
+                                                                    dashboard_env: ApiServer) -> None:
+    """At 820 px the headline figures are whole, and a column of chances reads as the grid draws
+    it (a canvas: found by the grid's own search), one decimal percent in every row."""
     page = browser.new_context(viewport=NARROW).new_page()
-    page.goto(f"{dashboard}/forecasts?level=MLB")
+    page.goto(f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
     page.wait_for_selector('[data-testid="stMetricValue"]', timeout=TIMEOUT_MS)
     _settle(page)
     clipped = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMetricValue"]')].map(e => {
         const range = document.createRange(); range.selectNodeContents(e);
         return [e.innerText, Math.ceil(range.getBoundingClientRect().width), e.clientWidth]; })
         .filter(([, text, box]) => text > box)""")
+    headers = _headers_in_view(page)
+    cells = page.get_by_test_id("stDataFrame").first.locator('[role="row"]').evaluate_all(  # raw values
+        "rows => rows.map(r => [...r.querySelectorAll('[role=gridcell]')].map(c => c.textContent)).filter(r => r.length)")
+    printed = [f"{float(row[headers.index('Correct')]):.1%}" for row in cells]  # 0.565 -> 56.5%
+    found = {text: _found_in_grid(page, text) for text in ("%", *sorted(set(printed)))}
     page.context.close()
     assert not clipped, f"figures cut short at {NARROW['width']} px: {clipped}"
+    assert headers == ["Season", "Line", "Correct", "Games"] and cells, (headers, cells)
+    assert found["%"] == len(cells), (found, len(cells))  # a percent in every row, in no other column
+    # each reads with one decimal, never 56.52% nor 57%
+    assert [t for t in set(printed) if found[t] < printed.count(t)] == [], (found, printed)
 
 
 PHONE = {"width": 390, "height": 844}  # a phone held upright (the page's whole height)
@@ -501,8 +529,7 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
                                                                    dashboard_env: ApiServer) -> None:
     season = api.season_ids("NBA", with_games=True)[1]  # not the newest: the link must name it
     names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
-    page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams")
-    _choose(page, "Season", str(season))
+    page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams&season={season}")
     for name in names:
         _pick(page, "Teams", name)
     seen, lines = _view(page), _chart_lines(page)
@@ -516,35 +543,3 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
     assert seen["charts"] == [f"NBA {season}: ELO over the season"], seen["charts"]
     assert seen["headers"] and seen["headers"][0][:4] == ["Open", "Team", "Wins", "Losses"], seen["headers"]
     assert (again, lines_again) == (seen, lines)
-
-
-def _found_in_grid(page: Any, text: str) -> int:
-    """How many cells of the first grid read ``text``, as the grid draws them (its own search:
-    it matches the printed cell, which the page's DOM does not hold: the grid is a canvas)."""
-    status = page.locator(".gdg-search-status")
-    if not status.count():  # open the grid's search box (its toolbar shows on hover)
-        page.get_by_test_id("stDataFrame").first.hover()
-        page.locator('[data-testid="stElementToolbar"] button[aria-label="Search"]').first.click()
-    page.keyboard.press("Control+a")  # the box has the focus: the text replaces the last search
-    page.keyboard.type(text)
-    page.wait_for_timeout(400)
-    said = " ".join(status.all_inner_texts())
-    found = re.search(r"(\d+) results?", said)
-    assert found, said
-    return int(found.group(1))
-
-
-def test_a_column_of_chances_reads_as_percents_with_one_decimal(browser: Any, dashboard: str,
-                                                                 dashboard_env: ApiServer) -> None:
-    page = _open(browser, f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
-    grid = page.get_by_test_id("stDataFrame").first
-    headers = _headers_in_view(page)
-    cells = grid.locator('[role="row"]').evaluate_all(  # the grid's raw values, row by row
-        "rows => rows.map(r => [...r.querySelectorAll('[role=gridcell]')].map(c => c.textContent)).filter(r => r.length)")
-    printed = [f"{float(row[headers.index('Correct')]):.1%}" for row in cells]  # 0.565 -> 56.5%
-    found = {text: _found_in_grid(page, text) for text in ("%", *sorted(set(printed)))}
-    page.context.close()
-    assert headers == ["Season", "Line", "Correct", "Games"] and cells, (headers, cells)
-    assert found["%"] == len(cells), (found, len(cells))  # a percent in every row, in no other column
-    # each reads with one decimal, never 56.52% nor 57%
-    assert [t for t in set(printed) if found[t] < printed.count(t)] == [], (found, printed)
