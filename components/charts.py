@@ -27,9 +27,9 @@ TOOLBAR_BAND = 34
 TOP_MARGIN = TOOLBAR_BAND + 40
 # Plotly draws a title on one line, however long: past the chart's edges on a phone (390 px
 # leaves a chart about 350 px). A title breaks at spaces into lines of at most TITLE_LINE
-# characters (17 px type: about 8 px a character), and the chart's top margin grows by a line's
+# characters (16 px bold type: about 7 px a character), and the chart's top margin grows by a line's
 # height for each line after the first, so the plot never runs into the title.
-TITLE_LINE = 40
+TITLE_LINE = 46
 TITLE_LINE_HEIGHT = 22
 # Plotly sets a title of several lines 12 px higher than one of a single line under the same pad:
 # the pad grows by as much, so a wrapped title starts where a short one does, below the band.

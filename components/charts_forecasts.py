@@ -18,7 +18,7 @@ def _diagonal(fig: go.Figure) -> None:
 
 def calibration(table: pd.DataFrame, *, scope: str) -> go.Figure:
     """Predicted vs observed home-win rate per bin; marker size and label give the games."""
-    title = f"{scope}: calibration of the ELO probability vs the observed home-win rate"
+    title = f"{scope}: calibration of ELO vs observed home wins"
     if table.empty:
         return empty_figure(title, "No finished games with a forecast")
     fig = go.Figure()

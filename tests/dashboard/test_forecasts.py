@@ -16,7 +16,7 @@ def test_calibration_and_scores_for_seasons_in_the_url(dashboard_env: object) ->
     assert at.multiselect(key="fc_seasons").value == seasons
     shown = titles(at)
     scope = f"MLB {min(seasons)}-{max(seasons)}"  # every season drawn, named in every title
-    assert shown[:2] == [f"{scope}: calibration of the ELO probability vs the observed home-win rate",
+    assert shown[:2] == [f"{scope}: calibration of ELO vs observed home wins",
                          f"{scope}: Brier score and log loss by month (lower is better)"], shown
     calibration = figures(at)[0]
     markers = [t for t in calibration["data"] if t.get("name") == "ELO"]
