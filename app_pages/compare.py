@@ -79,8 +79,9 @@ def _players(level: str) -> None:
     stat = filters.choice("Stat over the careers", recorded or ["—"], key="career_stat", index=default,
                           drifts=True)  # a new season may add the stat the chart opens on
     held = sorted({int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()})
-    span = f"{held[0]}–{held[-1]}" if len(held) > 1 else (str(held[0]) if held else "")
-    st.plotly_chart(charts.careers(seasons, stat=stat, title=f"{stat} by season, {span}: {', '.join(names)}"),
+    span = range(held[0], held[-1] + 1) if held else range(0)  # the axis runs through every season between
+    st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped(level, span, f"{stat} by season, "
+                                                                                       f"{', '.join(names)}")),
                     key="careers_chart")
     st.markdown("**Season lines**")
     show_table(seasons, name="compare_players", empty="No seasons held for these players.",
@@ -97,7 +98,7 @@ def _teams(level: str) -> None:
     series = pd.concat([api.elo(level, season=season, team_id=ids[name]).assign(Team=name) for name in chosen],
                        ignore_index=True)
     ends = api.season_ends(level)
-    st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=f"ELO over the {season} season", axis="ELO",
+    st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.scoped(level, [season], "ELO over the season"), axis="ELO",
                                          season_ends=[ends[season]] if season in ends else []),
                     key="compare_elo")
     st.markdown(f"**{season} season lines**")

@@ -1,12 +1,14 @@
 """Forecasts vs outcomes: calibration, scores over time vs a baseline, ELO vs market, lines, upsets."""
 from __future__ import annotations
 
+from functools import partial
+
 import pandas as pd
 import streamlit as st
 
 from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
-from components import winprob_calibration
-from components.tables import show_table
+from components import season_facts, winprob_calibration
+from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_SEASONS = 2
@@ -29,7 +31,7 @@ HELP = {
     "ScoreVis": "Visitor's final score",
     "ScoreHome": "Home team's final score",
 }
-PERCENT = st.column_config.NumberColumn("Correct", format="percent", help=HELP["Correct"])
+PERCENT = percent_column("Correct", help=HELP["Correct"])
 
 
 def _helped(headings: list[str], **given: object) -> dict[str, object]:
@@ -47,6 +49,22 @@ def _load(level: str, seasons: list[int], team_id: int | None, phase: str | None
         frames.append(page.frame.assign(Season=season))
     raw = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     return phases.mark(analysis.forecast_frame(raw))
+
+
+def _held(level: str, season: int) -> bool:
+    """Whether the season has finished games with a forecast, whatever the team and phase."""
+    return bool(analysis.forecast_frame(api.forecasts(level, season=season).frame)["p_elo"].notna().any())
+
+
+def _why_none(level: str, seasons: list[int], team: str | None, phase: str) -> str:
+    """Why no finished game with a forecast answers, season by season."""
+    if not seasons:
+        return "Pick one or more seasons in the sidebar."
+    asked = ([f"team {team}"] if team else []) + ([phase.lower()] if phase != phases.BOTH else [])
+    return " ".join(season_facts.why_empty(level, season, "forecasts", filters=", ".join(asked),
+                                           unfiltered=partial(_held, level, season) if asked else None,
+                                           computed_by=season_facts.RETABULATED)
+                    for season in sorted(seasons, reverse=True))
 
 
 def _metrics(data: pd.DataFrame) -> None:
@@ -73,13 +91,14 @@ def main() -> None:
     layout.note_data_ends(level, seasons)
     data = _load(level, seasons, ids.get(team or ""), phases.asked(phase))
     if data.empty:
-        st.info("No finished games with forecasts for these seasons: pick other seasons or a level with data.")
+        st.info(_why_none(level, seasons, team, phase))
         layout.copy_link()
         return
     _metrics(data)
     comparison.show(level, seasons, ids.get(team or ""), phases.asked(phase))
     has_odds = bool(data["p_market"].notna().any())
     tie = charts.tie_word(api.level_sport(level))
+    scope = charts.scope(level, seasons)
     if not has_odds:
         st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
     tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS] if has_odds else [CALIBRATION, LINES, UPSETS],
@@ -87,8 +106,8 @@ def main() -> None:
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])
-            st.plotly_chart(charts_forecasts.calibration(table), key="calibration")
-            st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data)),
+            st.plotly_chart(charts_forecasts.calibration(table, scope=scope), key="calibration")
+            st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data), scope=scope),
                             key="scores_over_time")
             bins = table.assign(bin=[f"{b * 100 // analysis.CALIBRATION_BINS}–{(b + 1) * 100 // analysis.CALIBRATION_BINS}%"
                                      for b in table["bin"]])
@@ -99,7 +118,7 @@ def main() -> None:
             shown = bins.rename(columns=headings)
             show_table(shown, name="calibration",
                        formats=_helped(list(shown.columns), **{
-                           n: st.column_config.NumberColumn(format="percent", help=HELP[n])
+                           n: percent_column(help=HELP[n])
                            for n in ("Predicted", "Observed", "95% from", "95% to")}))
             st.caption("Bars and the 95% columns: the Wilson interval of each bin's observed rate; a forecast is "
                        "well calibrated where the diagonal crosses the bar.")
@@ -108,7 +127,7 @@ def main() -> None:
             winprob_calibration.show(level, seasons, phases.asked(phase))
     if MARKET in tabs and tabs[MARKET].open:
         with tabs[MARKET]:
-            st.plotly_chart(charts_forecasts.elo_vs_market(data, tie), key="elo_vs_market")
+            st.plotly_chart(charts_forecasts.elo_vs_market(data, tie, scope=scope), key="elo_vs_market")
             both = data.dropna(subset=["p_elo", "p_market"])
             if len(both):
                 y = both["home_win"]
@@ -117,7 +136,7 @@ def main() -> None:
     if tabs[LINES].open:
         with tabs[LINES]:
             correct = analysis.correctness_by_season(data)
-            st.plotly_chart(charts_forecasts.correctness(correct), key="correctness")
+            st.plotly_chart(charts_forecasts.correctness(correct, scope=scope), key="correctness")
             missing = [line for line in ("Money line", "Spread", "Over/under") if line not in set(correct["Line"])]
             if missing:
                 st.caption(f"Not held for these seasons: {', '.join(missing).lower()} (the source carries no odds).")
@@ -129,8 +148,7 @@ def main() -> None:
             upsets = links.with_link(analysis.upsets(data, top=50), "ID", "game", level)
             show_table(upsets, name="upsets", hidden=("ID",),
                        formats=_helped(list(upsets.columns), **{
-                           "Winner ELO prob": st.column_config.NumberColumn(
-                               "Winner's ELO chance", format="percent", help=HELP["Winner ELO prob"]),
+                           "Winner ELO prob": percent_column("Winner's ELO chance", help=HELP["Winner ELO prob"]),
                            **links.link_format("game")}),
                        empty="No upsets: the ELO favourite won every game.")
     layout.copy_link()

@@ -8,7 +8,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases, team_view
+from components import charts, filters, layout, links, phases, season_facts, team_view
 from components.game_detail import show_game
 from components.tables import download, show_table
 from services import ApiError, Page, api
@@ -45,7 +45,12 @@ def _all_games_csv(level: str, query: Query) -> bytes:
     return str(frame.to_csv(index=False)).encode()
 
 
-def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> pd.DataFrame:
+def _drawn(level: str, query: Query, games: pd.DataFrame) -> list[int]:
+    """The seasons a chart of ``games`` draws: the season asked, else those the days fall in."""
+    return [query.season] if query.season else season_facts.of_days(level, games.get("GameDay", []))
+
+
+def _team_view(level: str, games: pd.DataFrame, team: str, tie: str, drawn: list[int]) -> pd.DataFrame:
     """W-L, differential and margins from ``team``'s side; an opponent filter. Returns the
     games left after the opponent filter."""
     side = team_view.team_side(games, team, tie=tie[:1])
@@ -64,7 +69,7 @@ def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> pd.DataF
     cols[1].metric("Differential", f"{tally['Diff']:+d}", help="Scored minus conceded over these games")
     cols[2].metric("Scored per game", f"{side['For'].mean():.2f}" if len(side) else "—")
     cols[3].metric("Conceded per game", f"{side['Against'].mean():.2f}" if len(side) else "—")
-    st.plotly_chart(charts.team_margins(side, team), key="team_margins_chart")
+    st.plotly_chart(charts.team_margins(side, team, scope=charts.scope(level, drawn)), key="team_margins_chart")
     return games
 
 
@@ -79,11 +84,11 @@ def _list(level: str, query: Query, team: str | None) -> None:
                    "Narrow the season, team or dates to see them all.", icon=":material/filter_alt:")
     tie = charts.tie_word(api.level_sport(level))
     if team:
-        frame = _team_view(level, frame, team, tie)
+        frame = _team_view(level, frame, team, tie, _drawn(level, query, frame))
         shown = len(frame)
     else:
-        st.plotly_chart(charts.results(frame, tie=tie, title="Home margin of the listed games"
-                                       + (f", {query.season}" if query.season else ", every season")),
+        title = charts.scoped(level, _drawn(level, query, frame), "home margin of the listed games")
+        st.plotly_chart(charts.results(frame, tie=tie, title=title),
                         key="games_chart")
     st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
@@ -125,7 +130,8 @@ def main() -> None:
                                   icon=":material/format_list_numbered:")
                 show_game(detail, api.level_sport(level), partial(api.boxscore, level, game_id),
                           partial(_odds, level, detail.get("Season")),
-                          partial(api.winprob, level, game_id) if api.level_serves(level, "winprob") else None)
+                          partial(api.winprob, level, game_id) if api.level_serves(level, "winprob") else None,
+                          level=level)
             else:
                 st.info("Pick a game: click a row of the list, or type its ID in the sidebar.")
     layout.copy_link()

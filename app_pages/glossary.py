@@ -25,7 +25,9 @@ def _show(level: str, label: str, text: str) -> None:
         table = table.assign(Initial=table["Name"].astype(str).str[:1])
     scope = f" of {level}" if per_level else ""
     st.caption(f"{len(table)} {label.lower()}{scope}" + (f" matching '{text}'" if text else ""))
-    st.plotly_chart(charts.counts(table, group, f"{label}{scope} by {group.lower()}"), key=f"glossary_{kind}_chart")
+    # a level's own codes name it first, as every chart names its level; levels and nations are every level's
+    title = f"{level}: {label.lower()} by {group.lower()}" if per_level else f"{label} by {group.lower()}"
+    st.plotly_chart(charts.counts(table, group, title), key=f"glossary_{kind}_chart")
     show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search.")
 
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases
+from components import charts, filters, layout, links, phases, season_facts
 from components.player_stats import stat_column
 from components.search import fold
 from components.tables import show_table
@@ -31,6 +32,22 @@ def _caption(name: str, description: str) -> str:
         rest = re.sub(re.escape(name), "", text, flags=re.IGNORECASE).strip(" :.,-")
         return f"{name} ({rest.lower()})" if rest else name
     return f"{name}: {text}" if name and text else name or text
+
+
+def _tabulated(level: str, kind: str, stat: str, season: int | None) -> bool:
+    """Whether the season's regular-season table of the stat has rows, whatever the filters."""
+    return not api.stats(level, kind, stat, season=season, size=1).frame.empty
+
+
+def _why_none(level: str, kind: str, stat: str, season: int | None, team: str | None, qualified: bool,
+              phase: str) -> str:
+    """Why the table is empty: the page's filters (a team, qualifiers, the postseason), or the
+    season's own cause (still loading, not started, not tabulated)."""
+    asked = ([f"team {team}"] if team else []) + (["qualified only"] if qualified else []) \
+        + ([phase.lower()] if phase != phases.REGULAR else [])
+    return season_facts.why_empty(level, season, f"{stat} statistics", filters=", ".join(asked),
+                                  unfiltered=partial(_tabulated, level, kind, stat, season) if asked else None,
+                                  computed_by=season_facts.RETABULATED)
 
 
 def main() -> None:
@@ -63,12 +80,16 @@ def main() -> None:
     page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualified,
                      phase=phases.TABLES[phase], size=TOP)
     layout.note_page(page)
-    st.plotly_chart(charts.leaders(page.frame, stat=stat), key="leaders_chart")
     table = page.frame
+    if table.empty:  # why, in words true to the cause: nothing to draw
+        st.info(_why_none(level, kind, stat, season, team, qualified, phase))
+        layout.copy_link()
+        return
+    what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
+    st.plotly_chart(charts.leaders(table, stat=stat, title=charts.scoped(level, [season], what)), key="leaders_chart")
     table = (links.with_link(table, "Player_ID", "player", level, season) if kind == "player"
              else links.with_link(table, "Team", "team", level, season))
-    show_table(table, name=f"leaders_{stat}_{season}", empty="No statistics for these filters"
-               + (" (no game lines of this phase held)." if phase != phases.REGULAR else "."),
+    show_table(table, name=f"leaders_{stat}_{season}",
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
                hidden=("Player_ID", "Team_ID"),
                formats={**links.link_format("profile" if kind == "player" else "team"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, layout, links
+from components import charts, layout, links, season_facts
 from server.catalog import clock
 from components.filters import current_level
 from components.tables import pick_columns, show_table
@@ -41,7 +41,9 @@ def main() -> None:
     cols[1].metric("Today", today.total)
     cols[2].metric("Finished games", f"{latest.total:,}")
     cols[3].metric("Newest result", newest)
-    st.plotly_chart(charts.results(latest.frame, f"Home margin of the {len(latest.frame)} latest results",
+    drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
+    st.plotly_chart(charts.results(latest.frame, charts.scoped(level, drawn, f"home margin of the {len(latest.frame)} "
+                                                               "latest results"),
                                    tie=charts.tie_word(api.level_sport(level))),
                     key="overview_chart")
     # each game opens its detail on the Games page, the same link column as every page's

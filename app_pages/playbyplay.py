@@ -4,8 +4,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, filters, layout, links, plays
-from components.game_detail import PERIOD_LABELS, game_header, running_score, show_win_probability, team_names
+from components import analysis, charts, filters, layout, links, plays, season_facts
+from components.game_detail import (PERIOD_LABELS, game_header, game_scope, running_score, show_win_probability,
+                                    team_names)
 from components.tables import records_frame, show_table
 from services import ApiError, api
 
@@ -38,7 +39,8 @@ def _pick_game(level: str) -> None:
     else:
         st.warning(f"No season of {level} holds play-by-play (its source has results only): the events of "
                    "these games cannot be shown. Pick a level with play-by-play, such as MLB.")
-    st.plotly_chart(charts.results(recent.frame, "Latest results", tie=charts.tie_word(api.level_sport(level))), key="pbp_recent")
+    title = charts.scoped(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
+    st.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))), key="pbp_recent")
     show_table(recent.frame, name="pbp_games", select_into="game",
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
 
@@ -73,11 +75,12 @@ def main() -> None:
                 if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")
         layout.copy_link()
         return
-    st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period")),
+    st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period"),
+                                            scope=game_scope(level, detail)),
                     key="pbp_chart")
     if api.level_serves(level, "winprob"):
         show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",
-                             play_id=play_id)
+                             play_id=play_id, level=level)
     shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
     labels = [EVENTS_TAB, PITCHES_TAB] if api.level_serves(level, "pitch") else [EVENTS_TAB]
     tabs = filters.tabs(labels, key=TABS_KEY)
@@ -92,7 +95,7 @@ def main() -> None:
             pas = analysis.plate_appearances(pitches)
             if not pas.empty:
                 pas = plays.with_player(pas, player, ("Batter", "Pitcher"))
-            st.plotly_chart(charts.pitches_per_plate_appearance(pas), key="pitch_chart")
+            st.plotly_chart(charts.pitches_per_plate_appearance(pas, scope=game_scope(level, detail)), key="pitch_chart")
             if key := _code_key(pitches):
                 st.caption(f"Pitch codes: {key}. Pitches counts pitches to the batter, not pickoff throws; "
                            "Count: balls-strikes before the last pitch.")

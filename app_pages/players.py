@@ -1,14 +1,15 @@
 """Players and teams: search, profile, seasons, game log chart; a team's seasons and ELO."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases, player_stats, plays
+from components import charts, filters, layout, links, phases, player_stats, plays, season_facts
 from components.search import rank_by_name
-from components.tables import markdown_table, records_frame as _frame, show_table
+from components.tables import markdown_table, percent_column, records_frame as _frame, show_table
 from server.catalog import clock, seasonlines, splits
 from services import ApiError, api
 
@@ -23,7 +24,7 @@ TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
 FORMATS = {"ELOAfter": st.column_config.NumberColumn("ELO after", format="%.1f"),
            "ELOBefore": st.column_config.NumberColumn("ELO before", format="%.1f"),
            "Change": st.column_config.NumberColumn(format="%+.1f"),
-           "WinExp": st.column_config.NumberColumn("Win expectation", format="percent")}
+           "WinExp": percent_column("Win expectation")}
 
 
 def _profile_line(detail: dict[str, Any]) -> str:
@@ -76,7 +77,10 @@ def _leaders(level: str) -> None:
     season = api.full_season(level, clock.today())
     page = api.stats(level, "player", stat, season=season, size=LEADERS_SHOWN)
     layout.note_page(page)
-    st.plotly_chart(charts.leaders(page.frame, stat=stat, title=f"{stat} leaders{f', {season}' if season else ''}"),
+    if page.frame.empty:
+        st.info(season_facts.why_empty(level, season, f"{stat} statistics", computed_by=season_facts.RETABULATED))
+        return
+    st.plotly_chart(charts.leaders(page.frame, stat=stat, title=charts.scoped(level, [season], f"{stat} leaders")),
                     key="players_leaders")
     st.caption("Click a leader to open the profile, or search above.")
     leaders = page.frame.rename(columns={"Player_ID": "ID"})
@@ -84,6 +88,14 @@ def _leaders(level: str) -> None:
                columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
                formats={**links.link_format("profile"), "Value": player_stats.stat_column(
                    stat, leaders.get("Value", pd.Series(dtype=float)))})
+
+
+def _ranked(level: str, season: int | None) -> bool:
+    """Whether the season's stat tables rank anyone (its headline stat's table has a row)."""
+    codes = api.glossary(level, "stats")
+    known = [str(c) for c in codes.get("Code", pd.Series(dtype=str))]
+    stat = next((c for c in ("HR", "PTS", "G") if c in known), None)
+    return stat is not None and not api.stats(level, "player", stat, season=season, size=1).frame.empty
 
 
 def _stored_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) -> dict[int, dict[str, str]]:
@@ -107,7 +119,8 @@ def _player(level: str) -> None:
     season = filters.season_picker(years, key="player_season", label="Player season",
                                    default=max(played) if played else None)
     detail = api.player(level, player_id, season) if season else base
-    st.subheader(str(detail.get("Name") or f"Player {player_id}"))
+    name = str(detail.get("Name") or f"Player {player_id}")
+    st.subheader(name)
     st.caption(_profile_line(detail))
     for line in detail.get("insights") or []:
         st.markdown(f"- {line}")
@@ -123,20 +136,26 @@ def _player(level: str) -> None:
     numeric = player_stats.stat_columns(games)
     stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric),
                           drifts=True)  # a season in progress may add the stat the log opens on
-    st.plotly_chart(charts.game_log(games, stat=stat, title=f"Game log {season or ''}: {stat}"), key="game_log")
-    # ids out, and the stats this player never recorded (a batter's pitching columns)
-    unused = [c for c in numeric if not games[c].astype(bool).any()]
-    log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
-                              if c in games.columns])
-    if "Game_ID" in games.columns and not log.empty:
-        log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
-    show_table(log, name=f"player_{player_id}_games", empty="No game log for this season.",
-               formats=links.link_format("game"))
+    if games.empty:  # why, in words true to the cause: nothing to draw
+        st.info(season_facts.why_empty(level, season, "game logs", needs="PlayerPerfs",
+                                       otherwise=f"No game of {name} is held for the {level} {season} season."))
+    else:
+        st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped(level, [season], f"{name}, game log: {stat}")),
+                        key="game_log")
+        # ids out, and the stats this player never recorded (a batter's pitching columns)
+        unused = [c for c in numeric if not games[c].astype(bool).any()]
+        log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
+                                  if c in games.columns])
+        if "Game_ID" in games.columns and not log.empty:
+            log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
+        show_table(log, name=f"player_{player_id}_games", formats=links.link_format("game"))
     pitcher = player_stats.is_pitcher(raw_seasons)
     order = seasonlines.stat_order(pitcher) if api.level_sport(level) == "baseball" else ()
     st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
     show_table(player_stats.stats_table(detail.get("stats"), order), name=f"player_{player_id}_stats",
-               empty="No season stats held.")
+               empty=season_facts.why_empty(level, season, "season statistics", computed_by=season_facts.RETABULATED,
+                                            filters=f"player {name}", unfiltered=partial(_ranked, level, season))
+               if not detail.get("stats") else "")
     if season and api.level_serves(level, "winprob"):
         _biggest_plays(level, player_id, season, detail)
     if api.level_sport(level) == "baseball":
@@ -221,14 +240,23 @@ def _team(level: str) -> None:
     st.caption(" · ".join(str(detail.get(k)) for k in ("City", "Venue", "Sublevel") if detail.get(k))
                + (f" · current ELO {float(elo):.1f}" if elo is not None else ""))
     series = api.elo(level, season=season, team_id=ids[team]).assign(Team=team)
+    why = "" if not series.empty else season_facts.why_empty(
+        level, season, "ELO ratings", computed_by=season_facts.RETABULATED, filters=f"team {team}",
+        unfiltered=lambda: not api.elo(level, season=season).empty)
     left, right = st.columns(2)
-    left.plotly_chart(charts.rating_series(series, value="ELOAfter", title=f"{team}: ELO in {season}", axis="ELO"),
-                      key="team_elo")
-    right.plotly_chart(charts.win_loss(seasons, f"{team}: wins and losses by season"), key="team_seasons")
-    show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{ids[team]}_elo",
-               formats={**FORMATS, **links.link_format("game")}, empty="No ELO series for this season.",
-               hidden=("Game_ID",), columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp",
-                                             "Game_ID", links.LINK_COLUMN))
+    if series.empty:
+        left.info(why)
+    else:
+        left.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
+                                               title=charts.scoped(level, [season], f"{team} ELO")), key="team_elo")
+    right.plotly_chart(charts.win_loss(seasons, charts.scoped(level, seasons.get("Season", []),
+                                                              f"{team}, wins and losses by season")),
+                       key="team_seasons")
+    if not series.empty:
+        show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{ids[team]}_elo",
+                   formats={**FORMATS, **links.link_format("game")}, hidden=("Game_ID",),
+                   columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "Game_ID",
+                            links.LINK_COLUMN))
     show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
     if season and api.level_sport(level) == "baseball":
         _splits(level, season, [], False, team_id=ids[team])

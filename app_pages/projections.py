@@ -7,7 +7,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links
+from components import charts, filters, layout, links, season_facts
 from components import projections as view
 from components.tables import show_table
 from services import ApiError, api
@@ -32,15 +32,13 @@ def _series(level: str, season: int | None, chosen: list[str], ids: dict[str, in
 
 def _why_none(level: str, season: int | None, as_of: dt.date | None) -> str:
     """Why no projection answers, in words true to the cause: a day before the season's first
-    projection, a season with no finished game yet, or a season nobody projected."""
+    projection, or the season's own cause (still loading, not started, never projected)."""
     held = api.projections(level, season=season).frame if as_of is not None else pd.DataFrame()
     if not held.empty:
         return (f"No projections as of {as_of}: the season's first projection held is of a later day. "
                 f"Clear the day to see the newest ({held['Date'].max()}).")
-    if api.games(level, season=season, status="final", size=1).frame.empty:
-        return "No projections yet: this season has no finished game, and projections start with its first games."
-    return (f"Projections were not computed for the {level} {season or ''} season: its games are held, but "
-            "nobody projected it (`python -m server projections --history` projects every past season).")
+    return season_facts.why_empty(level, season, "projections", day=as_of,
+                                  computed_by="`python -m server projections --history` projects every past season")
 
 
 def main() -> None:
@@ -72,7 +70,8 @@ def main() -> None:
     if held:
         odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
         st.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
-                                         title=f"{view.ODDS_LABELS[odds]} odds over {charts.seasons_named([season])}"),
+                                         title=charts.scoped(level, [season],
+                                                             f"{view.ODDS_LABELS[odds].lower()} odds over the season")),
                         key="odds_series")
     show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
                columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN),

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence, Callable
+from functools import partial
 
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links
-from components.tables import show_table
+from components import charts, filters, layout, links, season_facts
+from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 3
@@ -16,8 +17,8 @@ SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "E
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
 FORMATS = {name: st.column_config.NumberColumn(format=fmt) for name, fmt in (
-    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"), ("WinExp", "percent"),
-    ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))}
+    ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"),
+    ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))} | {"WinExp": percent_column()}
 Fetch = Callable[..., pd.DataFrame]
 
 
@@ -51,6 +52,21 @@ def _series(fetch: Fetch, level: str, seasons: Sequence[int | None], chosen: lis
     return series
 
 
+def _why_no_series(fetch: Fetch, level: str, drawn: Sequence[int | None], chosen: list[str], kind: str) -> str:
+    """Why the chosen teams have no series in the seasons drawn: none chosen, or each season's
+    own cause (the teams are not rated there while others are, or the season has no ratings)."""
+    if not chosen:
+        return "Pick teams in the sidebar to see their series."
+    return " ".join(season_facts.why_empty(level, s, f"{kind} ratings", computed_by=season_facts.RETABULATED,
+                                      filters=f"teams {', '.join(chosen)}",
+                                      unfiltered=partial(_rated, fetch, level, s))
+                    for s in drawn)
+
+
+def _rated(fetch: Fetch, level: str, season: int | None) -> bool:
+    return not fetch(level, season=season).empty
+
+
 def _newest_day(ratings: pd.DataFrame) -> str | None:
     """The day the latest rankings stand on (their newest rating), or None without ratings."""
     days = ratings.get("Date", pd.Series(dtype=str)).dropna()
@@ -76,27 +92,36 @@ def main() -> None:
     if tabs[RANKINGS_TAB].open:
         with tabs[RANKINGS_TAB]:
             table = fetch(level, season=season, date=snapshot) if snapshot else current
-            when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
-            st.plotly_chart(charts.rating_bars(table, value=kind, title=f"{kind} rankings{f', {season}' if season else ''}, {when}",
-                                               highlight=chosen), key=f"{kind}_bars")
-            show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
-                       columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")},
-                       empty=f"No {kind} ratings held for this season or date.")
+            if table.empty:  # why, in words true to the cause: nothing to draw
+                st.info(season_facts.why_empty(level, season, f"{kind} ratings", day=snapshot, computed_by=season_facts.RETABULATED,
+                                          unfiltered=(lambda: not current.empty) if snapshot else None))
+            else:
+                when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
+                st.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
+                                                   title=charts.scoped(level, [season], f"{kind} rankings {when}")),
+                                key=f"{kind}_bars")
+                show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
+                           columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")})
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:
             held = api.season_ids(level, with_games=True)
             shown = filters.seasons_picker(held, key="rating_seasons", default=[season] if season else [],
                                            label="Seasons on the chart")
-            series = _series(fetch, level, sorted(shown) if shown else [season], chosen, ids)
-            value = "ELOAfter" if kind == "ELO" else "RPI"
-            ends = api.season_ends(level)
-            st.plotly_chart(charts.rating_series(series, value=value, title=f"{kind} over {charts.seasons_named(shown or [season])}", axis=kind,
-                                                 season_ends=[ends[s] for s in shown if s in ends]),
-                            key=f"{kind}_series")
-            show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",
-                       columns=(*SERIES_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("game")},
-                       hidden=("Game_ID",),
-                       empty="Pick teams in the sidebar to see their series.")
+            drawn = sorted(shown) if shown else [season]
+            series = _series(fetch, level, drawn, chosen, ids)
+            if series.empty:
+                st.info(_why_no_series(fetch, level, drawn, chosen, kind))
+            else:
+                value = "ELOAfter" if kind == "ELO" else "RPI"
+                ends = api.season_ends(level)
+                over = "the season" if len(drawn) == 1 else "the seasons"
+                st.plotly_chart(charts.rating_series(series, value=value, axis=kind,
+                                                     title=charts.scoped(level, drawn, f"{kind} over {over}"),
+                                                     season_ends=[ends[s] for s in shown if s in ends]),
+                                key=f"{kind}_series")
+                show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",
+                           columns=(*SERIES_COLUMNS, links.LINK_COLUMN),
+                           formats={**FORMATS, **links.link_format("game")}, hidden=("Game_ID",))
     layout.copy_link()
 
 

@@ -4,11 +4,12 @@ odds beside its record. A thin reader of the API's standings and projections."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 
 import pandas as pd
 import streamlit as st
 
-from components import filters, layout, links
+from components import filters, layout, links, season_facts
 from components import projections as view
 from components.tables import show_table
 from services import ApiError, NotOffered, api
@@ -43,6 +44,11 @@ def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFra
     return table.merge(odds, on="Team_ID", how="left")
 
 
+def _held(level: str, season: int | None) -> bool:
+    """Whether the season has a table on its newest day (a day asked may be before its first)."""
+    return not api.standings(level, season=season).frame.empty
+
+
 def main() -> None:
     level = filters.current_level()
     season = filters.season_picker(api.season_ids(level, with_games=True))
@@ -55,7 +61,8 @@ def main() -> None:
         filters.pin("asof", table["Date"].max())
     st.title(f"{level} standings" + (f", {season}" if season else ""))
     if table.empty:
-        st.info("No games played in this season by that day.")
+        st.info(season_facts.why_empty(level, season, "standings", day=as_of,
+                                  unfiltered=partial(_held, level, season) if as_of else None))
         layout.copy_link()
         return
     day = str(table["Date"].dropna().max()) if table["Date"].notna().any() else None

@@ -5,8 +5,9 @@ more than these small charts need, and a page's first chart waits for its builde
 """
 from __future__ import annotations
 
+import textwrap
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -24,16 +25,56 @@ SERIES_COLORS = ("#1f4e9c", "#EF553B", "#00A087", "#F39B12", "#7E57C2", "#17BECF
 # title runs under the icons, they never cover it.
 TOOLBAR_BAND = 34
 TOP_MARGIN = TOOLBAR_BAND + 40
+# Plotly draws a title on one line, however long: past the chart's edges on a phone (390 px
+# leaves a chart about 350 px). A title breaks at spaces into lines of at most TITLE_LINE
+# characters (16 px bold type: about 7 px a character), and the chart's top margin grows by a line's
+# height for each line after the first, so the plot never runs into the title.
+TITLE_LINE = 46
+TITLE_LINE_HEIGHT = 22
+# Plotly sets a title of several lines 12 px higher than one of a single line under the same pad:
+# the pad grows by as much, so a wrapped title starts where a short one does, below the band.
+WRAPPED_RISE = 12
+
+
+def wrapped(title: str) -> str:
+    """``title`` broken at spaces into lines (``<br>``) of at most ``TITLE_LINE`` characters."""
+    return "<br>".join(textwrap.wrap(title, TITLE_LINE, break_long_words=False, break_on_hyphens=False)) or title
 
 
 def title_layout(title: str) -> dict[str, object]:
-    """A chart title below the toolbar band (every chart's, one rule)."""
-    return {"text": title, "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": TOOLBAR_BAND}}
+    """A chart title below the toolbar band, wrapped to fit a phone (every chart's, one rule)."""
+    text = wrapped(title)
+    pad = TOOLBAR_BAND + (WRAPPED_RISE if "<br>" in text else 0)
+    return {"text": text, "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": pad}}
+
+
+def top_margin(title: str) -> int:
+    """The top margin that holds the toolbar band and every line of ``title``."""
+    return TOP_MARGIN + TITLE_LINE_HEIGHT * wrapped(title).count("<br>")
+
+
+def scope(level: str, seasons: Iterable[object] = ()) -> str:
+    """The level and every season a chart draws, for its title: "MLB 2023", "NBA 2021-2023"
+    (a run of seasons), "NHL 2019, 2021 and 2023" (seasons apart); the level alone without one."""
+    held = sorted({int(str(s)) for s in seasons if s is not None and str(s).strip().isdigit()})
+    if not held:
+        return level
+    if len(held) == 1:
+        return f"{level} {held[0]}"
+    if held == list(range(held[0], held[-1] + 1)):
+        return f"{level} {held[0]}-{held[-1]}"
+    return f"{level} {', '.join(str(s) for s in held[:-1])} and {held[-1]}"
+
+
+def scoped(level: str, seasons: Iterable[object], what: str) -> str:
+    """A chart title that names its level and seasons first: "MLB 2023: ELO rankings on ..."."""
+    return f"{scope(level, seasons)}: {what}"
 
 
 def _finish(fig: go.Figure, title: str, height: int = HEIGHT) -> go.Figure:
-    fig.update_layout(title=title_layout(title), height=height + TOOLBAR_BAND,
-                      margin={"l": 10, "r": 10, "t": TOP_MARGIN, "b": 10},
+    extra = top_margin(title) - TOP_MARGIN
+    fig.update_layout(title=title_layout(title), height=height + TOOLBAR_BAND + extra,
+                      margin={"l": 10, "r": 10, "t": top_margin(title), "b": 10},
                       legend={"orientation": "h", "y": -0.2})
     return fig
 
@@ -50,22 +91,12 @@ def _numbers(series: pd.Series) -> pd.Series:
     return pd.to_numeric(series, errors="coerce")
 
 
-def seasons_named(seasons: Sequence[int | None]) -> str:
-    """Every season a chart draws, for its title: "the 2023 season", "the 2022 and 2023 seasons"."""
-    held = sorted({int(s) for s in seasons if s is not None})
-    if not held:
-        return "the season"
-    if len(held) == 1:
-        return f"the {held[0]} season"
-    return f"the {', '.join(str(s) for s in held[:-1])} and {held[-1]} seasons"
-
-
 def tie_word(sport: str) -> str:
     """What a level game is called: a draw in soccer, a tie elsewhere."""
     return "Draw" if sport == "soccer" else "Tie"
 
 
-def results(games: pd.DataFrame, title: str = "Home margin of the listed games", tie: str = "Tie") -> go.Figure:
+def results(games: pd.DataFrame, title: str, tie: str = "Tie") -> go.Figure:
     """Each finished game as a point: date against home score minus visitor score, coloured by
     the winner, the matchup and score on hover (home advantage and blowouts at a glance)."""
     need = {"GameDay", "ScoreVis", "ScoreHome"}
@@ -92,10 +123,11 @@ def results(games: pd.DataFrame, title: str = "Home margin of the listed games",
     return _finish(fig, title)
 
 
-def team_margins(side: pd.DataFrame, team: str) -> go.Figure:
+def team_margins(side: pd.DataFrame, team: str, *, scope: str) -> go.Figure:
     """A team's margin in each game from its own side (its score minus the opponent's), by
-    date, coloured by result; opponent, score and venue on hover."""
-    title = f"{team}: margin of each game"
+    date, coloured by result; opponent, score and venue on hover; ``scope`` the level and seasons
+    drawn (``scope()``)."""
+    title = f"{scope}: {team}, margin of each game"
     if side.empty:
         return empty_figure(title, "No finished games of this team among these")
     fig = go.Figure()
@@ -126,15 +158,19 @@ def _period_axis(fig: go.Figure, data: pd.DataFrame, x: pd.Series, label: str) -
         fig.update_xaxes(title="Event")
 
 
-def in_game_scores(scores: pd.DataFrame, visitor: str, home: str, period_label: str = "Period") -> go.Figure:
-    """The score of both sides over the game, from the detail's play-by-play or score datapoints."""
-    return _score_chart(scores, visitor, home, period_label, "Score over the game",
+def in_game_scores(scores: pd.DataFrame, visitor: str, home: str, period_label: str = "Period", *,
+                   scope: str) -> go.Figure:
+    """The score of both sides over the game, from the detail's play-by-play or score datapoints;
+    ``scope`` the game's level and season (``scope()``)."""
+    return _score_chart(scores, visitor, home, period_label, f"{scope}: score over the game",
                         "No in-game datapoints for this game", difference=False)
 
 
-def score_difference(events: pd.DataFrame, visitor: str, home: str, period_label: str = "Period") -> go.Figure:
-    """Home minus visitor score after each event, with both scores (play-by-play)."""
-    return _score_chart(events, visitor, home, period_label, "Score and difference over the game",
+def score_difference(events: pd.DataFrame, visitor: str, home: str, period_label: str = "Period", *,
+                     scope: str) -> go.Figure:
+    """Home minus visitor score after each event, with both scores (play-by-play); ``scope``
+    the game's level and season."""
+    return _score_chart(events, visitor, home, period_label, f"{scope}: score and difference over the game",
                         "No scores in this game's play-by-play", difference=True)
 
 
@@ -157,9 +193,10 @@ def _score_chart(scores: pd.DataFrame, visitor: str, home: str, period_label: st
     return _finish(fig, title)
 
 
-def pitches_per_plate_appearance(pas: pd.DataFrame) -> go.Figure:
-    """Pitches of each plate appearance, coloured by half inning; sequence and count on hover."""
-    title = "Pitches per plate appearance"
+def pitches_per_plate_appearance(pas: pd.DataFrame, *, scope: str) -> go.Figure:
+    """Pitches of each plate appearance, coloured by half inning; sequence and count on hover;
+    ``scope`` the game's level and season."""
+    title = f"{scope}: pitches per plate appearance"
     if pas.empty:
         return empty_figure(title, "No pitches held for this game")
     fig = go.Figure()
@@ -263,10 +300,9 @@ def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 30,
     return _finish(fig, title, max(HEIGHT, 20 * len(data) + 90))
 
 
-def leaders(table: pd.DataFrame, *, stat: str, top: int = 25, title: str = "") -> go.Figure:
+def leaders(table: pd.DataFrame, *, stat: str, title: str, top: int = 25) -> go.Figure:
     """The leading players or teams of a stat, best first, every name labelled, each value as
     the stat reads (54 home runs, a .389 average)."""
-    title = title or f"Leaders: {stat}"
     if table.empty or "Value" not in table.columns:
         return empty_figure(title)
     data = table.head(top).iloc[::-1]
@@ -334,14 +370,14 @@ def counts(table: pd.DataFrame, by: str, title: str) -> go.Figure:
     return _finish(fig, title, 320)
 
 
-
 def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.DataFrame | None = None,
-                    *, soccer: bool = False, selected: pd.DataFrame | None = None) -> go.Figure:
+                    *, scope: str, soccer: bool = False, selected: pd.DataFrame | None = None) -> go.Figure:
     """A game's win probability line (the winprob endpoint's records, the pre-game forecast
     first): the home side's chance, shaded in the home colour above 50% and the visitor's below
     (soccer: home, draw and away as three lines); the play, the score and the WPA on hover; the
-    largest swings (``swings``) marked and numbered; a play a link names (``selected``) ringed."""
-    title = "Win probability"
+    largest swings (``swings``) marked and numbered; a play a link names (``selected``) ringed;
+    ``scope`` the game's level and season."""
+    title = f"{scope}: win probability"
     if line.empty or "WP_Home" not in line.columns:
         return empty_figure(title, "No win probability held for this game")
     data = line.reset_index(drop=True)

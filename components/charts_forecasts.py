@@ -1,4 +1,5 @@
-"""Chart builders of the forecasts page: calibration, scores over time, ELO vs market, lines."""
+"""Chart builders of the forecasts page: calibration, scores over time, ELO vs market, lines.
+Each takes the ``scope`` its title names first (``charts.scope``: the level and seasons drawn)."""
 from __future__ import annotations
 
 import pandas as pd
@@ -15,9 +16,9 @@ def _diagonal(fig: go.Figure) -> None:
                     hoverinfo="skip")
 
 
-def calibration(table: pd.DataFrame) -> go.Figure:
+def calibration(table: pd.DataFrame, *, scope: str) -> go.Figure:
     """Predicted vs observed home-win rate per bin; marker size and label give the games."""
-    title = "Calibration: ELO probability vs observed home-win rate"
+    title = f"{scope}: calibration of ELO vs observed home wins"
     if table.empty:
         return empty_figure(title, "No finished games with a forecast")
     fig = go.Figure()
@@ -37,9 +38,9 @@ def calibration(table: pd.DataFrame) -> go.Figure:
     return _finish(fig, title, 420)
 
 
-def scores_over_time(table: pd.DataFrame) -> go.Figure:
+def scores_over_time(table: pd.DataFrame, *, scope: str) -> go.Figure:
     """Brier score (top) and log loss (bottom) per month, ELO against the baseline."""
-    title = "Brier score and log loss by month (lower is better)"
+    title = f"{scope}: Brier score and log loss by month (lower is better)"
     if table.empty:
         return empty_figure(title, "No finished games with a forecast")
     fig = make_subplots(rows=3, cols=1, shared_xaxes=True, vertical_spacing=0.07, row_heights=[0.4, 0.4, 0.2],
@@ -59,9 +60,9 @@ def scores_over_time(table: pd.DataFrame) -> go.Figure:
     return _finish(fig, title, 620)
 
 
-def elo_vs_market(frame: pd.DataFrame, tie: str = "Tie") -> go.Figure:
+def elo_vs_market(frame: pd.DataFrame, tie: str = "Tie", *, scope: str) -> go.Figure:
     """Each game: the money line's implied home-win probability against ELO's, by outcome."""
-    title = "ELO home-win probability vs money-line implied probability"
+    title = f"{scope}: ELO home-win probability vs money-line implied probability"
     data = frame.dropna(subset=["p_elo", "p_market"]) if not frame.empty else frame
     if data.empty:
         return empty_figure(title, "No games with both an ELO forecast and a money line")
@@ -80,9 +81,9 @@ def elo_vs_market(frame: pd.DataFrame, tie: str = "Tie") -> go.Figure:
     return _finish(fig, title, 420)
 
 
-def correctness(table: pd.DataFrame) -> go.Figure:
+def correctness(table: pd.DataFrame, *, scope: str) -> go.Figure:
     """Share of correct calls per season and line, 50 % marked (a coin's score)."""
-    title = "Lines called correctly, by season"
+    title = f"{scope}: lines called correctly, by season"
     if table.empty:
         return empty_figure(title, "No money lines, spreads, totals or simulations held for these seasons")
     fig = go.Figure()

@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from components import analysis
-from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish
+from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish, scoped
 from components.tables import show_table
 from server.catalog import forecasters
 from server.catalog.forecasters import Forecaster
@@ -84,7 +84,7 @@ def scores(data: pd.DataFrame, declared: tuple[Forecaster, ...]) -> pd.DataFrame
     return pd.DataFrame(rows, columns=list(COLUMN_HELP))
 
 
-def calibration_chart(data: pd.DataFrame, season: int, names: list[str]) -> go.Figure:
+def calibration_chart(data: pd.DataFrame, level: str, season: int, names: list[str]) -> go.Figure:
     """One season's calibration: predicted against observed home-win rate per 10% bin, ours and
     each forecaster beside it on the same games; the label gives the bin's games."""
     fig = go.Figure()
@@ -101,7 +101,7 @@ def calibration_chart(data: pd.DataFrame, season: int, names: list[str]) -> go.F
                         "observed %{y:.0%}<br>games %{customdata}<extra></extra>")
     fig.update_layout(xaxis={"title": "Predicted home-win chance", "range": [0, 1], "tickformat": ".0%"},
                       yaxis={"title": "Observed home-win rate", "range": [0, 1.05], "tickformat": ".0%"})
-    return _finish(fig, f"Calibration {season}: ours beside {', '.join(names[1:])}", 420)
+    return _finish(fig, scoped(level, [season], f"calibration, ours beside {', '.join(names[1:])}"), 420)
 
 
 def show(level: str, seasons: list[int], team_id: int | None, phase: str | None) -> None:
@@ -132,7 +132,7 @@ def show(level: str, seasons: list[int], team_id: int | None, phase: str | None)
     for season in table["Season"].unique():
         names = [OURS, *[fc.name for fc in declared
                          if fc.name in set(table.loc[table["Season"] == season, "Forecaster"])]]
-        st.plotly_chart(calibration_chart(data[data["Season"] == season], int(season), names),
+        st.plotly_chart(calibration_chart(data[data["Season"] == season], level, int(season), names),
                         key=f"comparison_calibration_{season}")
     credits = sorted({fc.credit for fc in declared if fc.name in set(table["Forecaster"])})
     st.caption(" ".join(f"{fc.name}: {fc.about}." for fc in declared if fc.name in set(table["Forecaster"]))

@@ -21,6 +21,11 @@ def team_names(detail: dict[str, Any]) -> tuple[str, str]:
     return str(detail.get("Visitor") or "Visitor"), str(detail.get("Home") or "Home")
 
 
+def game_scope(level: str, detail: dict[str, Any]) -> str:
+    """The level and season a game's charts name in their titles ("MLB 2023")."""
+    return charts.scope(level, [detail.get("Season")])
+
+
 def _forecast(detail: dict[str, Any]) -> dict[str, Any]:
     block = detail.get("forecast") or {}
     if isinstance(block, list):
@@ -30,7 +35,7 @@ def _forecast(detail: dict[str, Any]) -> dict[str, Any]:
 
 def _percent(value: object) -> str:
     try:
-        return f"{float(str(value)):.0%}"
+        return f"{float(str(value)):.1%}"  # as every table prints a chance
     except ValueError:
         return "—"
 
@@ -171,7 +176,7 @@ def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, p
 
 
 def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str, key: str,
-                         play_id: int | None = None) -> None:
+                         play_id: int | None = None, *, level: str) -> None:
     """The game's win probability chart and its largest swings, listed with their WPA; a play a
     link names (``play_id``) ringed on the chart and said in words."""
     visitor, home = team_names(detail)
@@ -183,8 +188,8 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
     selected = line[pd.to_numeric(line["Play_ID"], errors="coerce") == play_id] if play_id else line.head(0)
     if play_id and selected.empty:
         st.warning(f"Play {play_id} is not a play of this game with a line: the chart shows the whole game.")
-    st.plotly_chart(charts.win_probability(line, visitor, home, swings, soccer=sport == "soccer",
-                                           selected=selected), key=key)
+    st.plotly_chart(charts.win_probability(line, visitor, home, swings, scope=game_scope(level, detail),
+                                           soccer=sport == "soccer", selected=selected), key=key)
     if not selected.empty:
         row = selected.iloc[0]
         st.caption(f"Play {int(row['Sequence'])}: {row['Explanation']} ({row['ScoreVis']}-{row['ScoreHome']}); "
@@ -197,7 +202,7 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
 
 def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,
               odds: Callable[[int], pd.DataFrame] | None = None,
-              line: Callable[[], pd.DataFrame] | None = None) -> None:
+              line: Callable[[], pd.DataFrame] | None = None, *, level: str) -> None:
     """Header, the in-game score chart first, then line score, box score (``box`` fetches it from
     the API's ``boxscores``, after the chart is on its way), forecast and what the game changed in
     the playoff odds (``odds``: a team ID -> its projections over the season), scoring plays,
@@ -209,9 +214,10 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     if running.empty:  # a results-only source (FiveThirtyEight): no chart to draw, say why
         st.caption("No in-game scores held for this game: its source records the final score only.")
     else:
-        st.plotly_chart(charts.in_game_scores(running, visitor, home, period), key="game_scores_chart")
+        st.plotly_chart(charts.in_game_scores(running, visitor, home, period, scope=game_scope(level, detail)),
+                        key="game_scores_chart")
     if line is not None:
-        show_win_probability(line(), detail, sport, key="game_winprob_chart")
+        show_win_probability(line(), detail, sport, key="game_winprob_chart", level=level)
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
     scored = None
     if box is not None:

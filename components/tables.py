@@ -14,6 +14,16 @@ from components.filters import PICK_MODES, current_level, picked_row, select_id
 from services import api
 
 CSV_MIME = "text/csv"
+# A chance or a share (0 to 1) reads one way in every table: 61.3%, one decimal always (the grid's
+# "percent" alone prints 61%, 61.3% or 61.35% as the value falls, row by row). The step's three
+# decimals fix the percent's one; the values stay 0 to 1, so a CSV keeps the API's numbers.
+# Playoff odds, served as 61.3 (``components.projections.odds_columns``), print the same way.
+PERCENT_STEP = 0.001
+
+
+def percent_column(label: str | None = None, *, help: str | None = None) -> Any:
+    """A grid column of chances or shares (0 to 1), printed as 61.3%."""
+    return st.column_config.NumberColumn(label, format="percent", step=PERCENT_STEP, help=help)
 
 
 def records_frame(value: object) -> pd.DataFrame:

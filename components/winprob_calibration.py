@@ -11,21 +11,21 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from components import filters
-from components.charts import HOME_COLOR, MUTED, _finish, empty_figure
+from components.charts import HOME_COLOR, MUTED, _finish, empty_figure, scoped
 from services import api
 from services.errors import NotOffered
 
 INGAME, PREGAME = "ingame", "pregame"  # the endpoint's ``Forecast`` values
 NAMES = {INGAME: "In-game (after each play)", PREGAME: "Pre-game (ELO)"}
-TITLE = "In-game calibration: win probability after each play vs observed home-win rate"
+TITLE = "in-game win probability calibration (after each play)"
 
 
-def chart(table: pd.DataFrame) -> go.Figure:
+def chart(table: pd.DataFrame, title: str) -> go.Figure:
     """Predicted against observed home-win rate per bin, the in-game line's and the pre-game
     forecast's; marker size gives the bin's count."""
     shown = table.dropna(subset=["Predicted", "Observed"]) if not table.empty else table
     if shown.empty:
-        return empty_figure(TITLE, "No final games with a win probability line")
+        return empty_figure(title, "No final games with a win probability line")
     fig = go.Figure()
     fig.add_scatter(x=[0, 1], y=[0, 1], mode="lines", name="Perfect",
                     line={"dash": "dot", "color": "grey"}, hoverinfo="skip")
@@ -42,7 +42,7 @@ def chart(table: pd.DataFrame) -> go.Figure:
                              "tickformat": ".0%"},
                       yaxis={"title": "Observed home-win rate (a draw counts half)",
                              "range": [0, 1.05], "tickformat": ".0%"})
-    return _finish(fig, TITLE, 420)
+    return _finish(fig, title, 420)
 
 
 def _scores(table: pd.DataFrame, forecast: str) -> pd.Series | None:
@@ -81,7 +81,7 @@ def show(level: str, seasons: Sequence[int], phase: str | None) -> None:
                    help=f"Over the same {int(pregame['scores.Count']):,} games' ELO forecasts")
     cols[2].metric("In-game log loss", f"{ingame['scores.LogLoss']:.4f}")
     cols[3].metric("Pre-game log loss", f"{pregame['scores.LogLoss']:.4f}")
-    st.plotly_chart(chart(table), key="winprob_calibration")
+    st.plotly_chart(chart(table, scoped(level, [season], TITLE)), key="winprob_calibration")
     st.caption("The line as served, learnt from every season held (this one included), so these "
                "figures are in-sample; `python -m server evaluate --winprob` scores it on a "
                "season it never saw. The in-game score falls as games go on and the outcome "

@@ -42,10 +42,11 @@ def figures(at: AppTest) -> list[dict[str, Any]]:
 
 
 def titles(at: AppTest) -> list[str]:
+    """Each chart's title as one line (a long title is wrapped on screen at ``<br>``)."""
     out = []
     for fig in figures(at):
         title = fig.get("layout", {}).get("title", {})
-        out.append(title.get("text", "") if isinstance(title, dict) else str(title))
+        out.append((title.get("text", "") if isinstance(title, dict) else str(title)).replace("<br>", " "))
     return out
 
 

@@ -15,7 +15,7 @@ def test_overview_renders_level_from_url(dashboard_env: ApiServer) -> None:
     assert "MLB" in at.selectbox(key="level").options
     assert at.title[0].value.startswith("NBA")
     assert any("API ok" in c.value for c in at.sidebar.caption), "connection status from /health"
-    assert any(t.startswith("Home margin of the") for t in titles(at))
+    assert any(t.startswith("NBA 20") and ": home margin of the" in t for t in titles(at)), titles(at)
     assert trace_points(figures(at)[0]) > 0, "the latest results are plotted"
     assert at.sidebar.info, "the simulated-data banner"
 

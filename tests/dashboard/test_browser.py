@@ -44,7 +44,7 @@ def _view(page: Any) -> dict[str, Any]:
     _settle(page)
     charts = page.evaluate(
         """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => ({
-             title: (g.layout && g.layout.title && g.layout.title.text) || '',
+             title: ((g.layout && g.layout.title && g.layout.title.text) || '').replaceAll('<br>', ' '),
              traces: (g._fullData || []).map(t => t._length)}))""")
     widgets = page.locator(f"{WIDGETS.replace(',', ' input,')} input").evaluate_all(
         "els => els.map(e => (e.getAttribute('aria-label') || '') + '=' + (e.type === 'checkbox' ? e.checked : e.value))")
@@ -79,7 +79,7 @@ def test_every_page_draws_a_chart(browser: Any, dashboard: str, dashboard_env: A
 def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     game = _game()
     first = _open(browser, f"{dashboard}/games?level=MLB&game={game}")
-    assert any("Score over the game" in c["title"] for c in _view(first)["charts"]), "a game link opens its detail"
+    assert any("score over the game" in c["title"] for c in _view(first)["charts"]), "a game link opens its detail"
     status = first.get_by_role("combobox", name="Status")
     status.click()
     status.fill("Fina")  # the select filters its options as one types; pick the one left
@@ -93,7 +93,7 @@ def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard
     link = first.url
     assert "key=" not in link and dashboard_env.key not in link
     assert f"game={game}" in link
-    assert any("Home margin of the listed games" in c["title"] for c in view["charts"]), view
+    assert any("home margin of the listed games" in c["title"] for c in view["charts"]), view
     _shot(first, "shared-original")
     first.context.close()
 
@@ -114,7 +114,7 @@ def test_win_probability_hover_and_a_shared_play(browser: Any, dashboard: str, d
     line = api.winprob("MLB", game)
     play = line.iloc[len(line) // 2]
     first = _open(browser, f"{dashboard}/playbyplay?level=MLB&game={game}")
-    chart = first.locator(CHART).filter(has_text="Win probability")
+    chart = first.locator(CHART).filter(has_text="win probability")
     chart.scroll_into_view_if_needed()
     area = chart.locator(".nsewdrag").first.bounding_box()
     assert area is not None
@@ -150,9 +150,9 @@ def test_win_probability_hover_and_a_shared_play(browser: Any, dashboard: str, d
     _settle(phone)
     sizes = phone.evaluate(
         """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => [
-             (g.layout && g.layout.title && g.layout.title.text) || '',
+             ((g.layout && g.layout.title && g.layout.title.text) || '').replaceAll('<br>', ' '),
              Math.ceil(g.getBoundingClientRect().right)])""")
     _shot(phone, "winprob-phone")
-    assert any("Win probability" in title for title, _ in sizes), sizes
+    assert any("win probability" in title for title, _ in sizes), sizes
     assert all(right <= 390 for _, right in sizes), f"charts wider than the phone: {sizes}"
     phone.context.close()

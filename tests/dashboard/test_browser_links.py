@@ -2,8 +2,11 @@
 open it in a fresh context and see the same view; the copy-link of a fresh page names the season
 and day it shows; a table's Open links stay in view after a level change; type ordinary and odd
 text into every search box on every tab and see no exception; on a phone, wide tables scroll in
-their own box, chart toolbars leave titles clear, and the level and season are in reach; at 1440 px
-every column is in view; a CSV download holds a list's items, not Python's text of it."""
+their own box, chart titles (wrapped when long) stay inside their chart and clear of its toolbar,
+and the level and season are in reach; at 1440 px every column is in view; a CSV download holds a
+list's items, not Python's text of it; a click on a row of Leaders, Games, Standings or Projections
+opens its record in this tab; players or teams compared reopen from the link; a column of chances
+reads as the grid draws it, 56.5%."""
 from __future__ import annotations
 
 import re
@@ -75,7 +78,8 @@ def _view(page: Any) -> dict[str, Any]:
         "headers": page.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')].map(
             d => [...d.querySelectorAll('[role="columnheader"], th')].map(e => e.textContent))"""),
         "charts": page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(
-            g => (g.layout && g.layout.title && g.layout.title.text) || '')"""),
+            g => ((g.layout && g.layout.title && g.layout.title.text) || '')
+                 .replaceAll('<br>', ' ').replace(/<[^>]*>/g, ''))"""),  # the words, as one line
         "choices": page.locator('[data-testid="stSidebar"] input').evaluate_all(
             "els => els.map(e => (e.getAttribute('aria-label') || '') + '=' + (e.type === 'checkbox' ? e.checked : e.value))")
         + page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]').all_inner_texts(),
@@ -210,17 +214,45 @@ def test_every_search_box_takes_ordinary_and_odd_text(browser: Any, dashboard: s
 NARROW = {"width": 820, "height": 1000}
 
 
-def test_headline_figures_fit_a_narrow_window(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+def _found_in_grid(page: Any, text: str) -> int:
+    """How many cells of the first grid read ``text``, as the grid draws them (its own search:
+    it matches the printed cell, which the page's DOM does not hold: the grid is a canvas)."""
+    status = page.locator(".gdg-search-status")
+    if not status.count():  # open the grid's search box (its toolbar shows on hover)
+        page.get_by_test_id("stDataFrame").first.hover()
+        page.locator('[data-testid="stElementToolbar"] button[aria-label="Search"]').first.click()
+    page.keyboard.press("Control+a")  # the box has the focus: the text replaces the last search
+    page.keyboard.type(text)
+    page.wait_for_timeout(400)
+    said = " ".join(status.all_inner_texts())
+    found = re.search(r"(\d+) results?", said)
+    assert found, said
+    return int(found.group(1))
+
+
+def test_forecasts_fit_a_narrow_window_and_read_chances_as_percents(browser: Any, dashboard: str,
+                                                                    dashboard_env: ApiServer) -> None:
+    """At 820 px the headline figures are whole, and a column of chances reads as the grid draws
+    it (a canvas: found by the grid's own search), one decimal percent in every row."""
     page = browser.new_context(viewport=NARROW).new_page()
-    page.goto(f"{dashboard}/forecasts?level=MLB")
+    page.goto(f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
     page.wait_for_selector('[data-testid="stMetricValue"]', timeout=TIMEOUT_MS)
     _settle(page)
     clipped = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMetricValue"]')].map(e => {
         const range = document.createRange(); range.selectNodeContents(e);
         return [e.innerText, Math.ceil(range.getBoundingClientRect().width), e.clientWidth]; })
         .filter(([, text, box]) => text > box)""")
+    headers = _headers_in_view(page)
+    cells = page.get_by_test_id("stDataFrame").first.locator('[role="row"]').evaluate_all(  # raw values
+        "rows => rows.map(r => [...r.querySelectorAll('[role=gridcell]')].map(c => c.textContent)).filter(r => r.length)")
+    printed = [f"{float(row[headers.index('Correct')]):.1%}" for row in cells]  # 0.565 -> 56.5%
+    found = {text: _found_in_grid(page, text) for text in ("%", *sorted(set(printed)))}
     page.context.close()
     assert not clipped, f"figures cut short at {NARROW['width']} px: {clipped}"
+    assert headers == ["Season", "Line", "Correct", "Games"] and cells, (headers, cells)
+    assert found["%"] == len(cells), (found, len(cells))  # a percent in every row, in no other column
+    # each reads with one decimal, never 56.52% nor 57%
+    assert [t for t in set(printed) if found[t] < printed.count(t)] == [], (found, printed)
 
 
 PHONE = {"width": 390, "height": 844}  # a phone held upright (the page's whole height)
@@ -259,24 +291,50 @@ def test_line_and_box_scores_scroll_in_their_own_box_on_a_phone(browser: Any, da
     assert len(grids) >= 4 and max(grids) <= PHONE["width"], grids  # both sides' batting and pitching
 
 
-def test_chart_toolbars_leave_the_titles_clear_on_a_phone(browser: Any, dashboard: str,
-                                                          dashboard_env: ApiServer) -> None:
+def _who(names: Any, ids: Any) -> str:
+    """The Compare page's ``who`` parameters for players (their "Name (ID)" labels)."""
+    return "".join(f"&who={quote_plus(f'{n} ({int(i)})')}" for n, i in zip(names, ids, strict=True))
+
+
+def test_chart_titles_fit_a_phone_clear_of_the_toolbars(browser: Any, dashboard: str,
+                                                       dashboard_env: ApiServer) -> None:
+    """Every chart's title (long ones wrapped) inside its chart, below the toolbar that shows on
+    a tap, on a game's detail, the Forecasts page and a comparison of two careers."""
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
-    page = _phone(browser, f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}")
-    charts = page.locator('[data-testid="stPlotlyChart"]')
-    covered = []
-    assert charts.count() >= 2
-    for k in range(charts.count()):
-        chart = charts.nth(k)
-        chart.scroll_into_view_if_needed()
-        chart.hover()
-        page.wait_for_timeout(300)
-        title, bar = chart.evaluate("""e => [e.querySelector('.gtitle'), e.querySelector('.modebar')]
-            .map(x => { const b = x.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })""")
-        if title[0] < bar[2] and bar[0] < title[2] and title[1] < bar[3] and bar[1] < title[3]:
-            covered.append(chart.evaluate("e => e.querySelector('.gtitle').textContent"))
+    leaders = api.stats("MLB", "player", "HR", size=2).frame
+    paths = (f"games?level=MLB&tab=Game+detail&game={game}", "forecasts?level=MLB",
+             f"compare?level=MLB{_who(leaders['Name'], leaders['Player_ID'])}")
+    page = _phone(browser, f"{dashboard}/{paths[0]}")
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for path in paths:
+        if path != paths[0]:  # one phone, page after page
+            page.goto(f"{dashboard}/{path}")
+            page.wait_for_selector(".js-plotly-plot", timeout=TIMEOUT_MS)
+            _settle(page)
+        charts = page.locator('[data-testid="stPlotlyChart"]')
+        seen[path] = []
+        for k in range(charts.count()):
+            chart = charts.nth(k)
+            chart.scroll_into_view_if_needed()
+            chart.hover()
+            page.wait_for_timeout(300)
+            seen[path].append(chart.evaluate("""e => { const box = x => { const b = x.getBoundingClientRect();
+                    return [b.left, b.top, b.right, b.bottom]; };
+                const title = e.querySelector('.gtitle');
+                return {title: title.textContent, lines: Math.max(1, title.querySelectorAll('tspan.line').length),
+                        box: box(title), bar: box(e.querySelector('.modebar')), chart: box(e)}; }"""))
     page.context.close()
+    covered = [(c["title"], c["box"], c["bar"]) for shown in seen.values() for c in shown
+               if c["box"][0] < c["bar"][2] and c["bar"][0] < c["box"][2]
+               and c["box"][1] < c["bar"][3] and c["bar"][1] < c["box"][3]]
+    outside = [(c["title"], c["box"], c["chart"]) for shown in seen.values() for c in shown
+               if c["box"][0] < c["chart"][0] or c["box"][2] > c["chart"][2]]
+    assert [len(shown) >= n for shown, n in zip(seen.values(), (2, 3, 1), strict=True)] == [True] * 3, \
+        {p: [c["title"] for c in shown] for p, shown in seen.items()}
     assert not covered, f"the toolbar covers these titles at {PHONE['width']} px: {covered}"
+    assert not outside, f"titles past their chart's edge at {PHONE['width']} px: {outside}"
+    for path in list(seen)[1:]:  # a long title wraps rather than runs off the screen
+        assert any(c["lines"] > 1 for c in seen[path]), (path, [c["title"] for c in seen[path]])
 
 
 def test_level_and_season_are_in_reach_in_a_phones_sidebar(browser: Any, dashboard: str,
@@ -430,7 +488,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     url, charts = page.url, _view(page)["charts"]
     page.context.close()
     assert f"snapshot={day}" in url, url
-    assert charts and f"ELO rankings, {season}, on {day}" in charts[0], charts
+    assert charts and charts[0] == f"NBA {season}: ELO rankings on {day}", charts
 
 
 def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
@@ -441,3 +499,47 @@ def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, da
     url, tab = page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts()
     page.context.close()
     assert f"game={int(first['ID'])}" in url and tab == ["Game detail"], (url, tab)
+
+
+def test_a_click_on_a_standings_or_projections_row_opens_the_team_in_this_tab(
+        browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    season = api.season_ids("MLB", with_games=True)[1]  # not the newest: the season must travel
+    table = api.standings("MLB", season=season).frame
+    league = min(table["League"].astype(str))  # the first table: its league's first division
+    division = min(table.loc[table["League"] == league, "Division"].astype(str))
+    leader = table[table["Division"] == division].sort_values("DivRank").iloc[0]["Team"]
+    projected = api.projections("MLB", season=season).frame.iloc[0]["Team"]  # the service's order
+    opened = []
+    page = _open(browser, f"{dashboard}/standings?level=MLB&season={season}")
+    for path in (f"standings?level=MLB&season={season}", f"projections?level=MLB&season={season}"):
+        if "standings" not in path:
+            page.goto(f"{dashboard}/{path}")
+            page.wait_for_selector('[data-testid="stDataFrame"]', timeout=TIMEOUT_MS)
+            _settle(page)
+        _click_first_row(page)
+        opened.append((len(page.context.pages), page.url.split("?")[0].rsplit("/", 1)[-1],
+                       page.locator('[role="tab"][aria-selected="true"]').all_inner_texts(),
+                       page.locator("h3").first.inner_text(), _sidebar_value(page, "ELO season")))
+    page.context.close()
+    assert opened == [(1, "players", ["Teams"], str(leader), str(season)),
+                      (1, "players", ["Teams"], str(projected), str(season))], opened
+
+
+def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any, dashboard: str,
+                                                                   dashboard_env: ApiServer) -> None:
+    season = api.season_ids("NBA", with_games=True)[1]  # not the newest: the link must name it
+    names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
+    page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams&season={season}")
+    for name in names:
+        _pick(page, "Teams", name)
+    seen, lines = _view(page), _chart_lines(page)
+    link = _copied_link(page)
+    page.context.close()
+    fresh = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    again, lines_again = _view(fresh), _chart_lines(fresh)
+    fresh.context.close()
+    assert "compare=teams" in link and f"season={season}" in link, link
+    assert lines == [names], "one chart, a line per team"
+    assert seen["charts"] == [f"NBA {season}: ELO over the season"], seen["charts"]
+    assert seen["headers"] and seen["headers"][0][:4] == ["Open", "Team", "Wins", "Losses"], seen["headers"]
+    assert (again, lines_again) == (seen, lines)

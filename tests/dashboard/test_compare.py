@@ -13,7 +13,7 @@ def test_two_teams_side_by_side_over_a_season(dashboard_env: ApiServer) -> None:
     names = sorted(ids)[:2]
     at = open_page("compare", {"level": "NBA", "compare": "teams", "season": str(season), "teams": names})
     assert_clean(at)
-    assert titles(at) == [f"ELO over the {season} season"]
+    assert titles(at) == [f"NBA {season}: ELO over the season"]
     assert {trace["name"] for trace in figures(at)[0]["data"]} == set(names)
     table = at.dataframe[0].value.set_index("Team")
     assert list(table.index) == names

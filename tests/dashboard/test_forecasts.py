@@ -15,7 +15,9 @@ def test_calibration_and_scores_for_seasons_in_the_url(dashboard_env: object) ->
     assert_clean(at)
     assert at.multiselect(key="fc_seasons").value == seasons
     shown = titles(at)
-    assert shown[0].startswith("Calibration") and shown[1].startswith("Brier score")
+    scope = f"MLB {min(seasons)}-{max(seasons)}"  # every season drawn, named in every title
+    assert shown[:2] == [f"{scope}: calibration of ELO vs observed home wins",
+                         f"{scope}: Brier score and log loss by month (lower is better)"], shown
     calibration = figures(at)[0]
     markers = [t for t in calibration["data"] if t.get("name") == "ELO"]
     assert markers and markers[0]["text"], "each bin is labelled with its number of games"
@@ -29,7 +31,7 @@ def test_lines_by_season_tab(dashboard_env: object) -> None:
     seasons = _seasons()
     at = open_page("forecasts", {"level": "MLB", "fc_seasons": [str(s) for s in seasons], "tab": "Lines by season"})
     assert_clean(at)
-    assert titles(at) == ["Lines called correctly, by season"]
+    assert titles(at) == [f"MLB {min(seasons)}-{max(seasons)}: lines called correctly, by season"]
     table = at.dataframe[0].value
     assert {"Money line", "Spread", "Simulation winner", "Over/under"} <= set(table["Line"])
     assert table["Correct"].between(0, 1).all()
@@ -39,7 +41,8 @@ def test_lines_by_season_tab(dashboard_env: object) -> None:
 def test_elo_vs_market_and_upsets(dashboard_env: object) -> None:
     at = open_page("forecasts", {"level": "MLB", "tab": "ELO vs market"})
     assert_clean(at)
-    assert titles(at) == ["ELO home-win probability vs money-line implied probability"]
+    newest = _seasons()  # the page opens on the two newest seasons
+    assert titles(at) == [f"MLB {min(newest)}-{max(newest)}: ELO home-win probability vs money-line implied probability"]
     upsets = open_page("forecasts", {"level": "MLB", "tab": "Biggest upsets"})
     assert_clean(upsets)
     table = upsets.dataframe[0].value

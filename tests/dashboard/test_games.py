@@ -21,7 +21,7 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert at.selectbox(key="team").value == game["Home"]
     assert at.selectbox(key="status").value == "Final"
     assert at.number_input(key="game").value == int(game["ID"])
-    assert titles(at) == ["Score over the game", "Win probability"], \
+    assert titles(at) == [f"MLB {season}: score over the game", f"MLB {season}: win probability"], \
         "a link with a game opens on the game's detail"
     assert trace_points(figures(at)[0]) > 0
     assert any(str(game["Home"]) in h.value for h in at.subheader), "the game's detail header"
@@ -41,7 +41,7 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
     assert "" in set(table["Overtime"]) and not table["Overtime"].isna().any(), \
         "a game without overtime shows an empty cell, not None"
     assert any(c.value.startswith(f"{expected:,} games") for c in at.caption)
-    assert f"Home margin of the listed games, {season}" in titles(at), "the title names the season drawn"
+    assert f"MLB {season}: home margin of the listed games" in titles(at), "the title names the season drawn"
     scheduled = open_page("games", {"level": "MLB", "status": "Scheduled", "tab": "Games"})
     assert_clean(scheduled)
     if scheduled.dataframe:
@@ -131,7 +131,7 @@ def test_a_teams_eye_view(dashboard_env: ApiServer) -> None:
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Record"] == f"{int((margin > 0).sum())}-{int((margin < 0).sum())}"
     assert metrics["Differential"] == f"{int(margin.sum()):+d}"
-    assert titles(at) == [f"{team}: margin of each game"]
+    assert titles(at) == [f"MLB {season}: {team}, margin of each game"]
     plotted = sorted(int(y) for y in trace_values(figures(at)[0]))
     assert plotted == sorted(int(m) for m in margin), "margins from the team's side"
     opponent = str(mine["Visitor"].where(home, mine["Home"]).iloc[0])

@@ -19,7 +19,7 @@ def test_stat_codes(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     table = at.dataframe[0].value
     assert {"HR", "AVG"} <= set(table["Code"])
-    assert titles(at) == ["Stat codes of MLB by type"]
+    assert titles(at) == ["MLB: stat codes by type"]
 
 
 def test_nothing_found_says_so(dashboard_env: ApiServer) -> None:

@@ -12,7 +12,7 @@ def test_leaders_of_a_stat_code(dashboard_env: ApiServer) -> None:
     at = open_page("leaders", {"level": "NBA", "stat": code})
     assert_clean(at)
     assert at.selectbox(key="stat").value == code
-    assert f"Leaders: {code}" in titles(at)
+    assert titles(at) == [f"NBA {api.season_ids('NBA')[0]}: {code} leaders"]
     table = at.dataframe[0].value
     assert list(figures(at)[0]["data"][0]["y"])[-1].startswith(str(table["Name"].iloc[0]))
 

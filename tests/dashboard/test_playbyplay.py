@@ -10,12 +10,18 @@ def _final_game(level: str) -> int:
     return int(api.games(level, status="final", size=1).frame.iloc[0]["ID"])
 
 
+def _scope(level: str, game: int) -> str:
+    """The level and season a game's charts name first."""
+    return f"{level} {api.game(level, game)['Season']}"
+
+
 def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
     at = open_page("playbyplay", {"level": "MLB", "game": str(game)})
     assert_clean(at)
     assert at.number_input(key="game").value == game
-    assert titles(at) == ["Score and difference over the game", "Win probability"]
+    scope = _scope("MLB", game)
+    assert titles(at) == [f"{scope}: score and difference over the game", f"{scope}: win probability"]
     assert trace_points(figures(at)[0]) > 0
     events = at.dataframe[0].value
     assert {"Period", "Play", "Player", "Pitcher", "Count", "Pitches", "Score"} <= set(events.columns)
@@ -31,8 +37,9 @@ def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
     at = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance"})
     assert_clean(at)
-    assert titles(at) == ["Score and difference over the game", "Win probability",
-                          "Pitches per plate appearance"]
+    scope = _scope("MLB", game)
+    assert titles(at) == [f"{scope}: score and difference over the game", f"{scope}: win probability",
+                          f"{scope}: pitches per plate appearance"]
     pas = at.dataframe[0].value
     assert (pas["Pitches"] == pas["Sequence"].str.split().str.len()).all(), "one code per pitch"
     pitcher = str(pas["Pitcher"].iloc[0])
@@ -47,7 +54,10 @@ def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
     at = open_page("playbyplay", {"level": "NBA"})
     assert_clean(at)
     assert at.info and at.dataframe
-    assert titles(at) == ["Latest results"]
+    listed = api.games("NBA", status="final", size=25).frame["ID"]  # the pick list's games, newest first
+    newest, oldest = (api.game("NBA", int(listed.iloc[k]))["Season"] for k in (0, -1))
+    span = f"{oldest}-{newest}" if oldest != newest else str(newest)
+    assert titles(at) == [f"NBA {span}: latest results"], "every season the chart draws"
 
 
 def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: ApiServer) -> None:
@@ -60,7 +70,7 @@ def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: Ap
     assert_clean(at)
     assert not at.error
     assert held > 0 and len(at.dataframe[0].value) == held
-    assert titles(at) == ["Score and difference over the game"]
+    assert titles(at) == [f"{_scope('EuroBB', game)}: score and difference over the game"]
 
 
 def test_each_plate_appearance_says_how_it_ended(dashboard_env: ApiServer) -> None:

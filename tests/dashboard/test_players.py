@@ -14,7 +14,8 @@ def test_player_profile_from_url(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.number_input(key="player").value == int(player["ID"])
     assert any(str(player["Name"]) in s.value for s in at.subheader)
-    assert titles(at)[0].startswith("Game log")
+    newest = max(s["Season"] for s in api.player("NBA", int(player["ID"]))["seasons"] if s.get("Games"))
+    assert titles(at)[0] == f"NBA {newest}: {player['Name']}, game log: PTS", "the level and the season drawn"
     assert at.selectbox(key="log_stat").value == "PTS", "a basketball game log opens on points"
     assert trace_points(figures(at)[0]) > 0
 
@@ -34,4 +35,7 @@ def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.selectbox(key="team").value == team
     shown = titles(at)
-    assert any("ELO in" in t for t in shown) and any("wins and losses" in t for t in shown)
+    newest = api.season_ids("NBA", with_games=True)[0]
+    years = sorted(int(s["Season"]) for s in api.team("NBA", int(api.teams("NBA")["ID"].iloc[0]))["seasons"])
+    assert shown == [f"NBA {newest}: {team} ELO",
+                     f"NBA {years[0]}-{years[-1]}: {team}, wins and losses by season"], shown

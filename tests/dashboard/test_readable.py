@@ -9,7 +9,7 @@ import pytest
 
 from services import api
 from tests.conftest import LiveServer
-from tests.dashboard._apptest import assert_clean, figures, open_page
+from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
 
 
@@ -41,7 +41,7 @@ def test_a_draw_counts_half_only_where_draws_are(dashboard_env: ApiServer) -> No
     for level in ("MLB", "FC"):
         at = open_page("forecasts", {"level": level})
         assert_clean(at)
-        calibration = next(f for f in figures(at) if "Calibration" in json.dumps(f["layout"].get("title")))
+        calibration = next(f for f, t in zip(figures(at), titles(at), strict=True) if ": calibration" in t)
         said[level] = calibration["layout"]["yaxis"]["title"]["text"]
     assert "draw" not in said["MLB"], said
     assert "a draw counts half" in said["FC"], said
@@ -101,3 +101,44 @@ def test_a_game_to_come_says_its_play_by_play_waits_for_it(dashboard_env: ApiSer
     at = open_page("playbyplay", {"level": "NBA", "game": str(int(game["ID"]))})
     assert_clean(at)
     assert "No play-by-play yet: the game has not been played." in _info(at), _info(at)
+
+
+
+def test_a_filter_that_leaves_nothing_says_so(dashboard_env: ApiServer) -> None:
+    """Not "no statistics": the season has them, the postseason asked for has not begun (a
+    season never tabulated says so instead: ``test_projections_say_when_a_season_was_never_projected``)."""
+    season = api.season_ids("NBA", with_games=True)[0]
+    # the season under way has its regular-season lines and no postseason yet
+    assert api.stats("NBA", "player", "PTS", season=season, phase="postseason").frame.empty
+    assert not api.stats("NBA", "player", "PTS", season=season).frame.empty
+    leaders = open_page("leaders", {"level": "NBA", "season": str(season), "stat": "PTS", "stat_phase": "Postseason"})
+    assert_clean(leaders)
+    said = [i.value for i in leaders.main.info]
+    why = f"No PTS statistics match your filters (postseason): the NBA {season} season has some without them."
+    assert said == [why], said
+    assert not figures(leaders) and not leaders.dataframe, "nothing drawn: the words say why"
+
+
+def test_each_cause_of_an_empty_view_reads_its_own_words() -> None:
+    """The causes the small stores cannot show, from seasons as the API lists them: a season
+    still loading (a first build), one not started, a day before its first, one of totals."""
+    from components.season_facts import Season, said
+
+    def season(**facts: object) -> Season:
+        whole = {"id": 2024, "start": dt.date(2024, 3, 28), "games": 2430, "data_end": dt.date(2024, 10, 30),
+                 "results_known": True, "loading": "", "holds": {"PlayerPerfs": "Y"}}
+        return Season(**{**whole, **facts})  # type: ignore[arg-type]
+
+    def why(found: Season, **asked: object) -> str:
+        return said({found.id: found}, "MLB", found.id, "ELO ratings", **asked)  # type: ignore[arg-type]
+
+    assert why(season(loading="MLB 2021-2024 loading, 2 of 4 seasons")).startswith(
+        "Still loading: MLB 2021-2024 loading, 2 of 4 seasons. ")
+    assert why(season(games=0)).startswith("The MLB 2024 season has not started: no games are held for it yet")
+    assert why(season(data_end=None)).startswith("The MLB 2024 season has not started: none of its 2,430 games")
+    assert why(season(), day=dt.date(2024, 3, 1)) == "No ELO ratings as of 2024-03-01: the MLB 2024 season starts on 2024-03-28."
+    assert why(season(), filters="team Boston", unfiltered=lambda: True).startswith("No ELO ratings match your filters (team Boston)")
+    assert why(season(), computed_by="retabulate").startswith("ELO ratings were not computed for the MLB 2024 season: its 2,430 games")
+    totals = season(id=1990, start=None, games=0, data_end=None, holds={"PlayerPerfs": "N"})
+    assert why(totals, needs="PlayerPerfs").startswith("The MLB 1990 season holds no game-by-game player lines")
+    assert said({}, "MLB", None, "ELO ratings") == "No MLB season is held yet, so no ELO ratings."

@@ -13,7 +13,7 @@ from tests.dashboard.conftest import ApiServer, point_services_at
 
 pytestmark = [pytest.mark.realdata, pytest.mark.timeout(900)]
 
-CHART = "In-game calibration: win probability after each play vs observed home-win rate"
+CHART = "MLB 2023: in-game win probability calibration (after each play)"
 
 
 @pytest.fixture()
