@@ -22,7 +22,10 @@ page within 1.3x of the root page ((a)/(n) and (a0)/(n0) <= 1.3).
 ``--against REV`` also serves (a), (b), (c) and (a0) from the code of an earlier commit (its own
 files from ``git archive``, its own store built by its own ``build_store``, the same interpreter),
 interleaved with the rest, and prints each figure of this code against that one: a change that
-should cost nothing (the request path's reshaping) is held to within 10% in the same run.
+should cost nothing (the request path's reshaping) is held to within 10% in the same run. The two
+codes' (a) bodies may differ in size (fields added since), so the kept page is also set against
+a bare server sending that code's very bytes, and the servers' own CPU a request (from /proc,
+what other work on a shared machine moves least) is printed for (a) and both bare servers.
 
 ``--postgres`` serves the same store from PostgreSQL instead (copied into a scratch database on
 the server ``BENCH_POSTGRES_ADMIN_URL`` names, default 127.0.0.1:5432, created and dropped here),
