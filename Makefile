@@ -32,8 +32,8 @@ PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/se
             tests/production
 
 test: setup lint
-	$(PY) -m pytest -n 2 --dist loadfile
-	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider $(PG_SUITE)
+	$(PY) -m pytest -n 2 --dist loadfile --durations=15
+	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 $(PG_SUITE)
 
 # Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
 lint: setup
