@@ -440,6 +440,19 @@ def _chart_lines(page: Any) -> list[list[str]]:
         "() => [...document.querySelectorAll('.js-plotly-plot')].map(g => (g.data || []).map(t => t.name))")]
 
 
+def _shown_and_reopened(browser: Any, page: Any) -> tuple[tuple[dict[str, Any], list[Any]], str,
+                                                            tuple[dict[str, Any], list[Any]]]:
+    """The view and chart lines ``page`` shows, its copied link, and the view and lines of that
+    link opened in a fresh context (no cookies, no session, only the link); ``page`` is closed."""
+    shown = (_view(page), _chart_lines(page))
+    link = _copied_link(page)
+    page.context.close()
+    fresh = _open(browser, link)
+    reopened = (_view(fresh), _chart_lines(fresh))
+    fresh.context.close()
+    return shown, link, reopened
+
+
 def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: Any, dashboard: str,
                                                                       dashboard_env: ApiServer) -> None:
     leaders = api.stats("MLB", "player", "HR", size=2).frame
@@ -448,16 +461,11 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
     for name in names:  # each found by a search of its own: the first pick stays while the second is found
         _type(page, "Find players", name)
         _pick(page, "Players", name)
-    seen, lines = _view(page), _chart_lines(page)
-    link = _copied_link(page)
-    page.context.close()
-    fresh = _open(browser, link)  # a fresh context: no cookies, no session, only the link
-    again, lines_again = _view(fresh), _chart_lines(fresh)
-    fresh.context.close()
+    (seen, lines), _, reopened = _shown_and_reopened(browser, page)
     assert lines == [names], "one chart, a line per player"
     assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]
     assert seen["headers"] and seen["headers"][0][:2] == ["Player", "Season"], seen["headers"]
-    assert (again, lines_again) == (seen, lines)
+    assert reopened == (seen, lines)
 
 
 def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
@@ -532,14 +540,9 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
     page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams&season={season}")
     for name in names:
         _pick(page, "Teams", name)
-    seen, lines = _view(page), _chart_lines(page)
-    link = _copied_link(page)
-    page.context.close()
-    fresh = _open(browser, link)  # a fresh context: no cookies, no session, only the link
-    again, lines_again = _view(fresh), _chart_lines(fresh)
-    fresh.context.close()
+    (seen, lines), link, reopened = _shown_and_reopened(browser, page)
     assert "compare=teams" in link and f"season={season}" in link, link
     assert lines == [names], "one chart, a line per team"
     assert seen["charts"] == [f"NBA {season}: ELO over the season"], seen["charts"]
     assert seen["headers"] and seen["headers"][0][:4] == ["Open", "Team", "Wins", "Losses"], seen["headers"]
-    assert (again, lines_again) == (seen, lines)
+    assert reopened == (seen, lines)
