@@ -74,7 +74,8 @@ def _players(level: str) -> None:
                 and pd.to_numeric(seasons[c], errors="coerce").notna().any()]
     if recorded:  # a season's line leaves out what was 0; a season without a line stays blank
         lined = seasons[recorded].notna().any(axis=1)
-        seasons.loc[lined, recorded] = seasons.loc[lined, recorded].fillna("0")
+        zero = {c: 0 if pd.api.types.is_numeric_dtype(seasons[c]) else "0" for c in recorded}  # Lahman's are numbers
+        seasons.loc[lined, recorded] = seasons.loc[lined, recorded].fillna(zero)
     default = next((recorded.index(c) for c in PREFERRED_STATS if c in recorded), 0)
     stat = filters.choice("Stat over the careers", recorded or ["—"], key="career_stat", index=default,
                           drifts=True)  # a new season may add the stat the chart opens on

@@ -25,7 +25,7 @@ def open_page(page: str, params: Mapping[str, str | list[str]] | None = None) ->
     return at.run()
 
 
-def open_clean(page: str, params: dict[str, str]) -> AppTest:
+def open_clean(page: str, params: Mapping[str, str | list[str]]) -> AppTest:
     """Open a page as a link would and check what every page owes an analyst: no error, a title
     naming what it shows, and no "None" in any table."""
     at = open_page(page, params)

@@ -13,7 +13,7 @@ import requests
 from server.jobs import evaluate
 from server.store.engine import make_engine
 from services import api
-from tests.dashboard._apptest import assert_clean, open_clean, open_page
+from tests.dashboard._apptest import assert_clean, open_clean, open_page, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
 from tests.dashboard.test_every_page import PAGES
 
@@ -202,3 +202,16 @@ def test_a_pitchers_split_by_hand_leaves_what_a_game_credits_blank(real_dashboar
     assert list(shown["SO"].astype(int)) == list(served["K"]) and list(shown["H"].astype(int)) == list(served["HA"])
     outs = sum(int(i.split(".")[0]) * 3 + int(i.split(".")[1]) for i in shown["IP"])
     assert outs == float(leader["Value"]), "left + right = his season's outs"
+
+
+def test_two_real_careers_compared_from_a_link(real_dashboard: ApiServer) -> None:
+    """Compare from a shared link over real data: the 2023 home-run leaders' careers, their
+    Lahman seasons (numbers) beside their Retrosheet ones (lines of text), as one chart and one
+    table."""
+    leaders = api.stats("MLB", "player", "HR", season=2023, size=2).frame
+    who = [f"{api.player('MLB', int(i)).get('Name')} ({int(i)})" for i in leaders["Player_ID"]]
+    at = open_clean("compare", {"level": "MLB", "who": who})
+    assert titles(at)[0].startswith("HR by season, "), titles(at)
+    seasons = at.dataframe[0].value
+    assert set(seasons["Player"]) == {w.rsplit(" (", 1)[0] for w in who}
+    assert (pd.to_numeric(seasons["Season"]) < 2021).any(), "the Lahman seasons before Retrosheet's"
