@@ -10,8 +10,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-import sqlalchemy as sa
-
 log = logging.getLogger("server.http")
 
 
@@ -191,7 +189,12 @@ def store_fault(exc: BaseException) -> ApiError | None:
     PostgreSQL's statement_timeout) is 503 ``query_too_expensive``; a store that did not answer
     in time (the pool's timeout, libpq's connect_timeout, a session cut by the request path's
     watchdog) is 503 ``store_unavailable``; any other unreachable store 503 ``unavailable``;
-    None for anything else."""
+    None for anything else.
+
+    SQLAlchemy is imported here, not at the top: the dashboard reads the service's clock, which
+    raises ``UserError``, and importing SQLAlchemy with it cost a page's first visit 0.2-0.5 s
+    (``python -X importtime``); the service has it loaded long before a fault."""
+    import sqlalchemy as sa
     if isinstance(exc, (sa.exc.DataError, OverflowError)):
         # PostgreSQL: an integer beyond a 32-bit column, a NUL in text; SQLite: beyond 64 bits.
         log.warning("value refused by the store: %s", cause(exc))
