@@ -49,7 +49,12 @@ def _default_stat(games: pd.DataFrame, numeric: list[str]) -> int:
 def _search(level: str, expanded: bool) -> None:
     search = filters.text_filter("Search players", key="q", placeholder="a name, or part of one",
                                  help="Part of a name (5 letters or more), or a surname of any length.")
-    with st.expander("Find a player", expanded=expanded, icon=":material/search:"):
+    # while a profile is open the box stays closed, and its table is asked for only once it opens:
+    # a profile's page then costs no search request and draws no hidden table
+    box = st.expander("Find a player", expanded=expanded, icon=":material/search:", on_change="rerun")
+    if not box.open:
+        return
+    with box:
         # the API's search ignores 4 letters or fewer (contract 4): shorter text is a surname
         query = search if len(search) >= SEARCH_MIN else None
         surname = search if search and not query else None
