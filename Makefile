@@ -27,13 +27,17 @@ store: setup
 # The whole suite on the embedded SQLite store, then the store and HTTP tests again on
 # PostgreSQL (each test module skips with one line when PostgreSQL is not reachable). Both passes
 # run on two workers, a module on one (its fixtures, PostgreSQL databases and Redis databases are
-# its own); the real-data store is built once for both workers (tests/conftest.py).
+# its own), in the order tests/conftest.py gives (the longest files first); the real-data store is
+# built once for both passes, in the background, in a temporary folder removed at the end.
 PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/server/test_keys.py \
             tests/production
+XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 
 test: setup lint
-	$(PY) -m pytest -n 2 --dist loadfile --durations=15
-	SPORTS_TEST_DATABASE=postgres $(PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --durations=10 $(PG_SUITE)
+	@real=$$(mktemp -d) && trap 'rm -rf "$$real"' EXIT && set -x && \
+	SPORTS_TEST_REAL_FOLDER=$$real $(PY) -m pytest $(XDIST) --durations=15 && \
+	SPORTS_TEST_REAL_FOLDER=$$real SPORTS_TEST_DATABASE=postgres \
+	  $(PY) -m pytest $(XDIST) -p no:cacheprovider --durations=10 $(PG_SUITE)
 
 # Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
 lint: setup

@@ -4,16 +4,26 @@ real part: ``init``, every ingest command that ``server.ingest.discovery`` finds
 Lahman Databank, ``retabulate`` and ``projections --history``; then a key. No simulated level:
 every number a test reads here comes from real games.
 
-Three suites read it (the MLB ratings through the store, the projections' scores, the dashboard
-over real data), so the several minutes of ingest are paid once.
+Many suites read it (the MLB ratings through the store, the projections' scores, the dashboard
+over real data, the production limits), so its minutes of ingest are paid once per ``make test``:
+the store lives in the folder ``SPORTS_TEST_REAL_FOLDER`` names, which both of ``make test``'s
+passes share, and the build starts in a process of its own as soon as a pass has collected a test
+that needs it (``tests/conftest.py``), so the workers run other tests meanwhile instead of waiting.
 """
 from __future__ import annotations
 
+import fcntl
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from server.ingest.discovery import lahman_command, plan
-from tests.demo_api import TEST_RATE, run_server_command
+from tests.demo_api import ROOT, TEST_RATE, run_server_command
 from tests.server.models import realdata
+
+FOLDER_VARIABLE = "SPORTS_TEST_REAL_FOLDER"
+_background: list[subprocess.Popen[bytes]] = []  # held so the build outlives no reference to it
 
 
 def available() -> bool:
@@ -31,3 +41,35 @@ def build(env: dict[str, str]) -> str:
     run_server_command(["projections", "--history"], env)
     issued = run_server_command(["keys", "issue", "--label", "real-data-tests", "--rate", TEST_RATE], env)
     return issued.strip().splitlines()[-1].strip()
+
+
+def ensure(folder: Path) -> tuple[str, str]:
+    """The store in ``folder`` as (database URL, key), built by the first to ask; the others wait
+    on its lock until it is whole. A build that failed left no key, so the next to ask builds again
+    and reports the failing command."""
+    folder.mkdir(parents=True, exist_ok=True)
+    store, key_file = folder / "sports.db", folder / "key"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
+    env.pop("REDIS_URL", None)
+    with (folder / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not key_file.exists():
+            key_file.write_text(build(env))
+    return env["DATABASE_URL"], key_file.read_text()
+
+
+def start_in_background(folder: Path) -> None:
+    """Start ``ensure(folder)`` in a process of its own, once per folder (the first worker to
+    collect starts it, its output in ``build.log``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(folder / "started", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return
+    with (folder / "build.log").open("wb") as log:
+        _background.append(subprocess.Popen([sys.executable, "-m", "tests.real_store", str(folder)],
+                                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT))
+
+
+if __name__ == "__main__":
+    ensure(Path(sys.argv[1]))
