@@ -49,9 +49,10 @@ def _default_stat(games: pd.DataFrame, numeric: list[str]) -> int:
 def _search(level: str, expanded: bool) -> None:
     search = filters.text_filter("Search players", key="q", placeholder="a name, or part of one",
                                  help="Part of a name (5 letters or more), or a surname of any length.")
-    # while a profile is open the box stays closed, and its table is asked for only once it opens:
-    # a profile's page then costs no search request and draws no hidden table
-    box = st.expander("Find a player", expanded=expanded, icon=":material/search:", on_change="rerun")
+    # while a profile is open the box stays closed until a search or a click opens it, and its
+    # table is asked for only then: a profile's page costs no search request, draws no hidden table
+    box = st.expander("Find a player", expanded=expanded or bool(search), icon=":material/search:",
+                      on_change="rerun")
     if not box.open:
         return
     with box:

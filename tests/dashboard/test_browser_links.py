@@ -405,9 +405,17 @@ def test_a_click_on_a_leaders_row_opens_the_player_on_that_season_in_this_tab(
     tabs, url = len(page.context.pages), page.url
     opened = (page.locator("h3").first.inner_text(), _sidebar_value(page, "Player ID"),
               _sidebar_value(page, "Player season"))
+    # the profile's "Find a player" box is closed, its table not even asked for; a search opens it
+    find = page.get_by_test_id("stExpander").filter(has_text="Find a player")
+    closed = (find.locator("details[open]").count(), find.get_by_test_id("stDataFrame").count())
+    surname = str(leader["Name"]).split()[-1]
+    _type(page, "Search players", surname)
+    found = (find.locator("details[open]").count(), _found_in_grid(page, surname))
     page.context.close()
     assert tabs == 1 and "/players?" in url, url
     assert opened == (str(leader["Name"]), str(int(leader["Player_ID"])), str(season))
+    assert closed == (0, 0), closed
+    assert found[0] == 1 and found[1] >= 1, found
 
 
 def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, dashboard: str,
