@@ -13,7 +13,8 @@ from services import ApiError, api
 
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
-CALIBRATION, MARKET, LINES, UPSETS = "Calibration", "ELO vs market", "Lines by season", "Biggest upsets"
+CALIBRATION, INGAME, MARKET, LINES, UPSETS = ("Calibration", "In-game", "ELO vs market", "Lines by season",
+                                              "Biggest upsets")
 # What each column of the page's tables means, shown on hover (codes are column_help's)
 HELP = {
     "Probability": "The bin of the ELO forecast's home-win chance the games fall in",
@@ -101,8 +102,9 @@ def main() -> None:
     scope = charts.scope(level, seasons)
     if not has_odds:
         st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
-    tabs = filters.tabs([CALIBRATION, MARKET, LINES, UPSETS] if has_odds else [CALIBRATION, LINES, UPSETS],
-                        key=TABS_KEY)
+    # the in-game line's calibration has a tab of its own: the first tab opens on two charts, not three
+    tabs = filters.tabs([CALIBRATION, INGAME, MARKET, LINES, UPSETS] if has_odds
+                        else [CALIBRATION, INGAME, LINES, UPSETS], key=TABS_KEY)
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])
@@ -124,6 +126,8 @@ def main() -> None:
                        "well calibrated where the diagonal crosses the bar.")
             if table["draws"].any():
                 st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
+    if tabs[INGAME].open:
+        with tabs[INGAME]:
             winprob_calibration.show(level, seasons, phases.asked(phase))
     if MARKET in tabs and tabs[MARKET].open:
         with tabs[MARKET]:

@@ -142,7 +142,7 @@ def test_what_a_natstat_backend_lacks_is_said_not_offered(natstat_only: ApiServe
     detail = open_clean("games", {"level": "MLB", "tab": "Game detail", "game": game_id})
     assert any("not offered by this backend" in c.value for c in detail.caption)
     assert detail.get("plotly_chart"), "the rest of the game page is drawn"
-    forecasts = open_clean("forecasts", {"level": "MLB"})
+    forecasts = open_clean("forecasts", {"level": "MLB", "tab": "In-game"})
     assert any(c.value.startswith("In-game calibration: not offered by this backend")
                for c in forecasts.caption)
 

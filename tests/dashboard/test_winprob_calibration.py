@@ -32,7 +32,7 @@ def _served(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
 def test_forecasts_page_shows_the_in_game_calibration_served(real_dashboard: ApiServer) -> None:
     # the postseason's 41 games: the page loads their forecasts in a moment
     served = _served(real_dashboard, season=2023, phase="playin,postseason")
-    at = open_page("forecasts", {"level": "MLB", "fc_seasons": "2023", "fc_phase": "Postseason"})
+    at = open_page("forecasts", {"level": "MLB", "fc_seasons": "2023", "fc_phase": "Postseason", "tab": "In-game"})
     assert_clean(at)
     shown = {m.label: m.value for m in at.metric}
     for label, forecast, score in (("In-game Brier", "ingame", "Brier"),
@@ -51,7 +51,7 @@ def test_forecasts_page_shows_the_in_game_calibration_served(real_dashboard: Api
 
 
 def test_a_level_without_play_by_play_says_so(real_dashboard: ApiServer) -> None:
-    at = open_page("forecasts", {"level": "NBA", "fc_seasons": "2023"})
+    at = open_page("forecasts", {"level": "NBA", "fc_seasons": "2023", "tab": "In-game"})
     assert_clean(at)
     assert any(i.value.startswith("No final NBA games of 2023 with a win probability line")
                for i in at.info)
