@@ -15,7 +15,8 @@ import pandas as pd
 import streamlit as st
 
 from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
-from server.catalog import seasonlines
+from server.catalog import figures, seasonlines
+from server.catalog.figures import RATE_DECIMALS
 from server.catalog.seasonlines import GAMES_PITCHED, SeasonLine
 from server.catalog.statcodes import GP
 
@@ -25,11 +26,6 @@ __all__ = ["CAREER", "PHASE", "POSTSEASON", "REGULAR", "game_log", "is_pitcher",
 
 CAREER = "Career"  # the label of the career row, in the Season column
 
-# rates read with a fixed number of decimals (baseball prints batting rates without the 0: .389)
-RATE_DECIMALS: dict[str, int] = {
-    "AVG": 3, "OBP": 3, "SLG": 3, "OPS": 3, "BABIP": 3, "ISO": 3, "WPCT": 3, "PCT": 3, "FG%": 3, "FT%": 3,
-    "3P%": 3, "SV%": 3, "ERA": 2, "WHIP": 2, "FIP": 2, "GAA": 2, "K/9": 2, "BB/9": 2, "WPA": 2,
-}
 # columns of a game line that are not stats (IDs, dates, names, flags)
 NOT_STATS = frozenset({"ID", "Game_ID", "Player_ID", "Team_ID", "Opponent_ID", "Season", "GameDay", "Opponent",
                        "Home", "Team", "Name", PHASE})
@@ -47,22 +43,9 @@ def stat_column(code: str, values: pd.Series, label: str = "Value") -> Any:
 
 
 def stat_text(code: str, value: object) -> str:
-    """One stat value as printed: counts whole (54), rates with their decimals (.389, 3.45, 1.215)."""
-    try:
-        number = float(str(value))
-    except ValueError:
-        return "" if value is None else str(value)
-    if np.isnan(number):
-        return ""
-    decimals = RATE_DECIMALS.get(code.upper())
-    if decimals is None:
-        if number.is_integer():
-            return str(int(number))
-        decimals = 3 if abs(number) < 1 else 2
-    text = f"{number:.{decimals}f}"
-    if code.upper() in RATE_DECIMALS and decimals == 3 and -1 < number < 1:
-        text = text.replace("0.", ".", 1)  # .389, as baseball prints it
-    return text
+    """One stat value as printed: counts whole (54), rates with their decimals (.389, 3.45, 1.215)
+    (``server.catalog.figures``, the rule the API's own sentences follow)."""
+    return figures.text(code, value)
 
 
 def game_log(records: object) -> pd.DataFrame:

@@ -6,7 +6,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.catalog import phases
+from server.catalog import figures, phases
 from server.catalog.names import SUFFIXES, fold
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
@@ -85,13 +85,6 @@ def _url(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def _figure(value: float) -> str:
-    """A stat value in a sentence: counts whole (54), rates as they are printed (.389, 3.45)."""
-    if float(value).is_integer():
-        return f"{value:.0f}"
-    return f"{value:.3f}".replace("0.", ".", 1) if abs(value) < 1 else f"{value:.2f}"
 
 
 def _season_lines(conn: sa.Connection, pid: int, level: str
@@ -173,7 +166,7 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
                         "QualifiedRank": r.qualified_rank, "GP": r.gp,
                         "Qualified": "Y" if r.qualified else "N"} for r in rows]
     insights = [f"Ranks {_ordinal(r.rank)} in {r.name or r.code} among {ask.code} players in "
-                f"{season} ({_figure(r.value)})." for r in rows if r.rank <= 10 and r.value]
+                f"{season} ({figures.text(r.code, r.value)})." for r in rows if r.rank <= 10 and r.value]
     regular = sum(1 for g in record["games"] if g["Phase"] == phases.REGULAR)
     postseason = sum(1 for g in record["games"] if g["Phase"] in phases.AFTER_REGULAR)
     if record["games"]:  # the regular season, as the stat tables and Leaders count it
