@@ -26,8 +26,8 @@ def calibration(table: pd.DataFrame, *, scope: str) -> go.Figure:
     size = 8 + 30 * table["games"] / max(1, int(table["games"].max()))
     fig.add_scatter(x=table["predicted"], y=table["observed"], mode="markers+text", name="ELO",
                     text=table["games"].astype(str), textposition="top center",
-                    marker={"size": size, "color": HOME_COLOR}, hovertemplate="predicted %{x:.0%}<br>"
-                    "observed %{y:.0%}<br>games %{text}<extra></extra>",
+                    marker={"size": size, "color": HOME_COLOR}, hovertemplate="predicted %{x:.1%}<br>"
+                    "observed %{y:.1%}<br>games %{text}<extra></extra>",
                     error_y={"type": "data", "symmetric": False, "array": table["high"] - table["observed"],
                              "arrayminus": table["observed"] - table["low"], "color": MUTED, "thickness": 1.5})
     # a draw counts half only where the games shown hold draws: elsewhere the words would puzzle
@@ -75,7 +75,7 @@ def elo_vs_market(frame: pd.DataFrame, tie: str = "Tie", *, scope: str) -> go.Fi
             fig.add_scatter(x=part["p_market"], y=part["p_elo"], mode="markers", name=label,
                             marker={"color": color, "opacity": 0.6, "size": 6},
                             text=part["Visitor"].astype(str) + " @ " + part["Home"].astype(str),
-                            hovertemplate="%{text}<br>market %{x:.0%} · ELO %{y:.0%}<extra></extra>")
+                            hovertemplate="%{text}<br>market %{x:.1%} · ELO %{y:.1%}<extra></extra>")
     fig.update_layout(xaxis={"title": "Money line (margin removed)", "range": [0, 1], "tickformat": ".0%"},
                       yaxis={"title": "ELO", "range": [0, 1], "tickformat": ".0%"})
     return _finish(fig, title, 420)
@@ -90,7 +90,7 @@ def correctness(table: pd.DataFrame, *, scope: str) -> go.Figure:
     for i, (line, part) in enumerate(table.groupby("Line", sort=False)):
         fig.add_bar(x=part["Season"].astype(str), y=part["Correct"], name=str(line),
                     marker_color=SERIES_COLORS[i % len(SERIES_COLORS)],
-                    text=part["Correct"].map("{:.0%}".format), textposition="outside", customdata=part["Games"],
+                    text=part["Correct"].map("{:.1%}".format), textposition="outside", customdata=part["Games"],
                     hovertemplate="%{x}: %{y:.1%} of %{customdata} games<extra></extra>")
     fig.add_hline(y=0.5, line_dash="dot", line_color=MUTED)
     fig.update_layout(barmode="group", xaxis={"title": "Season", "type": "category"}, showlegend=True)

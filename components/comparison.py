@@ -97,8 +97,8 @@ def calibration_chart(data: pd.DataFrame, level: str, season: int, names: list[s
         table = analysis.calibration(shared[name], shared["home_win"])
         fig.add_scatter(x=table["predicted"], y=table["observed"], mode="lines+markers", name=name,
                         marker={"color": colors[name]}, line={"color": colors[name]},
-                        customdata=table["games"], hovertemplate=f"{name}<br>predicted %{{x:.0%}}<br>"
-                        "observed %{y:.0%}<br>games %{customdata}<extra></extra>")
+                        customdata=table["games"], hovertemplate=f"{name}<br>predicted %{{x:.1%}}<br>"
+                        "observed %{y:.1%}<br>games %{customdata}<extra></extra>")
     fig.update_layout(xaxis={"title": "Predicted home-win chance", "range": [0, 1], "tickformat": ".0%"},
                       yaxis={"title": "Observed home-win rate", "range": [0, 1.05], "tickformat": ".0%"})
     return _finish(fig, scoped(level, [season], f"calibration, ours beside {', '.join(names[1:])}"), 420)

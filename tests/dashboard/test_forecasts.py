@@ -1,6 +1,8 @@
 """Forecasts page: calibration with counts, scores over time, ELO vs market, lines, upsets."""
 from __future__ import annotations
 
+import re
+
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 
@@ -36,6 +38,11 @@ def test_lines_by_season_tab(dashboard_env: object) -> None:
     assert {"Money line", "Spread", "Simulation winner", "Over/under"} <= set(table["Line"])
     assert table["Correct"].between(0, 1).all()
     assert figures(at)[0]["layout"]["xaxis"]["type"] == "category"
+    # each bar reads its chance as the table's column does: 56.5%, one decimal
+    labels = [label for trace in figures(at)[0]["data"] for label in trace["text"]]
+    assert labels and all(re.fullmatch(r"\d{1,3}\.\d%", label) for label in labels), labels
+    correct = {f"{v:.1%}" for v in table["Correct"]}
+    assert set(labels) <= correct, (labels, correct)
 
 
 def test_elo_vs_market_and_upsets(dashboard_env: object) -> None:
