@@ -23,7 +23,7 @@ from tests.demo_api import ROOT, TEST_RATE, run_server_command
 from tests.server.models import realdata
 
 FOLDER_VARIABLE = "SPORTS_TEST_REAL_FOLDER"
-_background: list[subprocess.Popen[bytes]] = []  # held so the build outlives no reference to it
+_background: list[subprocess.Popen[bytes]] = []  # the running build, held while the workers run
 
 
 def available() -> bool:
