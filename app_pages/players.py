@@ -128,8 +128,8 @@ def _player(level: str) -> None:
     name = str(detail.get("Name") or f"Player {player_id}")
     st.subheader(name)
     st.caption(_profile_line(detail))
-    for line in detail.get("insights") or []:
-        st.markdown(f"- {line}")
+    if detail.get("insights"):  # one list, one element: a dozen elements cost the browser more
+        st.markdown("\n".join(f"- {line}" for line in detail["insights"]))
     games = player_stats.game_log(detail.get("games"))
     counts = player_stats.phase_counts(games)
     after_regular = any(p != player_stats.REGULAR for p in counts)
