@@ -1,9 +1,9 @@
 """How a stat's value is printed, wherever it is printed: the API's sentences (a player's
 insights) and the dashboard's cells and chart labels read this one rule.
 
-Counts whole (54); rates with the decimals analysts read them with (.389, 1.111, 3.45), a rate of
-three decimals below 1 without its 0, as baseball prints it; another stat's fraction with three
-decimals below 1 and two above.
+Counts whole (54); rates with the decimals analysts read them with (.389, 1.111, 3.45, WHIP
+1.084), a proportion of three decimals below 1 without its 0, as baseball prints it (.389, but
+WHIP 0.950); another stat's fraction with three decimals below 1 and two above.
 """
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from typing import Final
 
 RATE_DECIMALS: Final[dict[str, int]] = {
     "AVG": 3, "OBP": 3, "SLG": 3, "OPS": 3, "BABIP": 3, "ISO": 3, "WPCT": 3, "PCT": 3, "FG%": 3, "FT%": 3,
-    "3P%": 3, "SV%": 3, "ERA": 2, "WHIP": 2, "FIP": 2, "GAA": 2, "K/9": 2, "BB/9": 2, "WPA": 2,
+    "3P%": 3, "SV%": 3, "ERA": 2, "WHIP": 3, "FIP": 2, "GAA": 2, "K/9": 2, "BB/9": 2, "WPA": 2,
 }
+# the three-decimal rates printed with their 0 below 1 (WHIP 0.950, as Baseball-Reference does)
+WITH_ZERO: Final = frozenset({"WHIP"})
 
 
 def text(code: str, value: object) -> str:
@@ -30,6 +32,6 @@ def text(code: str, value: object) -> str:
             return str(int(number))
         decimals = 3 if abs(number) < 1 else 2
     printed = f"{number:.{decimals}f}"
-    if code.upper() in RATE_DECIMALS and decimals == 3 and -1 < number < 1:
+    if code.upper() in RATE_DECIMALS and code.upper() not in WITH_ZERO and decimals == 3 and -1 < number < 1:
         printed = printed.replace("0.", ".", 1)
     return printed

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from server.catalog import figures
 from server.catalog.linestats import LINE_STATS
 from server.catalog.statcodes import BATTING as BATTING_RULE
 from server.catalog.statcodes import GP, Formula, codes_for
@@ -26,7 +27,6 @@ GAMES_PITCHED = "GPITCHED"  # pseudo line code: games in which the player pitche
 class LineColumn:
     label: str  # the heading analysts print (pitching H: hits allowed)
     formula: Formula
-    decimals: int | None = None  # None: a count; 3: .311 and 1.111; 2: ERA and WHIP
     innings: bool = False  # outs printed as innings in thirds (200.1 = 200 1/3)
 
 
@@ -58,7 +58,7 @@ BATTING = SeasonLine(
     "batting", "Batting",
     (LineColumn("G", _count(GP)),
      *_counts("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "SB", "BB", "SO"),
-     *(LineColumn(c, _RATES[c], 3) for c in ("AVG", "OBP", "SLG", "OPS"))),
+     *(LineColumn(c, _RATES[c]) for c in ("AVG", "OBP", "SLG", "OPS"))),
     basis=("PA", "AB"),
     caption=("G games played, PA plate appearances, AB at bats, R runs, H hits, 2B doubles, "
              "3B triples, HR home runs, RBI runs batted in, SB stolen bases, BB walks, "
@@ -68,14 +68,14 @@ BATTING = SeasonLine(
 PITCHING = SeasonLine(
     "pitching", "Pitching",
     (*_counts("W", "L"),
-     LineColumn("ERA", _RATES["ERA"], 2),
+     LineColumn("ERA", _RATES["ERA"]),
      LineColumn("G", _count(GAMES_PITCHED)),
      *_counts("GS", "SV"),
      LineColumn("IP", _count("OUTS"), innings=True),
      LineColumn("H", _count("HA")), LineColumn("R", _count("RA")), LineColumn("ER", _count("ER")),
      LineColumn("HR", _count("HRA")), LineColumn("BB", _count("BBA")),
      LineColumn("SO", _count("K")),
-     LineColumn("WHIP", _RATES["WHIP"], 2)),
+     LineColumn("WHIP", _RATES["WHIP"])),
     basis=("OUTS", "BF"),
     caption=("W wins, L losses, ERA earned runs per 9 innings, G games pitched, GS games "
              "started, SV saves, IP innings pitched (.1 and .2 are thirds), H hits, R runs, "
@@ -123,19 +123,17 @@ def value(column: LineColumn, totals: Mapping[str, float | int | None]) -> float
 
 
 def text(column: LineColumn, number: float | None) -> str:
-    """A column's value as printed: 0 as 0, .311, 1.111, 3.45, 200.1 innings; "" only where a
-    rate has no denominator."""
+    """A column's value as printed: 0 as 0, a rate as every table prints its code
+    (``server.catalog.figures``: .311, 1.111, 3.45), 200.1 innings; "" only where a rate has
+    no denominator."""
     if number is None:
         return ""
     if column.innings:
         outs = round(number)
         return f"{outs // 3}.{outs % 3}"
-    if column.decimals is None:
+    if not column.formula.is_rate:
         return str(round(number))
-    printed = f"{number:.{column.decimals}f}"
-    if column.decimals == 3 and -1 < number < 1:
-        printed = printed.replace("0.", ".", 1)  # .311, as baseball prints it
-    return printed
+    return figures.text(column.label, number)
 
 
 def row(line: SeasonLine, totals: Mapping[str, float | int | None]) -> dict[str, str]:

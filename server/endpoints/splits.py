@@ -20,7 +20,7 @@ from server.store import schema as s
 
 G = s.games
 PITCHED = ("BF", "OUTS")  # a game line with either pitched in the game
-RATES = tuple(c for line in seasonlines.LINES for c in line.columns if c.decimals is not None)
+RATES = tuple(c for line in seasonlines.LINES for c in line.columns if c.formula.is_rate)
 P = s.plays
 # A play's batting credits (the batter's, the runners') split by the pitcher's hand, the rest
 # (pitching, fielding) by the batter's.

@@ -12,6 +12,8 @@ def test_rates_read_as_analysts_print_them() -> None:
     assert player_stats.stat_text("AVG", 0.388889) == ".389"
     assert player_stats.stat_text("OPS", 1.21513) == "1.215"
     assert player_stats.stat_text("ERA", 3.4567) == "3.46"
+    assert player_stats.stat_text("WHIP", 1.08351) == "1.084"
+    assert player_stats.stat_text("WHIP", 0.7365) == "0.737", "WHIP keeps its 0, as Baseball-Reference prints it"
     assert player_stats.stat_text("HR", 54.0) == "54"
     assert player_stats.stat_text("HR", None) == ""
 

@@ -16,6 +16,7 @@ BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "SB", "BB", "SO",
 PITCHING = ("W", "L", "ERA", "G", "GS", "SV", "IP", "H", "R", "ER", "HR", "BB", "SO", "WHIP")
 THREE = re.compile(r"^(\d+)?\.\d{3}$")  # .311, 1.111
 TWO = re.compile(r"^\d+\.\d{2}$")  # 3.45
+WHIP = re.compile(r"^\d+\.\d{3}$")  # 1.084 and 0.950, as Baseball-Reference prints WHIP
 
 
 def _leader(code: str) -> tuple[int, int]:
@@ -88,9 +89,9 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
     outs = int(totals["OUTS"])
     assert career["IP"] == f"{outs // 3}.{outs % 3}", "innings in thirds"
     assert career["ERA"] == f"{27 * totals.get('ER', 0) / outs:.2f}", "ERA from the summed line"
-    assert career["WHIP"] == f"{3 * (totals.get('BBA', 0) + totals.get('HA', 0)) / outs:.2f}"
-    for code in ("ERA", "WHIP"):
-        assert pitching[code].map(lambda v: bool(TWO.match(v))).all(), pitching[code].tolist()
+    assert career["WHIP"] == f"{3 * (totals.get('BBA', 0) + totals.get('HA', 0)) / outs:.3f}"
+    for code, printed in (("ERA", TWO), ("WHIP", WHIP)):
+        assert pitching[code].map(lambda v: bool(printed.match(v))).all(), pitching[code].tolist()
     games = [int(s.get("PitchingGames") or 0) for s in api.player("MLB", player).get("seasons") or []]
     assert int(career["G"]) == sum(games) > 0, "G counts the games he pitched in"
     ranked = next(d.value for d in at.dataframe if {"Stat", "Rank"} <= set(d.value.columns))
