@@ -91,7 +91,7 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
     assert career["ERA"] == f"{27 * totals.get('ER', 0) / outs:.2f}", "ERA from the summed line"
     assert career["WHIP"] == f"{3 * (totals.get('BBA', 0) + totals.get('HA', 0)) / outs:.3f}"
     for code, printed in (("ERA", TWO), ("WHIP", WHIP)):
-        assert pitching[code].map(lambda v: bool(printed.match(v))).all(), pitching[code].tolist()
+        assert all(printed.match(v) for v in pitching[code]), pitching[code].tolist()
     games = [int(s.get("PitchingGames") or 0) for s in api.player("MLB", player).get("seasons") or []]
     assert int(career["G"]) == sum(games) > 0, "G counts the games he pitched in"
     ranked = next(d.value for d in at.dataframe if {"Stat", "Rank"} <= set(d.value.columns))
