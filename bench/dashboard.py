@@ -53,7 +53,7 @@ from tests.dashboard.conftest import free_port
 
 WARM_TARGET, COLD_TARGET, CACHE_TARGET_MS = 1.3, 1.5, 1.0
 FRESH_TARGET_MS, CHANGE_TARGET_MS = 2000.0, 1000.0  # issue #29: what an analyst waits for
-RUNS = 5  # warm and fresh visits each, alternated with the baseline's: 20 visits a page (3 moved ratios ~0.15 run to run)
+RUNS = 5  # warm and fresh visits each, alternated with the baseline's: 20 visits a page
 CHANGES = 5  # filter changes per page, back and forth between two choices
 CACHE_CALLS = 1000
 TIMEOUT_MS = 60_000

@@ -32,6 +32,5 @@ def text(code: str, value: object) -> str:
             return str(int(number))
         decimals = 3 if abs(number) < 1 else 2
     printed = f"{number:.{decimals}f}"
-    if code.upper() in RATE_DECIMALS and code.upper() not in WITH_ZERO and decimals == 3 and -1 < number < 1:
-        printed = printed.replace("0.", ".", 1)
-    return printed
+    bare = code.upper() in RATE_DECIMALS and code.upper() not in WITH_ZERO  # .389, as baseball prints it
+    return printed.replace("0.", ".", 1) if bare and decimals == 3 and -1 < number < 1 else printed

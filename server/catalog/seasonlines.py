@@ -133,7 +133,7 @@ def text(column: LineColumn, number: float | None) -> str:
         return f"{outs // 3}.{outs % 3}"
     if not column.formula.is_rate:
         return str(round(number))
-    return figures.text(column.label, number)
+    return figures.text(_code(column), number)
 
 
 def row(line: SeasonLine, totals: Mapping[str, float | int | None]) -> dict[str, str]:
