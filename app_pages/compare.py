@@ -9,12 +9,12 @@ import streamlit as st
 
 from components import charts, filters, layout, links, player_stats
 from components.tables import show_table
+from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, NotFound, api
 
 KIND_KEY, PLAYERS, TEAMS = "compare", "players", "teams"
 WHO_KEY = "who"  # the players compared, as "Name (ID)": the URL names them readably and exactly
 SEARCH_KEY = "who_q"
-SEARCH_MIN = 5  # contract 4: searches of 4 characters or fewer are ignored; shorter text is a surname
 FOUND_SHOWN = 20
 MAX_SEASON_LINES = 6  # one request each, for the seasons a profile lists without their stats
 # the stat a career chart opens on: the first of these the players recorded

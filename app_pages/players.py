@@ -11,10 +11,10 @@ from components import charts, filters, layout, links, phases, player_stats, pla
 from components.search import rank_by_name
 from components.tables import markdown_table, percent_column, records_frame as _frame, show_table
 from server.catalog import clock, seasonlines, splits
+from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, api
 
 PAGE_SIZE = 50
-SEARCH_MIN = 5  # contract 4: searches of 4 characters or fewer are ignored
 LEADERS_SHOWN = 10
 MAX_SEASON_LINES = 6  # one request each; a long career keeps its stored lines
 PHASES = phases.PHASES

@@ -18,6 +18,8 @@ from typing import Any, Final
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from server.catalog.parameters import MAX_TEXT
+
 BIND: Final = "query-params"
 LEVEL_KEY = "level"
 DEFAULT_LEVEL = "MLB"
@@ -284,7 +286,9 @@ def choice(label: str, options: Sequence[str], *, key: str, sidebar: bool = True
 
 
 def text_filter(label: str, *, key: str, placeholder: str = "", help: str | None = None) -> str:
-    return str(st.sidebar.text_input(label, key=key, bind=BIND, placeholder=placeholder, help=help) or "").strip()
+    """A sidebar text box taking no more than the API answers (longer is a 400, not a search)."""
+    return str(st.sidebar.text_input(label, key=key, bind=BIND, placeholder=placeholder, help=help,
+                                     max_chars=MAX_TEXT) or "").strip()
 
 
 def toggle(label: str, *, key: str, default: bool = False) -> bool:

@@ -24,6 +24,7 @@ from dateutil import parser as date_parser
 
 from server.catalog.clock import today
 from server.catalog.levels import Level
+from server.catalog.parameters import MAX_TEXT, SEARCH_MIN
 from server.endpoints.base import Ask, Endpoint
 from server.catalog.phases import PHASES, SEASON_TYPES
 from server.endpoints.registry import find_endpoint
@@ -33,9 +34,7 @@ from server.store.schema import GAME_STATES
 
 MAX_DEFAULT = 100
 MAX_LIMIT = 1000
-SEARCH_MIN = 5  # searches of 4 characters or fewer are ignored (spec part 8)
 COMMON = ("key", "format", "max", "page")  # taken by every endpoint, read apart
-MAX_TEXT = 200  # characters any one parameter value may hold
 _MAX_INT = 2**63 - 1
 _INT = re.compile(r"^[+-]?[0-9]{1,19}$")
 _ISO = re.compile(r"^([0-9]{4})-?([0-9]{2})-?([0-9]{2})$")

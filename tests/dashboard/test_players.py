@@ -1,6 +1,9 @@
 """Players and teams page: search, profile with game log chart; a team's seasons and ELO."""
 from __future__ import annotations
 
+import pytest
+
+from server.catalog.parameters import MAX_TEXT
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
 from tests.dashboard.conftest import ApiServer
@@ -27,6 +30,16 @@ def test_player_search_pages_server_side(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     table = at.dataframe[0].value
     assert len(table) and table["Name"].str.contains(word, case=False).all()
+
+
+@pytest.mark.parametrize("page,key", [("players", "q"), ("compare", "who_q")])
+def test_a_search_longer_than_the_api_takes_is_cut_to_it_not_an_error(dashboard_env: ApiServer, page: str,
+                                                                      key: str) -> None:
+    """A pasted paragraph, or a link carrying one: the box holds what the API answers
+    (``MAX_TEXT`` characters, more being a 400), and the page searches, with no error box."""
+    at = open_page(page, {"level": "MLB", key: "a" * (MAX_TEXT + 100)})
+    assert_clean(at)
+    assert [len(box.value or "") for box in at.text_input if box.key == key] == [MAX_TEXT]
 
 
 def test_team_profile_from_url(dashboard_env: ApiServer) -> None:

@@ -1,0 +1,9 @@
+"""What the contract fixes of a parameter's text, read by both ends: the request parser refuses
+or ignores by it (``server.http.parse``) and the dashboard's search boxes take no more than it
+will answer (spec part 8)."""
+from __future__ import annotations
+
+from typing import Final
+
+MAX_TEXT: Final = 200  # characters any one parameter value may hold: more is a 400
+SEARCH_MIN: Final = 5  # a ``search`` of 4 characters or fewer is ignored, with a warning
