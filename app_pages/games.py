@@ -18,6 +18,7 @@ SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, cha
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
                 "Overtime", "League", "Phase")
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
+CHART_KEY = "chart"
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,9 @@ def _drawn(level: str, query: Query, games: pd.DataFrame) -> list[int]:
     return [query.season] if query.season else season_facts.of_days(level, games.get("GameDay", []))
 
 
-def _team_view(level: str, games: pd.DataFrame, team: str, tie: str, drawn: list[int]) -> pd.DataFrame:
-    """W-L, differential and margins from ``team``'s side; an opponent filter. Returns the
-    games left after the opponent filter."""
+def _team_view(level: str, games: pd.DataFrame, team: str, tie: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """W-L, differential and scoring from ``team``'s side; an opponent filter. Returns the games
+    left after the opponent filter, and the same games from the team's side."""
     side = team_view.team_side(games, team, tie=tie[:1])
     opponents = sorted(set(side["Opponent"])) if not side.empty else []
     opponent = filters.team_picker(opponents, key="opponent", label="Opponent")
@@ -69,8 +70,7 @@ def _team_view(level: str, games: pd.DataFrame, team: str, tie: str, drawn: list
     cols[1].metric("Differential", f"{tally['Diff']:+d}", help="Scored minus conceded over these games")
     cols[2].metric("Scored per game", f"{side['For'].mean():.2f}" if len(side) else "—")
     cols[3].metric("Conceded per game", f"{side['Against'].mean():.2f}" if len(side) else "—")
-    st.plotly_chart(charts.team_margins(side, team, scope=charts.scope(level, drawn)), key="team_margins_chart")
-    return games
+    return games, side
 
 
 def _list(level: str, query: Query, team: str | None) -> None:
@@ -83,15 +83,14 @@ def _list(level: str, query: Query, team: str | None) -> None:
         st.warning(f"{result.total:,} games match: the chart and table hold the newest {len(result.frame):,}. "
                    "Narrow the season, team or dates to see them all.", icon=":material/filter_alt:")
     tie = charts.tie_word(api.level_sport(level))
+    drawn = _drawn(level, query, frame)
+    side = pd.DataFrame()
     if team:
-        frame = _team_view(level, frame, team, tie, _drawn(level, query, frame))
+        frame, side = _team_view(level, frame, team, tie)
         shown = len(frame)
-    else:
-        title = charts.scoped(level, _drawn(level, query, frame), "home margin of the listed games")
-        st.plotly_chart(charts.results(frame, tie=tie, title=title),
-                        key="games_chart")
     st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
+    # the list first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),
                open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.", csv=not result.truncated)
     if result.truncated:
@@ -99,6 +98,18 @@ def _list(level: str, query: Query, team: str | None) -> None:
         label = (f"Download all {result.total:,} matching games (CSV)" if result.total <= bound else
                  f"Download the newest {bound:,} of {result.total:,} games (CSV; the download stops there)")
         download(label, partial(_all_games_csv, level, query), name="games_all")
+    if frame.empty:
+        return
+    box = filters.disclosure(f"Chart: {team}'s margins" if team else "Chart: home margins",
+                             key=CHART_KEY, icon=":material/bar_chart:")
+    if not box.open:
+        return
+    with box:
+        if team:
+            st.plotly_chart(charts.team_margins(side, team, scope=charts.scope(level, drawn)), key="team_margins_chart")
+        else:
+            title = charts.scoped(level, drawn, "home margin of the listed games")
+            st.plotly_chart(charts.results(frame, tie=tie, title=title), key="games_chart")
 
 
 def _odds(level: str, season: int | None, team_id: int) -> pd.DataFrame:

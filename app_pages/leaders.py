@@ -17,6 +17,7 @@ TOP = 100
 # the stat a level's leaders open on: the first of these its glossary has (baseball, basketball
 # and hockey, soccer)
 PREFERRED_STATS = ("HR", "PTS", "G")
+CHART_KEY = "chart"
 
 
 def _described(codes: pd.DataFrame) -> dict[str, str]:
@@ -85,15 +86,20 @@ def main() -> None:
         st.info(_why_none(level, kind, stat, season, team, qualified, phase))
         layout.copy_link()
         return
-    what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
-    st.plotly_chart(charts.leaders(table, stat=stat, title=charts.scoped(level, [season], what)), key="leaders_chart")
-    table = (links.with_link(table, "Player_ID", "player", level, season) if kind == "player"
-             else links.with_link(table, "Team", "team", level, season))
-    show_table(table, name=f"leaders_{stat}_{season}",
+    # the board first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
+    ranked = (links.with_link(table, "Player_ID", "player", level, season) if kind == "player"
+              else links.with_link(table, "Team", "team", level, season))
+    show_table(ranked, name=f"leaders_{stat}_{season}",
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
                hidden=("Player_ID", "Team_ID"),
                formats={**links.link_format("profile" if kind == "player" else "team"),
-                        "Value": stat_column(stat, table.get("Value", pd.Series(dtype=float)))})
+                        "Value": stat_column(stat, ranked.get("Value", pd.Series(dtype=float)))})
+    top = min(len(table), charts.LEADERS_DRAWN)
+    box = filters.disclosure(f"Chart of the top {top}", key=CHART_KEY, icon=":material/bar_chart:")
+    if box.open:
+        what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
+        box.plotly_chart(charts.leaders(table, stat=stat, title=charts.scoped(level, [season], what)),
+                         key="leaders_chart")
     layout.copy_link()
 
 

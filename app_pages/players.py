@@ -21,6 +21,11 @@ PHASES = phases.PHASES
 # a game log opens on the first of these the player has (batters, pitchers, scorers, keepers)
 PREFERRED_STATS = ("PTS", "H", "G", "K", "SO", "OUTS", "REB", "AST", "SOG", "SV", "MIN")
 TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
+# a profile's sections, one open at a time (each opens on charts or on grids: filters.disclosure)
+SECTION_KEY, GAME_LOG, SEASONS, STATISTICS, SPLITS = "section", "Game log", "Seasons", "Season statistics", "Splits"
+SECTIONS = (GAME_LOG, SEASONS, STATISTICS, SPLITS)
+BASEBALL_ONLY = frozenset({SPLITS})  # the play-by-play that splits a line is baseball's
+LOG_TABLE_KEY = "log_table"
 FORMATS = {"ELOAfter": st.column_config.NumberColumn("ELO after", format="%.1f"),
            "ELOBefore": st.column_config.NumberColumn("ELO before", format="%.1f"),
            "Change": st.column_config.NumberColumn(format="%+.1f"),
@@ -134,46 +139,68 @@ def _player(level: str) -> None:
     counts = player_stats.phase_counts(games)
     after_regular = any(p != player_stats.REGULAR for p in counts)
     phase = filters.choice("Games of", PHASES, key="log_phase") if after_regular else PHASES[0]
-    if counts:
-        st.caption(" · ".join(f"{n} {p.lower()} games" for p, n in counts.items())
-                   + ("; season statistics and Leaders count the regular season" if len(counts) > 1 else ""))
     if not games.empty:
         games = phases.only(games, phase)
     numeric = player_stats.stat_columns(games)
     stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric),
                           drifts=True)  # a season in progress may add the stat the log opens on
+    baseball = api.level_sport(level) == "baseball"
+    sections = filters.tabs([s for s in SECTIONS if baseball or s not in BASEBALL_ONLY], key=SECTION_KEY)
+    if sections[GAME_LOG].open:
+        with sections[GAME_LOG]:
+            if counts:
+                st.caption(" · ".join(f"{n} {p.lower()} games" for p, n in counts.items())
+                           + ("; season statistics and Leaders count the regular season" if len(counts) > 1 else ""))
+            _game_log(level, player_id, season, name, games, numeric, stat)
+    pitcher = player_stats.is_pitcher(raw_seasons)
+    if sections[SEASONS].open:
+        with sections[SEASONS]:
+            if baseball:
+                _season_lines(player_id, raw_seasons, pitcher)
+            else:
+                st.caption("Games: every game of the season, the postseason included.")
+                lines = _stored_lines(level, player_id, raw_seasons)
+                show_table(player_stats.seasons_table(raw_seasons, lines), name=f"player_{player_id}_seasons",
+                           empty="No seasons held.")
+    if sections[STATISTICS].open:
+        with sections[STATISTICS]:
+            order = seasonlines.stat_order(pitcher) if baseball else ()
+            st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
+            show_table(player_stats.stats_table(detail.get("stats"), order), name=f"player_{player_id}_stats",
+                       empty=season_facts.why_empty(level, season, "season statistics",
+                                                    computed_by=season_facts.RETABULATED, filters=f"player {name}",
+                                                    unfiltered=partial(_ranked, level, season))
+                       if not detail.get("stats") else "")
+            if season and api.level_serves(level, "winprob"):
+                _biggest_plays(level, player_id, season, detail)
+    if SPLITS in sections and sections[SPLITS].open:
+        with sections[SPLITS]:
+            if season:
+                _splits(level, season, raw_seasons, pitcher, player_id=player_id)
+            else:
+                st.info("Pick a season in the sidebar to split it.")
+
+
+def _game_log(level: str, player_id: int, season: int | None, name: str, games: pd.DataFrame,
+              numeric: list[str], stat: str) -> None:
+    """The season's games: the chart of one stat, and every game's line one click below it."""
     if games.empty:  # why, in words true to the cause: nothing to draw
         st.info(season_facts.why_empty(level, season, "game logs", needs="PlayerPerfs",
                                        otherwise=f"No game of {name} is held for the {level} {season} season."))
-    else:
-        st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped(level, [season], f"{name}, game log: {stat}")),
-                        key="game_log")
-        # ids out, and the stats this player never recorded (a batter's pitching columns)
-        unused = [c for c in numeric if not games[c].astype(bool).any()]
-        log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
-                                  if c in games.columns])
-        if "Game_ID" in games.columns and not log.empty:
-            log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
-        show_table(log, name=f"player_{player_id}_games", formats=links.link_format("game"))
-    pitcher = player_stats.is_pitcher(raw_seasons)
-    order = seasonlines.stat_order(pitcher) if api.level_sport(level) == "baseball" else ()
-    st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
-    show_table(player_stats.stats_table(detail.get("stats"), order), name=f"player_{player_id}_stats",
-               empty=season_facts.why_empty(level, season, "season statistics", computed_by=season_facts.RETABULATED,
-                                            filters=f"player {name}", unfiltered=partial(_ranked, level, season))
-               if not detail.get("stats") else "")
-    if season and api.level_serves(level, "winprob"):
-        _biggest_plays(level, player_id, season, detail)
-    if api.level_sport(level) == "baseball":
-        _season_lines(player_id, raw_seasons, pitcher)
-        if season:
-            _splits(level, season, raw_seasons, pitcher, player_id=player_id)
         return
-    st.markdown("**Seasons**")
-    st.caption("Games: every game of the season, the postseason included.")
-    lines = _stored_lines(level, player_id, raw_seasons)
-    show_table(player_stats.seasons_table(raw_seasons, lines), name=f"player_{player_id}_seasons",
-               empty="No seasons held.")
+    st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped(level, [season], f"{name}, game log: {stat}")),
+                    key="game_log")
+    box = filters.disclosure(f"Every game's line ({len(games)} games)", key=LOG_TABLE_KEY, icon=":material/table:")
+    if not box.open:
+        return
+    # ids out, and the stats this player never recorded (a batter's pitching columns)
+    unused = [c for c in numeric if not games[c].astype(bool).any()]
+    log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
+                              if c in games.columns])
+    if "Game_ID" in games.columns and not log.empty:
+        log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
+    with box:
+        show_table(log, name=f"player_{player_id}_games", formats=links.link_format("game"))
 
 
 def _season_lines(player_id: int, seasons: list[dict[str, Any]], pitcher: bool) -> None:
@@ -181,7 +208,6 @@ def _season_lines(player_id: int, seasons: list[dict[str, Any]], pitcher: bool) 
     (``server.catalog.seasonlines``), his own first, each with its career row."""
     tables = player_stats.line_tables(seasons, pitcher)
     if not tables:
-        st.markdown("**Seasons**")
         st.info("No season lines held.")
     for line, table in tables:
         st.markdown(f"**{line.title} by season** (regular season)")

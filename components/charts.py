@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 from components.player_stats import stat_text
 
 HEIGHT = 380
+LEADERS_DRAWN = 25  # bars of a leaders chart
 VIS_COLOR, HOME_COLOR, DIFF_COLOR, MUTED = "#EF553B", "#1f4e9c", "#AB63FA", "#9aa5b1"
 SERIES_COLORS = ("#1f4e9c", "#EF553B", "#00A087", "#F39B12", "#7E57C2", "#17BECF", "#8C564B", "#E377C2")
 
@@ -300,7 +301,7 @@ def rating_bars(table: pd.DataFrame, *, value: str, title: str, top: int = 30,
     return _finish(fig, title, max(HEIGHT, 20 * len(data) + 90))
 
 
-def leaders(table: pd.DataFrame, *, stat: str, title: str, top: int = 25) -> go.Figure:
+def leaders(table: pd.DataFrame, *, stat: str, title: str, top: int = LEADERS_DRAWN) -> go.Figure:
     """The leading players or teams of a stat, best first, every name labelled, each value as
     the stat reads (54 home runs, a .389 average)."""
     if table.empty or "Value" not in table.columns:

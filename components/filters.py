@@ -309,6 +309,15 @@ def tabs(labels: Sequence[str], *, key: str, default: str | None = None) -> dict
     return dict(zip(labels, containers, strict=True))
 
 
+def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
+    """A URL-bound expander (``?<key>=true`` while open), closed on arrival; its ``.open`` says
+    whether to run its content. It holds the records behind a chart, one click below it: a view
+    opens on charts or on grids, never both, because the second kind's code and drawing land
+    before the first is shown (bench/dashboard.py, Players: a grid under the chart took its first
+    chart from 1.25x to 1.43-1.50x the one-chart page; the grid behind this box, 1.27x)."""
+    return st.expander(label, key=key, bind=BIND, icon=icon)
+
+
 def id_input(label: str, *, key: str, help: str | None = None, sidebar: bool = False) -> int | None:
     where = st.sidebar if sidebar else st
     value = where.number_input(label, min_value=1, value=None, step=1, key=key, bind=BIND, help=help,

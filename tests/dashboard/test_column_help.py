@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page
+from tests.dashboard._apptest import assert_clean, open_clean, open_page
 from tests.dashboard.conftest import ApiServer
 
 def _grid_help(at: object, key_part: str) -> dict[str, str]:
@@ -36,16 +36,16 @@ def test_box_score_headings_explain_their_codes(dashboard_env: ApiServer) -> Non
 def test_grid_columns_explain_their_codes(dashboard_env: ApiServer) -> None:
     glossary = api.glossary("MLB", "stats").drop_duplicates("Code").set_index("Code")["Name"]
     leader = api.stats("MLB", "player", "ERA", size=1).frame.iloc[0]
-    at = open_page("players", {"level": "MLB", "player": str(int(leader["Player_ID"]))})
-    assert_clean(at)
-    ranks = _grid_help(at, "QualifiedRank")
+    link = {"level": "MLB", "player": str(int(leader["Player_ID"]))}
+    ranks = _grid_help(open_clean("players", {**link, "section": "Season statistics"}), "QualifiedRank")
     assert "qualifier" in ranks["QualifiedRank"].lower() and ranks["Rank"], ranks
-    seasons = _grid_help(at, "BBA")
+    at = open_clean("players", {**link, "log_table": "true"})  # a pitcher's game log: BBA, HRA
+    log = _grid_help(at, "BBA")
     codes = [c for grid in at.dataframe if "BBA" in grid.value.columns for c in grid.value.columns
              if c in glossary.index]
     assert {"BBA", "HRA"} <= set(codes), codes
-    for code in codes:  # every stat code the seasons show, as the glossary names it
-        assert glossary[code] in seasons[code], (code, seasons.get(code))
+    for code in codes:  # every stat code the game log shows, as the glossary names it
+        assert glossary[code] in log[code], (code, log.get(code))
 
 
 def test_forecast_tables_explain_every_column_and_the_simulation_winner(dashboard_env: ApiServer) -> None:

@@ -33,7 +33,8 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
 def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiServer) -> None:
     season = api.season_ids("MLB", with_games=True)[0]
     expected = api.games("MLB", season=season, status="final", size=1).total
-    at = open_page("games", {"level": "MLB", "season": str(season), "status": "Final", "tab": "Games"})
+    at = open_page("games", {"level": "MLB", "season": str(season), "status": "Final", "tab": "Games",
+                             "chart": "true"})
     assert_clean(at)
     table = at.dataframe[0].value
     # "Final", or "Final (11 innings)" for a game that went past its scheduled innings
@@ -51,7 +52,11 @@ def test_status_is_filtered_by_the_api_so_totals_are_exact(dashboard_env: ApiSer
 def test_chart_and_table_cover_every_matched_game(dashboard_env: ApiServer) -> None:
     season = api.season_ids("MLB", with_games=True)[0]
     matched = api.all_games("MLB", season=season)
-    at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games"})
+    listed = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games"})
+    assert_clean(listed)
+    assert not figures(listed) and listed.expander[0].label == "Chart: home margins", \
+        "the list opens on its table, the chart one click below it"
+    at = open_page("games", {"level": "MLB", "season": str(season), "tab": "Games", "chart": "true"})
     assert_clean(at)
     table = at.dataframe[0].value
     assert len(table) == matched.total > 50, "the whole season, not one page of 50"
@@ -126,7 +131,8 @@ def test_a_teams_eye_view(dashboard_env: ApiServer) -> None:
     mine = games[(games["Home"] == team) | (games["Visitor"] == team)]
     home = mine["Home"] == team
     margin = (mine["ScoreHome"] - mine["ScoreVis"]).where(home, mine["ScoreVis"] - mine["ScoreHome"])
-    at = open_page("games", {"level": "MLB", "season": str(season), "team": team, "status": "Final", "tab": "Games"})
+    at = open_page("games", {"level": "MLB", "season": str(season), "team": team, "status": "Final", "tab": "Games",
+                             "chart": "true"})
     assert_clean(at)
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Record"] == f"{int((margin > 0).sum())}-{int((margin < 0).sum())}"

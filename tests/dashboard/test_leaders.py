@@ -9,7 +9,11 @@ from tests.dashboard.conftest import ApiServer
 def test_leaders_of_a_stat_code(dashboard_env: ApiServer) -> None:
     codes = api.glossary("NBA", "stats")
     code = str(codes[codes["Type"].astype(str) == "player"]["Code"].iloc[0])
-    at = open_page("leaders", {"level": "NBA", "stat": code})
+    board = open_page("leaders", {"level": "NBA", "stat": code})
+    assert_clean(board)
+    assert board.dataframe and not figures(board), "the page opens on the board, its chart a click below"
+    assert board.expander[0].label == f"Chart of the top {min(len(board.dataframe[0].value), 25)}"
+    at = open_page("leaders", {"level": "NBA", "stat": code, "chart": "true"})  # the chart opened
     assert_clean(at)
     assert at.selectbox(key="stat").value == code
     assert titles(at) == [f"NBA {api.season_ids('NBA')[0]}: {code} leaders"]
@@ -18,7 +22,7 @@ def test_leaders_of_a_stat_code(dashboard_env: ApiServer) -> None:
 
 
 def test_default_stat_and_qualifier(dashboard_env: ApiServer) -> None:
-    at = open_page("leaders", {"level": "MLB"})
+    at = open_page("leaders", {"level": "MLB", "chart": "true"})
     assert_clean(at)
     assert at.selectbox(key="stat").value == "HR"
     labels = list(figures(at)[0]["data"][0]["text"])

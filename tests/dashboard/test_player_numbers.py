@@ -49,10 +49,14 @@ def _mlb_leader() -> tuple[int, int, float]:
 
 def test_player_page_shows_no_none_and_agrees_with_leaders(dashboard_env: ApiServer) -> None:
     player, season, home_runs = _mlb_leader()
-    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season)})
-    assert_clean(at)
-    grids = [next(d for d in at.dataframe if has(d.value.columns)) for has in (
-        lambda c: "Phase" in c, lambda c: "Rank" in c, lambda c: "Season" in c and "AVG" in c)]
+    link = {"level": "MLB", "player": str(player), "player_season": str(season)}
+    grids = []
+    for section, has in (({"log_table": "true"}, lambda c: "Phase" in c),
+                         ({"section": "Season statistics"}, lambda c: "Rank" in c),
+                         ({"section": "Seasons"}, lambda c: "Season" in c and "AVG" in c)):
+        at = open_page("players", {**link, **section})
+        assert_clean(at)
+        grids.append(next(d for d in at.dataframe if has(d.value.columns)))
     log, stats, seasons = (d.value for d in grids)  # the game log, ranks and batting seasons
     for grid, table in zip(grids, (log, stats, seasons), strict=True):
         # text is never missing; a number may be (a rank not earned), drawn blank

@@ -39,10 +39,11 @@ def test_the_2023_home_run_leader_as_leaders_and_his_profile_tell_it(real_dashbo
     show their games (not 0) beside their at-bats."""
     leader = api.stats("MLB", "player", "HR", season=2023, size=1).frame.iloc[0]
     player, home_runs = int(leader["Player_ID"]), float(leader["Value"])
-    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023"})
-    assert_clean(at)
-    log, stats, seasons = (next(d.value for d in at.dataframe if has(d.value.columns)) for has in (
-        lambda c: "Phase" in c, lambda c: "Rank" in c, lambda c: "Season" in c and "AVG" in c))
+    link = {"level": "MLB", "player": str(player), "player_season": "2023"}
+    log, stats, seasons = (next(d.value for d in open_clean("players", {**link, **section}).dataframe
+                                if has(d.value.columns)) for section, has in (
+        ({"log_table": "true"}, lambda c: "Phase" in c), ({"section": "Season statistics"}, lambda c: "Rank" in c),
+        ({"section": "Seasons"}, lambda c: "Season" in c and "AVG" in c)))
     for table in (log, stats, seasons):
         assert "None" not in table.astype(str).to_numpy()
     by_stat = stats.set_index("Stat")["Value"]
@@ -52,7 +53,7 @@ def test_the_2023_home_run_leader_as_leaders_and_his_profile_tell_it(real_dashbo
     assert (log["Phase"] == "Regular season").sum() == games
     assert (log["Phase"] == "Postseason").sum() == log["Playoff"].astype(str).ne("").sum(), \
         "every game of a playoff round is a postseason game"
-    said = [m.value for m in at.markdown]
+    said = [m.value for m in open_clean("players", link).markdown]
     assert any(line.startswith(f"- Played {games} games in 2023") for line in said), said[:2]
     assert not [line for line in said if re.search(r"\(-?\d+\.\d{4,}\)", line)], "rates as printed: .389"
     assert seasons.set_index("Season").loc["2023", "HR"] == f"{home_runs:.0f}"
@@ -173,7 +174,7 @@ def test_a_players_splits_against_left_and_right_show_the_apis(real_dashboard: A
     leader = api.stats("MLB", "player", "HR", season=2023, size=1).frame.iloc[0]
     player = int(leader["Player_ID"])
     at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023",
-                               "split": "Against left and right"})
+                               "section": "Splits", "split": "Against left and right"})
     assert_clean(at)
     heading = next(i for i, m in enumerate(at.markdown) if m.value.startswith("**Batting splits, 2023**"))
     assert "against left and right" in at.markdown[heading].value
@@ -193,7 +194,7 @@ def test_a_pitchers_split_by_hand_leaves_what_a_game_credits_blank(real_dashboar
     leader = api.stats("MLB", "player", "OUTS", season=2023, size=1).frame.iloc[0]
     player = int(leader["Player_ID"])
     at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023",
-                               "split": "Against left and right"})
+                               "section": "Splits", "split": "Against left and right"})
     assert_clean(at)
     shown = next(d.value for d in at.dataframe if list(d.value.columns[:2]) == ["Split", "W"])
     served = api.splits("MLB", "hand", 2023, player_id=player)

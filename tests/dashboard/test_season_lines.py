@@ -46,7 +46,8 @@ def _career_totals(player: int) -> dict[str, float]:
 
 def test_a_hitter_reads_his_batting_line_first_with_a_true_career_row(dashboard_env: ApiServer) -> None:
     player, season = _leader("HR")
-    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season)})
+    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
+                               "section": "Seasons"})
     assert_clean(at)
     lines = _line_tables(at)
     assert next(iter(lines)) == "Batting", "a hitter's batting line comes first"
@@ -69,13 +70,16 @@ def test_a_hitter_reads_his_batting_line_first_with_a_true_career_row(dashboard_
         assert batting[code].map(lambda v: bool(THREE.match(v))).all(), batting[code].tolist()
     caption = next(c.value for c in at.caption if c.value.startswith("G games played"))
     assert all(re.search(rf"(^|[ (/+]){re.escape(code)}\b", caption) for code in BATTING), caption
-    ranked = next(d.value for d in at.dataframe if {"Stat", "Rank"} <= set(d.value.columns))
+    statistics = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
+                                       "section": "Season statistics"})
+    ranked = next(d.value for d in statistics.dataframe if {"Stat", "Rank"} <= set(d.value.columns))
     assert list(ranked["Stat"][:3]) == ["PA", "AB", "R"], "a hitter's ranks open on his batting line"
 
 
 def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> None:
     player, season = _leader("OUTS")
-    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season)})
+    at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
+                               "section": "Seasons"})
     assert_clean(at)
     lines = _line_tables(at)
     assert next(iter(lines)) == "Pitching", "a pitcher's pitching line comes first"
@@ -94,7 +98,9 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
         assert all(printed.match(v) for v in pitching[code]), pitching[code].tolist()
     games = [int(s.get("PitchingGames") or 0) for s in api.player("MLB", player).get("seasons") or []]
     assert int(career["G"]) == sum(games) > 0, "G counts the games he pitched in"
-    ranked = next(d.value for d in at.dataframe if {"Stat", "Rank"} <= set(d.value.columns))
+    statistics = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
+                                       "section": "Season statistics"})
+    ranked = next(d.value for d in statistics.dataframe if {"Stat", "Rank"} <= set(d.value.columns))
     assert list(ranked["Stat"][:3]) == ["W", "L", "ERA"], "a pitcher's ranks open on his pitching line"
 
 
@@ -110,7 +116,7 @@ def _split_tables(at: AppTest) -> dict[str, pd.DataFrame]:
 def test_a_players_splits_show_what_the_api_serves(dashboard_env: ApiServer) -> None:
     player, season = _leader("HR")
     at = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
-                               "split": "By month"})
+                               "section": "Splits", "split": "By month"})
     assert_clean(at)
     batting = _split_tables(at)["Batting"]
     assert list(batting.columns) == ["Split", *BATTING], "the season line's columns"
@@ -121,7 +127,9 @@ def test_a_players_splits_show_what_the_api_serves(dashboard_env: ApiServer) -> 
         assert [int(shown[c]) for c in ("G", "PA", "AB", "H", "HR", "BB", "SO")] == \
             [int(part[c]) for c in ("G", "PA", "AB", "H", "HR", "BB", "SO")]
         assert shown["AVG"] == (f"{part['H'] / part['AB']:.3f}".lstrip("0") if part["AB"] else "")
-    season_line = _line_tables(at)["Batting"].set_index("Season").loc[str(season)]
+    seasons = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
+                                    "section": "Seasons"})
+    season_line = _line_tables(seasons)["Batting"].set_index("Season").loc[str(season)]
     assert sum(batting["HR"].astype(int)) == int(season_line["HR"]), "the months add up to the season"
 
 

@@ -92,7 +92,7 @@ def test_leaders_offer_wpa(dashboard_env: ApiServer) -> None:
 def test_player_page_shows_season_wpa_and_biggest_plays(dashboard_env: ApiServer) -> None:
     leader = api.stats("MLB", "player", "WPA", size=1).frame.iloc[0]
     at = open_page("players", {"level": "MLB", "player": str(int(leader["Player_ID"])),
-                               "player_season": str(int(leader["Season"]))})
+                               "player_season": str(int(leader["Season"])), "section": "Season statistics"})
     assert_clean(at)
     metric = next(m for m in at.metric if m.label.startswith("Win probability added"))
     assert float(metric.value) == round(float(leader["Value"]), 2)
