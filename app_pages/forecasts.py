@@ -13,6 +13,7 @@ from services import ApiError, api
 
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
+BINS_KEY = "bins_table"  # the calibration's bins, a click below its charts (filters.disclosure)
 CALIBRATION, INGAME, MARKET, LINES, UPSETS = ("Calibration", "In-game", "ELO vs market", "Lines by season",
                                               "Biggest upsets")
 # What each column of the page's tables means, shown on hover (codes are column_help's)
@@ -118,12 +119,15 @@ def main() -> None:
             if not table["draws"].any():
                 bins = bins.drop(columns="draws")
             shown = bins.rename(columns=headings)
-            show_table(shown, name="calibration",
-                       formats=_helped(list(shown.columns), **{
-                           n: percent_column(help=HELP[n])
-                           for n in ("Predicted", "Observed", "95% from", "95% to")}))
-            st.caption("Bars and the 95% columns: the Wilson interval of each bin's observed rate; a forecast is "
-                       "well calibrated where the diagonal crosses the bar.")
+            st.caption("Bars: the Wilson 95% interval of each bin's observed rate; a forecast is well calibrated "
+                       "where the diagonal crosses the bar.")
+            box = filters.disclosure(f"The {len(shown)} bins, as a table", key=BINS_KEY, icon=":material/table:")
+            if box.open:
+                with box:
+                    show_table(shown, name="calibration",
+                               formats=_helped(list(shown.columns), **{
+                                   n: percent_column(help=HELP[n])
+                                   for n in ("Predicted", "Observed", "95% from", "95% to")}))
             if table["draws"].any():
                 st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
     if tabs[INGAME].open:

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, layout, links, season_facts
-from server.catalog import clock
+from components import charts, filters, layout, links, season_facts
 from components.filters import current_level
+from server.catalog import clock
 from components.tables import pick_columns, show_table
 from services import ApiError, NotOffered, api, health
 
 GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
                 links.LINK_COLUMN)
 LATEST_COUNT = 25
+CHART_KEY, LEVELS_KEY = "chart", "levels_held"  # what the page keeps a click below its games
 
 
 def _levels_table() -> pd.DataFrame:
@@ -41,11 +42,7 @@ def main() -> None:
     cols[1].metric("Today", today.total)
     cols[2].metric("Finished games", f"{latest.total:,}")
     cols[3].metric("Newest result", newest)
-    drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
-    st.plotly_chart(charts.results(latest.frame, charts.scoped(level, drawn, f"home margin of the {len(latest.frame)} "
-                                                               "latest results"),
-                                   tie=charts.tie_word(api.level_sport(level))),
-                    key="overview_chart")
+    # the games first, their chart one click below (a view opens on grids or on charts: filters.disclosure);
     # each game opens its detail on the Games page, the same link column as every page's
     game_link = links.link_format("game")
     if not live.frame.empty:
@@ -55,9 +52,19 @@ def main() -> None:
     st.subheader("Latest results")
     show_table(links.with_link(latest.frame, "ID", "game", level), name="latest", columns=GAME_COLUMNS,
                formats=game_link, hidden=("ID",), empty="No finished games held for this level yet.")
-    with st.expander("Data held per level", icon=":material/database:"):
-        show_table(_levels_table(), name="levels", csv=False,
-                   empty="The API did not list its levels (a NatStat backend does not).")
+    if not latest.frame.empty:
+        chart = filters.disclosure("Chart: home margins of the latest results", key=CHART_KEY,
+                                   icon=":material/bar_chart:")
+        if chart.open:
+            drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
+            title = charts.scoped(level, drawn, f"home margin of the {len(latest.frame)} latest results")
+            chart.plotly_chart(charts.results(latest.frame, title, tie=charts.tie_word(api.level_sport(level))),
+                               key="overview_chart")
+    held = filters.disclosure("Data held per level", key=LEVELS_KEY, icon=":material/database:")
+    if held.open:
+        with held:
+            show_table(_levels_table(), name="levels", csv=False,
+                       empty="The API did not list its levels (a NatStat backend does not).")
     layout.copy_link()
 
 

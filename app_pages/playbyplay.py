@@ -11,7 +11,9 @@ from components.tables import records_frame, show_table
 from services import ApiError, api
 
 RECENT_GAMES = 25
+CHART_KEY = "chart"
 TABS_KEY, EVENTS_TAB, PITCHES_TAB = "tab", "Events", "Pitches per plate appearance"
+STORY_TAB, SCORE_TAB = "Score and win probability", "Score over the game"  # the first tab, by what the level has
 
 
 def _held(level: str) -> bool:
@@ -39,10 +41,14 @@ def _pick_game(level: str) -> None:
     else:
         st.warning(f"No season of {level} holds play-by-play (its source has results only): the events of "
                    "these games cannot be shown. Pick a level with play-by-play, such as MLB.")
-    title = charts.scoped(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
-    st.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))), key="pbp_recent")
+    # the list first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(recent.frame, name="pbp_games", select_into="game",
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
+    box = filters.disclosure("Chart: home margins", key=CHART_KEY, icon=":material/bar_chart:")
+    if box.open:
+        title = charts.scoped(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
+        box.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),
+                         key="pbp_recent")
 
 
 def main() -> None:
@@ -75,15 +81,20 @@ def main() -> None:
                 if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")
         layout.copy_link()
         return
-    st.plotly_chart(charts.score_difference(running_score(detail), visitor, home, PERIOD_LABELS.get(sport, "Period"),
-                                            scope=game_scope(level, detail)),
-                    key="pbp_chart")
-    if api.level_serves(level, "winprob"):
-        show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",
-                             play_id=play_id, level=level)
-    shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
-    labels = [EVENTS_TAB, PITCHES_TAB] if api.level_serves(level, "pitch") else [EVENTS_TAB]
+    chances = api.level_serves(level, "winprob")
+    # the game's story first, its records a tab away (a view opens on charts or on grids: filters.disclosure)
+    story = STORY_TAB if chances else SCORE_TAB
+    labels = [story, EVENTS_TAB, *([PITCHES_TAB] if api.level_serves(level, "pitch") else [])]
     tabs = filters.tabs(labels, key=TABS_KEY)
+    if tabs[story].open:
+        with tabs[story]:
+            st.plotly_chart(charts.score_difference(running_score(detail), visitor, home,
+                                                    PERIOD_LABELS.get(sport, "Period"), scope=game_scope(level, detail)),
+                            key="pbp_chart")
+            if chances:
+                show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",
+                                     play_id=play_id, level=level)
+    shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
     if tabs[EVENTS_TAB].open:
         with tabs[EVENTS_TAB]:
             st.caption(f"{len(shown)} of {len(events)} events")

@@ -13,6 +13,7 @@ from components.tables import show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 4
+CHART_KEY = "chart"
 ALL_GROUPS = "All"
 COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "Projected", "ProjW", "Range", "ProjPoints")
 FORMATS = {"ELO": st.column_config.NumberColumn(format="%.1f"),
@@ -67,16 +68,20 @@ def main() -> None:
     st.caption(f"As of the end of {day}: each team's remaining regular-season games simulated with the ELO win "
                "expectation, ratings updated inside each simulated season, then the level's playoff format.")
     held = view.odds_held(table)
-    if held:
-        odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
-        st.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
-                                         title=charts.scoped(level, [season],
-                                                             f"{view.ODDS_LABELS[odds].lower()} odds over the season")),
-                        key="odds_series")
+    # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
                columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN),
                formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")
+    if held:
+        odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
+        label = view.ODDS_LABELS[odds].lower()
+        box = filters.disclosure(f"Chart: {label} odds over the season, the teams picked in the sidebar",
+                                 key=CHART_KEY, icon=":material/show_chart:")
+        if box.open:
+            box.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
+                                              title=charts.scoped(level, [season], f"{label} odds over the season")),
+                             key="odds_series")
     layout.copy_link()
 
 

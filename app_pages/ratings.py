@@ -16,6 +16,7 @@ RANK_COLUMNS = ("Rank", "Team", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Loss
 SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
+CHART_KEY, TABLE_KEY = "chart", "series_table"  # what each tab keeps a click below its first view
 FORMATS = {name: st.column_config.NumberColumn(format=fmt) for name, fmt in (
     ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"),
     ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))} | {"WinExp": percent_column()}
@@ -96,12 +97,15 @@ def main() -> None:
                 st.info(season_facts.why_empty(level, season, f"{kind} ratings", day=snapshot, computed_by=season_facts.RETABULATED,
                                           unfiltered=(lambda: not current.empty) if snapshot else None))
             else:
-                when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
-                st.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
-                                                   title=charts.scoped(level, [season], f"{kind} rankings {when}")),
-                                key=f"{kind}_bars")
+                # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
                 show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
                            columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")})
+                box = filters.disclosure(f"Chart: {kind} rankings", key=CHART_KEY, icon=":material/bar_chart:")
+                if box.open:
+                    when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
+                    box.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
+                                                        title=charts.scoped(level, [season], f"{kind} rankings {when}")),
+                                     key=f"{kind}_bars")
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:
             held = api.season_ids(level, with_games=True)
@@ -119,9 +123,13 @@ def main() -> None:
                                                      title=charts.scoped(level, drawn, f"{kind} over {over}"),
                                                      season_ends=[ends[s] for s in shown if s in ends]),
                                 key=f"{kind}_series")
-                show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",
-                           columns=(*SERIES_COLUMNS, links.LINK_COLUMN),
-                           formats={**FORMATS, **links.link_format("game")}, hidden=("Game_ID",))
+                box = filters.disclosure(f"{kind} game by game, as a table ({len(series):,} rows)", key=TABLE_KEY,
+                                         icon=":material/table:")
+                if box.open:
+                    with box:
+                        show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",
+                                   columns=(*SERIES_COLUMNS, links.LINK_COLUMN),
+                                   formats={**FORMATS, **links.link_format("game")}, hidden=("Game_ID",))
     layout.copy_link()
 
 

@@ -18,8 +18,8 @@ page's first chart within 2 s and a filter change's redraw within 1 s (medians, 
 warm <= 1.3x and cold <= 1.5x the baseline, and a services call answered from the cache in
 < 1 ms. The machine is shared: the ratios to the baseline measured in the same run are the fair
 figure, the absolute times hold only on a quiet machine. The "first chart" of a page that opens
-on a table (Standings, Games, Leaders: their charts are a click below) is its first table, cells
-drawn. The walk fails if a page of app_pages/ is not
+on a table (Overview, Games, Ratings, Standings, Projections, Leaders: their charts are a click
+below) is its first table, cells drawn. The walk fails if a page of app_pages/ is not
 in it. The API is the one named by SPORTS_API_URL/SPORTS_API_KEY when both are set, otherwise a
 small simulated store is built and served on loopback.
 
@@ -150,12 +150,14 @@ class Change:
 
 @dataclass(frozen=True)
 class Walk:
-    """One page: its path (a share link), what its first chart is, and its filter change."""
+    """One page: its path (a share link), what its first chart is, and its filter change (made
+    in the view the link's ``change_in`` parameters open, when it is not the first)."""
 
     name: str
     path: str
     first: str = CHART
     change: Change | None = None
+    change_in: str = ""
 
 
 @contextmanager
@@ -258,8 +260,8 @@ def changes_ms(context: Any, url: str, walk: Walk, count: int) -> list[tuple[flo
     assert walk.change is not None
     page = context.new_page()
     page.add_init_script(MESSAGES_JS)
-    watch(page, walk.first)
-    page.goto(url)
+    watch(page, TABLE if walk.change.watch == "table" else CHART)  # the view the change redraws
+    page.goto(f"{url}&{walk.change_in}" if walk.change_in else url)
     drawn(page)
     quiet(page)
     choices = walk.change.choices
@@ -321,13 +323,14 @@ def walks(url: str, key: str) -> list[Walk]:
     who = "&".join(f"who={quote_plus(label)}" for label in labels)
     season = Change("Season", (other, newest), named=True)
     return [
-        Walk("overview", "", change=Change("Level", ("NBA", LEVEL))),
+        Walk("overview", "", first=TABLE, change=Change("Level", ("NBA", LEVEL), watch="table")),
         Walk("games", "games", first=TABLE, change=replace(season, watch="table")),
-        Walk("ratings", "ratings", change=season),
+        Walk("ratings", "ratings", first=TABLE, change=replace(season, watch="table", named=False)),
         Walk("standings", "standings", first=TABLE, change=replace(season, watch="table")),
-        Walk("projections", "projections", change=season),
+        Walk("projections", "projections", first=TABLE, change=replace(season, watch="table")),
         Walk("forecasts", "forecasts", change=Change("Team", tuple(teams))),
-        Walk("playbyplay", f"playbyplay?game={game}", change=Change("Period", tuple(periods), watch="table")),
+        Walk("playbyplay", f"playbyplay?game={game}", change=Change("Period", tuple(periods), watch="table"),
+             change_in="tab=Events"),
         Walk("players", f"players?player={player}", change=Change("Player season", (years[1], years[0]), named=True)),
         Walk("compare", f"compare?{who}", change=Change("Stat over the careers", ("H", "HR"), named=True)),
         Walk("leaders", "leaders", first=TABLE, change=Change("Stat", ("H", "HR"), watch="table")),

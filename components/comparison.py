@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components import analysis
+from components import analysis, filters
 from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish, scoped
 from components.tables import show_table
 from server.catalog import forecasters
@@ -22,6 +22,7 @@ from server.catalog.forecasters import Forecaster
 from services import api
 
 OURS = "Ours (ELO)"
+SCORES_KEY = "scores_table"
 COLUMN_HELP = {
     "Season": "The season (the year it ends).",
     "Forecaster": "Whose pre-game home-win chances: ours (the service's ELO, elo.HELOWinExp) or a "
@@ -125,10 +126,13 @@ def show(level: str, seasons: list[int], team_id: int | None, phase: str | None)
         lost = forecasters.verdict(float(ours["Log loss"].iloc[0]),
                                    dict(zip(theirs["Forecaster"], theirs["Log loss"])), "log loss")
         st.markdown(f"**{season}** ({int(ours['Games'].iloc[0]):,} games). {said} {lost}")
-    show_table(table, name="comparison_scores", formats={
-        name: (st.column_config.NumberColumn(name, help=text, format="%.4f")
-               if name in ("Brier", "Log loss", "Brier vs ours")
-               else st.column_config.Column(name, help=text)) for name, text in COLUMN_HELP.items()})
+    box = filters.disclosure("The scores, as a table", key=SCORES_KEY, icon=":material/table:")
+    if box.open:  # the sentences above say them; the charts below open the view (filters.disclosure)
+        with box:
+            show_table(table, name="comparison_scores", formats={
+                name: (st.column_config.NumberColumn(name, help=text, format="%.4f")
+                       if name in ("Brier", "Log loss", "Brier vs ours")
+                       else st.column_config.Column(name, help=text)) for name, text in COLUMN_HELP.items()})
     for season in table["Season"].unique():
         names = [OURS, *[fc.name for fc in declared
                          if fc.name in set(table.loc[table["Season"] == season, "Forecaster"])]]

@@ -9,7 +9,10 @@ from tests.dashboard.conftest import ApiServer, free_port
 
 
 def test_overview_renders_level_from_url(dashboard_env: ApiServer) -> None:
-    at = open_page("overview", {"level": "NBA"})
+    games = open_page("overview", {"level": "NBA"})
+    assert games.dataframe and not figures(games), "the page opens on the games, their chart a click below"
+    assert [e.label for e in games.expander] == ["Chart: home margins of the latest results", "Data held per level"]
+    at = open_page("overview", {"level": "NBA", "chart": "true"})
     assert_clean(at)
     assert at.selectbox(key="level").value == "NBA"
     assert "MLB" in at.selectbox(key="level").options

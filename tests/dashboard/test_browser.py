@@ -1,4 +1,5 @@
-"""End to end in Debian's chromium: every page draws its chart; a shared link reproduces the view."""
+"""End to end in Debian's chromium: every page draws its first view and its chart; a shared link
+reproduces the view."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,6 +15,8 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHART_TIMEOUT_MS = 120_000  # generous: CI machines may be busy
 CHART = ".js-plotly-plot"
+TABLE = '[data-testid="stDataFrame"]'
+FIRST_VIEW = f"{CHART}, {TABLE}"  # a page opens on its charts or on its grids (filters.disclosure)
 WIDGETS = ",".join(f'[data-testid="{w}"]' for w in (
     "stSelectbox", "stMultiSelect", "stNumberInput", "stTextInput", "stDateInput", "stCheckbox"))
 
@@ -34,9 +37,16 @@ def _open(browser: Any, url: str) -> Any:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.goto(url)
-    page.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
+    page.wait_for_selector(FIRST_VIEW, timeout=CHART_TIMEOUT_MS)
     _settle(page)
     return page
+
+
+def _open_chart(page: Any) -> None:
+    """Click the box below a table that holds its chart, as an analyst does; wait for the chart."""
+    page.locator('[data-testid="stExpander"] summary').filter(has_text="Chart").first.click()
+    page.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
+    _settle(page)
 
 
 def _view(page: Any) -> dict[str, Any]:
@@ -62,16 +72,26 @@ def _game() -> int:
     return int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
 
 
-def test_every_page_draws_a_chart(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+def test_every_page_draws_its_first_view_and_a_chart(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    """A page led by its records opens on the table alone, its chart one click below; a page led by
+    a picture opens on its charts alone, its records a click or a tab away."""
     game = _game()
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
-    paths = {"overview": "", "games": f"games?game={game}", "ratings": "ratings", "projections": "projections",
-             "forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
-             "players": f"players?player={player}", "leaders": "leaders", "glossary": "glossary"}
-    for name, path in paths.items():
+    by_table = {"overview": "", "games": "games", "ratings": "ratings", "projections": "projections",
+                "leaders": "leaders"}
+    by_chart = {"game": f"games?game={game}", "forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
+                "players": f"players?player={player}", "glossary": "glossary"}
+    for name, path in {**by_table, **by_chart}.items():
         page = _open(browser, f"{dashboard}/{path}")
-        assert page.locator(CHART).count() >= 1, name
         assert page.locator('[data-testid="stException"]').count() == 0, name
+        if name in by_table:
+            assert page.locator(TABLE).count() >= 1 and page.locator(CHART).count() == 0, name
+            _open_chart(page)
+            assert "chart=true" in page.url, "the open chart is in the link"
+        else:
+            assert page.locator(CHART).count() >= 1, name
+        if name in ("forecasts", "playbyplay", "players"):
+            assert page.locator(TABLE).count() == 0, name
         _shot(page, name)
         page.context.close()
 
@@ -89,6 +109,7 @@ def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard
     first.wait_for_url("**status=Final**", timeout=CHART_TIMEOUT_MS)
     first.get_by_role("tab", name="Games").click()  # the list, filtered by the API, on its own tab
     first.wait_for_url("**tab=Games**", timeout=CHART_TIMEOUT_MS)
+    _open_chart(first)  # below the list
     view = _view(first)
     link = first.url
     assert "key=" not in link and dashboard_env.key not in link

@@ -99,10 +99,11 @@ def test_every_page_over_natstat_shows_the_roots_numbers(
         browser: Any, dashboard: str, natstat_dashboard: str, dashboard_env: ApiServer) -> None:
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
-    paths = {"": CHART, f"games?game={game}": CHART, "ratings": CHART,
-             "standings": '[data-testid="stDataFrame"]', "projections": CHART,
+    # the pages led by a table with their chart opened below it (chart=true), so both are compared
+    paths = {"?chart=true": CHART, f"games?game={game}": CHART, "ratings?chart=true": CHART,
+             "standings": '[data-testid="stDataFrame"]', "projections?chart=true": CHART,
              "forecasts": CHART, f"playbyplay?game={game}": CHART,
-             f"players?player={player}": CHART, "leaders": CHART, "glossary": CHART}
+             f"players?player={player}": CHART, "leaders?chart=true": CHART, "glossary": CHART}
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     for path, shown in paths.items():
         link = f"{path}{'&' if '?' in path else '?'}level=MLB"
@@ -131,7 +132,7 @@ def test_a_link_opens_the_same_view_on_either_backend(
         browser: Any, dashboard: str, natstat_dashboard: str, dashboard_env: ApiServer) -> None:
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     # made over the root, opened over /natstat/: NBA games, only the finished ones
-    _goto(page, f"{dashboard}/games?level=NBA")
+    _goto(page, f"{dashboard}/games?level=NBA&chart=true")
     _choose(page, "Status", "Final")
     made, link = _view(page), page.url.removeprefix(dashboard)
     _goto(page, f"{natstat_dashboard}{link}")
@@ -211,7 +212,7 @@ def test_pages_opened_at_once_on_a_busy_key_render_their_data(
         pages = []
         for path in BUSY_PAGES:  # four browsers (a background tab would be throttled), at once
             page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-            page.goto(f"{busy_dashboard}/{path}?level=MLB", wait_until="commit")
+            page.goto(f"{busy_dashboard}/{path}?level=MLB&chart=true", wait_until="commit")  # tables and charts
             pages.append(page)
         for page in pages:  # a chart, a traceback or the error message, whichever comes
             page.locator(f"{CHART}, {EXCEPTION}").or_(page.get_by_text("could not answer")).first.wait_for(

@@ -53,7 +53,7 @@ def test_forecast_tables_explain_every_column_and_the_simulation_winner(dashboar
     and the lines' table says what a simulation winner is."""
     checked = {"Calibration": "Observed", "Lines by season": "Line", "Biggest upsets": "Winner"}
     for tab, column in checked.items():
-        at = open_page("forecasts", {"level": "MLB", "tab": tab})
+        at = open_page("forecasts", {"level": "MLB", "tab": tab, "bins_table": "true"})
         assert_clean(at)
         grid = _grid_help(at, column)
         shown = [str(c) for g in at.dataframe if column in g.value.columns for c in g.value.columns]

@@ -45,7 +45,7 @@ def _scores(records: list[dict[str, Any]], where: tuple[str, str]) -> tuple[int,
 
 def test_nba_2022_23_beside_fivethirtyeight(real_dashboard: ApiServer) -> None:
     expected = {name: _scores(_records(real_dashboard), where) for name, where in FIELDS.items()}
-    at = open_page("forecasts", {"level": "NBA", "fc_seasons": "2023"})
+    at = open_page("forecasts", {"level": "NBA", "fc_seasons": "2023", "scores_table": "true"})
     assert_clean(at)
     (table,) = [t for t in at.dataframe if "Forecaster" in t.value.columns]
     shown = table.value.set_index("Forecaster")

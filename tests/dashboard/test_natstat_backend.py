@@ -154,6 +154,6 @@ def test_standings_and_overview_need_only_natstat(natstat_only: ApiServer) -> No
     assert standings.dataframe, "the table, without the projections"
     assert all("ProjW" not in t.value.columns for t in standings.dataframe)
     assert any("not offered by this backend" in c.value for c in standings.caption)
-    overview = open_clean("overview", {"level": "MLB"})
+    overview = open_clean("overview", {"level": "MLB", "chart": "true"})
     assert not [i.value for i in overview.info if "Not offered" in i.value]
     assert overview.get("plotly_chart") and overview.dataframe

@@ -23,11 +23,11 @@ def test_a_draw_counts_half_never_a_home_loss() -> None:
 
 
 def test_soccer_draws_are_labelled_and_counted(dashboard_env: ApiServer) -> None:
-    games = open_page("games", {"level": "FC", "tab": "Games"})
+    games = open_page("games", {"level": "FC", "tab": "Games", "chart": "true"})
     assert_clean(games)
     names = {trace.get("name") for trace in figures(games)[0]["data"]}
     assert "Draw" in names and "Tie" not in names
-    forecasts = open_page("forecasts", {"level": "FC"})
+    forecasts = open_page("forecasts", {"level": "FC", "bins_table": "true"})
     assert_clean(forecasts)
     table = forecasts.dataframe[0].value
     assert table["Draws"].sum() > 0

@@ -23,13 +23,14 @@ def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     scope = _scope("MLB", game)
     assert titles(at) == [f"{scope}: score and difference over the game", f"{scope}: win probability"]
     assert trace_points(figures(at)[0]) > 0
-    events = at.dataframe[0].value
+    assert not at.dataframe, "the game opens on its story, the events a tab away"
+    events = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Events"}).dataframe[0].value
     assert {"Period", "Play", "Player", "Pitcher", "Count", "Pitches", "Score"} <= set(events.columns)
-    scoring = open_page("playbyplay", {"level": "MLB", "game": str(game), "scoring": "true"})
+    scoring = open_page("playbyplay", {"level": "MLB", "game": str(game), "scoring": "true", "tab": "Events"})
     assert scoring.checkbox(key="scoring").value is True
     shown = scoring.dataframe[0].value
     assert 0 < len(shown) < len(events) and set(shown["Scoring"]) == {"Y"}
-    top1 = open_page("playbyplay", {"level": "MLB", "game": str(game), "period": "Top 1"})
+    top1 = open_page("playbyplay", {"level": "MLB", "game": str(game), "period": "Top 1", "tab": "Events"})
     assert set(top1.dataframe[0].value["Period"]) == {"Top 1"}
 
 
@@ -38,8 +39,7 @@ def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
     at = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Pitches per plate appearance"})
     assert_clean(at)
     scope = _scope("MLB", game)
-    assert titles(at) == [f"{scope}: score and difference over the game", f"{scope}: win probability",
-                          f"{scope}: pitches per plate appearance"]
+    assert titles(at) == [f"{scope}: pitches per plate appearance"], "only the open tab is drawn"
     pas = at.dataframe[0].value
     assert (pas["Pitches"] == pas["Sequence"].str.split().str.len()).all(), "one code per pitch"
     pitcher = str(pas["Pitcher"].iloc[0])
@@ -51,7 +51,7 @@ def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
 
 
 def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
-    at = open_page("playbyplay", {"level": "NBA"})
+    at = open_page("playbyplay", {"level": "NBA", "chart": "true"})
     assert_clean(at)
     assert at.info and at.dataframe
     listed = api.games("NBA", status="final", size=25).frame["ID"]  # the pick list's games, newest first
@@ -66,11 +66,13 @@ def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: Ap
     assert not api.level_serves("EuroBB", "playbyplay")
     game = _final_game("EuroBB")
     held = len(api.game("EuroBB", game).get("playbyplay") or [])
-    at = open_page("playbyplay", {"level": "EuroBB", "game": str(game)})
+    at = open_page("playbyplay", {"level": "EuroBB", "game": str(game), "tab": "Events"})
     assert_clean(at)
     assert not at.error
     assert held > 0 and len(at.dataframe[0].value) == held
-    assert titles(at) == [f"{_scope('EuroBB', game)}: score and difference over the game"]
+    story = open_page("playbyplay", {"level": "EuroBB", "game": str(game)})
+    assert [t.label for t in story.tabs][0] == "Score over the game", "no win probability served for EuroBB"
+    assert titles(story) == [f"{_scope('EuroBB', game)}: score and difference over the game"]
 
 
 def test_each_plate_appearance_says_how_it_ended(dashboard_env: ApiServer) -> None:

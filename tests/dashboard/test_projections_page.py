@@ -36,13 +36,15 @@ def test_the_table_ranks_every_team_with_records_ranges_and_odds_as_bars(dashboa
     assert config["Playoff %"]["type_config"]["type"] == "progress"
     assert config["Title %"]["type_config"]["type"] == "progress"
     assert any(f"As of the end of {first['Date']}" in c.value for c in at.caption)
+    assert not figures(at) and at.expander[0].label.startswith("Chart: playoff odds over the season"), \
+        "the page opens on its table, the chart one click below it"
 
 
 def test_the_as_of_day_shows_the_odds_as_they_stood(dashboard_env: ApiServer) -> None:
     season, served = _projected("NBA")
     days = sorted(api.projections("NBA", season=season, team_id=int(served.iloc[0]["Team_ID"])).frame["Date"])
     day = days[len(days) // 2]
-    at = open_page("projections", {"level": "NBA", "season": str(season), "asof": day})
+    at = open_page("projections", {"level": "NBA", "season": str(season), "asof": day, "chart": "true"})
     assert_clean(at)
     then = api.projections("NBA", season=season, date=dt.date.fromisoformat(day)).frame
     shown = at.dataframe[0].value.set_index("Team")
@@ -58,7 +60,7 @@ def test_the_as_of_day_shows_the_odds_as_they_stood(dashboard_env: ApiServer) ->
 def test_odds_over_the_season_follow_the_teams_in_the_url(dashboard_env: ApiServer) -> None:
     season, served = _projected("NHL")
     names = sorted(served["Team"].astype(str))[:2]
-    at = open_page("projections", {"level": "NHL", "season": str(season), "teams": names})
+    at = open_page("projections", {"level": "NHL", "season": str(season), "teams": names, "chart": "true"})
     assert_clean(at)
     assert at.multiselect(key="teams").value == names
     assert titles(at) == [f"NHL {season}: playoff odds over the season"]
@@ -78,7 +80,7 @@ def test_a_fresh_page_follows_the_teams_most_likely_to_make_it(dashboard_env: Ap
 
 def test_soccer_ranks_by_points_and_shows_title_odds(dashboard_env: ApiServer) -> None:
     season, served = _projected("FC")
-    at = open_page("projections", {"level": "FC", "season": str(season)})
+    at = open_page("projections", {"level": "FC", "season": str(season), "chart": "true"})
     assert_clean(at)
     table = at.dataframe[0].value
     assert list(table["ProjPoints"]) == sorted(table["ProjPoints"], reverse=True)

@@ -14,7 +14,7 @@ def _season_with_ratings(level: str) -> int:
 def test_rankings_highlight_the_picked_teams(dashboard_env: ApiServer) -> None:
     season = _season_with_ratings("NBA")
     names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
-    at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names})
+    at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names, "chart": "true"})
     assert_clean(at)
     bars = figures(at)[0]
     newest = api.elo("NBA", season=season)["Date"].max()
@@ -24,31 +24,36 @@ def test_rankings_highlight_the_picked_teams(dashboard_env: ApiServer) -> None:
     assert len({colors[n] for n in names if n in colors}) == 1
     assert len(set(colors.values())) == 2, "picked teams stand out"
     assert len(at.dataframe[0].value) == len(api.elo("NBA", season=season))
+    table_only = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names})
+    assert table_only.dataframe and not figures(table_only), "the rankings open on the table, the chart a click below"
 
 
 def test_elo_series_for_teams_in_the_url(dashboard_env: ApiServer) -> None:
     season = _season_with_ratings("NBA")
     names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
-    at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names, "tab": "Over the season"})
+    at = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names, "tab": "Over the season",
+                               "series_table": "true"})
     assert_clean(at)
     assert at.multiselect(key="teams").value == names
     assert titles(at) == [f"NBA {season}: ELO over the season"], "only the open tab is drawn"
     series = figures(at)[0]
     assert {trace["name"] for trace in series["data"]} == set(names)
     assert set(at.dataframe[0].value["Team"]) == set(names)
+    chart_only = open_page("ratings", {"level": "NBA", "season": str(season), "teams": names, "tab": "Over the season"})
+    assert figures(chart_only) and not chart_only.dataframe, "the series opens on its chart, the games a click below"
 
 
 def test_snapshot_date_ranks_as_of_that_day(dashboard_env: ApiServer) -> None:
     season = _season_with_ratings("NBA")
     day = str(api.elo("NBA", season=season)["Date"].min())
-    at = open_page("ratings", {"level": "NBA", "season": str(season), "snapshot": day})
+    at = open_page("ratings", {"level": "NBA", "season": str(season), "snapshot": day, "chart": "true"})
     assert_clean(at)
     assert titles(at) == [f"NBA {season}: ELO rankings on {day}"]
     assert at.dataframe, "the snapshot's table"
 
 
 def test_rpi_offered_for_college_levels(dashboard_env: ApiServer) -> None:
-    at = open_page("ratings", {"level": "MBB", "rating": "RPI"})
+    at = open_page("ratings", {"level": "MBB", "rating": "RPI", "chart": "true"})
     assert_clean(at)
     assert at.selectbox(key="rating").value == "RPI"
     assert titles(at)[0].startswith("MBB ") and "RPI rankings" in titles(at)[0]
