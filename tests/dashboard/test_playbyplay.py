@@ -71,7 +71,7 @@ def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: Ap
     assert not at.error
     assert held > 0 and len(at.dataframe[0].value) == held
     story = open_page("playbyplay", {"level": "EuroBB", "game": str(game)})
-    assert [t.label for t in story.tabs][0] == "Score over the game", "no win probability served for EuroBB"
+    assert story.tabs[0].label == "Score over the game", "no win probability served for EuroBB"
     assert titles(story) == [f"{_scope('EuroBB', game)}: score and difference over the game"]
 
 
