@@ -15,6 +15,7 @@ from services import ApiError, NotFound, api
 KIND_KEY, PLAYERS, TEAMS = "compare", "players", "teams"
 WHO_KEY = "who"  # the players compared, as "Name (ID)": the URL names them readably and exactly
 SEARCH_KEY = "who_q"
+LINES_KEY = "lines"  # the season lines, a click below the chart
 FOUND_SHOWN = 20
 MAX_SEASON_LINES = 6  # one request each, for the seasons a profile lists without their stats
 # the stat a career chart opens on: the first of these the players recorded
@@ -84,9 +85,13 @@ def _players(level: str) -> None:
     st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped(level, span, f"{stat} by season, "
                                                                                        f"{', '.join(names)}")),
                     key="careers_chart")
-    st.markdown("**Season lines**")
-    show_table(seasons, name="compare_players", empty="No seasons held for these players.",
-               columns=("Player", "Season", "Team", "Games", *recorded))
+    # the chart first, the lines one click below (a view opens on charts or on grids: filters.disclosure)
+    box = filters.disclosure(f"Season lines ({len(seasons)} seasons), as a table", key=LINES_KEY,
+                             icon=":material/table:")
+    if box.open:
+        with box:
+            show_table(seasons, name="compare_players", empty="No seasons held for these players.",
+                       columns=("Player", "Season", "Team", "Games", *recorded))
 
 
 def _teams(level: str) -> None:
@@ -102,12 +107,15 @@ def _teams(level: str) -> None:
     st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.scoped(level, [season], "ELO over the season"), axis="ELO",
                                          season_ends=[ends[season]] if season in ends else []),
                     key="compare_elo")
-    st.markdown(f"**{season} season lines**")
+    box = filters.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")
+    if not box.open:
+        return
     table = pd.DataFrame([_team_line(level, season, name, ids[name], series) for name in chosen])
-    show_table(links.with_link(table, "Team", "team", level, season), name="compare_teams",
-               empty="No season lines held for these teams.", formats={**FORMATS, **links.link_format("team")},
-               columns=("Team", "Wins", "Losses", *(["Ties"] if table.get("Ties", pd.Series()).any() else []),
-                        "Sublevel", "ELO", "Peak ELO", links.LINK_COLUMN))
+    with box:
+        show_table(links.with_link(table, "Team", "team", level, season), name="compare_teams",
+                   empty="No season lines held for these teams.", formats={**FORMATS, **links.link_format("team")},
+                   columns=("Team", "Wins", "Losses", *(["Ties"] if table.get("Ties", pd.Series()).any() else []),
+                            "Sublevel", "ELO", "Peak ELO", links.LINK_COLUMN))
 
 
 def _team_line(level: str, season: int | None, name: str, team_id: int, series: pd.DataFrame) -> dict[str, Any]:

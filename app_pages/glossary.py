@@ -9,6 +9,7 @@ from components.tables import show_table
 from services import ApiError, api
 
 TABS_KEY = "tab"
+CHART_KEY = "chart"
 # tab label -> (glossary type, column the chart counts by, whether the level matters)
 KINDS: dict[str, tuple[str, str, bool]] = {
     "Levels": ("levels", "Sport", False),
@@ -25,10 +26,15 @@ def _show(level: str, label: str, text: str) -> None:
         table = table.assign(Initial=table["Name"].astype(str).str[:1])
     scope = f" of {level}" if per_level else ""
     st.caption(f"{len(table)} {label.lower()}{scope}" + (f" matching '{text}'" if text else ""))
-    # a level's own codes name it first, as every chart names its level; levels and nations are every level's
-    title = f"{level}: {label.lower()} by {group.lower()}" if per_level else f"{label} by {group.lower()}"
-    st.plotly_chart(charts.counts(table, group, title), key=f"glossary_{kind}_chart")
+    # the entries first, their count one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search.")
+    if table.empty:
+        return
+    box = filters.disclosure(f"Chart: {label.lower()} by {group.lower()}", key=CHART_KEY, icon=":material/bar_chart:")
+    if box.open:
+        # a level's own codes name it first, as every chart names its level; levels and nations are every level's
+        title = f"{level}: {label.lower()} by {group.lower()}" if per_level else f"{label} by {group.lower()}"
+        box.plotly_chart(charts.counts(table, group, title), key=f"glossary_{kind}_chart")
 
 
 def main() -> None:

@@ -24,8 +24,11 @@ TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
 # a profile's sections, one open at a time (each opens on charts or on grids: filters.disclosure)
 SECTION_KEY, GAME_LOG, SEASONS, STATISTICS, SPLITS = "section", "Game log", "Seasons", "Season statistics", "Splits"
 SECTIONS = (GAME_LOG, SEASONS, STATISTICS, SPLITS)
+RATING = "ELO"
+TEAM_SECTIONS = (SEASONS, RATING, SPLITS)  # a team's; its seasons first, each under the season's name
+CHART_KEY = "chart"
 BASEBALL_ONLY = frozenset({SPLITS})  # the play-by-play that splits a line is baseball's
-LOG_TABLE_KEY = "log_table"
+LOG_TABLE_KEY, ELO_TABLE_KEY = "log_table", "elo_table"  # the records a click below a section's chart
 FORMATS = {"ELOAfter": st.column_config.NumberColumn("ELO after", format="%.1f"),
            "ELOBefore": st.column_config.NumberColumn("ELO before", format="%.1f"),
            "Change": st.column_config.NumberColumn(format="%+.1f"),
@@ -271,27 +274,46 @@ def _team(level: str) -> None:
     elo = detail.get("ELO")
     st.caption(" · ".join(str(detail.get(k)) for k in ("City", "Venue", "Sublevel") if detail.get(k))
                + (f" · current ELO {float(elo):.1f}" if elo is not None else ""))
-    series = api.elo(level, season=season, team_id=ids[team]).assign(Team=team)
-    why = "" if not series.empty else season_facts.why_empty(
-        level, season, "ELO ratings", computed_by=season_facts.RETABULATED, filters=f"team {team}",
-        unfiltered=lambda: not api.elo(level, season=season).empty)
-    left, right = st.columns(2)
+    baseball = api.level_sport(level) == "baseball"
+    sections = filters.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=SECTION_KEY)
+    if sections[SEASONS].open:  # each season under the name the team played it under, its record
+        with sections[SEASONS]:
+            show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
+            if not seasons.empty:
+                box = filters.disclosure("Chart: wins and losses by season", key=CHART_KEY,
+                                         icon=":material/bar_chart:")
+                if box.open:
+                    box.plotly_chart(charts.win_loss(seasons, charts.scoped(level, seasons.get("Season", []),
+                                                                            f"{team}, wins and losses by season")),
+                                     key="team_seasons")
+    if sections[RATING].open:
+        with sections[RATING]:
+            _team_elo(level, team, ids[team], season)
+    if SPLITS in sections and sections[SPLITS].open:
+        with sections[SPLITS]:
+            if season:
+                _splits(level, season, [], False, team_id=ids[team])
+            else:
+                st.info("Pick a season in the sidebar to split it.")
+
+
+def _team_elo(level: str, team: str, team_id: int, season: int | None) -> None:
+    """The team's ELO over the season, game by game one click below the chart."""
+    series = api.elo(level, season=season, team_id=team_id).assign(Team=team)
     if series.empty:
-        left.info(why)
-    else:
-        left.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
-                                               title=charts.scoped(level, [season], f"{team} ELO")), key="team_elo")
-    right.plotly_chart(charts.win_loss(seasons, charts.scoped(level, seasons.get("Season", []),
-                                                              f"{team}, wins and losses by season")),
-                       key="team_seasons")
-    if not series.empty:
-        show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{ids[team]}_elo",
-                   formats={**FORMATS, **links.link_format("game")}, hidden=("Game_ID",),
-                   columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "Game_ID",
-                            links.LINK_COLUMN))
-    show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
-    if season and api.level_sport(level) == "baseball":
-        _splits(level, season, [], False, team_id=ids[team])
+        st.info(season_facts.why_empty(level, season, "ELO ratings", computed_by=season_facts.RETABULATED,
+                                       filters=f"team {team}", unfiltered=lambda: not api.elo(level, season=season).empty))
+        return
+    st.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
+                                         title=charts.scoped(level, [season], f"{team} ELO")), key="team_elo")
+    box = filters.disclosure(f"ELO game by game, as a table ({len(series)} games)", key=ELO_TABLE_KEY,
+                             icon=":material/table:")
+    if box.open:
+        with box:
+            show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{team_id}_elo",
+                       formats={**FORMATS, **links.link_format("game")}, hidden=("Game_ID",),
+                       columns=("Date", "Opponent", "Result", "ELOBefore", "ELOAfter", "Change", "WinExp", "Game_ID",
+                                links.LINK_COLUMN))
 
 
 def main() -> None:

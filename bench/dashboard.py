@@ -18,8 +18,8 @@ page's first chart within 2 s and a filter change's redraw within 1 s (medians, 
 warm <= 1.3x and cold <= 1.5x the baseline, and a services call answered from the cache in
 < 1 ms. The machine is shared: the ratios to the baseline measured in the same run are the fair
 figure, the absolute times hold only on a quiet machine. The "first chart" of a page that opens
-on a table (Overview, Games, Ratings, Standings, Projections, Leaders: their charts are a click
-below) is its first table, cells drawn. The walk fails if a page of app_pages/ is not
+on a table (Overview, Games, Ratings, Standings, Projections, Leaders, Glossary: their charts are
+a click below) is its first table, cells drawn. The walk fails if a page of app_pages/ is not
 in it. The API is the one named by SPORTS_API_URL/SPORTS_API_KEY when both are set, otherwise a
 small simulated store is built and served on loopback.
 
@@ -334,7 +334,8 @@ def walks(url: str, key: str) -> list[Walk]:
         Walk("players", f"players?player={player}", change=Change("Player season", (years[1], years[0]), named=True)),
         Walk("compare", f"compare?{who}", change=Change("Stat over the careers", ("H", "HR"), named=True)),
         Walk("leaders", "leaders", first=TABLE, change=Change("Stat", ("H", "HR"), watch="table")),
-        Walk("glossary", "glossary", change=Change("Search", ("basket", "hockey"), kind="text")),
+        Walk("glossary", "glossary", first=TABLE, change=Change("Search", ("basket", "hockey"), kind="text",
+                                                                watch="table")),
     ]
 
 

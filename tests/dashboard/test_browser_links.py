@@ -63,6 +63,12 @@ def _tab(page: Any, label: str) -> None:
     _settle(page)
 
 
+def _unfold(page: Any, label: str) -> None:
+    """Open the box below a chart or a table whose label starts with ``label`` (filters.disclosure)."""
+    page.locator('[data-testid="stExpander"] summary').filter(has_text=re.compile(f"^{re.escape(label)}")).first.click()
+    _settle(page)
+
+
 def _type(page: Any, label: str, text: str) -> None:
     box = page.get_by_role("textbox", name=label)
     box.fill(text)
@@ -469,7 +475,9 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
     for name in names:  # each found by a search of its own: the first pick stays while the second is found
         _type(page, "Find players", name)
         _pick(page, "Players", name)
-    (seen, lines), _, reopened = _shown_and_reopened(browser, page)
+    _unfold(page, "Season lines")
+    (seen, lines), link, reopened = _shown_and_reopened(browser, page)
+    assert "lines=true" in link, "the open season lines are in the link"
     assert lines == [names], "one chart, a line per player"
     assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]
     assert seen["headers"] and seen["headers"][0][:2] == ["Player", "Season"], seen["headers"]
@@ -496,7 +504,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     season = api.season_ids("NBA", with_games=True)[1]
     days = sorted(str(d) for d in api.elo("NBA", season=season)["Date"].dropna().unique())
     day = days[len(days) // 2]  # a day inside the season, not its newest
-    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={season}")
+    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={season}&chart=true")  # the chart names the day
     page.get_by_role("group", name="Snapshot date").get_by_role("spinbutton").first.click()
     page.keyboard.type(day.replace("-", ""))  # year, month, day
     page.keyboard.press("Enter")
@@ -548,6 +556,7 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
     page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams&season={season}")
     for name in names:
         _pick(page, "Teams", name)
+    _unfold(page, f"{season} season lines")
     (seen, lines), link, reopened = _shown_and_reopened(browser, page)
     assert "compare=teams" in link and f"season={season}" in link, link
     assert lines == [names], "one chart, a line per team"

@@ -35,6 +35,7 @@ playwright_api = pytest.importorskip("playwright.sync_api")
 TIMEOUT_MS = 120_000  # generous: CI machines may be busy
 QUIET_MS = 500
 CHART = ".js-plotly-plot"
+TABLE = '[data-testid="stDataFrame"]'
 EXCEPTION = '[data-testid="stException"]'
 BUSY_PAGES = ("", "games", "ratings", "forecasts")  # the heaviest pages at MLB, and the overview
 NEIGHBOUR_STREAMS = 3  # with one slot: one expensive request runs, the others wait for it
@@ -138,7 +139,7 @@ def test_a_link_opens_the_same_view_on_either_backend(
     _goto(page, f"{natstat_dashboard}{link}")
     opened = _view(page)
     # and back: NHL ratings over a season, made over /natstat/, opened over the root
-    _goto(page, f"{natstat_dashboard}/ratings?level=NHL")
+    _goto(page, f"{natstat_dashboard}/ratings?level=NHL", TABLE)  # the rankings, then the season's chart
     _tab(page, "Over the season")
     made_back, link_back = _view(page), page.url.removeprefix(natstat_dashboard)
     _goto(page, f"{dashboard}{link_back}")

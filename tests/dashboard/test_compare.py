@@ -11,7 +11,8 @@ def test_two_teams_side_by_side_over_a_season(dashboard_env: ApiServer) -> None:
     season = api.season_ids("NBA", with_games=True)[1]
     ids = dict(zip(api.teams("NBA", season)["Name"].astype(str), api.teams("NBA", season)["ID"], strict=True))
     names = sorted(ids)[:2]
-    at = open_page("compare", {"level": "NBA", "compare": "teams", "season": str(season), "teams": names})
+    at = open_page("compare", {"level": "NBA", "compare": "teams", "season": str(season), "teams": names,
+                               "lines": "true"})
     assert_clean(at)
     assert titles(at) == [f"NBA {season}: ELO over the season"]
     assert {trace["name"] for trace in figures(at)[0]["data"]} == set(names)

@@ -6,7 +6,7 @@ from tests.dashboard.conftest import ApiServer
 
 
 def test_search_levels(dashboard_env: ApiServer) -> None:
-    at = open_page("glossary", {"tab": "Levels", "gloss_q": "basketball"})
+    at = open_page("glossary", {"tab": "Levels", "gloss_q": "basketball", "chart": "true"})
     assert_clean(at)
     assert at.text_input(key="gloss_q").value == "basketball"
     table = at.dataframe[0].value
@@ -15,7 +15,9 @@ def test_search_levels(dashboard_env: ApiServer) -> None:
 
 
 def test_stat_codes(dashboard_env: ApiServer) -> None:
-    at = open_page("glossary", {"level": "MLB", "tab": "Stat codes"})
+    codes = open_page("glossary", {"level": "MLB", "tab": "Stat codes"})
+    assert codes.dataframe and not titles(codes), "the entries first, their chart a click below"
+    at = open_page("glossary", {"level": "MLB", "tab": "Stat codes", "chart": "true"})
     assert_clean(at)
     table = at.dataframe[0].value
     assert {"HR", "AVG"} <= set(table["Code"])

@@ -44,11 +44,15 @@ def test_a_search_longer_than_the_api_takes_is_cut_to_it_not_an_error(dashboard_
 
 def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
     team = str(api.teams("NBA")["Name"].iloc[0])
-    at = open_page("players", {"level": "NBA", "tab": "Teams", "team": team})
+    seasons = open_page("players", {"level": "NBA", "tab": "Teams", "team": team})
+    assert_clean(seasons)
+    assert seasons.selectbox(key="team").value == team
+    held = api.team("NBA", int(api.teams("NBA")["ID"].iloc[0]))["seasons"]
+    assert len(seasons.dataframe[0].value) == len(held) and not titles(seasons), "a team opens on its seasons"
+    chart = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "chart": "true"})
+    years = sorted(int(s["Season"]) for s in held)
+    assert titles(chart) == [f"NBA {years[0]}-{years[-1]}: {team}, wins and losses by season"]
+    at = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "section": "ELO"})
     assert_clean(at)
-    assert at.selectbox(key="team").value == team
-    shown = titles(at)
     newest = api.season_ids("NBA", with_games=True)[0]
-    years = sorted(int(s["Season"]) for s in api.team("NBA", int(api.teams("NBA")["ID"].iloc[0]))["seasons"])
-    assert shown == [f"NBA {newest}: {team} ELO",
-                     f"NBA {years[0]}-{years[-1]}: {team}, wins and losses by season"], shown
+    assert titles(at) == [f"NBA {newest}: {team} ELO"] and not at.dataframe, "the ELO, its games a click below"

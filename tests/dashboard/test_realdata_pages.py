@@ -211,7 +211,9 @@ def test_two_real_careers_compared_from_a_link(real_dashboard: ApiServer) -> Non
     table."""
     leaders = api.stats("MLB", "player", "HR", season=2023, size=2).frame
     who = [f"{api.player('MLB', int(i)).get('Name')} ({int(i)})" for i in leaders["Player_ID"]]
-    at = open_clean("compare", {"level": "MLB", "who": who})
+    chart = open_clean("compare", {"level": "MLB", "who": who})
+    assert not chart.dataframe, "the careers' chart first, the season lines a click below"
+    at = open_clean("compare", {"level": "MLB", "who": who, "lines": "true"})
     assert titles(at)[0].startswith("MLB ") and ": HR by season, " in titles(at)[0], titles(at)
     seasons = at.dataframe[0].value
     assert set(seasons["Player"]) == {w.rsplit(" (", 1)[0] for w in who}
