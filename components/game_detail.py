@@ -8,11 +8,12 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts, column_help, phases, plays, projections
+from components import analysis, box_score, charts, column_help, filters, phases, plays, projections
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
 from services.errors import NotOffered
 
+CHARTS_KEY = "charts"  # a game's charts, a click below its box score
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
 
@@ -203,21 +204,14 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
 def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,
               odds: Callable[[int], pd.DataFrame] | None = None,
               line: Callable[[], pd.DataFrame] | None = None, *, level: str) -> None:
-    """Header, the in-game score chart first, then line score, box score (``box`` fetches it from
-    the API's ``boxscores``, after the chart is on its way), forecast and what the game changed in
-    the playoff odds (``odds``: a team ID -> its projections over the season), scoring plays,
-    officials; with ``line`` (the API's ``winprob``) the win probability chart after the scores."""
+    """A box score, as analysts read one: header, line score, box score (``box`` fetches it from
+    the API's ``boxscores``), scoring plays, forecast and what the game changed in the playoff
+    odds (``odds``: a team ID -> its projections over the season), officials; the charts of the
+    score and (with ``line``, the API's ``winprob``) the win probability one click below, as the
+    game's play-by-play opens on them (a view opens on grids or on charts: filters.disclosure)."""
     visitor, home = team_names(detail)
     game_header(detail)
-    running = running_score(detail)
     period = PERIOD_LABELS.get(sport, "Period")
-    if running.empty:  # a results-only source (FiveThirtyEight): no chart to draw, say why
-        st.caption("No in-game scores held for this game: its source records the final score only.")
-    else:
-        st.plotly_chart(charts.in_game_scores(running, visitor, home, period, scope=game_scope(level, detail)),
-                        key="game_scores_chart")
-    if line is not None:
-        show_win_probability(line(), detail, sport, key="game_winprob_chart", level=level)
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
     scored = None
     if box is not None:
@@ -235,6 +229,18 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})
+    drawn = filters.disclosure("Charts: the score" + (" and the win probability" if line is not None else "")
+                               + " over the game", key=CHARTS_KEY, icon=":material/show_chart:")
+    if drawn.open:
+        with drawn:
+            running = running_score(detail)
+            if running.empty:  # a results-only source (FiveThirtyEight): no chart to draw, say why
+                st.caption("No in-game scores held for this game: its source records the final score only.")
+            else:
+                st.plotly_chart(charts.in_game_scores(running, visitor, home, period, scope=game_scope(level, detail)),
+                                key="game_scores_chart")
+            if line is not None:
+                show_win_probability(line(), detail, sport, key="game_winprob_chart", level=level)
     left, right = st.columns([3, 2])
     with left:
         forecast_summary(detail)

@@ -2,6 +2,7 @@
 reproduces the view."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -78,16 +79,16 @@ def test_every_page_draws_its_first_view_and_a_chart(browser: Any, dashboard: st
     game = _game()
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
     by_table = {"overview": "", "games": "games", "ratings": "ratings", "projections": "projections",
-                "leaders": "leaders"}
-    by_chart = {"game": f"games?game={game}", "forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
-                "players": f"players?player={player}", "glossary": "glossary"}
+                "leaders": "leaders", "game": f"games?game={game}", "glossary": "glossary"}
+    by_chart = {"forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
+                "players": f"players?player={player}"}
     for name, path in {**by_table, **by_chart}.items():
         page = _open(browser, f"{dashboard}/{path}")
         assert page.locator('[data-testid="stException"]').count() == 0, name
         if name in by_table:
             assert page.locator(TABLE).count() >= 1 and page.locator(CHART).count() == 0, name
             _open_chart(page)
-            assert "chart=true" in page.url, "the open chart is in the link"
+            assert re.search(r"[?&]charts?=true", page.url), "the open chart is in the link"
         else:
             assert page.locator(CHART).count() >= 1, name
         if name in ("forecasts", "playbyplay", "players"):
@@ -99,7 +100,9 @@ def test_every_page_draws_its_first_view_and_a_chart(browser: Any, dashboard: st
 def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     game = _game()
     first = _open(browser, f"{dashboard}/games?level=MLB&game={game}")
-    assert any("score over the game" in c["title"] for c in _view(first)["charts"]), "a game link opens its detail"
+    assert first.get_by_text("Box score").count(), "a game link opens its detail"
+    _open_chart(first)
+    assert any("score over the game" in c["title"] for c in _view(first)["charts"]), "its charts a click below"
     status = first.get_by_role("combobox", name="Status")
     status.click()
     status.fill("Fina")  # the select filters its options as one types; pick the one left

@@ -102,7 +102,7 @@ def test_every_page_over_natstat_shows_the_roots_numbers(
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
     # the pages led by a table with their chart opened below it (chart=true), so both are compared
     paths = {"?chart=true": CHART, f"games?game={game}": CHART, "ratings?chart=true": CHART,
-             "standings": '[data-testid="stDataFrame"]', "projections?chart=true": CHART,
+             "standings": TABLE, "projections?chart=true": CHART,
              "forecasts": CHART, f"playbyplay?game={game}": CHART,
              f"players?player={player}": CHART, "leaders?chart=true": CHART, "glossary": CHART}
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()

@@ -21,10 +21,12 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert at.selectbox(key="team").value == game["Home"]
     assert at.selectbox(key="status").value == "Final"
     assert at.number_input(key="game").value == int(game["ID"])
-    assert titles(at) == [f"MLB {season}: score over the game", f"MLB {season}: win probability"], \
-        "a link with a game opens on the game's detail"
-    assert trace_points(figures(at)[0]) > 0
-    assert any(str(game["Home"]) in h.value for h in at.subheader), "the game's detail header"
+    assert any(str(game["Home"]) in h.value for h in at.subheader), "a link with a game opens on the game's detail"
+    assert not titles(at) and at.expander[0].label == "Charts: the score and the win probability over the game", \
+        "a box score first, the game's charts a click below"
+    charts = open_page("games", {"level": "MLB", "season": str(season), "game": str(int(game["ID"])), "charts": "true"})
+    assert titles(charts) == [f"MLB {season}: score over the game", f"MLB {season}: win probability"]
+    assert trace_points(figures(charts)[0]) > 0
     assert any("Line score" in m.value for m in at.markdown)
     line_score = next(m.value for m in at.markdown if m.value.startswith("| Team |"))
     assert str(game["Home"]) in line_score and "| R | H | E |" in line_score, "baseball's R/H/E"
