@@ -94,14 +94,17 @@ def _leaders(level: str) -> None:
     if page.frame.empty:
         st.info(season_facts.why_empty(level, season, f"{stat} statistics", computed_by=season_facts.RETABULATED))
         return
-    st.plotly_chart(charts.leaders(page.frame, stat=stat, title=charts.scoped(level, [season], f"{stat} leaders")),
-                    key="players_leaders")
-    st.caption("Click a leader to open the profile, or search above.")
+    st.caption(f"The {season} {stat} leaders: click one to open the profile, or search above.")
     leaders = page.frame.rename(columns={"Player_ID": "ID"})
     show_table(links.with_link(leaders, "ID", "player", level), name="players_leaders", select_into="player",
                columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
                formats={**links.link_format("profile"), "Value": player_stats.stat_column(
                    stat, leaders.get("Value", pd.Series(dtype=float)))})
+    box = filters.disclosure(f"Chart: the {stat} leaders", key=CHART_KEY, icon=":material/bar_chart:")
+    if box.open:  # the leaders first, their chart a click below (a view opens on grids or on charts)
+        box.plotly_chart(charts.leaders(page.frame, stat=stat,
+                                        title=charts.scoped(level, [season], f"{stat} leaders")),
+                         key="players_leaders")
 
 
 def _ranked(level: str, season: int | None) -> bool:

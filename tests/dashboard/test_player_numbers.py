@@ -73,7 +73,7 @@ def test_player_page_shows_no_none_and_agrees_with_leaders(dashboard_env: ApiSer
 
 
 def test_players_page_opens_on_the_leaders(dashboard_env: ApiServer) -> None:
-    at = open_page("players", {"level": "MLB"})
+    at = open_page("players", {"level": "MLB", "chart": "true"})
     assert_clean(at)
     assert any(t.startswith("MLB 20") and t.endswith(": HR leaders") for t in titles(at)), titles(at)
     config = json.loads(at.dataframe[1].proto.columns)
