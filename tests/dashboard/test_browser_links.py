@@ -64,8 +64,8 @@ def _tab(page: Any, label: str) -> None:
 
 
 def _unfold(page: Any, label: str) -> None:
-    """Open the box below a chart or a table whose label starts with ``label`` (filters.disclosure)."""
-    page.locator('[data-testid="stExpander"] summary').filter(has_text=re.compile(f"^{re.escape(label)}")).first.click()
+    """Open the box below a chart or a table whose label holds ``label`` (filters.disclosure)."""
+    page.locator('[data-testid="stExpander"] summary').filter(has_text=label).first.click()  # after its icon
     _settle(page)
 
 
@@ -545,8 +545,9 @@ def test_a_click_on_a_standings_or_projections_row_opens_the_team_in_this_tab(
                        page.locator('[role="tab"][aria-selected="true"]').all_inner_texts(),
                        page.locator("h3").first.inner_text(), _sidebar_value(page, "ELO season")))
     page.context.close()
-    assert opened == [(1, "players", ["Teams"], str(leader), str(season)),
-                      (1, "players", ["Teams"], str(projected), str(season))], opened
+    # the team on its seasons, the season travelled to the ELO's picker
+    assert opened == [(1, "players", ["Teams", "Seasons"], str(leader), str(season)),
+                      (1, "players", ["Teams", "Seasons"], str(projected), str(season))], opened
 
 
 def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any, dashboard: str,
