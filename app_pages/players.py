@@ -25,7 +25,7 @@ TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
 SECTION_KEY, GAME_LOG, SEASONS, STATISTICS, SPLITS = "section", "Game log", "Seasons", "Season statistics", "Splits"
 SECTIONS = (GAME_LOG, SEASONS, STATISTICS, SPLITS)
 RATING = "ELO"
-TEAM_SECTIONS = (SEASONS, RATING, SPLITS)  # a team's; its seasons first, each under the season's name
+TEAM_SECTION_KEY, TEAM_SECTIONS = "team_section", (SEASONS, RATING, SPLITS)  # its seasons first, each under its name
 CHART_KEY = "chart"
 BASEBALL_ONLY = frozenset({SPLITS})  # the play-by-play that splits a line is baseball's
 LOG_TABLE_KEY, ELO_TABLE_KEY = "log_table", "elo_table"  # the records a click below a section's chart
@@ -278,7 +278,7 @@ def _team(level: str) -> None:
     st.caption(" · ".join(str(detail.get(k)) for k in ("City", "Venue", "Sublevel") if detail.get(k))
                + (f" · current ELO {float(elo):.1f}" if elo is not None else ""))
     baseball = api.level_sport(level) == "baseball"
-    sections = filters.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=SECTION_KEY)
+    sections = filters.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=TEAM_SECTION_KEY)
     if sections[SEASONS].open:  # each season under the name the team played it under, its record
         with sections[SEASONS]:
             show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")

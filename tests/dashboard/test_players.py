@@ -52,7 +52,9 @@ def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
     chart = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "chart": "true"})
     years = sorted(int(s["Season"]) for s in held)
     assert titles(chart) == [f"NBA {years[0]}-{years[-1]}: {team}, wins and losses by season"]
-    at = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "section": "ELO"})
+    at = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "team_section": "ELO"})
     assert_clean(at)
     newest = api.season_ids("NBA", with_games=True)[0]
     assert titles(at) == [f"NBA {newest}: {team} ELO"] and not at.dataframe, "the ELO, its games a click below"
+    switched = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "section": "Season statistics"})
+    assert not switched.sidebar.warning, "a player's section left in the link does not trouble the team's tabs"

@@ -72,5 +72,5 @@ def test_elo_lines_keep_a_teams_colour_and_span_seasons(dashboard_env: ApiServer
         "opponent, result and score on hover"
     assert len(figures(at)[0]["layout"]["shapes"]) == 2, "each season's postseason start is marked"
     team = lines[0]["name"]
-    profile = open_page("players", {"level": "MLB", "tab": "Teams", "team": team, "section": "ELO"})
+    profile = open_page("players", {"level": "MLB", "tab": "Teams", "team": team, "team_section": "ELO"})
     assert figures(profile)[0]["data"][0]["line"]["color"] == lines[0]["line"]["color"], "the same colour on every page"

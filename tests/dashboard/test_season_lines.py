@@ -141,7 +141,8 @@ def test_a_teams_splits_show_home_and_away_as_the_api_serves_them(dashboard_env:
         (t, api.splits("MLB", "homeaway", season, team_id=int(t["ID"]))) for _, t in teams.iterrows())
         if len(parts) == 2)
     at = open_page("players", {"level": "MLB", "tab": "Teams", "team": str(team["Name"]),
-                               "team_season": str(season), "section": "Splits", "split": "Home and away"})
+                               "team_season": str(season), "team_section": "Splits",
+                               "split": "Home and away"})
     assert_clean(at)
     tables = _split_tables(at)
     assert list(tables) == ["Batting", "Pitching"]
