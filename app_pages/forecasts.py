@@ -14,8 +14,8 @@ from services import ApiError, api
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
 BINS_KEY = "bins_table"  # the calibration's bins, a click below its charts (filters.disclosure)
-CALIBRATION, INGAME, MARKET, LINES, UPSETS = ("Calibration", "In-game", "ELO vs market", "Lines by season",
-                                              "Biggest upsets")
+CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS = ("Calibration", "Scores over time", "In-game", "ELO vs market",
+                                                      "Lines by season", "Biggest upsets")
 # What each column of the page's tables means, shown on hover (codes are column_help's)
 HELP = {
     "Probability": "The bin of the ELO forecast's home-win chance the games fall in",
@@ -103,15 +103,13 @@ def main() -> None:
     scope = charts.scope(level, seasons)
     if not has_odds:
         st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
-    # the in-game line's calibration has a tab of its own: the first tab opens on two charts, not three
-    tabs = filters.tabs([CALIBRATION, INGAME, MARKET, LINES, UPSETS] if has_odds
-                        else [CALIBRATION, INGAME, LINES, UPSETS], key=TABS_KEY)
+    # one chart a tab: a second chart in the first view costs it a tenth of a one-chart page (bench/dashboard.py)
+    tabs = filters.tabs([CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS] if has_odds
+                        else [CALIBRATION, SCORES, INGAME, LINES, UPSETS], key=TABS_KEY)
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])
             st.plotly_chart(charts_forecasts.calibration(table, scope=scope), key="calibration")
-            st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data), scope=scope),
-                            key="scores_over_time")
             bins = table.assign(bin=[f"{b * 100 // analysis.CALIBRATION_BINS}–{(b + 1) * 100 // analysis.CALIBRATION_BINS}%"
                                      for b in table["bin"]])
             headings = {"bin": "Probability", "predicted": "Predicted", "observed": "Observed", "games": "Games",
@@ -130,6 +128,10 @@ def main() -> None:
                                    for n in ("Predicted", "Observed", "95% from", "95% to")}))
             if table["draws"].any():
                 st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
+    if tabs[SCORES].open:
+        with tabs[SCORES]:
+            st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data), scope=scope),
+                            key="scores_over_time")
     if tabs[INGAME].open:
         with tabs[INGAME]:
             winprob_calibration.show(level, seasons, phases.asked(phase))

@@ -13,7 +13,7 @@ from services import ApiError, api
 RECENT_GAMES = 25
 CHART_KEY = "chart"
 TABS_KEY, EVENTS_TAB, PITCHES_TAB = "tab", "Events", "Pitches per plate appearance"
-STORY_TAB, SCORE_TAB = "Score and win probability", "Score over the game"  # the first tab, by what the level has
+WINPROB_TAB, SCORE_TAB = "Win probability", "Score over the game"  # the story; the first where the level has it
 
 
 def _held(level: str) -> bool:
@@ -81,19 +81,21 @@ def main() -> None:
                 if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")
         layout.copy_link()
         return
+    # the game's story first, one chart a tab (a view opens on one chart or on grids: filters.disclosure),
+    # its records a tab away
     chances = api.level_serves(level, "winprob")
-    # the game's story first, its records a tab away (a view opens on charts or on grids: filters.disclosure)
-    story = STORY_TAB if chances else SCORE_TAB
-    labels = [story, EVENTS_TAB, *([PITCHES_TAB] if api.level_serves(level, "pitch") else [])]
+    labels = [*([WINPROB_TAB] if chances else []), SCORE_TAB, EVENTS_TAB,
+              *([PITCHES_TAB] if api.level_serves(level, "pitch") else [])]
     tabs = filters.tabs(labels, key=TABS_KEY)
-    if tabs[story].open:
-        with tabs[story]:
+    if chances and tabs[WINPROB_TAB].open:
+        with tabs[WINPROB_TAB]:
+            show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",
+                                 play_id=play_id, level=level)
+    if tabs[SCORE_TAB].open:
+        with tabs[SCORE_TAB]:
             st.plotly_chart(charts.score_difference(running_score(detail), visitor, home,
                                                     PERIOD_LABELS.get(sport, "Period"), scope=game_scope(level, detail)),
                             key="pbp_chart")
-            if chances:
-                show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",
-                                     play_id=play_id, level=level)
     shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
     if tabs[EVENTS_TAB].open:
         with tabs[EVENTS_TAB]:

@@ -18,14 +18,16 @@ def test_calibration_and_scores_for_seasons_in_the_url(dashboard_env: object) ->
     assert at.multiselect(key="fc_seasons").value == seasons
     shown = titles(at)
     scope = f"MLB {min(seasons)}-{max(seasons)}"  # every season drawn, named in every title
-    assert shown[:2] == [f"{scope}: calibration of ELO vs observed home wins",
-                         f"{scope}: Brier score and log loss by month (lower is better)"], shown
+    assert shown == [f"{scope}: calibration of ELO vs observed home wins"], "one chart a tab"
+    over_time = open_page("forecasts", {"level": "MLB", "fc_seasons": [str(s) for s in seasons],
+                                        "tab": "Scores over time"})
+    assert titles(over_time) == [f"{scope}: Brier score and log loss by month (lower is better)"]
     calibration = figures(at)[0]
     markers = [t for t in calibration["data"] if t.get("name") == "ELO"]
     assert markers and markers[0]["text"], "each bin is labelled with its number of games"
     labels = {m.label for m in at.metric}
     assert {"ELO Brier", "Baseline Brier", "ELO log loss", "Baseline log loss"} <= labels
-    months = figures(at)[1]["layout"]["xaxis2"]
+    months = figures(over_time)[0]["layout"]["xaxis2"]
     assert months["type"] == "category", "months without games leave no line across the gap"
 
 
@@ -99,9 +101,11 @@ def test_wilson_interval_known_values() -> None:
 
 def test_calibration_bands_games_per_month_and_offseason_gaps(dashboard_env: object) -> None:
     seasons = _seasons()
-    at = open_page("forecasts", {"level": "MLB", "fc_seasons": [str(s) for s in seasons], "fc_phase": "Both"})
+    link = {"level": "MLB", "fc_seasons": [str(s) for s in seasons], "fc_phase": "Both"}
+    at = open_page("forecasts", link)
     assert_clean(at)
-    calibration, scores = figures(at)[:2]
+    (calibration,) = figures(at)
+    (scores,) = figures(open_page("forecasts", {**link, "tab": "Scores over time"}))
     band = next(t for t in calibration["data"] if t.get("name") == "ELO")["error_y"]
     assert band["type"] == "data" and "arrayminus" in band
     games = next(t for t in scores["data"] if t.get("name") == "Games")

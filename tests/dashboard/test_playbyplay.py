@@ -21,8 +21,10 @@ def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.number_input(key="game").value == game
     scope = _scope("MLB", game)
-    assert titles(at) == [f"{scope}: score and difference over the game", f"{scope}: win probability"]
-    assert trace_points(figures(at)[0]) > 0
+    assert titles(at) == [f"{scope}: win probability"], "the game opens on its chances, one chart a tab"
+    score = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Score over the game"})
+    assert titles(score) == [f"{scope}: score and difference over the game"]
+    assert trace_points(figures(score)[0]) > 0
     assert not at.dataframe, "the game opens on its story, the events a tab away"
     events = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Events"}).dataframe[0].value
     assert {"Period", "Play", "Player", "Pitcher", "Count", "Pitches", "Score"} <= set(events.columns)
