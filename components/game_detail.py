@@ -14,6 +14,7 @@ from services.api import BoxScore
 from services.errors import NotOffered
 
 CHARTS_KEY = "charts"  # a game's charts, a click below its box score
+SWINGS_KEY = "swings"  # the win probability's largest swings, listed a click below its chart
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
 
@@ -195,10 +196,14 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
         row = selected.iloc[0]
         st.caption(f"Play {int(row['Sequence'])}: {row['Explanation']} ({row['ScoreVis']}-{row['ScoreHome']}); "
                    f"{home} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
-    first = line.iloc[0]
-    teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}
-    st.markdown("**Largest swings** (WPA: the change in the chance to win of the team that made the play)")
-    markdown_table(plays.swing_table(swings, teams), empty="No plays with a line.")
+    # numbered on the chart; listed a click below (a table beside the chart costs its first view)
+    box = filters.disclosure(f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
+    if box.open:
+        first = line.iloc[0]
+        teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}
+        box.markdown("**Largest swings** (WPA: the change in the chance to win of the team that made the play)")
+        with box:
+            markdown_table(plays.swing_table(swings, teams), empty="No plays with a line.")
 
 
 def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,

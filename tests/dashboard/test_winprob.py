@@ -39,7 +39,7 @@ def _chart(at: Any) -> _Chart:
 
 def test_play_by_play_draws_the_line_and_lists_the_swings(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
-    at = open_page("playbyplay", {"level": "MLB", "game": str(int(game["ID"]))})
+    at = open_page("playbyplay", {"level": "MLB", "game": str(int(game["ID"])), "swings": "true"})
     assert_clean(at)
     fig = _chart(at)
     line = next(t for t in fig.data if str(t.name).endswith("win chance"))
@@ -62,7 +62,7 @@ def test_play_by_play_draws_the_line_and_lists_the_swings(dashboard_env: ApiServ
 
 def test_game_page_draws_the_line(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
-    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"])), "charts": "true"})
+    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"])), "charts": "true", "swings": "true"})
     assert_clean(at)
     assert any(t.endswith(CHART) for t in titles(at))
     assert any("Largest swings" in m.value for m in at.markdown)
