@@ -33,6 +33,13 @@ def _code_key(pitches: pd.DataFrame) -> str:
     return " · ".join(f"**{c}** {r}" for c, r in meaning.items())
 
 
+def _show_events() -> None:
+    """A filter of the events changed on a chart's tab: show the events it filters (the pitches'
+    tab, which the player filter narrows too, stays)."""
+    if st.session_state.get(TABS_KEY) != PITCHES_TAB:
+        st.session_state[TABS_KEY] = EVENTS_TAB
+
+
 def _pick_game(level: str) -> None:
     recent = api.games(level, status="final", size=RECENT_GAMES)
     layout.note_page(recent)
@@ -61,8 +68,8 @@ def main() -> None:
         return
     play_id = filters.id_input("Play ID", key="play", sidebar=True,
                                help="The play the win probability chart rings; a shared link carries it.")
-    scoring = filters.toggle("Scoring plays only", key="scoring")
-    player = filters.text_filter("Player", key="pbp_player", placeholder="part of a name")
+    scoring = filters.toggle("Scoring plays only", key="scoring", on_change=_show_events)
+    player = filters.text_filter("Player", key="pbp_player", placeholder="part of a name", on_change=_show_events)
     detail = api.game(level, game_id)
     basic = records_frame(detail.get("playbyplay"))
     if api.level_serves(level, "playbyplay"):
@@ -71,7 +78,7 @@ def main() -> None:
         events = plays.events(page.frame, basic)
     else:  # the endpoint skips this level (contract 1): the game's own basic entries, no players
         events = plays.events(basic, basic)
-    period = filters.choice("Period", ["All", *plays.periods(events)], key="period")
+    period = filters.choice("Period", ["All", *plays.periods(events)], key="period", on_change=_show_events)
     sport = api.level_sport(level)
     visitor, home = team_names(detail)
     game_header(detail)

@@ -12,7 +12,7 @@ pickers that compute such a default ``pin`` the value they show, and the copy-li
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import streamlit as st
@@ -272,27 +272,28 @@ def status_picker(*, key: str = "status") -> str | None:
 
 
 def choice(label: str, options: Sequence[str], *, key: str, sidebar: bool = True, index: int = 0,
-           help: str | None = None, drifts: bool = False) -> str:
+           help: str | None = None, drifts: bool = False, on_change: Callable[[], None] | None = None) -> str:
     """One of ``options``, as written in the URL (a bound select box carries its label there, so
     options are the values themselves, never formatted). ``drifts``: ``index`` is computed from
     data that may grow, so the copy-link names the value."""
     where = st.sidebar if sidebar else st
     warn_unknown(key, options, label, options[index] if 0 <= index < len(options) else None)
     _reset(key, options[index] if 0 <= index < len(options) else None)
-    value = str(where.selectbox(label, list(options), index=index, key=key, bind=BIND, help=help))
+    value = str(where.selectbox(label, list(options), index=index, key=key, bind=BIND, help=help, on_change=on_change))
     if drifts:
         pin(key, value)
     return value
 
 
-def text_filter(label: str, *, key: str, placeholder: str = "", help: str | None = None) -> str:
+def text_filter(label: str, *, key: str, placeholder: str = "", help: str | None = None,
+                on_change: Callable[[], None] | None = None) -> str:
     """A sidebar text box taking no more than the API answers (longer is a 400, not a search)."""
     return str(st.sidebar.text_input(label, key=key, bind=BIND, placeholder=placeholder, help=help,
-                                     max_chars=MAX_TEXT) or "").strip()
+                                     max_chars=MAX_TEXT, on_change=on_change) or "").strip()
 
 
-def toggle(label: str, *, key: str, default: bool = False) -> bool:
-    return bool(st.sidebar.checkbox(label, value=default, key=key, bind=BIND))
+def toggle(label: str, *, key: str, default: bool = False, on_change: Callable[[], None] | None = None) -> bool:
+    return bool(st.sidebar.checkbox(label, value=default, key=key, bind=BIND, on_change=on_change))
 
 
 def pager(pages: int, *, key: str) -> int:

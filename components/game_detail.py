@@ -197,7 +197,8 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
         st.caption(f"Play {int(row['Sequence'])}: {row['Explanation']} ({row['ScoreVis']}-{row['ScoreHome']}); "
                    f"{home} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
     # numbered on the chart; listed a click below (a table beside the chart costs its first view)
-    box = filters.disclosure(f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
+    box = filters.disclosure("The largest swing, listed" if len(swings) == 1 else
+                             f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
     if box.open:
         first = line.iloc[0]
         teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}

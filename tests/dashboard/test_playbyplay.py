@@ -34,6 +34,9 @@ def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     assert 0 < len(shown) < len(events) and set(shown["Scoring"]) == {"Y"}
     top1 = open_page("playbyplay", {"level": "MLB", "game": str(game), "period": "Top 1", "tab": "Events"})
     assert set(top1.dataframe[0].value["Period"]) == {"Top 1"}
+    at.selectbox(key="period").select("Top 1").run()  # picked on the chart's tab: the events it filters show
+    assert_clean(at)
+    assert set(at.dataframe[0].value["Period"]) == {"Top 1"}, "the period picked opens the events"
 
 
 def test_pitches_per_plate_appearance(dashboard_env: ApiServer) -> None:
