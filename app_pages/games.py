@@ -18,7 +18,6 @@ SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, cha
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
                 "Overtime", "League", "Phase")
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
-CHART_KEY = "chart"
 
 
 @dataclass(frozen=True)
@@ -100,8 +99,7 @@ def _list(level: str, query: Query, team: str | None) -> None:
         download(label, partial(_all_games_csv, level, query), name="games_all")
     if frame.empty:
         return
-    box = filters.disclosure(f"Chart: {team}'s margins" if team else "Chart: home margins",
-                             key=CHART_KEY, icon=":material/bar_chart:")
+    box = filters.chart_below(f"Chart: {team}'s margins" if team else "Chart: home margins")
     if not box.open:
         return
     with box:

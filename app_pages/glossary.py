@@ -9,7 +9,6 @@ from components.tables import show_table
 from services import ApiError, api
 
 TABS_KEY = "tab"
-CHART_KEY = "chart"
 # tab label -> (glossary type, column the chart counts by, whether the level matters)
 KINDS: dict[str, tuple[str, str, bool]] = {
     "Levels": ("levels", "Sport", False),
@@ -30,7 +29,7 @@ def _show(level: str, label: str, text: str) -> None:
     show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search.")
     if table.empty:
         return
-    box = filters.disclosure(f"Chart: {label.lower()} by {group.lower()}", key=CHART_KEY, icon=":material/bar_chart:")
+    box = filters.chart_below(f"Chart: {label.lower()} by {group.lower()}")
     if box.open:
         # a level's own codes name it first, as every chart names its level; levels and nations are every level's
         title = f"{level}: {label.lower()} by {group.lower()}" if per_level else f"{label} by {group.lower()}"

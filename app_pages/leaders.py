@@ -17,7 +17,6 @@ TOP = 100
 # the stat a level's leaders open on: the first of these its glossary has (baseball, basketball
 # and hockey, soccer)
 PREFERRED_STATS = ("HR", "PTS", "G")
-CHART_KEY = "chart"
 
 
 def _described(codes: pd.DataFrame) -> dict[str, str]:
@@ -95,7 +94,7 @@ def main() -> None:
                formats={**links.link_format("profile" if kind == "player" else "team"),
                         "Value": stat_column(stat, ranked.get("Value", pd.Series(dtype=float)))})
     top = min(len(table), charts.LEADERS_DRAWN)
-    box = filters.disclosure(f"Chart of the top {top}", key=CHART_KEY, icon=":material/bar_chart:")
+    box = filters.chart_below(f"Chart: the top {top}")
     if box.open:
         what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
         box.plotly_chart(charts.leaders(table, stat=stat, title=charts.scoped(level, [season], what)),

@@ -14,7 +14,7 @@ from services import ApiError, NotOffered, api, health
 GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
                 links.LINK_COLUMN)
 LATEST_COUNT = 25
-CHART_KEY, LEVELS_KEY = "chart", "levels_held"  # what the page keeps a click below its games
+LEVELS_KEY = "levels_held"  # the levels' table, a click below the games
 
 
 def _levels_table() -> pd.DataFrame:
@@ -53,8 +53,7 @@ def main() -> None:
     show_table(links.with_link(latest.frame, "ID", "game", level), name="latest", columns=GAME_COLUMNS,
                formats=game_link, hidden=("ID",), empty="No finished games held for this level yet.")
     if not latest.frame.empty:
-        chart = filters.disclosure("Chart: home margins of the latest results", key=CHART_KEY,
-                                   icon=":material/bar_chart:")
+        chart = filters.chart_below("Chart: home margins of the latest results")
         if chart.open:
             drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
             title = charts.scoped(level, drawn, f"home margin of the {len(latest.frame)} latest results")

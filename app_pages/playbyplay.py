@@ -11,7 +11,6 @@ from components.tables import records_frame, show_table
 from services import ApiError, api
 
 RECENT_GAMES = 25
-CHART_KEY = "chart"
 TABS_KEY, EVENTS_TAB, PITCHES_TAB = "tab", "Events", "Pitches per plate appearance"
 WINPROB_TAB, SCORE_TAB = "Win probability", "Score over the game"  # the story; the first where the level has it
 
@@ -51,7 +50,7 @@ def _pick_game(level: str) -> None:
     # the list first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(recent.frame, name="pbp_games", select_into="game",
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
-    box = filters.disclosure("Chart: home margins", key=CHART_KEY, icon=":material/bar_chart:")
+    box = filters.chart_below("Chart: home margins")
     if box.open:
         title = charts.scoped(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
         box.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),

@@ -26,7 +26,6 @@ SECTION_KEY, GAME_LOG, SEASONS, STATISTICS, SPLITS = "section", "Game log", "Sea
 SECTIONS = (GAME_LOG, SEASONS, STATISTICS, SPLITS)
 RATING = "ELO"
 TEAM_SECTION_KEY, TEAM_SECTIONS = "team_section", (SEASONS, RATING, SPLITS)  # its seasons first, each under its name
-CHART_KEY = "chart"
 BASEBALL_ONLY = frozenset({SPLITS})  # the play-by-play that splits a line is baseball's
 LOG_TABLE_KEY, ELO_TABLE_KEY = "log_table", "elo_table"  # the records a click below a section's chart
 FORMATS = {"ELOAfter": st.column_config.NumberColumn("ELO after", format="%.1f"),
@@ -100,7 +99,7 @@ def _leaders(level: str) -> None:
                columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
                formats={**links.link_format("profile"), "Value": player_stats.stat_column(
                    stat, leaders.get("Value", pd.Series(dtype=float)))})
-    box = filters.disclosure(f"Chart: the {stat} leaders", key=CHART_KEY, icon=":material/bar_chart:")
+    box = filters.chart_below(f"Chart: the {stat} leaders")
     if box.open:  # the leaders first, their chart a click below (a view opens on grids or on charts)
         box.plotly_chart(charts.leaders(page.frame, stat=stat,
                                         title=charts.scoped(level, [season], f"{stat} leaders")),
@@ -283,8 +282,7 @@ def _team(level: str) -> None:
         with sections[SEASONS]:
             show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
             if not seasons.empty:
-                box = filters.disclosure("Chart: wins and losses by season", key=CHART_KEY,
-                                         icon=":material/bar_chart:")
+                box = filters.chart_below("Chart: wins and losses by season")
                 if box.open:
                     box.plotly_chart(charts.win_loss(seasons, charts.scoped(level, seasons.get("Season", []),
                                                                             f"{team}, wins and losses by season")),

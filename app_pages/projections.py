@@ -13,7 +13,6 @@ from components.tables import show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 4
-CHART_KEY = "chart"
 ALL_GROUPS = "All"
 COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "Projected", "ProjW", "Range", "ProjPoints")
 FORMATS = {"ELO": st.column_config.NumberColumn(format="%.1f"),
@@ -76,8 +75,8 @@ def main() -> None:
     if held:
         odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
         label = view.ODDS_LABELS[odds].lower()
-        box = filters.disclosure(f"Chart: {label} odds over the season, the teams picked in the sidebar",
-                                 key=CHART_KEY, icon=":material/show_chart:")
+        box = filters.chart_below(f"Chart: {label} odds over the season, the teams picked in the sidebar",
+                                  icon=":material/show_chart:")
         if box.open:
             box.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
                                               title=charts.scoped(level, [season], f"{label} odds over the season")),

@@ -16,7 +16,7 @@ RANK_COLUMNS = ("Rank", "Team", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Loss
 SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
-CHART_KEY, TABLE_KEY = "chart", "series_table"  # what each tab keeps a click below its first view
+TABLE_KEY = "series_table"  # the series' games, a click below its chart
 FORMATS = {name: st.column_config.NumberColumn(format=fmt) for name, fmt in (
     ("ELO", "%.1f"), ("ELOBefore", "%.1f"), ("ELOAfter", "%.1f"), ("Change", "%+.1f"),
     ("RPI", "%.4f"), ("WP", "%.3f"), ("OWP", "%.3f"), ("OOWP", "%.3f"))} | {"WinExp": percent_column()}
@@ -100,7 +100,7 @@ def main() -> None:
                 # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
                 show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
                            columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")})
-                box = filters.disclosure(f"Chart: {kind} rankings", key=CHART_KEY, icon=":material/bar_chart:")
+                box = filters.chart_below(f"Chart: {kind} rankings")
                 if box.open:
                     when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
                     box.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,

@@ -319,6 +319,15 @@ def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
     return st.expander(label, key=key, bind=BIND, icon=icon)
 
 
+CHART_BELOW: Final = "chart"  # the link's name for a view's chart box (``chart_below``)
+
+
+def chart_below(label: str, *, icon: str = ":material/bar_chart:") -> Any:
+    """A table-led view's chart, a click below its table (``disclosure``): one such box a view,
+    so a link's ``chart=true`` opens the chart of whichever view it lands on."""
+    return disclosure(label, key=CHART_BELOW, icon=icon)
+
+
 def id_input(label: str, *, key: str, help: str | None = None, sidebar: bool = False) -> int | None:
     where = st.sidebar if sidebar else st
     value = where.number_input(label, min_value=1, value=None, step=1, key=key, bind=BIND, help=help,

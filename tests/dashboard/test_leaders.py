@@ -12,7 +12,7 @@ def test_leaders_of_a_stat_code(dashboard_env: ApiServer) -> None:
     board = open_page("leaders", {"level": "NBA", "stat": code})
     assert_clean(board)
     assert board.dataframe and not figures(board), "the page opens on the board, its chart a click below"
-    assert board.expander[0].label == f"Chart of the top {min(len(board.dataframe[0].value), 25)}"
+    assert board.expander[0].label == f"Chart: the top {min(len(board.dataframe[0].value), 25)}"
     at = open_page("leaders", {"level": "NBA", "stat": code, "chart": "true"})  # the chart opened
     assert_clean(at)
     assert at.selectbox(key="stat").value == code
