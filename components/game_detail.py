@@ -13,6 +13,7 @@ from components.tables import markdown_table, pick_columns, records_frame as _fr
 from services.api import BoxScore
 from services.errors import NotOffered
 
+CHARTS_KEY = "charts"  # a game's charts, a click below its box score (the Games list has its own chart box)
 SWINGS_KEY = "swings"  # the win probability's largest swings, listed a click below its chart
 PERIOD_LABELS = {"baseball": "Inning", "basketball": "Period", "hockey": "Period", "soccer": "Half"}
 
@@ -234,8 +235,8 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})
-    drawn = filters.chart_below("Charts: the score" + (" and the win probability" if line is not None else "")
-                                + " over the game", icon=":material/show_chart:")
+    drawn = filters.disclosure("Charts: the score" + (" and the win probability" if line is not None else "")
+                               + " over the game", key=CHARTS_KEY, icon=":material/show_chart:")
     if drawn.open:
         with drawn:
             running = running_score(detail)

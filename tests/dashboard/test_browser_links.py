@@ -309,7 +309,7 @@ def test_chart_titles_fit_a_phone_clear_of_the_toolbars(browser: Any, dashboard:
     comparison of two careers."""
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
     leaders = api.stats("MLB", "player", "HR", size=2).frame
-    paths = (f"games?level=MLB&tab=Game+detail&game={game}&chart=true", "forecasts?level=MLB",
+    paths = (f"games?level=MLB&tab=Game+detail&game={game}&charts=true", "forecasts?level=MLB",
              "forecasts?level=MLB&tab=Scores+over+time", "forecasts?level=MLB&tab=In-game",
              f"compare?level=MLB{_who(leaders['Name'], leaders['Player_ID'])}")
     page = _phone(browser, f"{dashboard}/{paths[0]}")

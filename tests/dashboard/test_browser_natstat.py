@@ -101,7 +101,7 @@ def test_every_page_over_natstat_shows_the_roots_numbers(
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
     # the pages led by a table with their chart opened below it (chart=true), so both are compared
-    paths = {"?chart=true": CHART, f"games?game={game}&chart=true": CHART, "ratings?chart=true": CHART,
+    paths = {"?chart=true": CHART, f"games?game={game}&charts=true": CHART, "ratings?chart=true": CHART,
              "standings": TABLE, "projections?chart=true": CHART,
              "forecasts": CHART, f"playbyplay?game={game}": CHART,
              f"players?player={player}": CHART, "leaders?chart=true": CHART,

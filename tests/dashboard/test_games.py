@@ -24,7 +24,7 @@ def test_filters_and_game_come_from_the_url(dashboard_env: ApiServer) -> None:
     assert any(str(game["Home"]) in h.value for h in at.subheader), "a link with a game opens on the game's detail"
     assert not titles(at) and at.expander[0].label == "Charts: the score and the win probability over the game", \
         "a box score first, the game's charts a click below"
-    charts = open_page("games", {"level": "MLB", "season": str(season), "game": str(int(game["ID"])), "chart": "true"})
+    charts = open_page("games", {"level": "MLB", "season": str(season), "game": str(int(game["ID"])), "charts": "true"})
     assert titles(charts) == [f"MLB {season}: score over the game", f"MLB {season}: win probability"]
     assert trace_points(figures(charts)[0]) > 0
     assert any("Line score" in m.value for m in at.markdown)

@@ -139,7 +139,7 @@ def test_what_a_natstat_backend_lacks_is_said_not_offered(natstat_only: ApiServe
     game_id = str(games.dataframe[0].value.iloc[0]["ID"]) if "ID" in games.dataframe[
         0].value.columns else None
     assert game_id is not None
-    detail = open_clean("games", {"level": "MLB", "tab": "Game detail", "game": game_id, "chart": "true"})
+    detail = open_clean("games", {"level": "MLB", "tab": "Game detail", "game": game_id, "charts": "true"})
     assert any("not offered by this backend" in c.value for c in detail.caption)
     assert detail.get("plotly_chart"), "the rest of the game page is drawn"
     forecasts = open_clean("forecasts", {"level": "MLB", "tab": "In-game"})

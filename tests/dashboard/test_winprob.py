@@ -62,7 +62,7 @@ def test_play_by_play_draws_the_line_and_lists_the_swings(dashboard_env: ApiServ
 
 def test_game_page_draws_the_line(dashboard_env: ApiServer) -> None:
     game = _final_game("MLB")
-    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"])), "chart": "true", "swings": "true"})
+    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"])), "charts": "true", "swings": "true"})
     assert_clean(at)
     assert any(t.endswith(CHART) for t in titles(at))
     assert any("Largest swings" in m.value for m in at.markdown)
