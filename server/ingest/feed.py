@@ -13,7 +13,7 @@ import csv
 import json
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -31,6 +31,23 @@ from server.store.init import init_store
 from server.store.loader import Loader, loading
 
 Convert = Callable[[str], Any]
+
+# What a text field may not hold: NUL, which PostgreSQL's text cannot store; the other C0 control
+# characters but tab and line breaks, U+FFFE and U+FFFF, which XML 1.0 cannot carry; and lone
+# surrogates (a JSON ``\ud800``), which no UTF-8 store can. Refused at ingest, where the file and
+# line can be named, so that no store, copy or document ever meets one.
+_UNSTORABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def unstorable(text: str) -> str | None:
+    """Why ``text`` cannot be stored (the first character no store or document can carry, as
+    ``U+XXXX`` and its position), or None when every character can."""
+    found = _UNSTORABLE.search(text)
+    if found is None:
+        return None
+    name = "a NUL byte" if found.group() == "\x00" else "a control character"
+    return (f"holds {name} (U+{ord(found.group()):04X}) at character {found.start() + 1}, which "
+            "PostgreSQL or XML cannot carry; remove it from the source")
 
 
 def _int(v: str) -> int:
@@ -63,7 +80,24 @@ def _stats(v: str) -> dict[str, Any]:
     value = json.loads(v)
     if not isinstance(value, dict):
         raise TypeError("stats must be a JSON object of stat codes")
+    for text in _texts(value):
+        reason = unstorable(text)
+        if reason:
+            raise ValueError(f"a stat code or value {reason}")
     return value
+
+
+def _texts(value: object) -> Iterator[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
 
 
 @dataclass(frozen=True)
@@ -181,7 +215,7 @@ class _Reader:
         if spec.kind:
             row["id"] = self.loader.id(spec.kind, _required(raw, "key", path, line))
         for col in spec.columns:
-            value = (raw.get(col.name) or "").strip()
+            value = _cell(raw, col.name, path, line)
             if not value:
                 if col.required:
                     raise UserError(f"{path}:{line}: '{col.name}' is empty")
@@ -200,8 +234,17 @@ class _Reader:
         return found
 
 
-def _required(raw: dict[str, str], name: str, path: Path, line: int) -> str:
+def _cell(raw: dict[str, str], name: str, path: Path, line: int) -> str:
+    """One field of a row, stripped; a character no store can hold stops the ingest here."""
     value = (raw.get(name) or "").strip()
+    reason = unstorable(value)
+    if reason:
+        raise UserError(f"{path}:{line}: '{name}' {reason}")
+    return value
+
+
+def _required(raw: dict[str, str], name: str, path: Path, line: int) -> str:
+    value = _cell(raw, name, path, line)
     if not value:
         raise UserError(f"{path}:{line}: '{name}' is empty")
     return value
@@ -243,6 +286,9 @@ def load_feed(engine: sa.Engine, folder: Path) -> dict[str, int]:
         level_code = str(manifest["level"])
     except (ValueError, KeyError, TypeError):
         raise UserError(f"{manifest_path}: must be JSON with 'source' and 'level'") from None
+    reason = unstorable(source)
+    if reason:
+        raise UserError(f"{manifest_path}: 'source' {reason}")
     level = find_level(level_code)
     if level is None:
         raise UserError(f"{manifest_path}: unknown level '{level_code}'")

@@ -140,3 +140,67 @@ def test_a_scheduled_game_whose_day_passes_unplayed_has_no_result_at_the_next_re
     monkeypatch.setenv("SPORTS_NOW", "2025-01-14T17:00:00Z")
     retabulate.run(engine, ["NBA"])
     assert state() == ("noresult", "No result", 0)
+
+
+# A field no store or document can carry: PostgreSQL's text holds no NUL, XML 1.0 no other C0
+# control but tab and line breaks. Each is refused where it is read, with file, line and reason.
+UNSTORABLE = (
+    ("teams.csv", "hb,Harbor Hawks,", "hb,Harbor\x00 Hawks,", r"teams.csv:2: 'name' holds a NUL byte \(U\+0000\) at character 7"),
+    ("players.csv", "p1,Ana", "p1\x00,Ana", r"players.csv:2: 'key' holds a NUL byte \(U\+0000\)"),
+    ("games.csv", "g2,2025,2025-01-12,hb,rc,,,scheduled,", "g2,2025,2025-01-12,hb,rc,,,sche\x1bduled,",
+     r"games.csv:3: 'state' holds a control character \(U\+001B\)"),
+    ("player_lines.csv", '""PTS""', '""PTS\\u0000""', r"player_lines.csv:2: 'stats' = .*a stat code or value holds a NUL"),
+    ("odds.csv", ",close,", ",clo\x0bse,", r"odds.csv:2: 'taken' holds a control character \(U\+000B\)"),
+)
+
+
+@pytest.mark.parametrize(("name", "good", "bad", "message"), UNSTORABLE, ids=[u[0] for u in UNSTORABLE])
+def test_a_control_character_stops_the_ingest_with_file_line_and_reason(
+        engine: sa.Engine, tmp_path: Path, name: str, good: str, bad: str, message: str) -> None:
+    """Over a store holding the bundle already, a copy of it with one field changed to hold an
+    unstorable character is refused, and the store stays as it was (a change elsewhere in the
+    same bundle, the second game's score, is not half-loaded)."""
+    load_feed(engine, _write(tmp_path / "b", BUNDLE))
+    before = table_digests(engine)
+    assert good in BUNDLE[name]
+    changed = dict(BUNDLE, **{name: BUNDLE[name].replace(good, bad)})
+    if name != "games.csv":
+        changed["games.csv"] = changed["games.csv"].replace("101,99,final", "103,99,final")
+    with pytest.raises(UserError, match=message):
+        load_feed(engine, _write(tmp_path / "bad", changed))
+    assert table_digests(engine) == before
+
+
+def test_tabs_and_line_breaks_in_a_text_field_load(engine: sa.Engine, tmp_path: Path) -> None:
+    """Tab and line breaks are text every store and XML carry: they load as given."""
+    teams = 'key,name,abbrev,venue\nhb,"Harbor\tHawks\nof the Bay",HBH,v1\nrc,River City Rams,RCR,\n'
+    load_feed(engine, _write(tmp_path / "b", dict(BUNDLE, **{"teams.csv": teams})))
+    with engine.connect() as conn:
+        names = set(conn.execute(sa.select(schema.teams.c.name)).scalars())
+    assert "Harbor\tHawks\nof the Bay" in names
+
+
+@pytest.mark.postgres
+def test_a_nul_byte_never_reaches_postgresql(tmp_path: Path) -> None:
+    """The operator's path: ``ingest feed`` refuses the bundle in one line naming file, line
+    and reason (no traceback), and the store it left copies to PostgreSQL whole."""
+    from tests.pg import fresh_database
+
+    store = f"sqlite:///{tmp_path / 'feed.db'}"
+    env = {"DATABASE_URL": store, "PATH": "/usr/bin:/bin"}
+    bad = dict(BUNDLE, **{"teams.csv": BUNDLE["teams.csv"].replace("River City", "River\x00City")})
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "server", *args], cwd=ROOT, env=env, capture_output=True,
+                              text=True, check=False, timeout=300)
+
+    assert run("ingest", "feed", str(_write(tmp_path / "good", BUNDLE))).returncode == 0
+    refused = run("ingest", "feed", str(_write(tmp_path / "bad", bad)))
+    assert refused.returncode == 1, refused.stderr
+    last = refused.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: ") and "teams.csv:3: 'name' holds a NUL byte (U+0000)" in last, last
+    assert "Traceback" not in refused.stderr
+    with fresh_database() as url:
+        copied = run("copy-store", url)
+        assert copied.returncode == 0, copied.stderr[-2000:]
+        assert "Traceback" not in copied.stderr
