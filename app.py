@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components import filters, layout, loading
+from components.plain import md
 from services import ApiError, NotOffered, api, health, load_config
 
 st.set_page_config(page_title="Sports analytics workbench", page_icon=":material/sports_baseball:",
@@ -60,13 +61,13 @@ def _connection(level: str, name: str) -> tuple[set[str], dict[str, str]]:
     try:
         doc = health()
     except NotOffered:  # a NatStat backend without this service's /health
-        st.sidebar.caption(f"{name}  \n:material/cloud_done: NatStat backend · {config.url}")
+        st.sidebar.caption(f"{md(name)}  \n:material/cloud_done: NatStat backend · {md(config.url)}")
         return set(), {}
     except ApiError as err:
-        st.sidebar.error(f"API not reachable at {config.url}", icon=":material/cloud_off:")
+        st.sidebar.error(f"API not reachable at {md(config.url)}", icon=":material/cloud_off:")
         st.sidebar.caption(err.hint)
         return set(), {}
-    st.sidebar.caption(f"{name}  \n:material/cloud_done: API {doc.get('Status', 'ok')} · {config.url}")
+    st.sidebar.caption(f"{md(name)}  \n:material/cloud_done: API {md(doc.get('Status', 'ok'))} · {md(config.url)}")
     loading.notice(doc, level)  # the level still loading in the background says so, on every page
     if not config.key:
         st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")

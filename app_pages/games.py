@@ -10,7 +10,8 @@ import streamlit as st
 
 from components import charts, filters, layout, links, phases, season_facts, team_view
 from components.game_detail import show_game
-from components.tables import download, show_table
+from components.plain import md
+from components.tables import csv_bytes, download, show_table
 from services import ApiError, Page, api
 from services.client import MAX_FOLLOWED_PAGES
 
@@ -42,7 +43,7 @@ def _matched(level: str, query: Query) -> Page:
 def _all_games_csv(level: str, query: Query) -> bytes:
     """Every matching game up to the client's bound (built when the button is clicked)."""
     frame: pd.DataFrame = api.all_games(level, **asdict(query)).frame
-    return str(frame.to_csv(index=False)).encode()
+    return csv_bytes(frame)
 
 
 def _drawn(level: str, query: Query, games: pd.DataFrame) -> list[int]:
@@ -99,7 +100,7 @@ def _list(level: str, query: Query, team: str | None) -> None:
         download(label, partial(_all_games_csv, level, query), name="games_all")
     if frame.empty:
         return
-    box = filters.chart_below(f"Chart: {team}'s margins" if team else "Chart: home margins")
+    box = filters.chart_below(f"Chart: {md(team)}'s margins" if team else "Chart: home margins")
     if not box.open:
         return
     with box:

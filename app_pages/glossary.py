@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from components import charts, filters, layout
+from components.plain import md
 from components.search import filter_rows
 from components.tables import show_table
 from services import ApiError, api
@@ -24,7 +25,7 @@ def _show(level: str, label: str, text: str) -> None:
     if kind == "nations" and "Name" in table.columns:
         table = table.assign(Initial=table["Name"].astype(str).str[:1])
     scope = f" of {level}" if per_level else ""
-    st.caption(f"{len(table)} {label.lower()}{scope}" + (f" matching '{text}'" if text else ""))
+    st.caption(f"{len(table)} {label.lower()}{scope}" + (f" matching '{md(text)}'" if text else ""))
     # the entries first, their count one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search.")
     if table.empty:

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout, links, phases, season_facts
+from components.plain import md
 from components.player_stats import stat_column
 from components.search import fold
 from components.tables import show_table
@@ -72,10 +73,10 @@ def main() -> None:
     qualified = filters.toggle("Qualified only", key="qualified") if kind == "player" and qualifier else False
     ids = filters.name_to_id(api.teams(level, season))
     team = filters.team_picker(list(ids))
-    st.title(f"{level} leaders: {stat}" + (f", {season}" if season else "")
+    st.title(f"{level} leaders: {md(stat)}" + (f", {season}" if season else "")
              + (f" {phase.lower()}" if phase != phases.REGULAR else ""))
-    st.caption(_caption(str(row.get("Name") or stat), str(row.get("Description") or ""))
-               + (f" · qualifier: {qualifier}" if qualifier else "")
+    st.caption(md(_caption(str(row.get("Name") or stat), str(row.get("Description") or "")))
+               + (f" · qualifier: {md(qualifier)}" if qualifier else "")
                + (f" · ranked {'lowest' if row.get('Order') == 'asc' else 'highest'} first" if row.get("Order") else ""))
     page = api.stats(level, kind, stat, season=season, team_id=ids.get(team or ""), qualifiers=qualified,
                      phase=phases.TABLES[phase], size=TOP)

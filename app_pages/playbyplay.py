@@ -7,6 +7,7 @@ import streamlit as st
 from components import analysis, charts, filters, layout, links, plays, season_facts
 from components.game_detail import (PERIOD_LABELS, game_header, game_scope, running_score, show_win_probability,
                                     team_names)
+from components.plain import md
 from components.tables import records_frame, show_table
 from services import ApiError, api
 
@@ -29,7 +30,7 @@ def _code_key(pitches: pd.DataFrame) -> str:
         return ""
     pairs = pitches[["Code", "Result"]].dropna()
     meaning = pairs["Result"].astype(str).str.split(", ").str[0].str.lower().groupby(pairs["Code"]).first().sort_index()
-    return " · ".join(f"**{c}** {r}" for c, r in meaning.items())
+    return " · ".join(f"**{md(c)}** {md(r)}" for c, r in meaning.items())
 
 
 def _show_events() -> None:

@@ -8,6 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout, links, phases, player_stats, plays, season_facts
+from components.plain import md
 from components.search import rank_by_name
 from components.tables import markdown_table, percent_column, records_frame as _frame, show_table
 from server.catalog import clock, seasonlines, splits
@@ -136,10 +137,10 @@ def _player(level: str) -> None:
                                    default=max(played) if played else None)
     detail = api.player(level, player_id, season) if season else base
     name = str(detail.get("Name") or f"Player {player_id}")
-    st.subheader(name)
-    st.caption(_profile_line(detail))
+    st.subheader(md(name))
+    st.caption(md(_profile_line(detail)))
     if detail.get("insights"):  # one list, one element: a dozen elements cost the browser more
-        st.markdown("\n".join(f"- {line}" for line in detail["insights"]))
+        st.markdown("\n".join(f"- {md(line)}" for line in detail["insights"]))
     games = player_stats.game_log(detail.get("games"))
     counts = player_stats.phase_counts(games)
     after_regular = any(p != player_stats.REGULAR for p in counts)
@@ -191,7 +192,7 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
     """The season's games: the chart of one stat, and every game's line one click below it."""
     if games.empty:  # why, in words true to the cause: nothing to draw
         st.info(season_facts.why_empty(level, season, "game logs", needs="PlayerPerfs",
-                                       otherwise=f"No game of {name} is held for the {level} {season} season."))
+                                       otherwise=f"No game of {md(name)} is held for the {level} {season} season."))
         return
     st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped(level, [season], f"{name}, game log: {stat}")),
                     key="game_log")
@@ -272,9 +273,9 @@ def _team(level: str) -> None:
     rated = set(api.season_ids(level, with_games=True))  # ELO exists only where games are held
     years = [int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna() if int(s) in rated]
     season = filters.season_picker(years, key="team_season", label="ELO season")
-    st.subheader(team)
+    st.subheader(md(team))
     elo = detail.get("ELO")
-    st.caption(" · ".join(str(detail.get(k)) for k in ("City", "Venue", "Sublevel") if detail.get(k))
+    st.caption(md(" · ".join(str(detail.get(k)) for k in ("City", "Venue", "Sublevel") if detail.get(k)))
                + (f" · current ELO {float(elo):.1f}" if elo is not None else ""))
     baseball = api.level_sport(level) == "baseball"
     sections = filters.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=TEAM_SECTION_KEY)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from components import filters, layout, links, season_facts
 from components import projections as view
+from components.plain import md
 from components.tables import show_table
 from services import ApiError, NotOffered, api
 
@@ -83,9 +84,9 @@ def main() -> None:
     formats = {**FORMATS, **(DRAWS if record is not RECORD else {}), **links.link_format("team")}
     for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
         if league:
-            st.subheader(str(league))
+            st.subheader(md(league))
         for division, rows in in_league.groupby(in_league["Division"].fillna(NO_DIVISION), sort=True):
-            st.markdown(f"**{division}**")
+            st.markdown(f"**{md(division)}**")
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
                        columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
                        formats=formats)

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from components import plain
 from components.player_stats import stat_text
 
 HEIGHT = 380
@@ -73,11 +74,13 @@ def scoped(level: str, seasons: Iterable[object], what: str) -> str:
 
 
 def _finish(fig: go.Figure, title: str, height: int = HEIGHT) -> go.Figure:
+    """Every chart's last step: its title, size and legend; every name in it shown as text
+    (``plain.figure``: a team's name is never a link or a style)."""
     extra = top_margin(title) - TOP_MARGIN
     fig.update_layout(title=title_layout(title), height=height + TOOLBAR_BAND + extra,
                       margin={"l": 10, "r": 10, "t": top_margin(title), "b": 10},
                       legend={"orientation": "h", "y": -0.2})
-    return fig
+    return plain.figure(fig)
 
 
 def empty_figure(title: str, message: str = "No data for these filters") -> go.Figure:

@@ -18,6 +18,7 @@ from typing import Any, Final
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from components.plain import md
 from server.catalog.parameters import MAX_TEXT
 
 BIND: Final = "query-params"
@@ -113,9 +114,10 @@ def warn_unknown(key: str, options: Sequence[object], label: str, default: objec
     given = [v for v in st.query_params.get_all(key) if v != ""]
     allowed = {str(o) for o in options}
     wrong = [v for v in given if v not in allowed]
-    if wrong:
-        instead = f": showing {default}" if default not in (None, "", [], ()) else ": showing the default"
-        st.sidebar.warning(f"The link's {label.lower()} {', '.join(repr(w) for w in wrong)} is not available "
+    if wrong:  # the link's values, and the names shown instead, are text (``md``), never markup
+        instead = f": showing {md(default)}" if default not in (None, "", [], ()) else ": showing the default"
+        quoted = ", ".join(f"'{md(w)}'" for w in wrong)
+        st.sidebar.warning(f"The link's {label.lower()} {quoted} is not available "
                            f"here{instead}.", icon=":material/link_off:")
 
 

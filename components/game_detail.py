@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from components import analysis, box_score, charts, column_help, filters, phases, plays, projections
+from components.plain import md
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
 from services.errors import NotOffered
@@ -45,7 +46,7 @@ def _percent(value: object) -> str:
 def _text(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.1f}"
-    return "—" if value is None or value == "" else str(value)
+    return "—" if value is None or value == "" else md(value)
 
 
 def _cell(value: object) -> str:
@@ -68,7 +69,7 @@ def forecast_summary(detail: dict[str, Any]) -> None:
     if not fc:
         st.caption("No forecast held for this game.")
         return
-    visitor, home = team_names(detail)
+    visitor, home = (md(name) for name in team_names(detail))
     elo, ml = fc.get("elo") or {}, fc.get("moneyline") or {}
     sim, spread, ou = fc.get("simulation") or {}, fc.get("spread") or {}, fc.get("overunder") or {}
     rows: list[tuple[str, str, str]] = [
@@ -88,7 +89,7 @@ def forecast_summary(detail: dict[str, Any]) -> None:
             ou.get("OverUnder") is not None)
     rows = [row for row, has in zip(rows, held, strict=True) if has]
     st.markdown("**Forecast**")
-    # no raw HTML: team names come from any feed, and a name is text, never markup
+    # team names come from any feed: a name is text, never markup (``md`` above)
     st.markdown("\n".join(f"- **{name}:** {value} *({note})*" for name, value, note in rows))
 
 
@@ -124,7 +125,7 @@ def game_header(detail: dict[str, Any]) -> None:
     visitor, home = team_names(detail)
     score = f" {detail.get('ScoreVis')}" if detail.get("ScoreVis") is not None else ""
     home_score = f" {detail.get('ScoreHome')}" if detail.get("ScoreHome") is not None else ""
-    st.subheader(f"{visitor}{score} @ {home}{home_score}")
+    st.subheader(f"{md(visitor)}{md(score)} @ {md(home)}{md(home_score)}")
     found = detail.get("venue")
     venue: dict[str, Any] = found if isinstance(found, dict) else {}
     facts = [str(detail.get("GameDay") or ""), str(detail.get("GameStatus") or "not started"),
@@ -137,9 +138,9 @@ def game_header(detail: dict[str, Any]) -> None:
         facts.append(phases.label(detail["Phase"]).lower())
     if detail.get("Playoff"):
         facts.append(f"round: {detail['Playoff']}")
-    st.caption(" · ".join(f for f in facts if f) + f" · game {detail.get('ID', '')}")
+    st.caption(md(" · ".join(f for f in facts if f) + f" · game {detail.get('ID', '')}"))
     if detail.get("Notice"):  # a listed game the source has no result for says so
-        st.info(str(detail["Notice"]), icon=":material/event_busy:")
+        st.info(md(detail["Notice"]), icon=":material/event_busy:")
 
 
 def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]) -> pd.DataFrame:
@@ -166,13 +167,13 @@ def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, p
     for side, team in (("visitor", visitor), ("home", home)):
         if sport == "baseball":
             batting, pitching = box_score.baseball_lines(players, team)
-            st.markdown(f"*{team}: batting*")
+            st.markdown(f"*{md(team)}: batting*")
             show_table(batting, name=f"box_{side}_batting", empty="No batting lines.", csv=False)
-            st.markdown(f"*{team}: pitching*")
+            st.markdown(f"*{md(team)}: pitching*")
             show_table(pitching, name=f"box_{side}_pitching", empty="No pitching lines.", csv=False,
                        formats=column_help.renamed(box_score.PITCHING, sport))
         else:
-            st.markdown(f"*{team}*")
+            st.markdown(f"*{md(team)}*")
             show_table(box_score.player_lines(players, team), name=f"box_{side}_players",
                        empty="No player lines.", csv=False)
 
@@ -194,8 +195,8 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
                                            soccer=sport == "soccer", selected=selected), key=key)
     if not selected.empty:
         row = selected.iloc[0]
-        st.caption(f"Play {int(row['Sequence'])}: {row['Explanation']} ({row['ScoreVis']}-{row['ScoreHome']}); "
-                   f"{home} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
+        st.caption(f"Play {int(row['Sequence'])}: {md(row['Explanation'])} ({row['ScoreVis']}-{row['ScoreHome']}); "
+                   f"{md(home)} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
     # numbered on the chart; listed a click below (a table beside the chart costs its first view)
     box = filters.disclosure("The largest swing, listed" if len(swings) == 1 else
                              f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
@@ -262,4 +263,4 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
             bits = [f"capacity {int(venue['Capacity']):,}" if venue.get("Capacity") else "",
                     f"{venue['Latitude']:.3f}, {venue['Longitude']:.3f}"
                     if venue.get("Latitude") is not None and venue.get("Longitude") is not None else ""]
-            st.caption(f"**Venue:** {venue_place(venue) or '—'} " + " · ".join(b for b in bits if b))
+            st.caption(f"**Venue:** {md(venue_place(venue)) or '—'} " + " · ".join(b for b in bits if b))

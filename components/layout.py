@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from components import filters
+from components.plain import md
 from services import api
 from services.client import retry_connection
 from services.errors import ApiError, ConnectionFailed, KeyInvalid, KeyMissing, NotOffered
@@ -37,12 +38,14 @@ def narrow_screen_style() -> None:
 
 def show_error(err: ApiError) -> NoReturn:
     """The one way a page reports an API failure: a sentence and what to do, then stop."""
+    # the API's message may echo a filter of the link: text; the hint is the dashboard's own
+    said = f"{md(err.message)} — {err.hint}"
     if isinstance(err, NotOffered):  # not a failure: what this page shows is not there
-        st.info(f"**Not offered by this backend.** {err.friendly()}", icon=":material/info:")
+        st.info(f"**Not offered by this backend.** {said}", icon=":material/info:")
         st.stop()
     title = {KeyMissing: "API key missing", KeyInvalid: "API key rejected",
              ConnectionFailed: "API unreachable"}.get(type(err), "The API could not answer")
-    st.error(f"**{title}.** {err.friendly()}", icon=":material/error:")
+    st.error(f"**{title}.** {said}", icon=":material/error:")
     if isinstance(err, ConnectionFailed):
         st.button("Retry", key="retry_connection", on_click=retry_connection,
                   icon=":material/refresh:")
@@ -94,12 +97,12 @@ def source_banner(sources: set[str], notices: dict[str, str]) -> None:
     """Which sources the level's data comes from, with the API's own notices for them
     (``/health``'s ``Notices``): simulated data says so, Retrosheet's notice shows beside it."""
     if "simulated" in sources:
-        st.sidebar.info(notices.get("simulated", "Simulated data."), icon=":material/science:")
+        st.sidebar.info(md(notices.get("simulated", "Simulated data.")), icon=":material/science:")
     real = sorted(s for s in sources if s != "simulated")
     if real:
-        st.sidebar.success("Real data: " + ", ".join(real), icon=":material/verified:")
+        st.sidebar.success("Real data: " + md(", ".join(real)), icon=":material/verified:")
     if "retrosheet" in sources and "retrosheet" in notices:
-        st.sidebar.caption(notices["retrosheet"])  # owed wherever Retrosheet's data shows
+        st.sidebar.caption(md(notices["retrosheet"]))  # owed wherever Retrosheet's data shows
 
 
 def footer_lines(notices: list[str]) -> list[str]:
@@ -112,7 +115,7 @@ def footer() -> None:
     lines = footer_lines(st.session_state.get(NOTICES_KEY, []))
     if lines:
         st.divider()
-        st.caption("  \n".join(lines))  # one element: each costs the browser time before the chart
+        st.caption("  \n".join(md(line) for line in lines))  # one element: each costs the browser time before the chart
 
 
 def share_link() -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from components.plain import md
 from services import ApiError, api
 
 
@@ -46,8 +47,8 @@ def notice(health: Mapping[str, Any], level: str) -> None:
     if seasons is None:
         held = f"{level}'s seasons are incomplete {incomplete}"
     elif seasons:
-        held = f"The seasons held so far ({_listed(seasons)}) are incomplete {incomplete}"
+        held = f"The seasons held so far ({md(_listed(seasons))}) are incomplete {incomplete}"
     else:
         held = f"No {level} season is ready yet."
-    st.info(f"**{doing}.** {held} The pages fill in as the service loads them in the background.",
+    st.info(f"**{md(doing)}.** {held} The pages fill in as the service loads them in the background.",
             icon=":material/hourglass_top:")

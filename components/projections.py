@@ -13,6 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from components import plain
 from components.charts import MUTED, TOOLBAR_BAND, TOP_MARGIN, empty_figure, team_color, title_layout, top_margin
 from components.team_view import record_text
 from services.errors import NotOffered
@@ -113,7 +114,7 @@ def odds_series(series: pd.DataFrame, *, value: str, title: str, as_of: object =
     fig.update_layout(title=title_layout(title), xaxis_title="Date", hovermode="x unified",
                       height=420 + TOOLBAR_BAND + top_margin(title) - TOP_MARGIN,
                       margin={"t": top_margin(title), "l": 10, "r": 10, "b": 10})
-    return fig
+    return plain.figure(fig)
 
 
 def odds_change(series: pd.DataFrame, game_day: str) -> tuple[float | None, float | None]:
@@ -142,7 +143,7 @@ def show_odds_change(detail: dict[str, Any], series_of: Callable[[int], pd.DataF
             return
         before, after = odds_change(series, day)
         if before is not None and after is not None:
-            lines.append(f"- **{name}:** {before:.1%} → {after:.1%} ({(after - before) * 100:+.1f} points)")
+            lines.append(f"- **{plain.md(name)}:** {before:.1%} → {after:.1%} ({(after - before) * 100:+.1f} points)")
     if lines:
         st.markdown("**Playoff odds**")
         st.markdown("\n".join(lines))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from components.plain import md
 from services import api
 
 # the seasons' ``Granularity`` flags a view may need, in words
@@ -96,11 +97,12 @@ def said(held: Mapping[int, Season], level: str, season: int | None, what: str, 
     ``Granularity`` flag ``what`` is made of (a season of results alone has no player lines);
     ``computed_by`` says what computes ``what`` from the games held, when that is the service's
     job, not the games' own (standings are the games; ratings, forecasts and stat tables are
-    computed); ``otherwise`` is the page's own last word when none of these is the cause."""
+    computed); ``otherwise`` is the page's own last word when none of these is the cause. The
+    filters and the API's loading note are data (a team's name): said as text (``plain.md``)."""
     found = held.get(season) if season is not None else None
     name = f"{level} {season}" if season is not None else level
     if found is not None and found.loading:
-        return (f"Still loading: {found.loading}. The {name} season's {what} appear when the service "
+        return (f"Still loading: {md(found.loading)}. The {name} season's {what} appear when the service "
                 "has loaded it (a first build fills it in the background).")
     if found is None:
         return (f"No {level} season is held yet, so no {what}." if not held else
@@ -120,7 +122,7 @@ def said(held: Mapping[int, Season], level: str, season: int | None, what: str, 
         if day is not None and not filters:
             return (f"No {what} as of {day}: the {name} season's first are of a later day. Clear the day "
                     "to see the newest.")
-        return f"No {what} match your filters ({filters}): the {name} season has some without them."
+        return f"No {what} match your filters ({md(filters)}): the {name} season has some without them."
     if computed_by and found.data_end is not None and found.games:
         return (f"{what[:1].upper()}{what[1:]} were not computed for the {name} season: its {found.games:,} "
                 f"games are held (results to {found.data_end}), but no {what} were made from them "

@@ -11,6 +11,7 @@ import streamlit as st
 
 from components import column_help, links
 from components.filters import PICK_MODES, current_level, picked_row, select_id
+from components.plain import csv_text, md
 from services import api
 
 CSV_MIME = "text/csv"
@@ -50,9 +51,8 @@ def markdown_table(frame: pd.DataFrame, *, empty: str = "") -> None:
             st.caption(empty)
         return
 
-    def cell(value: object) -> str:
-        text = "" if value is None or (isinstance(value, float) and math.isnan(value)) else str(value)
-        return text.replace("|", "\\|").replace("\n", " ")
+    def cell(value: object) -> str:  # names come from data: text, never markup
+        return "" if value is None or (isinstance(value, float) and math.isnan(value)) else md(value)
 
     head = "| " + " | ".join(cell(c) for c in frame.columns) + " |"
     rule = "|" + "|".join(":--" if i == 0 else "--:" for i in range(len(frame.columns))) + "|"
@@ -62,17 +62,21 @@ def markdown_table(frame: pd.DataFrame, *, empty: str = "") -> None:
 
 def _csv_cell(value: object) -> object:
     """A cell as a spreadsheet reads it: a list (a level's endpoints, a team's leagues) as its
-    items joined by commas, never Python's ``['a', 'b']``."""
+    items joined by commas, never Python's ``['a', 'b']``; text that would start a formula
+    (a team named ``=HYPERLINK(...)``) as text (``plain.csv_text``); numbers as they are."""
     if isinstance(value, list | tuple):
-        return ", ".join("" if v is None else str(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items())
-    return value
+        value = ", ".join("" if v is None else str(v) for v in value)
+    elif isinstance(value, dict):
+        value = ", ".join(f"{k}: {v}" for k, v in value.items())
+    return csv_text(value) if isinstance(value, str) else value
 
 
-def _csv(frame: pd.DataFrame) -> bytes:
-    texts = {str(c): frame[c].map(_csv_cell) for c in frame.columns if frame[c].dtype == object}
-    return str((frame.assign(**texts) if texts else frame).to_csv(index=False)).encode()
+def csv_bytes(frame: pd.DataFrame) -> bytes:
+    """``frame`` as a CSV download: every download of the dashboard is written here."""
+    texts = {str(c): frame[c].map(_csv_cell) for c in frame.columns
+             if frame[c].dtype == object or pd.api.types.is_string_dtype(frame[c])}
+    out = (frame.assign(**texts) if texts else frame).rename(columns=lambda c: _csv_cell(str(c)))
+    return str(out.to_csv(index=False)).encode()
 
 
 def download(label: str, data: Callable[[], bytes], *, name: str) -> None:
@@ -140,4 +144,4 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
     else:
         st.dataframe(shown, **options)
     if csv:
-        download("Download CSV", partial(_csv, shown), name=name)
+        download("Download CSV", partial(csv_bytes, shown), name=name)

@@ -1,8 +1,10 @@
 """Helpers of the dashboard's AppTests: open a page as a shared link would, read its charts."""
 from __future__ import annotations
 
+import ast
 import base64
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,15 @@ from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TIMEOUT_SECONDS = 60
+
+
+def declared_pages() -> list[str]:
+    """Every page app.py declares (``st.Page("app_pages/<name>.py", ...)``), by name, in order:
+    a page added there is walked by every test that walks them all."""
+    tree = ast.parse(Path(APP).read_text())
+    return [Path(call.args[0].value).stem for call in ast.walk(tree)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "Page"
+            and call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)]
 
 
 def open_page(page: str, params: Mapping[str, str | list[str]] | None = None) -> AppTest:
@@ -34,6 +45,13 @@ def open_clean(page: str, params: Mapping[str, str | list[str]]) -> AppTest:
     for table in at.dataframe:
         assert "None" not in table.value.astype(str).to_numpy(), (page, params, list(table.value.columns))
     return at
+
+
+def shown(markdown: str) -> str:
+    """The text a Markdown source shows once rendered, as far as data written into it goes: its
+    backslash escapes resolved, the invisible word joiners that break addresses dropped
+    (``components.plain.md``)."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
 
 
 def figures(at: AppTest) -> list[dict[str, Any]]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from services import api
-from tests.dashboard._apptest import assert_clean, figures, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, shown, titles
 from tests.dashboard.conftest import ApiServer
 
 
@@ -30,7 +30,7 @@ def test_default_stat_and_qualifier(dashboard_env: ApiServer) -> None:
     assert all("nan" not in c.value for c in at.caption)
     avg = open_page("leaders", {"level": "MLB", "stat": "AVG", "qualified": "true"})
     assert_clean(avg)
-    assert any("qualifier: 3.1 plate appearances" in c.value for c in avg.caption)
+    assert any("qualifier: 3.1 plate appearances" in shown(c.value) for c in avg.caption)
     assert set(avg.dataframe[0].value["Qualified"]) <= {"Y"}
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from services import api
 from tests.conftest import LiveServer
-from tests.dashboard._apptest import assert_clean, figures, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, shown, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
 
 
@@ -132,7 +132,7 @@ def test_each_cause_of_an_empty_view_reads_its_own_words() -> None:
     def why(found: Season, **asked: object) -> str:
         return said({found.id: found}, "MLB", found.id, "ELO ratings", **asked)  # type: ignore[arg-type]
 
-    assert why(season(loading="MLB 2021-2024 loading, 2 of 4 seasons")).startswith(
+    assert shown(why(season(loading="MLB 2021-2024 loading, 2 of 4 seasons"))).startswith(
         "Still loading: MLB 2021-2024 loading, 2 of 4 seasons. ")
     assert why(season(games=0)).startswith("The MLB 2024 season has not started: no games are held for it yet")
     assert why(season(data_end=None)).startswith("The MLB 2024 season has not started: none of its 2,430 games")

@@ -7,7 +7,7 @@ from typing import Any
 
 from services import api
 from services.client import fetch
-from tests.dashboard._apptest import _decoded, assert_clean, figures, open_page, titles
+from tests.dashboard._apptest import _decoded, assert_clean, figures, open_page, shown, titles
 from tests.dashboard.conftest import ApiServer
 
 CHART = ": win probability"  # after the game's level and season
@@ -53,7 +53,7 @@ def test_play_by_play_draws_the_line_and_lists_the_swings(dashboard_env: ApiServ
     assert set(shaded) == {f"{game['Home']} ahead", f"{game['Visitor']} ahead"}
     marked = next(t for t in fig.data if t.name == "Largest swings")
     assert list(marked.text) == ["1", "2", "3", "4", "5"]
-    listed = next(m.value for m in at.markdown if m.value.startswith("| # |"))
+    listed = next(shown(m.value) for m in at.markdown if shown(m.value).startswith("| # |"))
     rows = listed.strip().splitlines()[2:]
     assert len(rows) == 5
     wpa = [abs(float(r.split("|")[5])) for r in rows]
@@ -99,7 +99,7 @@ def test_player_page_shows_season_wpa_and_biggest_plays(dashboard_env: ApiServer
     table = next(m.value for m in at.markdown if m.value.startswith("| GameDay |"))
     rows = table.strip().splitlines()[2:]
     assert len(rows) == 5
-    wpa = [abs(float(r.split("|")[5])) for r in rows]
+    wpa = [abs(float(shown(r.split("|")[5]))) for r in rows]
     assert wpa == sorted(wpa, reverse=True) and wpa[0] > 10, "his biggest play moved 10+ points"
 
 
@@ -113,5 +113,5 @@ def test_a_link_with_a_play_rings_it(dashboard_env: ApiServer) -> None:
     assert at.number_input(key="play").value == int(play["Play_ID"])
     ring = next(t for t in _chart(at).data if t.name == "Selected play")
     assert ring.y == [float(play["WP_Home"])]
-    assert any(c.value.startswith(f"Play {int(play['Sequence'])}: {play['Explanation']}")
+    assert any(shown(c.value).startswith(f"Play {int(play['Sequence'])}: {play['Explanation']}")
                for c in at.caption)
