@@ -62,3 +62,29 @@ def browser(dashboard: str) -> Iterator[Any]:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def beacon() -> Iterator[Any]:
+    """A local HTTP server counting the requests a page makes to it (``tests.fixtures.hostile``)."""
+    from tests.fixtures.hostile import Beacon
+
+    server = Beacon()
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def hostile_api(beacon: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiServer]:
+    """A store of hostile names (``tests.fixtures.hostile``) loaded through the generic feed,
+    served by ``python -m server serve``."""
+    from tests.demo_api import serve
+    from tests.fixtures import hostile
+
+    folder = tmp_path_factory.mktemp("hostile-store")
+    store = folder / "sports.db"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
+    env.pop("REDIS_URL", None)
+    key = hostile.build_store(folder, beacon.url, env)
+    with serve(store, env, free_port()) as url:
+        yield ApiServer(url=url, key=key, database_url=env["DATABASE_URL"])

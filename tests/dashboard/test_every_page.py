@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dashboard._apptest import open_clean
+from tests.dashboard._apptest import declared_pages, open_clean
 from tests.dashboard.conftest import ApiServer
 
-PAGES = ("overview", "games", "ratings", "standings", "projections", "forecasts", "playbyplay", "players", "leaders", "compare", "glossary")
+PAGES = tuple(declared_pages())  # every page app.py declares: one added there is tested here too
 LEVELS = ("MLB", "NBA", "NHL", "FC")
 
 
