@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,21 +41,21 @@ def dashboard_env(api_server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> Api
     return point_services_at(api_server, monkeypatch)
 
 
-@pytest.fixture(scope="module")
-def dashboard(api_server: ApiServer) -> Iterator[str]:
-    """The dashboard served over the demo API, for the browser tests of one module."""
+@contextmanager
+def dashboard_over(server: ApiServer) -> Iterator[str]:
+    """The dashboard served over ``server``'s API, for browser tests (skipped without chromium)."""
     from tests.dashboard._streamlit import CHROMIUM, streamlit_server
 
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is absent: apt-get install -y chromium")
-    env = {"SPORTS_API_URL": api_server.url, "SPORTS_API_KEY": api_server.key}
+    env = {"SPORTS_API_URL": server.url, "SPORTS_API_KEY": server.key}
     with streamlit_server("app.py", free_port(), env) as url:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser(dashboard: str) -> Iterator[Any]:
-    """Debian's chromium driven by playwright, open while the module's tests run."""
+@contextmanager
+def chromium_browser() -> Iterator[Any]:
+    """Debian's chromium driven by playwright."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS
 
@@ -62,6 +63,20 @@ def browser(dashboard: str) -> Iterator[Any]:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="module")
+def dashboard(api_server: ApiServer) -> Iterator[str]:
+    """The dashboard served over the demo API, for the browser tests of one module."""
+    with dashboard_over(api_server) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(dashboard: str) -> Iterator[Any]:
+    """Debian's chromium, open while the module's tests run."""
+    with chromium_browser() as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="session")

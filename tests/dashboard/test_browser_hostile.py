@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pandas as pd
 import pytest
-import requests
 
-from tests.conftest import free_port
-from tests.dashboard.conftest import ApiServer
+from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over
 from tests.dashboard.test_browser_links import _settle
 from tests.fixtures import hostile
 
@@ -42,23 +39,14 @@ LINKS_TO_EVIL = """() => [...document.querySelectorAll('a')]
 
 @pytest.fixture(scope="module")
 def hostile_dashboard(hostile_api: ApiServer) -> Iterator[str]:
-    from tests.dashboard._streamlit import CHROMIUM, streamlit_server
-
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is absent: apt-get install -y chromium")
-    env = {"SPORTS_API_URL": hostile_api.url, "SPORTS_API_KEY": hostile_api.key}
-    with streamlit_server("app.py", free_port(), env) as url:
+    with dashboard_over(hostile_api) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def chromium(hostile_dashboard: str) -> Iterator[Any]:
-    from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS
-
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium_browser() as browser:
         yield browser
-        browser.close()
 
 
 def _visit(browser: Any, url: str, asked: list[str]) -> Any:
@@ -74,18 +62,6 @@ def _visit(browser: Any, url: str, asked: list[str]) -> Any:
 def _plain(text: str) -> str:
     """Text as read: without the invisible word joiners that keep an address from being a link."""
     return text.replace("\u2060", "")
-
-
-def _final_and_player(server: ApiServer, names: hostile.Hostile) -> tuple[int, int]:
-    def get(path: str) -> list[dict[str, Any]]:
-        answer = requests.get(f"{server.url}/v1/{path}/{hostile.LEVEL}/", timeout=30,
-                              params={"key": server.key, "max": 1000})
-        answer.raise_for_status()
-        return list(answer.json()[path])
-    final = next(g for g in get("games") if g["Home"] == hostile.FORMULA and g["Visitor"] == hostile.LINK
-                 and g["Phase"] == "postseason")
-    player = next(p for p in get("players") if p["Name"] == names.players[0])
-    return int(final["ID"]), int(player["ID"])
 
 
 def test_a_shared_links_markdown_is_text(chromium: Any, hostile_dashboard: str, beacon: Any) -> None:
@@ -106,7 +82,8 @@ def test_a_shared_links_markdown_is_text(chromium: Any, hostile_dashboard: str, 
 def test_hostile_names_are_text_on_every_page_that_shows_them(chromium: Any, hostile_dashboard: str,
                                                                hostile_api: ApiServer, beacon: Any) -> None:
     names = hostile.names(beacon.url)
-    final, player = _final_and_player(hostile_api, names)
+    final, players = hostile.record_ids(hostile_api.url, hostile_api.key)
+    player = players[names.players[0]]
     base = f"{hostile_dashboard}/%s?level={hostile.LEVEL}&%s"
     views = {  # page -> the text it must show as written
         base % ("games", f"game={final}&charts=true"): f"{hostile.LINK} 99 @ {hostile.FORMULA} 101",

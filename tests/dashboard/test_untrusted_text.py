@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import requests
 from google.protobuf.json_format import MessageToDict
 from streamlit.testing.v1 import AppTest
 
@@ -125,16 +124,9 @@ def turns(at: AppTest, names: tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 def _facts(server: ApiServer, names: hostile.Hostile) -> dict[str, str | list[str]]:
-    """The final (whose round is a link) and the hostile players' IDs, from the API."""
-    def get(path: str, **params: object) -> list[dict[str, Any]]:
-        answer = requests.get(f"{server.url}/v1/{path}/{hostile.LEVEL}/", timeout=30,
-                              params={"key": server.key, "max": 1000, **params})
-        answer.raise_for_status()
-        return list(answer.json()[path])
-    final = next(g for g in get("games") if g["Home"] == hostile.FORMULA and g["Visitor"] == hostile.LINK
-                 and g["Phase"] == "postseason")
-    players = {p["Name"]: p["ID"] for p in get("players")}
-    return {"level": hostile.LEVEL, "game": str(final["ID"]), "player": str(players[names.players[0]]),
+    """A link to the final (whose round is a link) and to the first hostile player."""
+    final, players = hostile.record_ids(server.url, server.key)
+    return {"level": hostile.LEVEL, "game": str(final), "player": str(players[names.players[0]]),
             # Compare offers the players its link names
             "who": [id_label(n, players[n]) for n in names.players]}
 
