@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
+from components.plain import md
 from server import keys
 from server.store.engine import make_engine
 from tests.conftest import free_port, server_env, stop_server
@@ -159,10 +160,10 @@ def test_first_build_serves_at_once_and_fills_in_the_background(
         assert not page.exception
         notices = [box.value for box in page.info if "loading" in box.value]
         assert len(notices) == 1
-        assert notices[0].startswith(f"**{fill['Levels']['MLB']}.**")  # 1 of 2 seasons
+        assert notices[0].startswith(f"**{md(fill['Levels']['MLB'])}.**")  # 1 of 2 seasons, as text
         assert "seasons held so far (2022) are incomplete" in notices[0]
         nhl = open_page("overview", {"level": "NHL"})
-        assert any(f"**{fill['Levels']['NHL']}.**" in box.value for box in nhl.info)
+        assert any(f"**{md(fill['Levels']['NHL'])}.**" in box.value for box in nhl.info)
     finally:
         frozen.stop()
 
