@@ -2,7 +2,8 @@
 
 Neighbour (default): ``python -m server serve --workers 2`` on a large store (``--store URL``, e.g.
 the real-data store; by default the full demo store, ``demo --size full``, built once under
-BENCH_WORK). A neighbour's cheap, kept page (wrk, 4 connections) is measured alone, then beside
+BENCH_WORK). A neighbour's cheap, kept page (wrk, 4 connections), and its cheap pages never kept
+(a distinct date's games every request, so each reads the store), are measured alone, then beside
 a default-rate key (600 a minute) keeping 2, then 10, expensive distinct requests in flight
 (deep ``pitch`` pages, ``playbyplay`` over 1900-2030, unindexed searches), each round
 interleaved, ``--rounds`` times; the medians of p50 and p99 are printed with their ratio to the
@@ -23,6 +24,7 @@ Usage: .venv/bin/python bench/hostile.py [--store URL] [--duration 8] [--rounds 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import statistics
 import subprocess
 import sys
@@ -38,7 +40,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._harness import WORK, cli, free_port, serve, wrk
+from bench._harness import WORK, cli, free_port, random_paths_script, serve, wrk
 
 EXPENSIVE = (
     "/v1/pitch/MLB/?start=1900-01-01&end=2030-12-31&max=1000&page={n}",
@@ -125,6 +127,10 @@ def neighbour_run(opts: argparse.Namespace) -> int:
                 base = served.base
                 cheap = f"{base}/v1/games/MLB/?key={cheap_key}&season={season}&max=20"
                 assert httpx.get(cheap, timeout=60).status_code == 200
+                distinct = random_paths_script(
+                    [f"/v1/games/MLB/?key={cheap_key}&date={day}&max={size}"
+                     for day in _days(int(season)) for size in range(10, 40)],
+                    work / f"distinct-{code}.lua")
                 for lanes in (0, 2, 10):
                     stop = threading.Event()
                     with ThreadPoolExecutor(1) as pool:
@@ -132,6 +138,9 @@ def neighbour_run(opts: argparse.Namespace) -> int:
                         time.sleep(1 if lanes else 0)
                         figures.setdefault((code, lanes), []).append(
                             wrk(cheap, opts.duration, connections=4, threads=1))
+                        figures.setdefault((code, -lanes - 1), []).append(
+                            wrk(f"{base}/", opts.duration, connections=4, threads=1,
+                                script=distinct))
                         stop.set()
                         answered.setdefault((code, lanes), Counter()).update(load.result())
     finally:
@@ -139,10 +148,12 @@ def neighbour_run(opts: argparse.Namespace) -> int:
             served.stop()
     print(f"store {url.rsplit('/', 1)[-1]}; the neighbour's kept page, wrk 4 connections, "
           f"{opts.duration} s; median of {opts.rounds} interleaved rounds")
-    for code in codes:
-        alone = _median(figures[(code, 0)])
+    for code, (page, offset) in ((c, p) for p in (("kept", 0), ("uncached", -1)) for c in codes):
+        print(f"{page} page: " + ("one URL, kept" if page == "kept" else
+                                  "a distinct date's games each request, never kept"))
+        alone = _median(figures[(code, offset)])
         for lanes in (0, 2, 10):
-            r = _median(figures[(code, lanes)])
+            r = _median(figures[(code, -lanes - 1 if offset else lanes)])
             beside = "alone" if not lanes else f"beside {lanes} expensive in flight"
             heavy = "" if not lanes else "  the expensive key: " + ", ".join(
                 f"{status or 'timeout'} x{count}"
@@ -153,6 +164,12 @@ def neighbour_run(opts: argparse.Namespace) -> int:
                   f"  errors {int(r['socket_errors'] + r['non2xx'])}"
                   f"{heavy}")
     return 0
+
+
+def _days(season: int) -> list[str]:
+    """Every day of ``season``'s regular season months, as text."""
+    first = dt.date(season, 4, 1)
+    return [str(first + dt.timedelta(days=n)) for n in range(183)]
 
 
 def _median(runs: list[dict[str, float]]) -> dict[str, float]:

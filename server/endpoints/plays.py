@@ -64,7 +64,7 @@ def _plays(ask: Ask) -> sa.Select[Any]:
                           (GH, G.c.home_id)):
         frm = team.join(frm, team_id, G.c.season)
     frm = frm.outerjoin(VN, VN.c.id == G.c.venue_id)
-    return (sa.select(*cols).select_from(frm).where(P.c.level == ask.code)
+    return (sa.select(*cols).select_from(frm).where(G.c.level == ask.code)
             .order_by(G.c.game_day.desc(), P.c.id.desc()))
 
 
@@ -186,7 +186,7 @@ def _pitches(ask: Ask) -> sa.Select[Any]:
                                         .outerjoin(PIT, PIT.c.id == PI.c.pitcher_id)
                                         .outerjoin(BAT, BAT.c.id == PI.c.batter_id),
                                         G.c.visitor_id, G.c.season), G.c.home_id, G.c.season))
-        .where(PI.c.level == ask.code).order_by(G.c.game_day.desc(), PI.c.id.desc()))
+        .where(G.c.level == ask.code).order_by(G.c.game_day.desc(), PI.c.id.desc()))
 
 
 PITCH = Endpoint(

@@ -54,7 +54,7 @@ def _base(ask: Ask) -> sa.Select[Any]:
         regular_end.label("RegularEnd"), data_end.label("DataEnd"),
         no_result.label("NoResultGames"), games.label("Games"),
         sa.case((games > 0, "Y"), else_="N").label("g_games"),
-        _has(s.player_lines, ask).label("g_player"), _has(s.team_lines, ask).label("g_team"),
+        _has(s.player_lines, ask).label("g_player"), _has(s.team_lines, ask, via_game=True).label("g_team"),
         _has(s.plays, ask, via_game=True).label("g_plays"),
         _has(s.pitches, ask, via_game=True).label("g_pitches"),
         _has(s.game_officials, ask, via_game=True).label("g_officials"),

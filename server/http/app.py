@@ -4,8 +4,9 @@
 endpoint through ``pipeline.answer``, and the same under ``/natstat/`` in the NatStat dialect,
 where v3's form ``/natstat/{key}/{endpoint}/{level}[/{span}[/{offset}]]`` is read into the same
 query (``parse.v3_query``); ``/health``, ``/openapi.json`` and ``/docs`` need no key.
-Nothing here reads the store on the event loop: a query's route and key form are checked here,
-the rest runs in a store thread (``limits``), and what needs no store (the documents, a 404, a
+A query's reads run in a store thread (``limits``), except on an embedded store with local
+counters, where they first run on the event loop under a small CPU budget (``INLINE_MS``) and
+only the ones that need more go on in a thread; what needs no store (the documents, a 404, a
 missing or malformed key) never waits for one.
 Views raise; they never render errors. An ``ApiError`` becomes its document in the format the
 request asked for (json when that is the error), an unknown address or method the documented 404
@@ -31,12 +32,13 @@ from server.catalog.levels import LEVELS
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
 from server.http.caching import ADDRESS_AS_SENT, address
-from server.http.limits import DOCS_WAIT, HEALTH_TIMEOUT
+from server.http.limits import DOCS_WAIT, HEALTH_TIMEOUT, INLINE_MS
 from server.http.encode import Encoder
 from server.http.encode.natstat import PREFIX, is_dialect
 from server.http.parse import encoder_for, route, v3_query
-from server.http.pipeline import Service, answer
+from server.http.pipeline import PageTooLarge, Service, admit, answer, finish
 from server.http.replay import Replay
+from server.store.engine import OverBudget
 from server.http.responses import render_error
 
 log = logging.getLogger("server.http")
@@ -105,6 +107,15 @@ async def no_route(request: Request, exc: Exception) -> Response:
                                  "see /docs for the API", None), _encoder(request), dialect)
 
 
+def _pool_free(service: Service) -> bool:
+    """Whether a pooled connection is free now, so that a read on the event loop never waits
+    for one held by a store thread."""
+    pool = service.reader.pool
+    if not isinstance(pool, sa.QueuePool):
+        return True
+    return pool.checkedout() < pool.size()
+
+
 def create_app(engine: sa.Engine) -> ASGIApp:
     """The service for ``engine``, with kept answers replayed in front of routing."""
     service = Service(engine)
@@ -117,9 +128,26 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         dialect = p["version"].lower() if is_dialect(request.url.path) else ""
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"), bool(dialect))
         key = service.gate.check_form(request.query_params.get("key"))
-        async with service.limits.in_flight(key):
-            return await service.limits.run(answer, service, request, encoder, ep, p["level"],
-                                            p.get("type"), dialect)
+        limits = service.limits
+        async with limits.in_flight(key):
+            if not service.inline or not _pool_free(service):
+                return await limits.run(answer, service, request, encoder, ep, p["level"],
+                                        p.get("type"), dialect)
+            # an embedded store and local counters: the key, rate and parameters on the loop
+            # (memory, or a read of the keys file by its primary key), then the reads under
+            # the inline budget unless this key or this list needed more a moment ago
+            done = admit(service, request, ep, p["level"], p.get("type"))
+            hit = None
+            listed = done.ask.identity()[:-2]  # the list, whatever its page and size
+            if limits.inline_for(key, listed):
+                try:
+                    return finish(service, request, encoder, ep, done, dialect, INLINE_MS)
+                except PageTooLarge as large:
+                    hit = large.hit
+                except OverBudget:
+                    limits.overran(key, listed)
+            return await limits.run(finish, service, request, encoder, ep, done, dialect, None,
+                                    hit)
 
     @view
     async def v3_query_route(request: Request) -> Response:

@@ -1,8 +1,13 @@
 """What one client may cost: store work off the event loop, in a bounded pool, each request's wait
 on the store bounded, and a cap on each key's requests in flight.
 
-* Every read of the store runs in one of ``STORE_THREADS`` threads of the worker, never on the
-  event loop, on SQLite as on PostgreSQL: a slow query holds its thread, not the process, so
+* On an embedded store with local counters an uncached request first reads on the event loop
+  under ``INLINE_MS`` of CPU (a progress handler stops it there): most pages need 0.3-3 ms, and
+  a thread hop and the GIL handed to and fro between 16 threads cost more than that. One that
+  needs more is stopped and goes on, read again, in a store thread, as every read does on
+  PostgreSQL or with Redis counters.
+* Work past the budget runs in one of ``STORE_THREADS`` threads of the worker, never on the
+  event loop: a slow query holds its thread, not the process, so
   kept answers, ``/openapi.json``, key checks and 404s go on answering beside it. (SQLite gives
   up the GIL while it steps a statement.) The loop waits ``ANSWER_TIMEOUT`` seconds at most for
   a thread and its answer (the store timeout plus the query limit), then answers 503
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -39,6 +45,14 @@ KEY_IN_FLIGHT = int(os.environ.get("SPORTS_KEY_IN_FLIGHT", "4"))
 HEALTH_TIMEOUT = float(os.environ.get("SPORTS_HEALTH_TIMEOUT", "2"))
 DOCS_WAIT = 0.5  # seconds /openapi.json and /docs wait for the store's level list, else the catalog's
 BUSY_RETRY_AFTER = "1"  # seconds a key over its in-flight cap is asked to wait
+# Uncached reads on SQLite with local counters first run on the event loop under this budget
+# of CPU (a progress handler, as for the query limit); one that needs more is stopped and run
+# again in a store thread, and its key's next requests go to threads for ``OVERRAN_FOR`` s,
+# the same list's (any page or size) for ``LIST_OVERRAN_FOR`` s.
+INLINE_MS = int(os.environ.get("SPORTS_INLINE_MS", "5"))
+OVERRAN_FOR = 0.25
+LIST_OVERRAN_FOR = 30.0
+OVERRAN_HELD = 10_000  # keys and lists remembered as overrunning before the memory is emptied
 KEY_WAIT = 0.5  # seconds a request over its key's cap waits for a slot before its 429
 
 
@@ -54,6 +68,35 @@ class Limits:
         self.per_key = per_key
         self.timeout = timeout
         self._keys: dict[str, _Slots] = {}
+        # a key, or a list (its identity without page and size) -> until when its reads go to
+        # store threads
+        self._overran: dict[object, float] = {}
+
+    def inline_for(self, key: str, listed: object) -> bool:
+        """Whether a request of ``key`` for the list ``listed`` may read on the event loop
+        (``INLINE_MS``): not within ``OVERRAN_FOR`` seconds of one of the key's that needed
+        more, nor within ``LIST_OVERRAN_FOR`` of one of the same list's."""
+        if INLINE_MS <= 0:
+            return False
+        if not self._overran:
+            return True
+        now = time.monotonic()
+        for name in (key, listed):
+            until = self._overran.get(name)
+            if until is not None:
+                if now < until:
+                    return False
+                del self._overran[name]
+        return True
+
+    def overran(self, key: str, listed: object) -> None:
+        """A request of ``key`` for ``listed`` needed more than ``INLINE_MS``: the key's next
+        requests, and that list's, go to store threads for a while."""
+        if len(self._overran) >= OVERRAN_HELD:
+            self._overran.clear()
+        now = time.monotonic()
+        self._overran[key] = now + OVERRAN_FOR
+        self._overran[listed] = now + LIST_OVERRAN_FOR
 
     async def run(self, work: Callable[..., T], *args: object, within: float | None = None,
                   pool: ThreadPoolExecutor | None = None) -> T:

@@ -8,6 +8,7 @@ with an ETag and 304. The order is the contract's error precedence.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import sqlalchemy as sa
 from starlette.requests import Request
 from starlette.responses import Response
@@ -18,6 +19,7 @@ from server.endpoints.check import check
 from server.endpoints.registry import served_levels, serves
 from server.errors import LevelNotSupported, show, store_fault
 from server.http.auth import KeyGate
+from server.keys import KeyGrant
 from server.http.caching import KeptCache, address, keep
 from server.http.document import document, public_base
 from server.http.encode import Encoder, natstat
@@ -26,11 +28,14 @@ from server.http.parse import parse
 from server.http.quota import told
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
-from server.store.engine import reader, time_limited
+from server.store.engine import OverBudget, reader, time_limited
 from server.store.facts import StoreFacts
 
 
 TOTALS_BUDGET = 4 * 2**20  # bytes of kept totals per worker
+# A page is encoded on the event loop when it holds at most this many values (records times
+# fields): a 100-game page of box scores is ~6,000; a 1,000-record page of them goes to a thread.
+INLINE_CELLS = 20_000
 TOTAL_SIZE = 200  # bytes a kept total costs beyond the entry's overhead (its identity)
 
 
@@ -56,14 +61,43 @@ class Service:
         self.inline = engine.dialect.name == "sqlite" and not self.gate.shared
 
 
+class PageTooLarge(OverBudget):
+    """A page read on the event loop holds more than ``INLINE_CELLS`` values: it is encoded in a
+    store thread (``hit``: the records and total already read)."""
+
+    def __init__(self, hit: tuple[list[Record], int]) -> None:
+        super().__init__()
+        self.hit = hit
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """A request past its key, level, rate and parameters: what reading and encoding need."""
+
+    grant: KeyGrant
+    digest: str
+    level: str
+    ask: Ask
+    generation: int | None
+    sources: str | None
+
+
 def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
            level_text: str, kind: str | None, dialect: str = "") -> Response:
-    """Everything after routing and the key's form; runs in a store thread (``limits``).
+    """Everything after routing and the key's form, in a store thread (``limits``).
 
     ``dialect``: the NatStat form (``v1``-``v4``) when the request came under ``/natstat/``;
     the same result is shaped as the NatStat document (``encode.natstat``) before encoding.
     Parsing, checks, cache and query are shared.
     """
+    return finish(service, request, encoder, ep, admit(service, request, ep, level_text, kind),
+                  dialect)
+
+
+def admit(service: Service, request: Request, ep: Endpoint, level_text: str,
+          kind: str | None) -> Admitted:
+    """The key's grant, the level served and allowed, the rate counted, the parameters read
+    and checked: the contract's error precedence up to the query."""
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
     try:
@@ -78,16 +112,37 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
         ask = parse(ep, level, kind.lower() if kind else None, request.query_params.multi_items(),
                     public_base(request))  # never the Host header (document.public_base)
         ask = check(ep, ask, service.facts)
-        found, total = _found(service, ep, ask, generation)
-        doc = document(request, ep, ask, found, total, service.facts.sources(level.code))
-        body = encoder.encode(natstat.shape(doc, ep, ask, dialect) if dialect else doc)
+        return Admitted(grant, digest, level.code, ask, generation,
+                        service.facts.sources(level.code))
+    except (sa.exc.SQLAlchemyError, OverflowError) as exc:
+        fault = store_fault(exc)
+        if fault is None:
+            raise
+        raise fault from exc
+
+
+def finish(service: Service, request: Request, encoder: Encoder, ep: Endpoint, done: Admitted,
+           dialect: str = "", budget_ms: int | None = None,
+           hit: tuple[list[Record], int] | None = None) -> Response:
+    """The admitted request's records, document, bytes and answer. ``budget_ms``: on the event
+    loop, the CPU its reads may use before ``OverBudget`` hands it to a store thread (and a
+    page of more than ``INLINE_CELLS`` values goes there to be encoded); ``hit``: the records
+    and total already read."""
+    gate = service.gate
+    try:
+        found, total = hit if hit is not None else _found(service, ep, done.ask, done.generation,
+                                                          budget_ms)
+        if budget_ms is not None and len(found) * len(ep.fields) > INLINE_CELLS:
+            raise PageTooLarge((found, total))
+        doc = document(request, ep, done.ask, found, total, done.sources)
+        body = encoder.encode(natstat.shape(doc, ep, done.ask, dialect) if dialect else doc)
         etag = etag_of(body)
         # A v3/v4 body is kept without the key's quota, which is told with every answer.
-        quota = gate.quota(grant, digest) if dialect in natstat.LIVE_FORMS else None
+        quota = gate.quota(done.grant, done.digest) if dialect in natstat.LIVE_FORMS else None
         if service.bodies.enabled:
-            kept = keep(body, etag, level.code, digest, encoder, quota is not None)
-            service.bodies.put(address(request.scope), kept, len(kept.body), generation)
-        gate.note_use(grant)
+            kept = keep(body, etag, done.level, done.digest, encoder, quota is not None)
+            service.bodies.put(address(request.scope), kept, len(kept.body), done.generation)
+        gate.note_use(done.grant)
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
         fault = store_fault(exc)
         if fault is None:
@@ -100,9 +155,10 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
     return respond(encoder, body, etag)
 
 
-def _found(service: Service, ep: Endpoint, ask: Ask,
-           generation: int | None) -> tuple[list[Record], int]:
-    """The records and total of a checked request: kept, or queried and kept."""
+def _found(service: Service, ep: Endpoint, ask: Ask, generation: int | None,
+           budget_ms: int | None = None) -> tuple[list[Record], int]:
+    """The records and total of a checked request: kept, or queried and kept; ``OverBudget``
+    when a ``budget_ms`` was given and its reads needed more."""
     identity = ask.identity()
     hit = service.results.get(identity, generation)
     if hit is None:
@@ -111,8 +167,12 @@ def _found(service: Service, ep: Endpoint, ask: Ask,
         total: int | None = service.totals.get(matches, generation) if listed else None
         if total is not None and (ask.page - 1) * ask.size >= total:
             return [], total  # past the end of a list whose total is kept: nothing to read
-        with service.reader.connect() as conn, time_limited(conn):
-            hit = query.run(conn, ep, ask, total)
+        if budget_ms is None:
+            with service.reader.connect() as conn, time_limited(conn):
+                hit = query.run(conn, ep, ask, total)
+        else:
+            with service.reader.connect() as conn, time_limited(conn, budget_ms, budget=True):
+                hit = query.run(conn, ep, ask, total)
         service.results.put(identity, hit, generation)
         if listed:
             service.totals.put(matches, hit[1], TOTAL_SIZE, generation)

@@ -238,9 +238,14 @@ _READERS: weakref.WeakKeyDictionary[sa.Engine, sa.Engine] = weakref.WeakKeyDicti
 _READERS_LOCK = threading.Lock()
 
 
+class OverBudget(Exception):
+    """Reads run under a budget (``time_limited(budget=True)``) needed more: stopped, nothing
+    logged, so that the caller runs them again elsewhere (``server.http.limits.INLINE_MS``)."""
+
+
 @contextmanager
 def time_limited(conn: sa.Connection, limit_ms: int = QUERY_LIMIT_MS,
-                 within: float = ANSWER_TIMEOUT) -> Iterator[None]:
+                 within: float = ANSWER_TIMEOUT, budget: bool = False) -> Iterator[None]:
     """Stop the reads made on ``conn`` inside the block once they have used ``limit_ms`` of
     their thread's CPU time together, and raise ``QueryTooExpensive``.
 
@@ -250,7 +255,8 @@ def time_limited(conn: sa.Connection, limit_ms: int = QUERY_LIMIT_MS,
     players' first page 1.99 s and 0.37 s; the deep pitch page 27.7 s and 5.5 s). SQLite: a
     progress handler, as Datasette's; it also stops the reads once ``within`` seconds have
     passed by the clock (the request's answer timeout: its client has had its 503 by then, so
-    the thread stops working for nobody). PostgreSQL: the reader's
+    the thread stops working for nobody). With ``budget``, reads stopped at ``limit_ms`` raise
+    ``OverBudget`` instead (SQLite only: a budget is for reads on the event loop). PostgreSQL: the reader's
     ``statement_timeout``, per statement, by the server's clock. A read stopped leaves nothing
     behind: SQLite's interrupt ends the statement, the connection goes on."""
     raw = conn.connection.driver_connection if conn.dialect.name == "sqlite" else None
@@ -265,6 +271,9 @@ def time_limited(conn: sa.Connection, limit_ms: int = QUERY_LIMIT_MS,
     try:
         yield
     except (sa.exc.OperationalError, sqlite3.OperationalError) as exc:
+        if budget and limited and cpu() >= spent_by \
+                and "interrupt" in str(getattr(exc, "orig", exc)):
+            raise OverBudget() from None
         wrapped = (exc if isinstance(exc, sa.exc.OperationalError)
                    else sa.exc.OperationalError("fetch", None, exc))  # a raw cursor's fetch
         fault = store_fault(wrapped)

@@ -4,8 +4,8 @@ On the real-data store (2.2 million real pitches, 660,000 plays), with real expe
 (the deep pages, wide date ranges and unindexed searches a client may send):
 (a) a query past the time limit answers 503 ``query_too_expensive`` in about the limit;
 (b) a page past the end answers the empty page without the scan its offset would cost;
-(c) a key with expensive requests in flight leaves another client's kept page, the documents
-    and the key checks answering at once;
+(c) a key with expensive requests in flight leaves another client's kept page, the documents,
+    the key checks and cheap pages never kept answering at once;
 (d) a key over its cap of requests in flight is answered 429 ``too_many_in_flight`` with
     ``Retry-After`` while another key is served.
 Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open):
@@ -18,16 +18,19 @@ Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open
 """
 from __future__ import annotations
 
+import datetime as dt
 import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
+from server.endpoints.registry import ENDPOINTS, serves
 from server.store import watch
 from server.store.engine import make_engine
 from tests.demo_api import ApiServer
@@ -114,18 +117,10 @@ def test_page_past_the_end_is_empty_without_the_scan(real_store: ApiServer,
     assert past < inside / 2, f"past the end {past:.1f} s, inside the list {inside:.1f} s"
 
 
-@pytest.mark.realdata
-def test_expensive_key_leaves_other_clients_answering(real_server: Server,
-                                                      real_store: ApiServer) -> None:
-    """A default-rate key keeps two expensive requests in flight for 8 s; meanwhile another
-    client's kept page, /openapi.json and a key check answer as they do alone. (Before: the
-    kept page's median 3.6 s, /openapi.json 8.9 s behind one pitch page.)"""
-    heavy = issue_key(real_store.database_url, rate=600)
-    base = real_server.base_url
-    neighbour = f"/v1/games/MLB/?key={real_store.key}&season=2023&max=20"
-    with httpx.Client(base_url=base, timeout=60) as client:
-        assert client.get(neighbour).status_code == 200  # now kept
-        alone = [_timed(client, neighbour)[0] for _ in range(20)]
+@contextmanager
+def _heavy_neighbour(base: str, heavy: str) -> Iterator[list[int]]:
+    """A default-rate key keeping two expensive requests in flight while the block runs; its
+    answers' statuses."""
     stop = threading.Event()
     heavy_answers: list[int] = []
 
@@ -140,25 +135,40 @@ def test_expensive_key_leaves_other_clients_answering(real_server: Server,
     lanes = [threading.Thread(target=expensive, args=(lane,)) for lane in range(2)]
     for lane in lanes:
         lane.start()
-    beside: list[float] = []
-    others: list[tuple[str, float, int]] = []
     try:
         time.sleep(0.5)
-        with httpx.Client(base_url=base, timeout=60) as client:
-            deadline = time.monotonic() + 8
-            while time.monotonic() < deadline:
-                elapsed, response = _timed(client, neighbour)
-                assert response.status_code == 200
-                beside.append(elapsed)
-                for path in ("/openapi.json", "/v1/games/MLB/", "/v1/nothing/MLB/?key=AAAA-BBBBBB"):
-                    elapsed, response = _timed(client, path)
-                    others.append((path, elapsed, response.status_code))
+        yield heavy_answers
     finally:
         stop.set()
         for lane in lanes:
             lane.join(60)
     assert heavy_answers and set(heavy_answers) <= {200, 503}, heavy_answers
     assert 503 in heavy_answers, "the expensive requests were not expensive"
+
+
+@pytest.mark.realdata
+def test_expensive_key_leaves_other_clients_answering(real_server: Server,
+                                                      real_store: ApiServer) -> None:
+    """A default-rate key keeps two expensive requests in flight for 8 s; meanwhile another
+    client's kept page, /openapi.json and a key check answer as they do alone. (Before: the
+    kept page's median 3.6 s, /openapi.json 8.9 s behind one pitch page.)"""
+    heavy = issue_key(real_store.database_url, rate=600)
+    base = real_server.base_url
+    neighbour = f"/v1/games/MLB/?key={real_store.key}&season=2023&max=20"
+    with httpx.Client(base_url=base, timeout=60) as client:
+        assert client.get(neighbour).status_code == 200  # now kept
+        alone = [_timed(client, neighbour)[0] for _ in range(20)]
+    beside: list[float] = []
+    others: list[tuple[str, float, int]] = []
+    with _heavy_neighbour(base, heavy), httpx.Client(base_url=base, timeout=60) as client:
+        deadline = time.monotonic() + 8
+        while time.monotonic() < deadline:
+            elapsed, response = _timed(client, neighbour)
+            assert response.status_code == 200
+            beside.append(elapsed)
+            for path in ("/openapi.json", "/v1/games/MLB/", "/v1/nothing/MLB/?key=AAAA-BBBBBB"):
+                elapsed, response = _timed(client, path)
+                others.append((path, elapsed, response.status_code))
     assert {status for _, _, status in others} == {200, 401, 404}
     median = statistics.median(beside)
     assert median < max(0.1, 5 * statistics.median(alone)), (median, statistics.median(alone))
@@ -167,9 +177,72 @@ def test_expensive_key_leaves_other_clients_answering(real_server: Server,
 
 
 @pytest.mark.realdata
+def test_expensive_key_leaves_uncached_pages_answering(real_server: Server,
+                                                       real_store: ApiServer) -> None:
+    """Cheap pages never kept (each a distinct date's games, read from the store every time)
+    answer beside the same heavy key as they do alone: a cheap read on the event loop never
+    waits behind an expensive one, which goes on in a store thread."""
+    heavy = issue_key(real_store.database_url, rate=600)
+    base = real_server.base_url
+    days = iter(range(10_000))
+
+    def distinct() -> str:
+        n = next(days)
+        day = dt.date(2022, 4, 7) + dt.timedelta(days=n % 170)
+        return f"/v1/games/MLB/?key={real_store.key}&date={day}&max={10 + n // 170}"
+
+    with httpx.Client(base_url=base, timeout=60) as client:
+        alone = [_timed(client, distinct()) for _ in range(20)]
+    assert {r.status_code for _, r in alone} == {200}
+    beside: list[float] = []
+    with _heavy_neighbour(base, heavy), httpx.Client(base_url=base, timeout=60) as client:
+        deadline = time.monotonic() + 8
+        while time.monotonic() < deadline:
+            elapsed, response = _timed(client, distinct())
+            assert response.status_code == 200, response.text[:300]
+            beside.append(elapsed)
+    median, alone_median = statistics.median(beside), statistics.median(e for e, _ in alone)
+    assert median < max(0.1, 5 * alone_median), (median, alone_median)
+    assert max(beside) < 1.0, f"an uncached page waited {max(beside):.2f} s"
+
+
+# What each level's plain list of an endpoint needs beyond the level: the one filter it requires.
+PLAIN = {"MLB": {"stats": "stat=HR", "playbyplay": "season=2023"},
+         "NBA": {"stats": "stat=PTS", "playbyplay": "season=2023"}}
+
+
+@pytest.mark.realdata
+def test_every_plain_list_answers_uncached(real_store: ApiServer, tmp_path: Path) -> None:
+    """Every endpoint's plain list (under each of its names), the one filter it requires and
+    its first page, answers 200 on the real store with the answer cache off and the default
+    1 s limit: a list's first page and its total never need a scan of every play, pitch or
+    team line (before: pitches answered 503 ``query_too_expensive``, a season's play-by-play
+    and the seasons list took seconds). ``winprob`` is asked for a real game."""
+    key = real_store.key
+    with (serving(real_store.database_url, tmp_path / "server.log", SPORTS_CACHE_TTL="0",
+                  SPORTS_STORE_TIMEOUT="30") as server,
+          httpx.Client(base_url=server.base_url, timeout=60) as client):
+        for level, needs in PLAIN.items():
+            game = client.get(f"/v1/games/{level}/?key={key}&season=2022&max=1").json()
+            plain = {**needs, "winprob": f"game={game['games'][0]['ID']}"}
+            asked = 0
+            for ep in ENDPOINTS:
+                if not serves(ep, level):
+                    continue
+                for name in (ep.name, *ep.aliases):
+                    path = f"/v1/{name}/{level}/?key={key}&{plain.get(ep.name, '')}"
+                    response = client.get(path)
+                    assert response.status_code == 200, (path, response.text[:300])
+                    assert "error" not in response.json(), path
+                    asked += 1
+            assert asked >= 30, asked
+
+
+@pytest.mark.realdata
 def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
         real_server: Server, real_store: ApiServer) -> None:
-    """Eight expensive requests at once from one key (the cap is 4 per worker): the ones over
+    """Eight expensive requests at once from one key (the cap is 4 per worker), deep pitch pages
+    inside the list: the ones over
     the cap wait half a second for a slot that does not come free (each holds its slot for the
     1 s limit), then are refused with Retry-After; another key is served meanwhile."""
     busy = issue_key(real_store.database_url, rate=600)
@@ -177,7 +250,7 @@ def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
 
     def ask(n: int) -> tuple[float, httpx.Response]:
         with httpx.Client(base_url=base, timeout=60) as own:
-            return _timed(own, EXPENSIVE[1].format(n=3000 + n) + f"&key={busy}")
+            return _timed(own, EXPENSIVE[1].format(n=1500 + n) + f"&key={busy}")
 
     with ThreadPoolExecutor(8) as pool:
         answers = list(pool.map(ask, range(8)))
