@@ -135,17 +135,17 @@ def create_app(engine: sa.Engine) -> ASGIApp:
                                         p.get("type"), dialect)
             # an embedded store and local counters: the key, rate and parameters on the loop
             # (memory, or a read of the keys file by its primary key), then the reads under
-            # the inline budget unless this key or this list needed more a moment ago
+            # the inline budget unless this list needed more a moment ago
             done = admit(service, request, ep, p["level"], p.get("type"))
             hit = None
             listed = done.ask.identity()[:-2]  # the list, whatever its page and size
-            if limits.inline_for(key, listed):
+            if limits.inline_for(listed):
                 try:
                     return finish(service, request, encoder, ep, done, dialect, INLINE_MS)
                 except PageTooLarge as large:
                     hit = large.hit
                 except OverBudget:
-                    limits.overran(key, listed)
+                    limits.overran(listed)
             return await limits.run(finish, service, request, encoder, ep, done, dialect, None,
                                     hit)
 

@@ -47,12 +47,11 @@ DOCS_WAIT = 0.5  # seconds /openapi.json and /docs wait for the store's level li
 BUSY_RETRY_AFTER = "1"  # seconds a key over its in-flight cap is asked to wait
 # Uncached reads on SQLite with local counters first run on the event loop under this budget
 # of CPU (a progress handler, as for the query limit); one that needs more is stopped and run
-# again in a store thread, and its key's next requests go to threads for ``OVERRAN_FOR`` s,
-# the same list's (any page or size) for ``LIST_OVERRAN_FOR`` s.
+# again in a store thread, and the same list's next requests (any page or size) go to threads
+# for ``LIST_OVERRAN_FOR`` s.
 INLINE_MS = int(os.environ.get("SPORTS_INLINE_MS", "5"))
-OVERRAN_FOR = 0.25
 LIST_OVERRAN_FOR = 30.0
-OVERRAN_HELD = 10_000  # keys and lists remembered as overrunning before the memory is emptied
+OVERRAN_HELD = 10_000  # lists remembered as overrunning before the memory is emptied
 KEY_WAIT = 0.5  # seconds a request over its key's cap waits for a slot before its 429
 
 
@@ -68,35 +67,31 @@ class Limits:
         self.per_key = per_key
         self.timeout = timeout
         self._keys: dict[str, _Slots] = {}
-        # a key, or a list (its identity without page and size) -> until when its reads go to
-        # store threads
+        # a list (its identity without page and size) -> until when its reads go to threads
         self._overran: dict[object, float] = {}
 
-    def inline_for(self, key: str, listed: object) -> bool:
-        """Whether a request of ``key`` for the list ``listed`` may read on the event loop
-        (``INLINE_MS``): not within ``OVERRAN_FOR`` seconds of one of the key's that needed
-        more, nor within ``LIST_OVERRAN_FOR`` of one of the same list's."""
+    def inline_for(self, listed: object) -> bool:
+        """Whether a request for the list ``listed`` may read on the event loop (``INLINE_MS``):
+        not within ``LIST_OVERRAN_FOR`` seconds of one of the same list's that needed more."""
         if INLINE_MS <= 0:
             return False
-        if not self._overran:
+        until = self._overran.get(listed)
+        if until is None:
             return True
-        now = time.monotonic()
-        for name in (key, listed):
-            until = self._overran.get(name)
-            if until is not None:
-                if now < until:
-                    return False
-                del self._overran[name]
+        if time.monotonic() < until:
+            return False
+        del self._overran[listed]
         return True
 
-    def overran(self, key: str, listed: object) -> None:
-        """A request of ``key`` for ``listed`` needed more than ``INLINE_MS``: the key's next
-        requests, and that list's, go to store threads for a while."""
+    def overran(self, listed: object) -> None:
+        """A request for ``listed`` needed more than ``INLINE_MS``: that list's next requests
+        (any page or size) go to store threads for ``LIST_OVERRAN_FOR`` seconds. A key is not
+        sent there as a whole: the dashboard's users share one, and a distinct expensive
+        request costs the loop at most ``INLINE_MS``, bounded by its key's in-flight cap and
+        rate (a default-rate key at 600 a minute: at most 5% of a worker's loop)."""
         if len(self._overran) >= OVERRAN_HELD:
             self._overran.clear()
-        now = time.monotonic()
-        self._overran[key] = now + OVERRAN_FOR
-        self._overran[listed] = now + LIST_OVERRAN_FOR
+        self._overran[listed] = time.monotonic() + LIST_OVERRAN_FOR
 
     async def run(self, work: Callable[..., T], *args: object, within: float | None = None,
                   pool: ThreadPoolExecutor | None = None) -> T:
