@@ -138,6 +138,10 @@ RETRY_AFTER = "5"  # seconds a client is asked to wait after a store fault (Retr
 CANCELLED_SQLSTATE = "57014"  # PostgreSQL's query_canceled: statement_timeout fired
 
 
+# What a SQLite store's file changed under a running server is refused with (``StoreWatch``).
+STORE_REPLACED = "the store file was replaced or deleted while serving"
+
+
 def unavailable(message: str = "the data store is unavailable; try again shortly") -> Unavailable:
     """The 503 of a store that refused or failed, with Retry-After."""
     return Unavailable(message, None, headers={"Retry-After": RETRY_AFTER})
@@ -205,6 +209,11 @@ def store_fault(exc: BaseException) -> ApiError | None:
     if isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError,
                         sa.exc.ProgrammingError)):
         orig = getattr(exc, "orig", None)
+        if STORE_REPLACED in str(orig):  # server.store.watch refuses a file not the one served
+            log.warning("store fault: %s", cause(exc))
+            return unavailable(f"{STORE_REPLACED}: the service answers again once its "
+                               "operator puts the file back or restarts the server; asking "
+                               "again before then will not help")
         if _interrupted(orig):
             log.warning("query stopped at its time limit")
             return too_expensive()

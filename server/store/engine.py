@@ -8,6 +8,7 @@ import socket
 import sqlite3
 import threading
 import time
+import urllib.parse
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -89,6 +90,16 @@ def create_private(path: Path) -> None:
         pass
 
 
+def _existing_file(_dialect: Any, _record: Any, cargs: list[Any], cparams: dict[str, Any]
+                   ) -> None:
+    """Open the store's file only if it exists (``mode=rw``): the file is made once, with its
+    mode, by ``make_engine``; a connection opened after it was moved away made a new empty
+    file in its place, so a store deleted under a running server was seen as replaced by an
+    empty one (the race behind a flaky tests/production/test_store_swap.py)."""
+    cargs[0] = "file:" + urllib.parse.quote(str(cargs[0])) + "?mode=rw"
+    cparams["uri"] = True
+
+
 def _json_dumps(value: Any) -> str:
     return orjson.dumps(value).decode()
 
@@ -118,6 +129,8 @@ def make_engine(url: str | None = None, request_path: bool = False, **kwargs: An
             kwargs.setdefault("pool_timeout", STORE_TIMEOUT)
         engine = sa.create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
+        if path and path != ":memory:" and not path.startswith("file:"):
+            event.listen(engine, "do_connect", _existing_file)
         return engine
     # No overflow: a connection opened past a kept pool's size is closed again on return, so
     # a load hovering around that size opened a PostgreSQL session every ~15 requests (422 in

@@ -60,6 +60,9 @@ def test_replaced_store_is_served_and_a_missing_one_refused(tmp_path: Path) -> N
             assert _until(lambda: status() == 503) is not None, "the old file is still served"
             answer = client.get("/v1/games/MLB/", params={"key": key})
             assert answer.status_code == 503 and answer.json()["error"]["Code"] == "unavailable"
+            # it says what happened and what helps, not "try again shortly"
+            message = answer.json()["error"]["Message"]
+            assert "replaced or deleted" in message and "restart" in message, message
             # each file is looked at every IDENTITY_EVERY: the keys file may be seen replaced
             # (the 503s above) a moment before the store's, so /health has its second too
             assert _until(lambda: client.get("/health").status_code == 503) is not None
