@@ -24,7 +24,15 @@ from starlette.types import ASGIApp
 
 from server.http.app import create_app
 from server.http.logmask import install, log_config
-from server.http.protocol import GuardedHttpTools
+from server.http.protocol import TRUSTED_PROXIES, GuardedHttpTools
+
+
+def forwarding(trusted: str = TRUSTED_PROXIES) -> dict[str, Any]:
+    """uvicorn's settings for forwarded headers: read only from ``trusted`` peers. uvicorn's own
+    default believed any loopback peer."""
+    if not trusted:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted}
 
 
 def app_factory() -> ASGIApp:
@@ -65,7 +73,7 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_config": _log_config(), "loop": _loop(),
-        "http": GuardedHttpTools, "proxy_headers": True, "server_header": False,
+        "http": GuardedHttpTools, **forwarding(), "server_header": False,
         "access_log": not args.no_access_log}
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
 
