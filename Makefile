@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 API_PORT ?= 8765
 DASH_PORT ?= 8501
 
-.PHONY: setup run test test-fast lint docs bench fuzz store serve dashboard retabulate clean-store
+.PHONY: setup run test test-fast lint docs screenshots bench fuzz store serve dashboard retabulate clean-store
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ test: setup lint docs
 # The documentation site (docs/, mkdocs.yml) into site/, warnings as errors.
 docs: setup
 	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet
+
+# The dashboard's pictures in docs/img, taken by the browser tests over the demo store.
+screenshots: setup
+	SPORTS_DOCS_SHOTS=docs/img $(PY) -m pytest -p no:cacheprovider -q tests/dashboard/test_browser.py \
+	  -k "every_page_draws or shared_link"
 
 # Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
 lint: setup
