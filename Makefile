@@ -46,7 +46,7 @@ docs: setup
 # The dashboard's pictures in docs/img, taken by the browser tests over the demo store.
 screenshots: setup
 	SPORTS_DOCS_SHOTS=docs/img $(PY) -m pytest -p no:cacheprovider -q tests/dashboard/test_browser.py \
-	  -k "every_page_draws or shared_link"
+	  -k every_page_draws
 
 # Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
 lint: setup
