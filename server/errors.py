@@ -138,8 +138,10 @@ RETRY_AFTER = "5"  # seconds a client is asked to wait after a store fault (Retr
 CANCELLED_SQLSTATE = "57014"  # PostgreSQL's query_canceled: statement_timeout fired
 
 
-# What a SQLite store's file changed under a running server is refused with (``StoreWatch``).
-STORE_REPLACED = "the store file was replaced or deleted while serving"
+# A SQLite store's file replaced or deleted under the running server (``server.store.watch``):
+# no retry helps, so the answer says what will.
+STORE_REPLACED = ("the store's file was replaced or deleted while the service ran; it answers "
+                  "again once the operator puts the file back or restarts the service")
 
 
 def unavailable(message: str = "the data store is unavailable; try again shortly") -> Unavailable:
@@ -209,11 +211,6 @@ def store_fault(exc: BaseException) -> ApiError | None:
     if isinstance(exc, (sa.exc.OperationalError, sa.exc.InterfaceError,
                         sa.exc.ProgrammingError)):
         orig = getattr(exc, "orig", None)
-        if STORE_REPLACED in str(orig):  # server.store.watch refuses a file not the one served
-            log.warning("store fault: %s", cause(exc))
-            return unavailable(f"{STORE_REPLACED}: the service answers again once its "
-                               "operator puts the file back or restarts the server; asking "
-                               "again before then will not help")
         if _interrupted(orig):
             log.warning("query stopped at its time limit")
             return too_expensive()
@@ -221,7 +218,7 @@ def store_fault(exc: BaseException) -> ApiError | None:
             log.warning("store fault: no answer in time (%s)", cause(exc))
             return store_timeout()
         log.warning("store fault: %s", cause(exc))
-        return unavailable()
+        return Unavailable(STORE_REPLACED, None) if str(orig) == STORE_REPLACED else unavailable()
     return None
 
 

@@ -22,7 +22,6 @@ log = logging.getLogger("server.http")
 RETRY_AFTER = 1.0  # seconds before the first retry of an unreachable Redis
 RETRY_MAX = 8.0  # the longest wait between two retries while it stays down
 SOCKET_TIMEOUT = 0.25  # seconds: a slow Redis must not slow the answer much
-HEALTH_PING_EVERY = 2.0  # seconds between two of /health's pings of a Redis found down
 
 
 def client_options() -> dict[str, Any]:
@@ -57,7 +56,6 @@ class Breaker:
         self._probing = False
         self._down_since: float | None = None
         self._failure: str | None = None
-        self._pinged_at = -HEALTH_PING_EVERY  # monotonic instant of /health's latest ping
 
     def allows(self) -> bool:
         """Try Redis now? True while closed; while open, True for one caller once the back-off
@@ -107,14 +105,7 @@ class Breaker:
         return BreakerState("ok" if down is None else "down", down, self._failure)
 
     def ping(self) -> BreakerState:
-        """Ask Redis now (for ``/health``, at most ``SOCKET_TIMEOUT``), note the answer; while
-        it is down, at most once per ``HEALTH_PING_EVERY`` seconds (the state noted is given
-        meanwhile): a frozen Redis made every /health wait the socket timeout, and the
-        dashboard asks it on every page load."""
-        now = time.monotonic()
-        if self._down_since is not None and now - self._pinged_at < HEALTH_PING_EVERY:
-            return self.state()
-        self._pinged_at = now
+        """Ask Redis now (for ``/health``, at most ``SOCKET_TIMEOUT``), note the answer."""
         if self._url is not None:
             import redis
 

@@ -27,14 +27,6 @@ from server.http.logmask import install, log_config
 from server.http.protocol import TRUSTED_PROXIES, GuardedHttpTools
 
 
-def forwarding(trusted: str = TRUSTED_PROXIES) -> dict[str, Any]:
-    """uvicorn's settings for forwarded headers: read only from ``trusted`` peers. uvicorn's own
-    default believed any loopback peer."""
-    if not trusted:
-        return {"proxy_headers": False}
-    return {"proxy_headers": True, "forwarded_allow_ips": trusted}
-
-
 def app_factory() -> ASGIApp:
     """Used by uvicorn workers (``factory=True``): one engine per process."""
     from server.store.engine import make_engine
@@ -73,7 +65,9 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_config": _log_config(), "loop": _loop(),
-        "http": GuardedHttpTools, **forwarding(), "server_header": False,
+        "http": GuardedHttpTools, "server_header": False,
+        # X-Forwarded-For and -Proto are believed only from the proxies the operator names
+        "proxy_headers": bool(TRUSTED_PROXIES), "forwarded_allow_ips": sorted(TRUSTED_PROXIES),
         "access_log": not args.no_access_log}
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
 

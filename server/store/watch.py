@@ -171,7 +171,7 @@ class StoreWatch:
 
 def _refuse_store(dialect: object, record: object, cargs: object, cparams: object) -> None:
     """A connect hook while the store's file is not the one served (``StoreWatch``)."""
-    raise sqlite3.OperationalError(f"{STORE_REPLACED}; put it back or restart the server")
+    raise sqlite3.OperationalError(STORE_REPLACED)
 
 
 def _identity(path: str) -> tuple[int, int] | None:
