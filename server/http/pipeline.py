@@ -54,10 +54,11 @@ class Service:
         # the end is answered without a read
         self.totals = KeptCache(budget=TOTALS_BUDGET)
         self.limits = Limits()  # store threads, the wait on the store, requests in flight per key
-        # Every request that reads the store answers in a store thread (``limits``). A kept
-        # answer is memory only on SQLite with local counters, so ``Replay`` gives it on the
-        # event loop (a thread hop would cost more than the answer); a networked store or
-        # Redis counters may block, so there it hops too.
+        # On SQLite with local counters nothing blocks for long: ``Replay`` gives a kept answer
+        # on the event loop (a thread hop would cost more than the answer), and an uncached
+        # request reads there under ``limits.INLINE_MS`` before any hop to a store thread
+        # (docs/performance.md). A networked store or Redis counters may block, so there every
+        # request that reads hops to a store thread.
         self.inline = engine.dialect.name == "sqlite" and not self.gate.shared
 
 
