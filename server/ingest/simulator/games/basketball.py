@@ -9,7 +9,7 @@ the score agree by construction.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -35,14 +35,66 @@ def _period_name(period: int, periods: int) -> str:
     return f"{ordinal(period)} quarter"
 
 
+class _Format(NamedTuple):
+    """The game's clock: regulation periods and their length, and the overtime period's (seconds)."""
+
+    periods: int
+    period_sec: float
+    ot_sec: float
+
+    @property
+    def reg_sec(self) -> float:
+        return self.periods * self.period_sec
+
+
 def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
-    plan = g.plan
+    """Play one game from its own generator; the same generator gives the same game."""
     rules = SPORTS["basketball"]
-    periods = plan.periods or rules.periods
-    pmin = plan.period_minutes or rules.period_minutes
-    game_min = periods * pmin
-    poss_rate = BASKETBALL["poss"] / 48.0 * (1.0 if pmin >= 12 else 0.96)
+    periods = g.plan.periods or rules.periods
+    pmin = g.plan.period_minutes or rules.period_minutes
+    fmt = _Format(periods, pmin * 60, rules.ot_minutes * 60)
     dress = rules.dress
+    teams = _dress(g, rng, dress)
+    usage = _USAGE[:dress] / _USAGE[:dress].sum()
+    reb_p = usage[::-1] / usage.sum()
+    segs, ot, total_sec = _play_to_a_winner(g, rng, fmt)
+    ps, floors, ev = _possessions(rng, segs, fmt, total_sec, dress, usage, reb_p)
+    game_min = periods * pmin
+    cut_sec = g.cut * game_min * 60 if g.cut < 1 else total_sec
+    if g.cut < 1:
+        keep = ev["d"] < cut_sec
+        ev = {k: v[keep] for k, v in ev.items()}
+    p_no, left = _period_clock(ev["d"], fmt)
+    arrs = _lines(ev, dress)
+    plays = _plays(ev, p_no, left, teams, g)
+    assert len(plays) < 1000, "play IDs are the game ID * 1000 + the sequence"
+    score = [int(ev["pts"][ev["side"] == side].sum()) for side in (0, 1)]
+    if g.cut < 1:
+        elapsed = cut_sec
+        p_cut = int(min(elapsed // fmt.period_sec, periods - 1)) + 1
+        rest = int(p_cut * fmt.period_sec - elapsed)
+        status = f"{'H' if periods == 2 else 'Q'}{p_cut} {rest // 60}:{rest % 60:02d}"
+        played_min = elapsed / 60
+        line_score: dict[str, list[int]] = {"visitor": [], "home": []}
+        period_out = p_cut
+        overtime = None
+        winner = None
+    else:
+        played_min = total_sec / 60
+        status = "Final"
+        period_out = periods + ot
+        overtime = None if ot == 0 else ("OT" if ot == 1 else f"{ot}OT")
+        winner = 0 if score[0] > score[1] else 1
+        by_side = [np.bincount(p_no[ev["side"] == side] - 1, weights=ev["pts"][ev["side"] == side],
+                               minlength=period_out)[:period_out].astype(np.int64).tolist() for side in (0, 1)]
+        line_score = {"visitor": by_side[0], "home": by_side[1]}
+    lines = _box_lines(g, ps, ev, arrs, floors, teams, played_min)
+    return GameOut(score, period_out, overtime, status, plays, lines, line_score, winner)
+
+
+def _dress(g: GameIn, rng: np.random.Generator, dress: int) -> list[list[int]]:
+    """Each side's dressed players: the first ``dress`` of the roster, one of the bench sometimes
+    swapped for a player further down."""
     teams = []
     for side in (0, 1):
         roster = g.rosters[side]
@@ -51,16 +103,23 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             k = int(rng.integers(5, dress))
             active[k] = roster[dress + int(rng.integers(len(roster) - dress))]
         teams.append(active)
-    usage = _USAGE[:dress] / _USAGE[:dress].sum()
-    reb_p = usage[::-1] / usage.sum()
+    return teams
+
+
+def _play_to_a_winner(g: GameIn, rng: np.random.Generator, fmt: _Format,
+                      ) -> tuple[list[dict[str, np.ndarray]], int, float]:
+    """Possessions through regulation, then overtime periods until the score differs (after six,
+    a buzzer-beater settles it). Returns the segments of possessions, the overtime periods played
+    and the game's length in seconds."""
+    rules = SPORTS["basketball"]
+    poss_rate = BASKETBALL["poss"] / 48.0 * (1.0 if fmt.period_sec >= 12 * 60 else 0.96)
+    f = np.array([np.exp(0.035 * (g.strength[side] - g.strength[1 - side])
+                         + (rules.home_edge if side == 1 else 0.0)) * g.plan.scoring ** 0.5
+                  for side in (0, 1)])
     segs: list[dict[str, np.ndarray]] = []
     score = [0, 0]
     ot = 0
-    t0, t1 = 0.0, game_min * 60
-    period = periods
-    f = np.array([np.exp(0.035 * (g.strength[side] - g.strength[1 - side])
-                         + (rules.home_edge if side == 1 else 0.0)) * plan.scoring ** 0.5
-                  for side in (0, 1)])
+    t0, t1 = 0.0, fmt.reg_sec
     while True:
         seg = _segment(rng, int(rng.integers(2)), t0, t1, poss_rate, f)
         for side in (0, 1):
@@ -74,54 +133,42 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             score[side] += 2
             break
         ot += 1
-        period += 1
-        t0, t1 = t1, t1 + rules.ot_minutes * 60
-    total_sec = t1
-    # non-shooting fouls, anywhere in the game
+        t0, t1 = t1, t1 + fmt.ot_sec
+    return segs, ot, t1
+
+
+def _possessions(rng: np.random.Generator, segs: list[dict[str, np.ndarray]], fmt: _Format,
+                 total_sec: float, dress: int, usage: np.ndarray, reb_p: np.ndarray,
+                 ) -> tuple[dict[str, np.ndarray], list[_Floor], dict[str, np.ndarray]]:
+    """Add each side's non-shooting fouls (anywhere in the game) to the possessions, draw the
+    stints on the floor (changes at dead balls), cast the players in each possession, and turn
+    them into events with the substitutions. Returns the possessions, the floors and the events."""
     for side in (0, 1):
         n_pf = int(rng.poisson(9))
         segs.append(_fouls(side, rng.uniform(0.0, total_sec, n_pf)))
     ps = {k: np.concatenate([s[k] for s in segs]) for k in segs[0]}
     dead = np.sort(ps["t"][~ps["pf"]])
-    floors = [_Floor.draw(rng, total_sec, game_min * 60, pmin * 60, rules.ot_minutes * 60, dress,
-                          dead) for _ in (0, 1)]
+    floors = [_Floor.draw(rng, total_sec, fmt.reg_sec, fmt.period_sec, fmt.ot_sec, dress, dead)
+              for _ in (0, 1)]
     _cast(rng, ps, floors, usage, reb_p)
-    ev = _substitutions(_events(ps), floors)
-    cut_sec = g.cut * game_min * 60 if g.cut < 1 else total_sec
-    if g.cut < 1:
-        keep = ev["d"] < cut_sec
-        ev = {k: v[keep] for k, v in ev.items()}
-    d = ev["d"]
-    reg_sec = game_min * 60
-    ot_sec = rules.ot_minutes * 60
+    return ps, floors, _substitutions(_events(ps), floors)
+
+
+def _period_clock(d: np.ndarray, fmt: _Format) -> tuple[np.ndarray, np.ndarray]:
+    """Each event's period (regulation's, then overtime's) and the seconds left in it."""
+    periods, period_sec, reg_sec, ot_sec = fmt.periods, fmt.period_sec, fmt.reg_sec, fmt.ot_sec
     in_ot = d >= reg_sec
     p_no = np.where(in_ot, periods + 1 + ((d - reg_sec) // ot_sec).astype(np.int64),
-                    np.minimum(d // (pmin * 60), periods - 1).astype(np.int64) + 1)
-    p_end = np.where(in_ot, reg_sec + (p_no - periods) * ot_sec, p_no * pmin * 60)
+                    np.minimum(d // period_sec, periods - 1).astype(np.int64) + 1)
+    p_end = np.where(in_ot, reg_sec + (p_no - periods) * ot_sec, p_no * period_sec)
     left = np.maximum(0, (p_end - d).astype(np.int64))
-    arrs = _lines(ev, dress)
-    plays = _plays(ev, p_no, left, teams, g)
-    assert len(plays) < 1000, "play IDs are the game ID * 1000 + the sequence"
-    score = [int(ev["pts"][ev["side"] == side].sum()) for side in (0, 1)]
-    if g.cut < 1:
-        elapsed = cut_sec
-        p_cut = int(min(elapsed // (pmin * 60), periods - 1)) + 1
-        rest = int(p_cut * pmin * 60 - elapsed)
-        status = f"{'H' if periods == 2 else 'Q'}{p_cut} {rest // 60}:{rest % 60:02d}"
-        played_min = elapsed / 60
-        line_score: dict[str, list[int]] = {"visitor": [], "home": []}
-        period_out = p_cut
-        overtime = None
-        winner = None
-    else:
-        played_min = total_sec / 60
-        status = "Final"
-        period_out = period
-        overtime = None if ot == 0 else ("OT" if ot == 1 else f"{ot}OT")
-        winner = 0 if score[0] > score[1] else 1
-        by_side = [np.bincount(p_no[ev["side"] == side] - 1, weights=ev["pts"][ev["side"] == side],
-                               minlength=period)[:period].astype(np.int64).tolist() for side in (0, 1)]
-        line_score = {"visitor": by_side[0], "home": by_side[1]}
+    return p_no, left
+
+
+def _box_lines(g: GameIn, ps: dict[str, np.ndarray], ev: dict[str, np.ndarray], arrs: list[np.ndarray],
+               floors: list[_Floor], teams: list[list[int]], played_min: float) -> list[PlayerLine]:
+    """Finish the counted lines (rebounds, minutes summing to five players' time, plus-minus of the
+    points scored while each was on the floor) and keep every player who played."""
     lines: list[PlayerLine] = []
     names = g.people
     scoring = ev["pts"] > 0
@@ -144,7 +191,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             if seconds[k] == 0 and not any(vals.values()):  # dressed, never on the floor
                 continue
             lines.append(PlayerLine(pid, side, k < 5, names[pid].position, clean(vals) or {"MIN": 0}))
-    return GameOut(score, period_out, overtime, status, plays, lines, line_score, winner)
+    return lines
 
 
 def period_label(period: int, periods: int) -> str:

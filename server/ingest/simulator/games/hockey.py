@@ -40,9 +40,45 @@ _PENALTIES = ("tripping", "hooking", "slashing", "holding", "interference", "rou
 
 
 def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
-    plan = g.plan
+    """Play one game from its own generator; the same generator gives the same game."""
     rules = SPORTS["hockey"]
     reg = rules.periods * rules.period_minutes * 60
+    dressed, goalies = _dress(g, rng)
+    stat = [np.zeros((_SKATERS + 1, len(_CODES)), dtype=np.int64) for _ in (0, 1)]
+    shoot_p = _SHOOT / _SHOOT.sum()
+    events, pens = _penalties(rng, reg, stat)
+    events += _regulation_goals(g, rng, reg, shoot_p, pens)
+    events.sort(key=lambda e: e.t)
+    ot = _overtime(g, rng, reg, shoot_p, pens, events)
+    events.sort(key=lambda e: e.t)
+    duration_sec = max(reg, max((e.t for e in events), default=0.0))
+    cut_sec = g.cut * reg if g.cut < 1 else None
+    if cut_sec is not None:
+        events = [e for e in events if e.t < cut_sec]
+    frac = 1.0 if cut_sec is None else g.cut
+    play_end = cut_sec if cut_sec is not None else \
+        (reg + rules.ot_minutes * 60 if ot == "SO" else duration_sec)
+    events += _saved_shots(rng, events, frac, play_end, shoot_p)
+    events.sort(key=lambda e: e.t)
+    final_score = [sum(1 for e in events if e.kind in ("goal", "so") and e.side == s) for s in (0, 1)]
+    winner = None if final_score[0] == final_score[1] or cut_sec is not None else \
+        (0 if final_score[0] > final_score[1] else 1)
+    plays, score = _plays(g, events, reg, dressed, goalies, stat, final_score, winner)
+    played = (cut_sec if cut_sec is not None else duration_sec) / 60
+    lines = _box_lines(g, rng, stat, dressed, goalies, score, winner, frac, played)
+    if cut_sec is not None:
+        p_no, clock = _clock(cut_sec, reg, "goal")
+        status = f"{ordinal(p_no)} {clock.lstrip('0') if not clock.startswith('00') else clock[1:]}"
+        period_out, ot = p_no, None
+    else:
+        status = "Final"
+        period_out = 5 if ot == "SO" else max(3, _clock(duration_sec - 1, reg, "goal")[0])
+    return GameOut(score, period_out, ot, status, plays, lines, _line_score(plays, period_out), winner)
+
+
+def _dress(g: GameIn, rng: np.random.Generator) -> tuple[list[list[int]], list[int]]:
+    """Each side's 18 dressed skaters (sometimes a seventh defenceman for the twelfth forward) and
+    its goalie (the starter most nights, the backup otherwise)."""
     dressed = []
     goalies = []
     for side in (0, 1):
@@ -52,10 +88,15 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             skaters[11] = roster[18 + int(rng.integers(2))]  # extra defenceman dresses
         dressed.append(skaters)
         goalies.append(roster[20] if rng.random() < 0.78 else roster[21])
-    stat = [np.zeros((_SKATERS + 1, len(_CODES)), dtype=np.int64) for _ in (0, 1)]
+    return dressed, goalies
+
+
+def _penalties(rng: np.random.Generator, reg: float, stat: list[np.ndarray],
+               ) -> tuple[list[_Event], list[list[tuple[float, int]]]]:
+    """Each side's minor penalties in regulation (their minutes go on the box score), drawn before
+    the goals: they decide which goals are power-play goals. Returns the events and, per side, the
+    penalties' (time, skater)."""
     events: list[_Event] = []
-    shoot_p = _SHOOT / _SHOOT.sum()
-    # penalties first: they decide which goals are power-play goals
     pens: list[list[tuple[float, int]]] = [[], []]
     for side in (0, 1):
         n = rng.poisson(HOCKEY["pen"])
@@ -63,68 +104,83 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             pens[side].append((t, who))
             stat[side][who][_IDX["PIM"]] += 2
             events.append(_Event(t, side, "pen", who, int(rng.integers(len(_PENALTIES))), 0, _EVEN))
-    score = [0, 0]
+    return events, pens
+
+
+def _regulation_goals(g: GameIn, rng: np.random.Generator, reg: float, shoot_p: np.ndarray,
+                      pens: list[list[tuple[float, int]]]) -> list[_Event]:
+    """Each side's goals in regulation: a Poisson count from the strength gap and home ice, placed
+    uniformly on the clock."""
+    rules = SPORTS["hockey"]
+    events = []
     for side in (0, 1):
-        lam = HOCKEY["goals"] * plan.scoring * np.exp(0.09 * (g.strength[side] - g.strength[1 - side])
-                                                      + (rules.home_edge if side == 1 else 0.0))
+        lam = HOCKEY["goals"] * g.plan.scoring * np.exp(0.09 * (g.strength[side] - g.strength[1 - side])
+                                                        + (rules.home_edge if side == 1 else 0.0))
         n = rng.poisson(lam)
         for t in np.sort(rng.uniform(0, reg, n)).tolist():
             events.append(_goal(rng, t, side, shoot_p, pens))
-    ot = None
-    events.sort(key=lambda e: e.t)
-    goals = [e for e in events if e.kind == "goal"]
-    score = [sum(1 for e in goals if e.side == s) for s in (0, 1)]
-    period = 3
-    if score[0] == score[1]:
-        if g.playoff:
-            t = reg
-            while True:
-                period += 1
-                wait = rng.exponential(20 * 60 / (2 * HOCKEY["goals"] / 3))
-                if wait < 20 * 60:
-                    side = int(rng.random() < 0.5 + 0.05 * np.tanh(g.strength[1] - g.strength[0]))
-                    events.append(_goal(rng, t + wait, side, shoot_p, pens))
-                    ot = "OT" if period == 4 else f"{period - 3}OT"
-                    break
-                t += 20 * 60
-        else:
-            period = 4
-            ot_len = rules.ot_minutes * 60
-            if rng.random() < 0.58:
+    return events
+
+
+def _overtime(g: GameIn, rng: np.random.Generator, reg: float, shoot_p: np.ndarray,
+              pens: list[list[tuple[float, int]]], events: list[_Event]) -> str | None:
+    """Settle a tie after regulation, appending the deciding goal to ``events``; returns the
+    overtime mark ("OT", "2OT", ..., "SO") or None when regulation decided it.
+
+    A playoff game plays 20-minute sudden-death periods until a goal. A regular-season game plays
+    one short overtime; if nobody scores, a league without ties goes to a shootout, and a league
+    with ties leaves it level ("OT")."""
+    score = [sum(1 for e in events if e.kind == "goal" and e.side == s) for s in (0, 1)]
+    if score[0] != score[1]:
+        return None
+    rules = SPORTS["hockey"]
+    if g.playoff:
+        t = reg
+        period = 3
+        while True:
+            period += 1
+            wait = rng.exponential(20 * 60 / (2 * HOCKEY["goals"] / 3))
+            if wait < 20 * 60:
                 side = int(rng.random() < 0.5 + 0.05 * np.tanh(g.strength[1] - g.strength[0]))
-                events.append(_goal(rng, reg + rng.uniform(0, ot_len), side, shoot_p, pens))
-                ot = "OT"
-            elif not plan.ties:
-                side = int(rng.random() < 0.5)
-                period = 5
-                events.append(_Event(reg + ot_len + 1, side, "so", int(rng.choice(_SKATERS, p=shoot_p)), -1,
-                                     -1, _EVEN))
-                ot = "SO"
-            else:
-                ot = "OT"
-    events.sort(key=lambda e: e.t)
-    duration_sec = max(reg, max((e.t for e in events), default=0.0))
-    cut_sec = g.cut * reg if g.cut < 1 else None
-    if cut_sec is not None:
-        events = [e for e in events if e.t < cut_sec]
-    frac = 1.0 if cut_sec is None else g.cut
-    # Shots on goal that were saved, on the clock like the goals: each team's shots (its goals
-    # included) make its skaters' SOG and the other goalie's saves.
-    play_end = cut_sec if cut_sec is not None else \
-        (reg + rules.ot_minutes * 60 if ot == "SO" else duration_sec)
+                events.append(_goal(rng, t + wait, side, shoot_p, pens))
+                return "OT" if period == 4 else f"{period - 3}OT"
+            t += 20 * 60
+    ot_len = rules.ot_minutes * 60
+    if rng.random() < 0.58:
+        side = int(rng.random() < 0.5 + 0.05 * np.tanh(g.strength[1] - g.strength[0]))
+        events.append(_goal(rng, reg + rng.uniform(0, ot_len), side, shoot_p, pens))
+        return "OT"
+    if not g.plan.ties:
+        side = int(rng.random() < 0.5)
+        events.append(_Event(reg + ot_len + 1, side, "so", int(rng.choice(_SKATERS, p=shoot_p)), -1,
+                             -1, _EVEN))
+        return "SO"
+    return "OT"
+
+
+def _saved_shots(rng: np.random.Generator, events: list[_Event], frac: float, play_end: float,
+                 shoot_p: np.ndarray) -> list[_Event]:
+    """Shots on goal that were saved, on the clock like the goals: each team's shots (its goals
+    included, at least three more than its goals) make its skaters' SOG and the other goalie's
+    saves. ``frac`` scales the count for a game in progress."""
+    shots = []
     for side in (0, 1):
         n_goals = sum(1 for e in events if e.side == side and e.kind in ("goal", "so"))
         extra = max(int(rng.poisson(HOCKEY["sog"] * frac)), n_goals + 3) - n_goals
         shooters = rng.choice(_SKATERS, extra, p=shoot_p).tolist()
         for t, k in zip(rng.uniform(0, play_end, extra).tolist(), shooters):
-            events.append(_Event(t, side, "shot", k, -1, -1, _EVEN))
-    events.sort(key=lambda e: e.t)
+            shots.append(_Event(t, side, "shot", k, -1, -1, _EVEN))
+    return shots
+
+
+def _plays(g: GameIn, events: list[_Event], reg: float, dressed: list[list[int]], goalies: list[int],
+           stat: list[np.ndarray], final_score: list[int], winner: int | None,
+           ) -> tuple[list[Play], list[int]]:
+    """The play-by-play of the events in time order, crediting goals, assists, shots and the
+    game-winning goal on the box score; returns the plays and the score."""
     plays: list[Play] = []
     run = [0, 0]
     people = g.people
-    final_score = [sum(1 for e in events if e.kind in ("goal", "so") and e.side == s) for s in (0, 1)]
-    winner = None if final_score[0] == final_score[1] or cut_sec is not None else \
-        (0 if final_score[0] > final_score[1] else 1)
     for t, side, kind, a, b, c, strength in events:  # a: the skater; b, c: assists (b: infraction)
         p_no, clock = _clock(t, reg, kind)
         team = dressed[side]
@@ -140,38 +196,54 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
                               f"{people[goalies[1 - side]].name}", False, 0, "shot|saved"))
             continue
         run[side] += 1
-        scorer = team[a]
         st = stat[side]
         st[a][_IDX["G"]] += 1
         st[a][_IDX["SOG"]] += 1
-        text = f"{people[scorer].name} scores"
-        if kind == "so":
-            text = f"{people[scorer].name} scores the shootout winner"
-            tags = "goal|shootout"
+        # The game-winner: the winner's goal that puts it one ahead of the loser's final total.
+        game_winner = winner == side and run[side] == final_score[1 - side] + 1
+        plays.append(_goal_play(g, p_no, clock, side, team, kind, a, b, c, strength, st, game_winner))
+    return plays, run
+
+
+def _goal_play(g: GameIn, p_no: int, clock: str, side: int, team: list[int], kind: str, a: int, b: int,
+               c: int, strength: int, st: np.ndarray, game_winner: bool) -> Play:
+    """A goal's (or the shootout winner's) play: its text and tags, and the assists, special-teams
+    goal and game-winner credited on the side's box score ``st``."""
+    people = g.people
+    scorer = team[a]
+    text = f"{people[scorer].name} scores"
+    if kind == "so":
+        text = f"{people[scorer].name} scores the shootout winner"
+        tags = "goal|shootout"
+    else:
+        assists = [x for x in (b, c) if x >= 0]
+        for x in assists:
+            st[x][_IDX["A"]] += 1
+        if assists:
+            text += " (" + ", ".join(people[team[x]].name for x in assists) + ")"
         else:
-            assists = [x for x in (b, c) if x >= 0]
-            for x in assists:
-                st[x][_IDX["A"]] += 1
-            if assists:
-                text += " (" + ", ".join(people[team[x]].name for x in assists) + ")"
-            else:
-                text += " (unassisted)"
-            tags = "goal"
-            if strength == _POWER_PLAY:
-                st[a][_IDX["PPG"]] += 1
-                text += ", power-play goal"
-                tags += "|power-play"
-            elif strength == _SHORT_HANDED:
-                st[a][_IDX["SHG"]] += 1
-                text += ", short-handed goal"
-                tags += "|short-handed"
-            if winner == side and run[side] == final_score[1 - side] + 1:
-                st[a][_IDX["GWG"]] += 1
-        plays.append(Play(p_no, None, clock, side, scorer, None,
-                          "goal" if kind == "goal" else "shootout_goal", text, True, 1, tags))
-    score = run
-    played = (cut_sec if cut_sec is not None else duration_sec) / 60
-    lines: list[PlayerLine] = []
+            text += " (unassisted)"
+        tags = "goal"
+        if strength == _POWER_PLAY:
+            st[a][_IDX["PPG"]] += 1
+            text += ", power-play goal"
+            tags += "|power-play"
+        elif strength == _SHORT_HANDED:
+            st[a][_IDX["SHG"]] += 1
+            text += ", short-handed goal"
+            tags += "|short-handed"
+        if game_winner:
+            st[a][_IDX["GWG"]] += 1
+    return Play(p_no, None, clock, side, scorer, None,
+                "goal" if kind == "goal" else "shootout_goal", text, True, 1, tags)
+
+
+def _box_lines(g: GameIn, rng: np.random.Generator, stat: list[np.ndarray], dressed: list[list[int]],
+               goalies: list[int], score: list[int], winner: int | None, frac: float,
+               played: float) -> list[PlayerLine]:
+    """Finish the box score and turn it into player lines: hits, blocks and ice time for the
+    skaters (``played`` minutes, ``frac`` of a game), the goalies' shots, saves and decision, and a
+    plus-minus leaning with the margin."""
     for side in (0, 1):
         st = stat[side]
         st[:_SKATERS, _IDX["HIT"]] = rng.poisson(1.2 * frac, _SKATERS)
@@ -192,18 +264,17 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             gk[_IDX["SHO"]] = int(ga == 0)
         margin = score[side] - score[1 - side]
         stat[side][:_SKATERS, _IDX["PM"]] = np.clip(np.round(rng.normal(margin * 0.3, 1.0, _SKATERS)), -4, 4)
+    lines: list[PlayerLine] = []
     for side in (0, 1):
         for k, pid in enumerate(dressed[side] + [goalies[side]]):
             vals = clean(dict(zip(_CODES, stat[side][k].tolist())))
             lines.append(PlayerLine(pid, side, k < 6 or k == _SKATERS,
-                                    "G" if k == _SKATERS else people[pid].position, vals or {"TOI": 0}))
-    if cut_sec is not None:
-        p_no, clock = _clock(cut_sec, reg, "goal")
-        status = f"{ordinal(p_no)} {clock.lstrip('0') if not clock.startswith('00') else clock[1:]}"
-        period_out, ot = p_no, None
-    else:
-        status = "Final"
-        period_out = 5 if ot == "SO" else max(3, _clock(duration_sec - 1, reg, "goal")[0])
+                                    "G" if k == _SKATERS else g.people[pid].position, vals or {"TOI": 0}))
+    return lines
+
+
+def _line_score(plays: list[Play], period_out: int) -> dict[str, list[int]]:
+    """Each side's goals by period (at least three; overtime periods and the shootout after)."""
     line_score: dict[str, list[int]] = {"visitor": [], "home": []}
     for side, key in ((0, "visitor"), (1, "home")):
         per = [0] * max(period_out, 3)
@@ -211,7 +282,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
             if p.side == side and p.scoring:
                 per[min(p.period, len(per)) - 1] += 1
         line_score[key] = per
-    return GameOut(score, period_out, ot, status, plays, lines, line_score, winner)
+    return line_score
 
 
 def _goal(rng: np.random.Generator, t: float, side: int, shoot_p: np.ndarray,
