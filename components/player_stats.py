@@ -16,7 +16,7 @@ import streamlit as st
 
 from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
 from server.catalog import figures, seasonlines
-from server.catalog.figures import RATE_DECIMALS
+from server.catalog.figures import PERCENT, RATE_DECIMALS
 from server.catalog.seasonlines import GAMES_PITCHED, SeasonLine
 from server.catalog.statcodes import GP
 
@@ -35,6 +35,8 @@ def stat_column(code: str, values: pd.Series, label: str = "Value") -> Any:
     """A sortable grid column for one stat's numbers, printed with the stat's decimals (rates
     with theirs, counts whole): the cells stay numbers, so a click on the heading sorts 131
     above 98, which text never would."""
+    if code.upper() in PERCENT:  # K% 25.1%: the cells stay shares, printed as percentages
+        return st.column_config.NumberColumn(label, format="percent")
     decimals = RATE_DECIMALS.get(code.upper())
     if decimals is None:
         numbers = pd.to_numeric(values, errors="coerce").dropna()
