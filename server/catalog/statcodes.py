@@ -251,6 +251,14 @@ def codes_for(sport: str, kind: str) -> tuple[StatCode, ...]:
     return tuple(s for s in STAT_CODES if s.sport == sport and s.type == kind)
 
 
+def metric_codes(sport: str) -> tuple[str, ...]:
+    """A sport's player metrics that no game line sums to: those the printed formulas compute
+    from the season's run environment (wOBA, wRC+, FIP...) and RE24, in catalog order; a
+    player's season record carries them beside its totals."""
+    return tuple(c.code for c in codes_for(sport, "player")
+                 if c.formula.expr or c.code == "RE24")
+
+
 def glossary_rows() -> list[dict[str, object]]:
     return [
         {"sport": s.sport, "type": s.type, "code": s.code, "name": s.name,
