@@ -3,9 +3,10 @@ across every tab; for baseball, the season's run environment: the run expectancy
 constants the formulas name (docs/metrics.md)."""
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, run_environment
+from components import charts, column_help, filters, layout, run_environment
 from components.plain import md
 from components.search import filter_rows
 from components.tables import show_table
@@ -20,18 +21,27 @@ KINDS: dict[str, tuple[str, str, bool]] = {
     "Nations": ("nations", "Initial", False),
 }
 RUN_ENVIRONMENT = "Run environment"  # a baseball level's tab: run expectancy and constants
+TERMS = "Terms"  # the words the pages use (column_help's headings and terms)
+
+
+def _terms() -> pd.DataFrame:
+    return pd.DataFrame([{"Term": t, "Meaning": m} for t, m in column_help.terms().items()])
+
+
+def _glossary(level: str, label: str) -> pd.DataFrame:
+    return _terms() if label == TERMS else api.glossary(level, KINDS[label][0])
 
 
 def _elsewhere(level: str, label: str, text: str) -> None:
     """A search the open tab has nothing for, found under the other tabs: their matches shown
     here, so "WPA" typed on Levels finds the stat code without a second look."""
-    for other in KINDS:
+    for other in (*KINDS, TERMS):
         if other == label:
             continue
-        found = filter_rows(api.glossary(level, KINDS[other][0]), text)
+        found = filter_rows(_glossary(level, other), text)
         if not found.empty:
             st.caption(f"Found under {other}: {len(found)} matching '{md(text)}'")
-            show_table(found, name=f"glossary_found_{KINDS[other][0]}")
+            show_table(found, name=f"glossary_found_{other.lower().replace(' ', '_')}")
 
 
 def _show(level: str, label: str, text: str) -> None:
@@ -54,18 +64,29 @@ def _show(level: str, label: str, text: str) -> None:
         box.plotly_chart(charts.counts(table, group, title), key=f"glossary_{kind}_chart")
 
 
+def _show_terms(level: str, text: str) -> None:
+    """The words the pages use, each with its meaning; searchable like the other tabs."""
+    table = filter_rows(_terms(), text)
+    st.caption(f"{len(table)} terms the pages use" + (f" matching '{md(text)}'" if text else ""))
+    show_table(table, name="glossary_terms", empty="Nothing matches this search here.")
+    if table.empty and text:
+        _elsewhere(level, TERMS, text)
+
+
 def main() -> None:
     level = filters.current_level()
     text = filters.text_filter("Search", key="gloss_q", placeholder="code, name or description")
     st.title("Glossary")
     baseball = api.level_serves(level, "runexpectancy")
-    tabs = filters.tabs([*KINDS, *([RUN_ENVIRONMENT] if baseball else [])], key=TABS_KEY)
+    tabs = filters.tabs([*KINDS, TERMS, *([RUN_ENVIRONMENT] if baseball else [])], key=TABS_KEY)
     for label, tab in tabs.items():
         if tab.open:
             with tab:
                 if label == RUN_ENVIRONMENT:
                     season = filters.season_picker(api.season_ids(level, with_games=True))
                     run_environment.show(level, season)
+                elif label == TERMS:
+                    _show_terms(level, text)
                 else:
                     _show(level, label, text)
     layout.copy_link()

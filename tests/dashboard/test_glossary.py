@@ -79,3 +79,16 @@ def test_the_run_environment_tab_shows_the_24_states_and_the_constants(
     nba = open_page("glossary", {"level": "NBA", "tab": "Levels"})
     assert_clean(nba)
     assert "Run environment" not in [t.label for t in nba.tabs]
+
+
+def test_every_term_a_page_explains_is_in_the_glossary(dashboard_env: ApiServer) -> None:
+    """"simulation winner" was only a tooltip on Forecasts: the Terms tab lists it, and a search
+    from the first tab finds it there."""
+    at = open_page("glossary", {"level": "NBA", "tab": "Terms"})
+    assert_clean(at)
+    terms = at.dataframe[0].value
+    assert {"Simulation winner", "Favoured", "WPA (a play's)", "Run expectancy", "Park factor",
+            "RunDiff"} <= set(terms["Term"])
+    found = open_page("glossary", {"level": "NBA", "tab": "Levels", "gloss_q": "simulation winner"})
+    assert_clean(found)
+    assert any("Found under Terms" in c.value for c in found.caption)
