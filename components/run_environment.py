@@ -11,6 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from components import filters
 from components.plain import md
 from components.tables import show_table
 from services import ApiError, api
@@ -74,8 +75,11 @@ def show(level: str, season: int | None) -> None:
                f"{md(level)} {season}, from the season's own plate appearances; the constants "
                "below are those the stat codes' formulas name (docs/metrics.md).")
     show_table(table, name="run_expectancy")
-    st.plotly_chart(heatmap(table, f"{level} {season}: run expectancy by base-out state"),
-                    key="run_expectancy_chart")
+    # the table first, its picture a click below (a view opens on grids or on charts)
+    box = filters.chart_below("Chart: run expectancy as a heatmap")
+    if box.open:
+        box.plotly_chart(heatmap(table, f"{level} {season}: run expectancy by base-out state"),
+                         key="run_expectancy_chart")
     st.markdown("**The season's constants**")
     show_table(constants_table(env.constants), name="run_constants")
     leagues = pd.DataFrame(env.constants.get("leagues") or [])

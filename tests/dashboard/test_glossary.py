@@ -66,7 +66,8 @@ def test_each_metric_prints_its_formula(dashboard_env: ApiServer) -> None:
 def test_the_run_environment_tab_shows_the_24_states_and_the_constants(
         dashboard_env: ApiServer) -> None:
     # the demo's simulated MLB seasons (2025, 2026) have plays with base-out states
-    at = open_page("glossary", {"level": "MLB", "tab": "Run environment", "season": "2025"})
+    at = open_page("glossary", {"level": "MLB", "tab": "Run environment", "season": "2025",
+                                "chart": "true"})
     assert_clean(at)
     states, constants = at.dataframe[0].value, at.dataframe[1].value
     assert list(states["Runners"]) == ["Bases empty", "1st", "2nd", "1st and 2nd", "3rd",
