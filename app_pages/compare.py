@@ -71,8 +71,10 @@ def _players(level: str) -> None:
     names = [name for name, _ in picked]
     seasons = pd.concat([table for _, table in picked if not table.empty], ignore_index=True) \
         if any(not t.empty for _, t in picked) else pd.DataFrame()
-    recorded = [c for c in seasons.columns if c not in NOT_STATS
-                and pd.to_numeric(seasons[c], errors="coerce").notna().any()]
+    recorded = player_stats.compare_order(
+        [c for c in seasons.columns if c not in NOT_STATS
+         and pd.to_numeric(seasons[c].astype(str).str.rstrip("%"), errors="coerce").notna().any()],
+        api.level_sport(level))
     if recorded:  # a season's line leaves out what was 0; a season without a line stays blank
         lined = seasons[recorded].notna().any(axis=1)
         zero = {c: 0 if pd.api.types.is_numeric_dtype(seasons[c]) else "0" for c in recorded}  # Lahman's are numbers

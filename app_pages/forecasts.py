@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
-from components import season_facts, winprob_calibration
+from components import column_help, season_facts, winprob_calibration
 from components.tables import percent_column, show_table
 from services import ApiError, api
 
@@ -24,8 +24,8 @@ HELP = {
     "95% from": "Lower end of the Wilson 95% interval of the observed rate",
     "95% to": "Upper end of the Wilson 95% interval of the observed rate",
     "Line": "Whose call is scored: the ELO favourite (over 50%), the money line's and the spread's "
-            "favourites, the simulation winner (the side the service's 500 simulated plays of the "
-            "game, from both teams' scoring form, favour) and its total against the over/under line",
+            f"favourites, the simulation winner ({column_help.TERMS['Simulation winner'].lower()}) and "
+            "its total against the over/under line",
     "Correct": "Share of the season's calls that were right (pushes and ties left out)",
     "Games": "Games counted",
     "Winner": "The team that won although ELO favoured the other",

@@ -42,6 +42,35 @@ HEADINGS: dict[str, str] = {
 }
 
 
+# words the pages use in captions, legends and tooltips that are neither a heading nor a stat
+# code: the Glossary's Terms tab lists them with HEADINGS, so every term a page uses is found there
+TERMS: dict[str, str] = {
+    "Simulation winner": "The side the service's 500 simulated plays of a game, from both teams' "
+                         "scoring form, favour",
+    "Favoured": "The side the win probability gives the better chance at that moment, whatever "
+                "the score",
+    "Win probability": "A team's chance to win the game from the state after a play (the score, "
+                       "the time or the inning, outs and runners), with the pre-game ELO "
+                       "forecast as its prior",
+    "WPA (a play's)": "Win probability added: the change a play made to its team's chance to "
+                      "win, in percentage points (+12.5 moved it from 40% to 52.5%)",
+    "WPA (a season's)": "The sum of a player's or team's plays' WPA as a share of a win: 6.57 is "
+                        "657 percentage points, six and a half wins added",
+    "Run expectancy": "The runs a team scores on average from a base-out state to the end of the "
+                      "half inning, from the season's own plays (docs/metrics.md)",
+    "Park factor": "Runs per game at a team's park over its road games, regressed and halved; "
+                   "1.00 is neutral",
+    "Qualifier": "The playing time a player needs for a rate to rank among the qualified "
+                 "(3.1 plate appearances or 1 inning per team game in baseball)",
+    "ELO forecast": "The pre-game chance to win from both teams' ELO ratings and home advantage",
+}
+
+
+def terms() -> dict[str, str]:
+    """Every term the pages explain: the headings and the words above, A to Z."""
+    return dict(sorted({**HEADINGS, **TERMS}.items(), key=lambda kv: kv[0].lower()))
+
+
 def _stat_help(code: str, sport: str) -> str | None:
     """A stat code's name, and how it is computed when it is more than a season's total."""
     declared = [s for s in STAT_CODES if s.code == code]

@@ -7,7 +7,7 @@ together. Pure functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -16,11 +16,13 @@ import streamlit as st
 
 from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
 from server.catalog import figures, seasonlines
-from server.catalog.figures import RATE_DECIMALS
+from server.catalog.figures import PERCENT, RATE_DECIMALS
+from server.catalog.linestats import LINE_STATS
 from server.catalog.seasonlines import GAMES_PITCHED, SeasonLine
 from server.catalog.statcodes import GP
 
-__all__ = ["CAREER", "PHASE", "POSTSEASON", "REGULAR", "game_log", "is_pitcher", "line_tables",
+__all__ = ["CAREER", "PHASE", "POSTSEASON", "REGULAR", "compare_order", "game_log", "is_pitcher",
+           "line_tables",
            "phase_counts", "season_line", "seasons_table", "split_table", "stat_columns", "stat_text",
            "stats_table"]
 
@@ -35,6 +37,8 @@ def stat_column(code: str, values: pd.Series, label: str = "Value") -> Any:
     """A sortable grid column for one stat's numbers, printed with the stat's decimals (rates
     with theirs, counts whole): the cells stay numbers, so a click on the heading sorts 131
     above 98, which text never would."""
+    if code.upper() in PERCENT:  # K% 25.1%: the cells stay shares, printed as percentages
+        return st.column_config.NumberColumn(label, format="percent")
     decimals = RATE_DECIMALS.get(code.upper())
     if decimals is None:
         numbers = pd.to_numeric(values, errors="coerce").dropna()
@@ -164,12 +168,25 @@ def line_tables(records: object, pitcher: bool) -> list[tuple[SeasonLine, pd.Dat
     career = _sum_totals(totals)
     out = []
     for line in seasonlines.lines_for(career, pitcher):
+        held = [code for code in seasonlines.metrics(line)
+                if any(isinstance(r.get("Metrics"), dict) and code in r["Metrics"] for r in rows)]
         table = [{"Season": str(r.get("Season")), "Team": str(r.get("Team") or ""),
-                  **seasonlines.row(line, t)}
+                  **seasonlines.row(line, t), **_metric_texts(r, held)}
                  for r, t in zip(rows, totals, strict=True) if seasonlines.has_line(line, t)]
-        table.append({"Season": CAREER, "Team": "", **seasonlines.row(line, career)})
+        # a career's metrics would weigh seasons of other constants: left blank, as the season
+        # lines' sources leave what they cannot sum
+        table.append({"Season": CAREER, "Team": "", **seasonlines.row(line, career),
+                      **dict.fromkeys(held, "")})
         out.append((line, pd.DataFrame(table)))
     return out
+
+
+def _metric_texts(season: Mapping[str, Any], codes: Sequence[str]) -> dict[str, str]:
+    """A season record's metrics (its ``Metrics``: wOBA, wRC+...) printed as the sites print
+    them (.458, 207, 3.16); blank where the season has none (a traded player's other team)."""
+    found = season.get("Metrics")
+    values = found if isinstance(found, dict) else {}
+    return {code: stat_text(code, values[code]) if code in values else "" for code in codes}
 
 
 def season_line(records: object) -> dict[str, str]:
@@ -190,11 +207,14 @@ def seasons_table(records: object, lines: Mapping[int, Mapping[str, str]] | None
     for row in rows:
         stats = row.get("Stats") if isinstance(row.get("Stats"), dict) else None
         season = row.get("Season")
-        line: dict[str, Any] = {k: v for k, v in row.items() if k != "Stats"}
+        line: dict[str, Any] = {k: v for k, v in row.items() if k not in ("Stats", "Metrics")}
         if stats:
             line.update({str(k): stat_text(str(k), v) for k, v in stats.items()})
+            line.update(_rates(stats, row))
         elif lines and isinstance(season, int) and season in lines:
             line.update(lines[season])
+        found = row.get("Metrics")
+        line.update(_metric_texts(row, list(found)) if isinstance(found, dict) else {})
         games = pd.to_numeric(pd.Series([line.get("Games")]), errors="coerce").iloc[0]
         if (pd.isna(games) or games == 0) and stats and any(_positive(v) for v in stats.values()):
             line["Games"] = stats.get("G") or stats.get("GP") or None
@@ -204,6 +224,30 @@ def seasons_table(records: object, lines: Mapping[int, Mapping[str, str]] | None
         frame["Games"] = [("" if g is None or (isinstance(g, float) and np.isnan(g)) else str(int(float(g))))
                           for g in frame["Games"]]
     return frame.drop(columns=[c for c in ("Team_ID",) if c in frame.columns])
+
+
+def _rates(stats: Mapping[str, Any], season: Mapping[str, Any]) -> dict[str, str]:
+    """The slash line and the pitching rates of a season known by its totals (Lahman's), from
+    them (``server.catalog.seasonlines``): AVG, OBP, SLG, OPS; ERA, WHIP."""
+    totals = _totals(season)
+    if not any(code in stats for code in ("AB", "OUTS")):
+        return {}
+    return {c.label: seasonlines.text(c, seasonlines.value(c, totals))
+            for line in seasonlines.LINES if seasonlines.has_line(line, totals)
+            for c in line.columns if c.formula.is_rate and c.label not in stats}
+
+
+def compare_order(columns: Sequence[str], sport: str) -> list[str]:
+    """Stat columns in the order the reference sites print them: for baseball the batting line
+    and the rest of batting (its metrics with it), then pitching's, then the others (WPA, RE24),
+    fielding apart at the end, and ``G`` left to the Games column; other sports as given."""
+    if sport != "baseball":
+        return list(columns)
+    order = {code: i for i, code in enumerate(seasonlines.stat_order(pitcher=False))}
+    fielding = {s.code for s in LINE_STATS["baseball"] if s.group == "fielding"}
+    kept = [c for c in columns if c != "G"]
+    return sorted(kept, key=lambda c: (2, 0) if c in fielding else (0, order[c]) if c in order
+                  else (1, 0))
 
 
 def _positive(value: object) -> bool:

@@ -197,6 +197,23 @@ def calibration(level: str, season: int, phase: str | None = None) -> pd.DataFra
     return fetch("calibration", level, {"season": season, "phase": phase}, version="v2").frame
 
 
+@dataclass(frozen=True)
+class RunEnvironment:
+    """A baseball season's run expectancy (one row per base-out state: Bases, Outs,
+    RunExpectancy, Count) and its constants (the ``constants`` object: wOBA weights, scale,
+    league wOBA, runs per PA, FIP constant, ``leagues``, ``parks``)."""
+
+    states: pd.DataFrame
+    constants: dict[str, Any]
+
+
+def run_environment(level: str, season: int | None) -> RunEnvironment:
+    page = fetch("runexpectancy", level, {"season": season}, version="v2")
+    found = page.records[0].get("constants") if page.records else None
+    states = page.frame[[c for c in page.frame.columns if not str(c).startswith("constants")]]
+    return RunEnvironment(states, found if isinstance(found, dict) else {})
+
+
 def pitches(level: str, game_id: int) -> pd.DataFrame:
     return fetch("pitch", level, {"game": game_id, "max": LIST_PAGE_SIZE}, follow=True).frame
 

@@ -64,6 +64,8 @@ FEATURES: dict[str, frozenset[str]] = {
     "pitches": frozenset({"MLB", "MiLB"}),
     "playbyplay": frozenset(ALL_CODES) - {"EuroBB"},
     "transactions": frozenset({"NBA", "GL", "WNBA", "NHL", "MLB", "MiLB", "MBB"}),
+    # a season's run expectancy and constants, from plays with the base-out state (baseball)
+    "runenvironment": frozenset(lv.code for lv in LEVELS if lv.sport == "baseball"),
 }
 
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from server.catalog import figures
 from server.catalog.linestats import LINE_STATS
 from server.catalog.statcodes import BATTING as BATTING_RULE
-from server.catalog.statcodes import GP, Formula, codes_for
+from server.catalog.statcodes import GP, Formula, codes_for, metric_codes
+from server.catalog.statcodes import PITCHING as PITCHING_RULE
 
 GAMES_PITCHED = "GPITCHED"  # pseudo line code: games in which the player pitched
 
@@ -83,6 +84,15 @@ PITCHING = SeasonLine(
              "(BB+H)/IP."))
 
 LINES: tuple[SeasonLine, ...] = (BATTING, PITCHING)
+
+
+def metrics(line: SeasonLine) -> tuple[str, ...]:
+    """The metrics printed after a line's columns (``statcodes.metric_codes`` of its group:
+    batting's ISO .. wRC+, pitching's FIP, ERA+, K%, BB%), which a season's record carries
+    computed (its ``Metrics``), not summed."""
+    rule = BATTING_RULE if line is BATTING else PITCHING_RULE
+    by_code = {c.code: c for c in codes_for("baseball", "player")}
+    return tuple(code for code in metric_codes("baseball") if by_code[code].rule is rule)
 
 
 def has_line(line: SeasonLine, totals: Mapping[str, float | int | None]) -> bool:

@@ -7,12 +7,16 @@ the glossary shows ``name``, ``description``, ``order`` and the qualifier's text
 
 A formula is ``scale x sum(weight x code for num) / sum(weight x code for den)``; an empty ``den``
 means a season total, and the pseudo-code ``GP`` is games played (lines with the entity).
-``parts`` instead adds other rate codes of the same sport (OPS = OBP + SLG).
+``parts`` instead adds other rate codes of the same sport (OPS = OBP + SLG). ``expr`` instead is
+the formula as the reference sites print it (``server.catalog.expressions``), over line codes,
+the stat codes declared before it and the season's constants (``server.models.run_environment``:
+wOBA weights, league averages, park factor): wOBA, wRC+, OPS+, FIP, ERA+ (docs/metrics.md).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from server.catalog.expressions import names
 from server.catalog.linestats import LINE_STATS
 
 GP = "GP"  # pseudo line code: games played
@@ -25,10 +29,12 @@ class Formula:
     den: Terms = ()  # empty: the value is the (scaled) numerator, a season total
     scale: float = 1.0
     parts: tuple[str, ...] = ()  # sum of other rate codes instead of num/den
+    expr: str = ""  # the printed formula instead of num/den (``server.catalog.expressions``)
+    total: bool = False  # an ``expr`` that is a season total (wRAA, wRC), not a rate
 
     @property
     def is_rate(self) -> bool:
-        return bool(self.den or self.parts)
+        return bool(self.den or self.parts or (self.expr and not self.total))
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,38 @@ SKATER = Qualifier(_t(GP), 0.5, "games played in 50% of team games")
 GOALIE = Qualifier(_t(GP), 0.3, "games played in 30% of team games")
 SOCCER = Qualifier(_t("MIN"), 30.0, "30 minutes per team game")
 
+# The metrics FanGraphs and Baseball-Reference print, as they print the formula (docs/metrics.md):
+# (code, name, description, order, formula, qualifier). The constants they name are the season's
+# run environment (``server.models.run_environment``); PF is the player's team's park factor.
+_WOBA = ("(wBB * (BB - IBB) + wHBP * HBP + w1B * (H - 2B - 3B - HR) + w2B * 2B + w3B * 3B"
+         " + wHR * HR) / (AB + BB - IBB + SF + HBP)")
+_METRICS: tuple[tuple[str, str, str, str, str, Qualifier], ...] = (
+    ("ISO", "Isolated power", "Extra bases per at bat.", "desc", "SLG - AVG", BATTING),
+    ("BABIP", "Batting average on balls in play", "Hits per ball in play, home runs left out.",
+     "desc", "(H - HR) / (AB - SO - HR + SF)", BATTING),
+    ("K%", "Strikeout rate", "Strikeouts per plate appearance.", "asc", "SO / PA", BATTING),
+    ("BB%", "Walk rate", "Walks per plate appearance.", "desc", "BB / PA", BATTING),
+    ("wOBA", "Weighted on-base average",
+     ("Each way of reaching base weighted by its run value in the season (wBB .. wHR, scaled "
+      "so the league's wOBA is its OBP; intentional walks left out)."), "desc", _WOBA, BATTING),
+    ("wRC+", "Weighted runs created plus",
+     ("Runs created per plate appearance against the league's, park adjusted (PF, his team's "
+      "park factor); 100 is average."), "desc",
+     "100 * ((wOBA - lgwOBA) / wOBAscale + RPA + (RPA - PF * RPA)) / lgwRCPA", BATTING),
+    ("OPS+", "Adjusted OPS",
+     "OBP and SLG against his league's, park adjusted; 100 is average.", "desc",
+     "100 * (OBP / lgOBP + SLG / lgSLG - 1) / PF", BATTING),
+    ("FIP", "Fielding independent pitching",
+     ("What a pitcher's ERA would be from his home runs, walks, hit batters and strikeouts "
+      "alone (cFIP sets the league's FIP to its ERA)."), "asc",
+     "(13 * HRA + 3 * (BBA + HBPA) - 2 * K) / (OUTS / 3) + cFIP", PITCHING),
+    ("ERA+", "Adjusted ERA", "His league's ERA over his, park adjusted; 100 is average.",
+     "desc", "100 * lgERA * PF / ERA", PITCHING),
+    ("PK%", "Strikeout rate (pitching)", "Strikeouts per batter faced.", "desc", "K / BF",
+     PITCHING),
+    ("PBB%", "Walk rate (pitching)", "Walks per batter faced.", "asc", "BBA / BF", PITCHING),
+)
+
 # (code, name, description, order, formula, qualifier) per sport.
 _RATES: dict[str, tuple[tuple[str, str, str, str, Formula, Qualifier], ...]] = {
     "baseball": (
@@ -88,6 +126,8 @@ _RATES: dict[str, tuple[tuple[str, str, str, str, Formula, Qualifier], ...]] = {
         ("BB9", "Walks per nine innings", "27 x BBA / OUTS.", "asc",
          Formula(_t("BBA"), _t("OUTS"), 27.0), PITCHING),
         ("IP", "Innings pitched", "OUTS / 3.", "desc", Formula(_t("OUTS"), (), 1 / 3), PITCHING),
+        *((code, name, f"{desc} {code} = {expr}.", order, Formula(expr=expr), rule)
+          for code, name, desc, order, expr, rule in _METRICS),
     ),
     "basketball": tuple(
         (code, name, desc, "desc", Formula(_t(num), _t(GP)), BASKETBALL)
@@ -143,8 +183,10 @@ def _rates() -> list[StatCode]:
     for sport, rates in _RATES.items():
         for code, name, desc, order, formula, rule in rates:
             out.append(StatCode(sport, "player", code, name, desc, order, rule.text, formula, rule))
-            # Team rates rank every team: a team always plays its own games.
-            out.append(StatCode(sport, "team", code, name, desc, order, None, formula, None))
+            # Team rates rank every team: a team always plays its own games. The printed
+            # formulas are players' (a team's lines carry no RE24 or HBPA, its park is its own).
+            if not formula.expr:
+                out.append(StatCode(sport, "team", code, name, desc, order, None, formula, None))
     return out
 
 
@@ -160,18 +202,61 @@ WPA_DESCRIPTION = {
 }
 
 
+# Baseball's totals from the plays and the season's run environment (``server.jobs.run_environment``)
+# and the season totals of runs above average it weighs (docs/metrics.md).
+_WRAA = "(wOBA - lgwOBA) / wOBAscale * PA"
+_WRC = "((wOBA - lgwOBA) / wOBAscale + RPA) * PA"
+_BASEBALL_DERIVED = (
+    ("RE24", "Run expectancy added",
+     ("The season's sum of the runs each plate appearance added to his team's expected runs "
+      "(the change in the base-out state's run expectancy plus the runs scored); a pitcher is "
+      "credited the negative of his batters'."), Formula(_t("RE24"))),
+    ("HBPA", "Hit batters", "Season total: batters hit by his pitches.", Formula(_t("HBPA"))),
+    ("wRAA", "Weighted runs above average",
+     f"Runs his wOBA added over an average hitter's in as many plate appearances. wRAA = {_WRAA}.",
+     Formula(expr=_WRAA, total=True)),
+    ("wRC", "Weighted runs created", f"Runs his wOBA created. wRC = {_WRC}.",
+     Formula(expr=_WRC, total=True)),
+)
+
+
 def _derived() -> list[StatCode]:
-    return [StatCode(sport, kind, "WPA", "Win probability added", WPA_DESCRIPTION[kind],
-                     formula=Formula(_t("WPA")))
-            for sport in LINE_STATS for kind in ("player", "team")]
+    wpa = [StatCode(sport, kind, "WPA", "Win probability added", WPA_DESCRIPTION[kind],
+                    formula=Formula(_t("WPA")))
+           for sport in LINE_STATS for kind in ("player", "team")]
+    return wpa + [StatCode("baseball", "player", code, name, desc, formula=formula)
+                  for code, name, desc, formula in _BASEBALL_DERIVED]
 
 
-STAT_CODES: tuple[StatCode, ...] = tuple(_totals() + _derived() + _rates())
+def _ordered(codes: list[StatCode]) -> list[StatCode]:
+    """Codes whose formula reads another code's value come after it (wRAA reads wOBA)."""
+    out: list[StatCode] = []
+    pending = list(codes)
+    while pending:
+        done = {(c.sport, c.type, c.code) for c in out}
+        ready = [c for c in pending if not c.formula.expr or all(
+            (c.sport, c.type, n) in done or not any(
+                (c.sport, c.type, n) == (d.sport, d.type, d.code) for d in pending)
+            for n in names(c.formula.expr))]
+        out += ready
+        pending = [c for c in pending if c not in ready]
+    return out
+
+
+STAT_CODES: tuple[StatCode, ...] = tuple(_ordered(_totals() + _derived() + _rates()))
 
 
 def codes_for(sport: str, kind: str) -> tuple[StatCode, ...]:
     """The stat codes of one sport and type (player | team), in catalog order."""
     return tuple(s for s in STAT_CODES if s.sport == sport and s.type == kind)
+
+
+def metric_codes(sport: str) -> tuple[str, ...]:
+    """A sport's player metrics that no game line sums to: those the printed formulas compute
+    from the season's run environment (wOBA, wRC+, FIP...) and RE24, in catalog order; a
+    player's season record carries them beside its totals."""
+    return tuple(c.code for c in codes_for(sport, "player")
+                 if c.formula.expr or c.code == "RE24")
 
 
 def glossary_rows() -> list[dict[str, object]]:

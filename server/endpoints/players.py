@@ -8,6 +8,7 @@ import sqlalchemy as sa
 
 from server.catalog import figures, phases
 from server.catalog.names import SUFFIXES, fold
+from server.catalog.statcodes import metric_codes
 from server.endpoints.base import Ask, Endpoint, Field, Param, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
 from server.endpoints.seasonnames import season_team
@@ -115,11 +116,27 @@ def _season_lines(conn: sa.Connection, pid: int, level: str
     return out
 
 
+def _metrics(conn: sa.Connection, pid: int, ask: Ask) -> dict[tuple[int, int], dict[str, float]]:
+    """Per (season, his last team that season): the regular season's metrics of the stat tables
+    (``statcodes.metric_codes``: wOBA, wRC+, FIP... and RE24), which no game line sums to."""
+    codes = metric_codes(ask.level.sport)
+    if not codes:
+        return {}
+    st = s.stat_tables.c
+    out: dict[tuple[int, int], dict[str, float]] = {}
+    for r in conn.execute(sa.select(st.season, st.team_id, st.code, st.value)
+                          .where(st.level == ask.code, st.type == "player", st.entity_id == pid,
+                                 st.phase == phases.REGULAR, st.code.in_(codes))):
+        out.setdefault((r.season, r.team_id), {})[r.code] = r.value
+    return {key: {c: values[c] for c in codes if c in values} for key, values in out.items()}
+
+
 def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record = found[0]
     pid = record["ID"]
     lines = s.player_lines.c
     played = _season_lines(conn, pid, ask.code)
+    metrics = _metrics(conn, pid, ask)
     seasons = []
     for r in conn.execute(
             sa.select(PS.c.season, PS.c.team_id, SEASON_TEAM.name.label("name"), PS.c.position,
@@ -135,7 +152,8 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
                         "Position": r.position, "Jersey": r.jersey, "Games": games,
                         "PitchingGames": from_lines["PitchingGames"] if from_lines else None,
                         "PostseasonGames": from_lines["PostseasonGames"] if from_lines else None,
-                        "Stats": totals})
+                        "Stats": totals,
+                        "Metrics": metrics.get((r.season, r.team_id)) if metrics else None})
     record["seasons"] = seasons
     season = ask.get("season")
     if season is None:  # games, stats and insights come only with a season (spec part 2)
@@ -209,11 +227,14 @@ PLAYERS = Endpoint(
         Field("seasons", "list", [{"Season": 2024, "Team_ID": 11, "Team": "New York Yankees",
                                    "Position": "RF", "Jersey": "99", "Games": 158,
                                    "PitchingGames": 0, "PostseasonGames": 11,
-                                   "Stats": {"AB": 559, "HR": 58}}],
+                                   "Stats": {"AB": 559, "HR": 58},
+                                   "Metrics": {"wOBA": 0.458, "wRC+": 207.0}}],
               "seasons played: Season, Team_ID, Team, Position, Jersey, Games (regular "
               "season), PitchingGames (regular-season games he pitched in) and "
               "PostseasonGames (both null when no game lines), Stats (regular-season "
-              "totals: the season's record, else the sum of its game lines)", detail=True),
+              "totals: the season's record, else the sum of its game lines), Metrics (the "
+              "season's wOBA, wRC+, FIP... of the stat tables, on the row of his last team "
+              "that season; null elsewhere and for seasons without plays)", detail=True),
         Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
                                  "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",
                                  "Home": "Y", "Playoff": None, "Phase": "regular",

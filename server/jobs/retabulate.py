@@ -26,7 +26,7 @@ import sqlalchemy as sa
 
 from server.catalog.levels import LEVELS, carries, find_level
 from server.errors import UserError
-from server.jobs import _frames, runs, winprob_calibration, winprob_plays
+from server.jobs import _frames, run_environment, runs, winprob_calibration, winprob_plays
 from server.models import lines as lines_model
 from server.models import lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
@@ -51,7 +51,8 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     if games.empty:
         return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
                 "stat_tables": pd.DataFrame(), "play_winprob": pd.DataFrame(),
-                "winprob_calibration": pd.DataFrame()}
+                "winprob_calibration": pd.DataFrame(), "run_expectancy": pd.DataFrame(),
+                "run_constants": pd.DataFrame()}
     seeds: dict[object, tuple[float, float]] = {}
     if lv.sport == "baseball":
         games, seeds = _baseball_inputs(conn, level, games, players)
@@ -68,15 +69,22 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     final = games[games["score_home"].notna()]
     out["rpi"] = rpi_model.rpi_series(final) if carries(lv.code, "rpi") else pd.DataFrame()
     prior = elo.set_index("game_id")["helo_win_exp"]
-    plays = winprob_plays.compute(conn, level, lv.sport, prior)
+    baseball = winprob_plays.baseball_plays(conn, level) if lv.sport == "baseball" else None
+    plays = winprob_plays.compute(conn, level, lv.sport, prior, baseball)
     out["play_winprob"] = plays[winprob_plays.COLUMNS]
     out["winprob_calibration"] = winprob_calibration.compute(plays, games, prior)
     if not plays.empty:  # WPA joins the lines' counting stats: the stat tables total it
         player_wpa, team_wpa = winprob_plays.credits(plays, lv.sport)
-        players, pcodes = _with_wpa(players, pcodes, player_wpa)
-        teams, tcodes = _with_wpa(teams, tcodes, team_wpa)
+        players, pcodes = _with_total(players, pcodes, "WPA", player_wpa)
+        teams, tcodes = _with_total(teams, tcodes, "WPA", team_wpa)
+    sublevels = _frames.read_sublevels(conn, level)
+    environment = run_environment.compute(baseball if baseball is not None else pd.DataFrame(),
+                                          games, players, sublevels)
+    out["run_expectancy"], out["run_constants"] = environment.expectancy, environment.constants
+    for code in environment.credits.columns:  # RE24, HBPA: totals no game line carries
+        players, pcodes = _with_total(players, pcodes, code, environment.credits[code])
     out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
-                                    _frames.read_sublevels(conn, level))
+                                    sublevels, environment.by_team)
     return out
 
 
@@ -97,14 +105,16 @@ def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, playe
     return games, seeds
 
 
-def _with_wpa(lines: pd.DataFrame, codes: list[str], wpa: pd.Series
-              ) -> tuple[pd.DataFrame, list[str]]:
-    """Game lines with a ``WPA`` column: each entity's win probability added in the game
-    (``winprob_plays.credits``, by game_id and entity_id; 0 where it made no play)."""
+def _with_total(lines: pd.DataFrame, codes: list[str], code: str, per_game: pd.Series
+                ) -> tuple[pd.DataFrame, list[str]]:
+    """Game lines with a ``code`` column from ``per_game`` (by game_id and entity_id; 0 where
+    the entity has none): each entity's win probability added in the game
+    (``winprob_plays.credits``), its RE24 (``run_environment``)."""
     if lines.empty:
         return lines, codes
     key = pd.MultiIndex.from_arrays([lines["game_id"], lines["entity_id"]])
-    return lines.assign(WPA=wpa.reindex(key).fillna(0.0).to_numpy(float)), [*codes, "WPA"]
+    return (lines.assign(**{code: per_game.reindex(key).fillna(0.0).to_numpy(float)}),
+            [*codes, code])
 
 
 def _first_seasons(games: pd.DataFrame) -> dict[int, int]:
@@ -134,7 +144,7 @@ def elo_history_rows(games: pd.DataFrame, elo: pd.DataFrame) -> pd.DataFrame:
 
 def _stat_rows(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
                teams: pd.DataFrame, tcodes: list[str], sport: str,
-               sublevels: pd.Series) -> pd.DataFrame:
+               sublevels: pd.Series, constants: pd.DataFrame | None = None) -> pd.DataFrame:
     """Stat tables of each phase a season played (the regular season, the play-in, the
     postseason apart): the qualifier basis is each team's final games of that phase."""
     frames = []
@@ -151,7 +161,8 @@ def _stat_rows(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
             if lines_df.empty:
                 continue
             tot = stat_tables.season_totals(lines_df, codes)
-            table = stat_tables.build_tables(tot, sport, kind, team_games, sublevels)
+            table = stat_tables.build_tables(tot, sport, kind, team_games, sublevels,
+                                             constants if kind == "player" else None)
             frames.append(table.assign(phase=phase))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
@@ -191,7 +202,9 @@ def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
 _INSERT_ORDER = {"stat_tables": ("season", "phase", "type", "code", "entity_id"),
                  "rpi": ("season", "date", "team_id"), "elo_history": ("team_id", "game_id"),
                  "forecasts": ("game_id",), "play_winprob": ("play_id",),
-                 "winprob_calibration": ("season", "phase", "forecast", "bin")}
+                 "winprob_calibration": ("season", "phase", "forecast", "bin"),
+                 "run_expectancy": ("season", "outs", "bases"),
+                 "run_constants": ("season", "scope", "name")}
 
 
 def _records(df: pd.DataFrame, table: sa.Table, level: str,

@@ -38,13 +38,22 @@ def _empty() -> pd.DataFrame:
                                  "season"])
 
 
-def compute(conn: sa.Connection, level: str, sport: str, prior: pd.Series) -> pd.DataFrame:
+def compute(conn: sa.Connection, level: str, sport: str, prior: pd.Series,
+            baseball: pd.DataFrame | None = None) -> pd.DataFrame:
     """One row per play with a line: ``COLUMNS`` plus the credited team, opponent, player and
     pitcher and the season (for ``credits``). ``prior``: the pre-game home win chance by
-    game_id, this re-tabulation's; a game without one keeps the stored forecast's, or even."""
+    game_id, this re-tabulation's; a game without one keeps the stored forecast's, or even.
+    ``baseball``: the level's ``baseball_plays``, when the caller has read them."""
     if sport == "baseball":
-        return _baseball(conn, level, prior)
+        return _baseball(baseball_plays(conn, level) if baseball is None else baseball, prior)
     return _clock(conn, level, sport, prior)
+
+
+def baseball_plays(conn: sa.Connection, level: str) -> pd.DataFrame:
+    """The plays of a baseball level's final and in-progress games with the state each began in
+    (``winprob_scores.season_plays``); empty when no season's plays hold the base-out state."""
+    seasons = scores.seasons_with_states(conn, level)
+    return scores.season_plays(conn, level, seasons, STATES) if seasons else pd.DataFrame()
 
 
 def _with_prior(df: pd.DataFrame, prior: pd.Series) -> np.ndarray:
@@ -79,11 +88,7 @@ def _finish(df: pd.DataFrame, home: np.ndarray, draw: np.ndarray | None, start: 
         "season": df["season"].to_numpy(np.int64)})
 
 
-def _baseball(conn: sa.Connection, level: str, prior: pd.Series) -> pd.DataFrame:
-    seasons = scores.seasons_with_states(conn, level)
-    if not seasons:
-        return _empty()
-    df = scores.season_plays(conn, level, seasons, STATES)
+def _baseball(df: pd.DataFrame, prior: pd.Series) -> pd.DataFrame:
     if df.empty:
         return _empty()
     model = scores.fit(df[df["final"]])

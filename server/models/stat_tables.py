@@ -7,10 +7,14 @@ qualifiers first (for rates); ``qualified_rank`` ranks qualifiers only (null for
 """
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import pandas as pd
 
-from server.catalog.statcodes import GP, Formula, Terms, codes_for
+from server.catalog import expressions
+from server.catalog.linestats import LINE_STATS
+from server.catalog.statcodes import GP, STAT_CODES, Formula, Terms, codes_for
 
 STAT_COLUMNS = ("season", "type", "code", "entity_id", "team_id", "sublevel_id", "value", "gp",
                 "qualified", "rank", "qualified_rank")
@@ -28,6 +32,13 @@ def season_totals(lines: pd.DataFrame, stat_cols: list[str]) -> pd.DataFrame:
     return tot.reset_index()
 
 
+@cache
+def _line_codes() -> frozenset[str]:
+    """Every code a line may carry or re-tabulation may add (WPA, RE24): a missing one is 0."""
+    return frozenset({GP, *(s.code for stats in LINE_STATS.values() for s in stats),
+                      *(s.code for s in STAT_CODES if not s.formula.is_rate)})
+
+
 def _terms(tot: pd.DataFrame, terms: Terms) -> np.ndarray:
     acc = np.zeros(len(tot))
     for code, weight in terms:
@@ -36,9 +47,28 @@ def _terms(tot: pd.DataFrame, terms: Terms) -> np.ndarray:
     return acc
 
 
-def evaluate(tot: pd.DataFrame, formula: Formula, rates: dict[str, np.ndarray]) -> np.ndarray:
+class MissingConstant(KeyError):
+    """A formula names a constant the season's run environment does not hold."""
+
+
+def evaluate(tot: pd.DataFrame, formula: Formula, rates: dict[str, np.ndarray],
+             constants: pd.DataFrame | None = None) -> np.ndarray:
     """A formula's value per row of ``tot`` (NaN where a denominator is zero).
-    ``rates`` holds already-computed rate codes for ``parts`` formulas."""
+    ``rates`` holds already-computed codes for ``parts`` and ``expr`` formulas; ``constants``
+    the run environment's constants per row of ``tot`` (``MissingConstant`` when an ``expr``
+    names one it lacks; a line code no line carries is 0)."""
+    if formula.expr:
+        def value(name: str) -> np.ndarray:
+            if name in rates:
+                return rates[name]
+            if name in tot.columns:
+                return tot[name].to_numpy(dtype=float)
+            if constants is not None and name in constants.columns:
+                return constants[name].to_numpy(dtype=float)
+            if name in _line_codes():
+                return np.zeros(len(tot))
+            raise MissingConstant(name)
+        return np.broadcast_to(expressions.evaluate(formula.expr, value), (len(tot),))
     if formula.parts:
         if any(p not in rates for p in formula.parts):
             return np.full(len(tot), np.nan)
@@ -72,26 +102,34 @@ def rank_values(values: np.ndarray, order: str | np.ndarray, qualified: np.ndarr
 
 
 def build_tables(tot: pd.DataFrame, sport: str, kind: str,
-                 team_games: pd.Series, sublevels: pd.Series) -> pd.DataFrame:
+                 team_games: pd.Series, sublevels: pd.Series,
+                 constants: pd.DataFrame | None = None) -> pd.DataFrame:
     """Every stat code of ``sport``/``kind`` for the season totals ``tot``.
 
     ``team_games``: games played per (season, team_id) MultiIndex, the qualifiers' basis.
     ``sublevels``: sublevel_id per team_id. Rows with an undefined value (zero denominator)
     are left out, and so are codes that no line of the data carries. Returns a DataFrame
-    with ``STAT_COLUMNS``; all codes are ranked in one grouped pass.
+    with ``STAT_COLUMNS``; all codes are ranked in one grouped pass. ``constants``: the run
+    environment's (``server.jobs.run_environment``), one row per (season, team_id); codes whose
+    formula names a constant it lacks are left out.
     """
     if tot.empty:
         return pd.DataFrame(columns=list(STAT_COLUMNS))
     idx = pd.MultiIndex.from_arrays([tot["season"], tot["team_id"]])
     tg = team_games.reindex(idx).fillna(0).to_numpy(dtype=float)
+    per_row = None if constants is None or constants.empty else \
+        constants.set_index(["season", "team_id"]).reindex(idx).reset_index(drop=True)
     rates: dict[str, np.ndarray] = {}
     rows, codes, values, qualified, desc = [], [], [], [], []
     for sc in codes_for(sport, kind):
-        if not sc.formula.parts and not any(c in tot.columns for c, _ in sc.formula.num):
+        if not sc.formula.parts and not sc.formula.expr \
+                and not any(c in tot.columns for c, _ in sc.formula.num):
             continue  # no line of this level carries the code: no table rather than zeros
-        v = evaluate(tot, sc.formula, rates)
-        if sc.formula.is_rate:
-            rates[sc.code] = v
+        try:
+            v = evaluate(tot, sc.formula, rates, per_row)
+        except MissingConstant:
+            continue  # a season without its run environment (no plays): no such table
+        rates[sc.code] = v
         keep = np.flatnonzero(np.isfinite(v))
         q = (_terms(tot, sc.rule.basis) >= sc.rule.per_team_game * tg) if sc.rule is not None \
             else np.ones(len(tot), dtype=bool)  # GP is a column of ``tot``: a basis like any

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
@@ -30,7 +30,8 @@ SCHEMA_VERSION = 5
 # and ``play_winprob`` and ``winprob_calibration``, which ``init`` creates in an older store
 # (``create_all``) and the next ``retabulate`` fills. Version 5 adds ``comparison_forecasts``,
 # which ``init`` creates in an older store and the next ``ingest fivethirtyeight`` of the same
-# files fills.
+# files fills. Version 6 adds ``run_expectancy`` and ``run_constants``, which ``init`` creates in
+# an older store and the next ``retabulate`` fills.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -583,7 +584,33 @@ winprob_calibration = sa.Table(
     sa.PrimaryKeyConstraint("level", "season", "phase", "forecast", "bin"),
 )
 
-DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables, play_winprob, winprob_calibration)
+# A baseball season's run environment (``server.jobs.run_environment``, docs/metrics.md), by the
+# same re-tabulation: the runs expected from each of the 24 base-out states, and the constants of
+# the season (``scope`` empty), of a league (``sublevel:ID``) and of a team's park (``team:ID``)
+# that the stat codes' formulas name (wOBA weights, league wOBA, FIP constant, park factor...).
+run_expectancy = sa.Table(
+    "run_expectancy", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("outs", sa.SmallInteger, nullable=False),  # 0..2 when the plate appearance began
+    sa.Column("bases", sa.SmallInteger, nullable=False),  # runners as bits: 1 first, 2, 4 third
+    sa.Column("runs", sa.Float),  # mean runs to the end of the half; null for a state not seen
+    sa.Column("count", sa.Integer, nullable=False),  # plate appearances begun in the state
+    sa.PrimaryKeyConstraint("level", "season", "outs", "bases"),
+)
+
+run_constants = sa.Table(
+    "run_constants", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("scope", sa.String(32), nullable=False),  # "", "sublevel:ID" or "team:ID"
+    sa.Column("name", sa.String(16), nullable=False),
+    sa.Column("value", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("level", "season", "scope", "name"),
+)
+
+DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables, play_winprob, winprob_calibration,
+                  run_expectancy, run_constants)
 
 # Season projections (``server.jobs.projections``), one row per team per snapshot: the season
 # as of the end of ``date`` (a day with regular-season games), simulated to its end. Not among

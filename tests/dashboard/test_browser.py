@@ -85,7 +85,8 @@ def test_every_page_draws_its_first_view_and_a_chart(browser: Any, dashboard: st
     game = _game()
     player = int(api.players("MLB", size=1).frame.iloc[0]["ID"])
     by_table = {"overview": "", "games": "games", "ratings": "ratings", "projections": "projections",
-                "leaders": "leaders", "game": f"games?game={game}", "glossary": "glossary"}
+                "leaders": "leaders", "game": f"games?game={game}", "glossary": "glossary",
+                "run-environment": "glossary?level=MLB&tab=Run+environment"}
     by_chart = {"forecasts": "forecasts", "playbyplay": f"playbyplay?game={game}",
                 "players": f"players?player={player}"}
     for name, path in {**by_table, **by_chart}.items():

@@ -29,3 +29,21 @@ def test_a_link_to_a_player_of_another_level_says_so(dashboard_env: ApiServer) -
     at = open_page("compare", {"level": "NBA", "who": ["Nobody (999999999)"]})
     assert not at.exception
     assert any("No player 999999999 in NBA" in w.value for w in at.sidebar.warning)
+
+
+def test_players_side_by_side_read_in_the_reference_sites_order(dashboard_env: ApiServer) -> None:
+    """Two hitters' season lines: the slash line and the rate stats beside the counts, batting's
+    columns as Baseball-Reference orders them (then FanGraphs' metrics, then pitching's), the
+    games once (Games, no second G), fielding last."""
+    leaders = api.stats("MLB", "player", "PA", size=2).frame
+    who = [f"{name} ({int(i)})" for name, i in zip(leaders["Name"], leaders["Player_ID"], strict=True)]
+    at = open_page("compare", {"level": "MLB", "who": who, "lines": "true"})
+    assert_clean(at)
+    columns = list(at.dataframe[0].value.columns)
+    assert "G" not in columns and columns[:4] == ["Player", "Season", "Team", "Games"]
+    batting = [c for c in columns if c in ("PA", "AB", "H", "HR", "AVG", "OBP", "SLG", "OPS",
+                                           "wOBA", "wRC+")]
+    assert batting == ["PA", "AB", "H", "HR", "AVG", "OBP", "SLG", "OPS", "wOBA", "wRC+"]
+    # pitching's columns, then fielding's, come after every batting one
+    assert all(columns.index(c) > columns.index("wRC+")
+               for c in ("W", "ERA", "FIP", "PO", "E") if c in columns)

@@ -37,11 +37,28 @@ def test_default_stat_and_qualifier(dashboard_env: ApiServer) -> None:
 def test_the_value_column_sorts_as_numbers(dashboard_env: ApiServer) -> None:
     """A click on the Value heading sorts the grid by the column's cells: they must be numbers
     (as text, 98 sorts above 131), printed with the stat's decimals by the column's format."""
-    for stat, printed in (("AB", "%.0f"), ("AVG", "%.3f")):
-        at = open_page("leaders", {"level": "MLB", "stat": stat})
+    for stat, printed in (("AB", "%.0f"), ("AVG", "%.3f"), ("wOBA", "%.3f"), ("wRC+", "%.0f"),
+                          ("FIP", "%.2f"), ("K%", "percent")):
+        # qualifiers rank first, so a rate's column is in order among them
+        at = open_page("leaders", {"level": "MLB", "stat": stat,
+                                   **({"qualified": "true"} if stat != "AB" else {})})
         assert_clean(at)
         grid = at.dataframe[0]
         values = grid.value["Value"]
         assert values.dtype.kind in "if", f"{stat} values are {values.dtype}, not numbers"
-        assert values.tolist() == sorted(values.tolist(), reverse=True)  # ranked, by number
+        lowest_first = stat in ("FIP", "K%")  # a batter's strikeouts, a pitcher's FIP: fewer first
+        assert values.tolist() == sorted(values.tolist(), reverse=not lowest_first)  # by number
         assert printed in str(grid.proto), f"{stat} is printed with {printed}"
+
+
+def test_the_sites_metrics_rank_qualified_or_not(dashboard_env: ApiServer) -> None:
+    """wRC+ and FIP from the season's run environment: qualified hitters and pitchers only, or
+    everyone, qualifiers first."""
+    for stat in ("wRC+", "FIP"):
+        qualified = open_page("leaders", {"level": "MLB", "stat": stat, "qualified": "true"})
+        assert_clean(qualified)
+        grid = qualified.dataframe[0].value
+        assert len(grid) and set(grid["Qualified"]) == {"Y"}
+        everyone = open_page("leaders", {"level": "MLB", "stat": stat})
+        assert_clean(everyone)
+        assert len(everyone.dataframe[0].value) >= len(grid)

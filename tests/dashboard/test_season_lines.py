@@ -17,6 +17,11 @@ PITCHING = ("W", "L", "ERA", "G", "GS", "SV", "IP", "H", "R", "ER", "HR", "BB", 
 THREE = re.compile(r"^(\d+)?\.\d{3}$")  # .311, 1.111
 TWO = re.compile(r"^\d+\.\d{2}$")  # 3.45
 WHIP = re.compile(r"^\d+\.\d{3}$")  # 1.084 and 0.950, as Baseball-Reference prints WHIP
+# the sites' metrics after each line, from the season's run environment (the demo's MLB plays)
+BATTING_METRICS = ("ISO", "BABIP", "K%", "BB%", "wOBA", "OPS+", "wRC+")
+PITCHING_METRICS = ("FIP", "ERA+", "PK%", "PBB%")
+WHOLE = re.compile(r"^\d+$")  # wRC+ 207
+PERCENT = re.compile(r"^\d+\.\d%$")  # K% 25.1%
 
 
 def _leader(code: str) -> tuple[int, int]:
@@ -52,8 +57,12 @@ def test_a_hitter_reads_his_batting_line_first_with_a_true_career_row(dashboard_
     lines = _line_tables(at)
     assert next(iter(lines)) == "Batting", "a hitter's batting line comes first"
     batting = lines["Batting"]
-    assert list(batting.columns) == ["Season", "Team", *BATTING]
+    assert list(batting.columns) == ["Season", "Team", *BATTING, *BATTING_METRICS]
     assert (batting[list(BATTING)] != "").all().all(), "a count of 0 reads 0, never a blank"
+    metrics = batting[batting["Season"] == str(season)].iloc[0]
+    assert THREE.match(metrics["wOBA"]) and WHOLE.match(metrics["wRC+"]), metrics.to_dict()
+    assert PERCENT.match(metrics["K%"]) and WHOLE.match(metrics["OPS+"]), metrics.to_dict()
+    assert batting.iloc[-1][list(BATTING_METRICS)].eq("").all(), "a career's metrics are blank"
     seasons, career = batting.iloc[:-1], batting.iloc[-1]
     for code in ("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "SB", "BB", "SO"):
         assert int(career[code]) == seasons[code].astype(int).sum(), code
@@ -84,7 +93,9 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
     lines = _line_tables(at)
     assert next(iter(lines)) == "Pitching", "a pitcher's pitching line comes first"
     pitching = lines["Pitching"]
-    assert list(pitching.columns) == ["Season", "Team", *PITCHING]
+    assert list(pitching.columns) == ["Season", "Team", *PITCHING, *PITCHING_METRICS]
+    metrics = pitching[pitching["Season"] == str(season)].iloc[0]
+    assert TWO.match(metrics["FIP"]) and WHOLE.match(metrics["ERA+"]), metrics.to_dict()
     assert (pitching[[c for c in PITCHING if c not in ("ERA", "WHIP")]] != "").all().all()
     seasons, career = pitching.iloc[:-1], pitching.iloc[-1]
     totals = _career_totals(player)

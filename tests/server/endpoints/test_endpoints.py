@@ -72,13 +72,15 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
     "calibration": ("/v2/calibration/MLB/", {"season": 2024},
                     ("Season", "Forecast", "Bin", "Low", "High", "Count", "Predicted",
                      "Observed", "scores")),
+    "runexpectancy": ("/v2/runexpectancy/MLB/", {"season": 2024},
+                      ("Season", "Bases", "Outs", "RunExpectancy", "Count", "constants")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    # the spec's 19, boxscores, projections, standings, winprob, calibration
-    assert len(ENDPOINTS) == 24
+    # the spec's 19, boxscores, projections, standings, winprob, calibration, runexpectancy
+    assert len(ENDPOINTS) == 25
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
