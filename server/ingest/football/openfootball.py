@@ -6,7 +6,8 @@
 files, through the alias table ``server.catalog.football.clubs``), full-time, half-time,
 extra-time and penalty scores. Extra time is the game's ``Overtime`` (``ET``; ``PSO`` when a
 shoot-out followed, whose winner is the game's); the score served is the score after extra time.
-League rounds (``Matchday 12``, ``Championship, Matchday 3`` of a split season) are ``regular``;
+League rounds (``Matchday 12``; a split season's groups, ``Championship, Matchday 3``) are
+``regular``;
 everything else (play-offs, finals) is ``postseason`` with the round as its name. A match without
 a score is scheduled if its day is still to come, else ``No result``. Points deductions are not
 in the files: ``server.catalog.football.deductions`` declares them.
@@ -39,8 +40,10 @@ LEVEL = "FC"
 SEASON_FOLDER = re.compile(r"(?P<first>\d{4})-(?P<end>\d{2})")
 FILE_NAME = re.compile(r"(?P<league>[a-z]{2,3}\.\d)\.json", re.IGNORECASE)
 # league rounds: every other round (play-offs, finals) is postseason
-LEAGUE_ROUND = re.compile(r"(?:(?:Regular|Apertura|Clausura|Championship|Relegation|Europe), )?"
-                          r"Matchday \d+|\d+\. Round")
+# (a split season's groups are league rounds: Austria's "Playoffs - Championship, Matchday 31")
+LEAGUE_ROUND = re.compile(r"(?:(?:Regular|Apertura|Clausura|Championship|Relegation|Europe|"
+                          r"Playoffs - Championship|Playoffs - Relegation), )?"
+                          r"(?:Matchday \d+|\d+\. Round)")
 
 
 @dataclass(frozen=True)
