@@ -16,16 +16,21 @@ from components.tables import show_table
 from services import ApiError, NotOffered, api
 
 NO_DIVISION = "All teams"
-RECORD = ("Team", "W", "L", "T", "OTL", "Points", "Pct", "GB", "Home", "Away", "Last10", "Streak",
-          "RunDiff", "PointDiff", "Clinched", "ProjW", "Playoff %")
+# the columns a level's table has are the API's (its sport's row: GB or PointsBack, RunDiff,
+# PointDiff or GoalDiff, GF and GA for football); this is their order on the page
+RECORD = ("Team", "W", "L", "T", "OTL", "GF", "GA", "GoalDiff", "Points", "Pct", "GB", "PointsBack",
+          "Home", "Away", "Last10", "Streak", "RunDiff", "PointDiff", "Clinched", "ProjW",
+          "Playoff %")
 # a table's W and L are the team's (a box score's W is the pitcher of record's): said here
 FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "W": st.column_config.NumberColumn(help="Wins"), "L": st.column_config.NumberColumn(help="Losses"),
            "Pct": st.column_config.NumberColumn(format="%.3f"),
            "GB": st.column_config.NumberColumn(format="%.1f", help="Games behind the division leader"),
+           "PointsBack": st.column_config.NumberColumn(
+               "Pts back", help="Table points behind the leader"),
            "Last10": st.column_config.TextColumn("Last 10"),
-           "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Playoff, "
-                                                        "Play-In or Title"),
+           "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Bye, "
+                                                        "Wild Card, Playoff, Play-In or Title"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
                                                   help="Projected final wins as of the same day"),
            # the projections' own odds bars: one percent format wherever playoff odds show

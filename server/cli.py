@@ -61,6 +61,9 @@ COMMANDS: tuple[Command, ...] = (
             "game results from FiveThirtyEight-style Elo CSVs (one level, any seasons)", (
         _a("path", nargs="+"), _a("--level", required=True),
     ), bulk_write=True),
+    Command(("ingest", "openfootball"), "server.ingest.football.openfootball:cli",
+            "football league matches from openfootball's <season>/<league>.json files",
+            (_a("path", nargs="+"),), bulk_write=True),
     Command(("ingest", "feed"), "server.ingest.feed:cli", "a generic feed bundle", (_a("path"),),
             bulk_write=True),
     Command(("retabulate",), "server.jobs.retabulate:cli",

@@ -160,6 +160,7 @@ def division_of(level: str, season: int, abbrev: str | None) -> str | None:
 
 
 SIMULATED_TIEBREAKS = ("head_to_head",)
+FOOTBALL_TIEBREAKS = ("goal_difference", "goals_for")
 
 
 def simulated_format(level: str) -> PlayoffFormat | None:
@@ -183,8 +184,8 @@ def format_for(level: str, season: int, simulated: bool) -> PlayoffFormat | None
     for f in REAL_FORMATS:
         if f.level == level and _holds(f.first, f.last, season):
             return f
-    if level == "FC":
-        return PlayoffFormat(level, 0, None, "table", ())
+    if level == "FC":  # real football: level on points, goal difference then goals scored
+        return PlayoffFormat(level, 0, None, "table", (), tiebreaks=FOOTBALL_TIEBREAKS)
     return None
 
 

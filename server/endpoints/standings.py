@@ -22,9 +22,12 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
+from server.catalog.football import LEAGUES
+from server.catalog.football.deductions import deducted
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import format_for, usable
 from server.catalog.simulated import PLANS
+from server.catalog.tables import levels_where, table_rules
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.models import standings as model
@@ -32,13 +35,15 @@ from server.store import schema as s
 from server.store.divisions import Placement, placements
 
 SIMULATED = "simulated"  # games.source of the simulator's seasons
-BASEBALL = tuple(lv.code for lv in LEVELS if lv.sport == "baseball")
-OTHERS = tuple(lv.code for lv in LEVELS if lv.sport != "baseball")
 HOCKEY = tuple(lv.code for lv in LEVELS if lv.sport == "hockey")
 # Levels whose games may end level: soccer's draws, and the simulated leagues that play ties.
 TIES = tuple(lv.code for lv in LEVELS if lv.sport == "soccer"
              or (lv.code in PLANS and PLANS[lv.code].ties))
 POINTS = tuple(lv.code for lv in LEVELS if lv.sport in ("hockey", "soccer"))
+GAMES_BACK, POINTS_BACK = levels_where("behind", "GB"), levels_where("behind", "PointsBack")
+RUNS, POINTS_DIFF, GOALS_DIFF = (levels_where("differential", d)
+                                 for d in ("RunDiff", "PointDiff", "GoalDiff"))
+GOALS = levels_where("goals", True)
 
 
 def _season(conn: sa.Connection, ask: Ask) -> int | None:
@@ -81,14 +86,15 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
     waiting = ~played & (final | (state == "scheduled") | (state == "inprogress"))
     remaining = (np.bincount(home[waiting], minlength=len(team_ids))
                  + np.bincount(visitor[waiting], minlength=len(team_ids)))
+    where, group, division = _structure(conn, ask.code, season, team_ids)
     games = model.SeasonGames(
         home=home[played], visitor=visitor[played],
         score_home=np.array([x or 0 for x in score_home], dtype=np.int64)[played],
         score_vis=np.array([x or 0 for x in score_vis], dtype=np.int64)[played],
         overtime=np.array([bool(x) for x in overtime], dtype=bool)[played],
-        remaining=remaining)
+        remaining=remaining,
+        deducted=_deductions(conn, ask.code, season, team_ids, where) if day is None else None)
 
-    where, group, division = _structure(conn, ask.code, season, team_ids)
     simulated = all(src == SIMULATED for src in sources)
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
@@ -105,6 +111,33 @@ def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
         out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,
                            line))
     return _ordered(out, ask)
+
+
+def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],
+                where: list[Placement]) -> np.ndarray | None:
+    """Points each team's league took off it that season (``server.catalog.football.
+    deductions``: the final tables carry them); None where the level has none."""
+    if level != "FC":
+        return None
+    sk, sl = s.source_keys.c, s.sublevels.c
+    keys = {int(i): k.split(":", 1)[1] for i, k in conn.execute(
+        sa.select(sk.id, sk.key).where(sk.kind == "team", sk.id.in_(team_ids),
+                                       sk.key.like("FC:%")))}
+    leagues = {int(i): a for i, a in conn.execute(
+        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+    out = np.zeros(len(team_ids), dtype=np.int64)
+    for n, (team_id, p) in enumerate(zip(team_ids, where, strict=True)):
+        abbrev = leagues.get(p.league_id or -1)
+        for code, points in _declared(season).items():
+            if code[0] == abbrev and code[1] == keys.get(team_id):
+                out[n] = points
+    return out
+
+
+def _declared(season: int) -> dict[tuple[str, str], int]:
+    """(league abbreviation, club key) -> points deducted in ``season``."""
+    return {(lg.abbrev, club): pts for lg in LEAGUES.values()
+            for club, pts in deducted(lg.code, season).items()}
 
 
 def _from_totals(conn: sa.Connection, ask: Ask, season: int) -> list[Record]:
@@ -134,7 +167,8 @@ def _from_totals(conn: sa.Connection, ask: Ask, season: int) -> list[Record]:
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         rec = _record(ask.code, team_id, names.get(team_id), p, sub_names, season, None, line)
         rec.update({k: None for k in ("Home", "Away", "Last10", "Streak", "RunDiff",
-                                      "PointDiff", "Remaining", "Clinched") if k in rec})
+                                      "PointDiff", "GoalDiff", "GF", "GA", "Remaining",
+                                      "Clinched") if k in rec})
         out.append(rec)
     return _ordered(out, ask)
 
@@ -177,9 +211,14 @@ def _record(code: str, team_id: int, name: str | None, p: Placement,
         rec["OTL"] = line["OTL"]
     if code in POINTS:
         rec["Points"] = line["Points"]
-    rec.update({"Pct": line["Pct"], "GB": line["GB"], "Home": line["Home"], "Away": line["Away"],
-                "Last10": line["Last10"], "Streak": line["Streak"]})
-    rec["RunDiff" if code in BASEBALL else "PointDiff"] = line["Diff"]
+    rules = table_rules(code)
+    rec["Pct"] = line["Pct"]
+    rec[rules.behind] = line[rules.behind]
+    rec.update({"Home": line["Home"], "Away": line["Away"], "Last10": line["Last10"],
+                "Streak": line["Streak"]})
+    if rules.goals:
+        rec.update({"GF": line["GF"], "GA": line["GA"]})
+    rec[rules.differential] = line["Diff"]
     rec.update({"DivRank": line["DivRank"], "LeagueRank": line["LeagueRank"],
                 "Remaining": line["Remaining"], "Clinched": line["Clinched"]})
     return rec
@@ -222,23 +261,30 @@ STANDINGS = Endpoint(
         Field("L", _I, 72, "losses (hockey: in regulation)"),
         Field("T", _I, 0, "ties or draws", only=TIES),
         Field("OTL", _I, 9, "overtime and shootout losses", only=HOCKEY),
-        Field("Points", _I, 98, "table points (hockey 2 a win, 1 an overtime loss; soccer 3, 1)",
+        Field("Points", _I, 98, "table points (hockey 2 a win, 1 an overtime loss; soccer 3, 1, "
+                                "less any deduction the league imposed)",
               only=POINTS),
         Field("Pct", _N, 0.556, "wins and half the ties over games; points over the most "
                                 "possible where the level ranks by points"),
         Field("GB", _N, 0.0, "games behind the division leader (the league's where there are no "
-                             "divisions)"),
+                             "divisions)", only=GAMES_BACK),
+        Field("PointsBack", _I, 0, "table points behind the division leader (the league's where "
+                                   "there are no divisions)", only=POINTS_BACK),
         Field("Home", _S, "39-42", "home record, W-L (W-L-T with ties or overtime losses)"),
         Field("Away", _S, "51-30", "away record"),
         Field("Last10", _S, "6-4", "record in the last 10 games"),
         Field("Streak", _S, "W2", "current streak: W, L or T and its length"),
-        Field("RunDiff", _I, 197, "runs scored minus runs allowed", only=BASEBALL),
-        Field("PointDiff", _I, 45, "points (goals) scored minus allowed", only=OTHERS),
+        Field("GF", _I, 94, "goals scored", only=GOALS),
+        Field("GA", _I, 33, "goals conceded", only=GOALS),
+        Field("RunDiff", _I, 197, "runs scored minus runs allowed", only=RUNS),
+        Field("PointDiff", _I, 45, "points scored minus allowed", only=POINTS_DIFF),
+        Field("GoalDiff", _I, 61, "goals scored minus conceded", only=GOALS_DIFF),
         Field("DivRank", _I, 1, "rank in the division (ties by the league's tiebreakers)"),
         Field("LeagueRank", _I, 3, "rank in the league or conference"),
         Field("Remaining", _I, 0, "regular-season games left after the day"),
-        Field("Clinched", _S, "Division", "Division, Playoff, Play-In or Title when certain "
-                                          "(never projected); null otherwise"),
+        Field("Clinched", _S, "Division", "Division, Bye, Wild Card, Playoff, Play-In or Title "
+                                          "when certain (never projected; Bye and Wild Card "
+                                          "once the league is finished); null otherwise"),
     ),
     params=params("season", "date", "sublevel"), season_default=True, paginated=False,
     custom=_answer,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from server.ingest import feed, fivethirtyeight
 from server.ingest.datafiles import DataFiles, Ingest
+from server.ingest.football import openfootball
 from server.ingest.retrosheet import files as retrosheet_files
 
 # Files that describe the data rather than hold it: never reported as left out.
@@ -63,5 +64,7 @@ def lahman_command(root: Path) -> list[str]:
 
 def declared() -> tuple[DataFiles, ...]:
     """Every source's declaration, in load order: Retrosheet (MLB play by play), the
-    FiveThirtyEight-style results files, then generic feed bundles (which may add to either)."""
-    return (retrosheet_files.DATA_FILES, fivethirtyeight.DATA_FILES, feed.DATA_FILES)
+    FiveThirtyEight-style results files, openfootball's league files, then generic feed bundles
+    (which may add to any)."""
+    return (retrosheet_files.DATA_FILES, fivethirtyeight.DATA_FILES, openfootball.DATA_FILES,
+            feed.DATA_FILES)

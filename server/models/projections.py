@@ -136,7 +136,8 @@ class _Run:
                  rng: np.random.Generator, tiebreak_rules: tuple[str, ...] = ()) -> None:
         self.rules = rules
         self.rng = rng
-        self.tiebreak_rules = tiebreak_rules
+        # results are simulated, not goals: football's goal rules are left to the lot
+        self.tiebreak_rules = tuple(r for r in tiebreak_rules if r not in tiebreaks.GOAL_RULES)
         self.group, self.division = state.group, state.division
         t = len(state.team_ids)
         # teams x simulations while the season is played (a team's row is contiguous, so the

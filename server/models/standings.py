@@ -7,7 +7,9 @@ fraction, NHL points or soccer table points), equal records by the format's decl
 tiebreakers (``server.models.tiebreaks``), then by team order.
 
 Clinch marks are certain, never projected: ``Division`` when no division rival can still
-finish ahead; ``Playoff`` when too few teams of the league can still finish ahead to keep the
+finish ahead (``Bye`` once the league is finished, for the division winners its format seeds past
+the first round); ``Wild Card`` once the league is finished, for a team in by record rather than
+by division place; ``Playoff`` when too few teams of the league can still finish ahead to keep the
 team out (for a division format, ``division_top + wild_cards - 1`` teams: to shut a team out,
 its division's qualifiers and every wild card must finish ahead of it, and a wild card's own
 division winner is ahead of it too); ``Play-In`` (NBA: a place in 1-10); ``Title`` (a league
@@ -42,6 +44,8 @@ class SeasonGames:
     # (teams x 3) wins, losses and ties known only as season totals (Lahman's seasons, which
     # have no games): added to what the games give
     carried: np.ndarray | None = None
+    # per team, table points a league took off (football's deductions, declared as data)
+    deducted: np.ndarray | None = None
 
 
 def _record(won: int, lost: int, tied: int, with_ties: bool) -> str:
@@ -82,14 +86,16 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     table_points = fmt is not None and fmt.kind == "table"
     by_points = table_points or (fmt is not None and fmt.rank_by == "points")
     win, draw, loss = fmt.points if table_points and fmt is not None else (2, 1, 0)
-    points = w * win + (ti + otl) * draw + lo * loss
+    taken = (games.deducted if games.deducted is not None
+             else np.zeros(t, dtype=np.int64)).astype(np.int64)
+    points = w * win + (ti + otl) * draw + lo * loss - taken
     most = max(win, 1)
 
     def value(won: np.ndarray, lost: np.ndarray) -> np.ndarray:
         """The ranking value of a record, as the format ranks: points, or wins and half the
         ties over games (an overtime loss a loss)."""
         if by_points:
-            out: np.ndarray = (won * win + (ti + otl) * draw + lost * loss).astype(float)
+            out: np.ndarray = (won * win + (ti + otl) * draw + lost * loss - taken).astype(float)
             return out
         fraction: np.ndarray = (won + 0.5 * ti) / np.maximum(won + lost + ti + otl, 1)
         return fraction
@@ -107,10 +113,15 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     regulation = np.zeros(t, dtype=np.int64)
     np.add.at(regulation, h, (sh > sv) & ~games.overtime)
     np.add.at(regulation, v, (sv > sh) & ~games.overtime)
+    goals_for = np.zeros(t, dtype=np.int64)
+    np.add.at(goals_for, h, sh)
+    np.add.at(goals_for, v, sv)
     rules = fmt.tiebreaks if fmt is not None else ()
     place = tiebreaks.rank_value(current[None, :].astype(float), rules, group, division,
                                  h2h[None], pair, {"wins": w[None], "regulation_wins":
-                                                   regulation[None]})[0]
+                                                   regulation[None],
+                                                   "goal_difference": diff[None],
+                                                   "goals_for": goals_for[None]})[0]
 
     # who can still finish ahead of whom: the best a team can do against the worst the other can
     best = value(w + rem, lo)
@@ -134,13 +145,15 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     for i in range(t):
         top = leader[int(unit_of[i])]
         gb = ((w[top] - w[i]) + (lo[i] + otl[i] - lo[top] - otl[top])) / 2
+        points_back = int(points[top] - points[i])
         passers_league = int((can_pass[:, i] & same_group[:, i]).sum())
         passers_level = int(can_pass[:, i].sum())
         passers_div = int((can_pass[:, i] & same_div[:, i]).sum())
         rows.append({
             "W": int(w[i]), "L": int(lo[i]), "T": int(ti[i]), "OTL": int(otl[i]),
             "Points": int(points[i]), "G": int(played[i]), "Remaining": int(rem[i]),
-            "Pct": round(float(pct[i]), 3), "GB": float(gb),
+            "Pct": round(float(pct[i]), 3), "GB": float(gb), "PointsBack": points_back,
+            "GF": int(goals_for[i]), "GA": int(goals_for[i] - diff[i]),
             "Home": _record(*form.home[i], ties), "Away": _record(*form.away[i], ties),
             "Last10": _record(*form.last(i), ties), "Streak": form.streak(i),
             "Diff": int(diff[i]), "DivRank": int(div_rank[i]), "LeagueRank": int(league_rank[i]),
@@ -184,29 +197,37 @@ def _clinched(fmt: PlayoffFormat | None, i: int, division_won: bool, passers_div
         return "Division" if division_won else None
     division_top = 3 if fmt.kind == "nhl" else fmt.division_top
     wild_cards = 2 if fmt.kind == "nhl" else fmt.wild_cards
-    if division_won:
-        return "Division"
     members = np.flatnonzero(same_group[i])
-    if not rem[members].any():  # every game of the league played: the actual field
-        return "Playoff" if i in _final_field(members, division, place, division_top,
-                                              wild_cards) else None
+    finished = not rem[members].any()  # every game of the league played: the actual field
+    if division_won:
+        return "Bye" if finished and i in _byes(members, division, place, fmt.byes) else "Division"
+    if finished:
+        places, wild = _final_field(members, division, place, division_top, wild_cards)
+        return "Wild Card" if i in wild else "Playoff" if i in places else None
     if passers_div <= division_top - 1 or passers_league <= division_top + wild_cards - 1:
         return "Playoff"
     return None
 
 
 def _final_field(members: np.ndarray, division: np.ndarray, place: np.ndarray,
-                 division_top: int, wild_cards: int) -> set[int]:
-    """The teams of a finished league that qualify: each division's best ``division_top``,
-    then the best ``wild_cards`` of the others."""
+                 division_top: int, wild_cards: int) -> tuple[set[int], set[int]]:
+    """The teams of a finished league that qualify: each division's best ``division_top``
+    (by division place), then the best ``wild_cards`` of the others (the wild cards)."""
     field: set[int] = set()
     for d in np.unique(division[members]):
         in_div = members[division[members] == d]
         field.update(in_div[np.argsort(-place[in_div], kind="stable")][:division_top].tolist())
     rest = [m for m in members[np.argsort(-place[members], kind="stable")].tolist()
             if m not in field]
-    field.update(rest[:wild_cards])
-    return field
+    return field, set(rest[:wild_cards])
+
+
+def _byes(members: np.ndarray, division: np.ndarray, place: np.ndarray, byes: int) -> set[int]:
+    """The division winners of a finished league seeded to skip the first round: the best
+    ``byes`` of them by record (MLB from 2022: two per league)."""
+    winners = [int(in_div[np.argmax(place[in_div])]) for d in np.unique(division[members])
+               for in_div in [members[division[members] == d]]]
+    return set(sorted(winners, key=lambda m: -place[m])[:byes])
 
 
 _LETTERS = "WLT"  # result codes 0, 1, 2; 3 is an overtime loss (an L in a streak, third column)

@@ -10,7 +10,9 @@ between each pair (``games[i, j]``), so one matrix per simulated season carries 
   teams with the same primary value; two teams or more, combined as MLB and the NBA do);
 * ``division``: the win fraction against its own division;
 * ``league``: the win fraction against its league or conference;
-* ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points).
+* ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points);
+* ``goal_difference`` and ``goals_for``: football's counts, more is better (``GOAL_RULES``:
+  the projections simulate results, not goals, and leave these to the lot).
 
 Arrays are (simulations x teams); a single season is one simulation. The pair rules never
 build a (simulations x teams x teams) array of another type: at 10,000 simulated MLB seasons
@@ -22,7 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-RULES = ("head_to_head", "division", "league", "wins", "regulation_wins")
+GOAL_RULES = ("goal_difference", "goals_for")
+RULES = ("head_to_head", "division", "league", "wins", "regulation_wins", *GOAL_RULES)
 
 
 def _fraction(won: np.ndarray, played: np.ndarray) -> np.ndarray:

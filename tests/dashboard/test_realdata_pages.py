@@ -218,3 +218,19 @@ def test_two_real_careers_compared_from_a_link(real_dashboard: ApiServer) -> Non
     seasons = at.dataframe[0].value
     assert set(seasons["Player"]) == {w.rsplit(" (", 1)[0] for w in who}
     assert (pd.to_numeric(seasons["Season"]) < 2021).any(), "the Lahman seasons before Retrosheet's"
+
+
+def test_a_football_league_table_reads_as_football_tables_do(real_dashboard: ApiServer) -> None:
+    """Premier League 2022-23 on Standings: draws, goals for and against, goal difference and
+    points back from the leader, no games behind; City first on 89, Southampton last on 25."""
+    at = open_page("standings", {"level": "FC", "season": "2023"})
+    assert_clean(at)
+    assert "Premier League" in [h.value for h in at.subheader]
+    table = next(t.value for t in at.dataframe if "Manchester City FC" in set(t.value["Team"]))
+    assert {"GF", "GA", "GoalDiff", "PointsBack", "Points"} <= set(table.columns)
+    assert "GB" not in table.columns and "PointDiff" not in table.columns
+    columns = list(table.columns)
+    assert columns.index("W") < columns.index("T") < columns.index("L")  # W-D-L, draws labelled D
+    first, last = table.iloc[0], table.iloc[-1]
+    assert (first["Team"], first["Points"], first["PointsBack"]) == ("Manchester City FC", 89, 0)
+    assert (last["Team"], last["Points"], last["GoalDiff"]) == ("Southampton FC", 25, -37)

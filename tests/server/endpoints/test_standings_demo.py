@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from server.catalog.tables import table_rules
 from tests.demo_api import ApiServer
 
 
@@ -61,7 +62,8 @@ def test_simulated_standings_are_the_games_records(demo_api: ApiServer, level: s
     for d in divisions:
         ranked = sorted((r for r in rows if r["Division_ID"] == d), key=lambda r: r["DivRank"])
         assert [r["DivRank"] for r in ranked] == list(range(1, len(ranked) + 1))
-        assert ranked[0]["GB"] == 0
+        # the distance to the leader, in the unit the level ranks by (its sport's row)
+        assert ranked[0][table_rules(level).behind] == 0
 
 
 def test_bad_input_gets_the_contract_errors(demo_api: ApiServer) -> None:

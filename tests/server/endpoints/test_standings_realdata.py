@@ -106,13 +106,14 @@ def test_mlb_has_six_divisions_of_five_with_the_game_logs_records(real_api: ApiS
         assert [r["DivRank"] for r in ranked] == [1, 2, 3, 4, 5]
         assert [r["W"] for r in ranked] == sorted((r["W"] for r in ranked), reverse=True)
         leader = ranked[0]
-        assert leader["GB"] == 0 and leader["Clinched"] == "Division"
+        assert leader["GB"] == 0 and leader["Clinched"] in ("Division", "Bye")
         assert all(r["GB"] == ((leader["W"] - r["W"]) + (r["L"] - leader["L"])) / 2
                    for r in ranked)
     # with every game played the marks are the real field: the twelve teams of the postseason
-    clinched = {r["Team_ID"] for r in rows if r["Clinched"] in ("Division", "Playoff")}
+    clinched = {r["Team_ID"] for r in rows if r["Clinched"] in ("Division", "Bye", "Wild Card")}
     assert clinched == _postseason_teams(real_api, "MLB", season)
-    assert sum(r["Clinched"] == "Division" for r in rows) == 6
+    assert sum(r["Clinched"] in ("Division", "Bye") for r in rows) == 6
+    assert sum(r["Clinched"] == "Wild Card" for r in rows) == len(clinched) - 6
 
 
 def test_2023_al_west_tie_goes_to_houston_on_head_to_head(real_api: ApiServer) -> None:
@@ -125,8 +126,16 @@ def test_2023_al_west_tie_goes_to_houston_on_head_to_head(real_api: ApiServer) -
             if r["Division"] == "AL West"}
     hou, tex = west["Houston Astros"], west["Texas Rangers"]
     assert (hou["W"], hou["L"], tex["W"], tex["L"]) == (90, 72, 90, 72)
-    assert (hou["DivRank"], hou["Clinched"]) == (1, "Division")
-    assert (tex["DivRank"], tex["Clinched"], tex["GB"]) == (2, "Playoff", 0)
+    assert (hou["DivRank"], hou["Clinched"]) == (1, "Bye")  # the AL's second seed
+    assert (tex["DivRank"], tex["Clinched"], tex["GB"]) == (2, "Wild Card", 0)
+    # the league awards: byes to its two best division winners, three wild cards by record
+    rows = _standings(real_api, "MLB", season=2023)
+    marks = {r["Team"]: r["Clinched"] for r in rows if r["Clinched"]}
+    assert {t for t, m in marks.items() if m == "Bye"} == {
+        "Baltimore Orioles", "Houston Astros", "Atlanta Braves", "Los Angeles Dodgers"}
+    assert {t for t, m in marks.items() if m == "Wild Card" and t in (
+        "Tampa Bay Rays", "Toronto Blue Jays", "Texas Rangers")} == {
+        "Tampa Bay Rays", "Toronto Blue Jays", "Texas Rangers"}
     assert (hou["Home"], hou["Away"]) == ("39-42", "51-30")
     # 2022 AL East as published: New York 99-63, Toronto 92-70 (7 games behind)
     east = {r["Team"]: r for r in _standings(real_api, "MLB", season=2022)
@@ -195,9 +204,14 @@ def test_nhl_by_conference_and_division_with_overtime_losses(real_api: ApiServer
     for r in rows:
         assert [r["W"], r["L"], r["OTL"]] == record[r["Team"]], r["Team"]
         assert r["Points"] == 2 * r["W"] + r["OTL"]
+        assert "GB" not in r and "PointDiff" not in r and isinstance(r["GoalDiff"], int)
     boston = next(r for r in rows if r["Team"] == "Boston Bruins")
     assert (boston["W"], boston["L"], boston["OTL"], boston["Points"]) == (65, 12, 5, 135)
-    clinched = {r["Team_ID"] for r in rows if r["Clinched"] in ("Division", "Playoff")}
+    # ranked by points, so the distance to the leader is in points: Toronto 111, 24 behind
+    toronto = next(r for r in rows if r["Team"] == "Toronto Maple Leafs")
+    assert (toronto["Points"], toronto["PointsBack"], boston["PointsBack"]) == (111, 24, 0)
+    clinched = {r["Team_ID"] for r in rows
+                if r["Clinched"] in ("Division", "Bye", "Playoff", "Wild Card")}
     assert clinched == _postseason_teams(real_api, "NHL", 2023)
 
 
@@ -229,4 +243,4 @@ def test_every_format_and_the_dialect_carry_the_table(real_api: ApiServer, fmt: 
     dialect = _get(real_api, "/natstat/v2/standings/MLB/", season=2023)
     assert dialect["success"] == "1" and len(dialect["standings"]) == 30
     houston = next(r for r in dialect["standings"].values() if r["Team"] == "Houston Astros")
-    assert (houston["W"], houston["L"], houston["Clinched"]) == ("90", "72", "Division")
+    assert (houston["W"], houston["L"], houston["Clinched"]) == ("90", "72", "Bye")

@@ -1,0 +1,99 @@
+"""Football as data: the clubs every source's spelling maps to, the leagues the files name, and
+the points deductions the official tables carry (docs/football.md).
+
+``clubs.csv`` is the alias table: one row per club (``club`` its key, ``name`` the name shown,
+``nation``, ``aliases`` the other spellings the files use, ``|`` separated). A name the table does
+not hold is an error at ingest (``club_of``), never a guess.
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from server.errors import UserError
+
+CLUBS_FILE = Path(__file__).with_name("clubs.csv")
+
+
+@dataclass(frozen=True)
+class Club:
+    key: str
+    name: str
+    nation: str | None
+
+
+@cache
+def clubs() -> dict[str, Club]:
+    """Every spelling (the name and each alias) -> its club."""
+    out: dict[str, Club] = {}
+    with CLUBS_FILE.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            club = Club(row["club"], row["name"], row["nation"] or None)
+            for spelling in [row["name"], *filter(None, row["aliases"].split("|"))]:
+                if spelling in out and out[spelling] != club:
+                    raise ValueError(f"{spelling!r} is an alias of two clubs")
+                out[spelling] = club
+    return out
+
+
+def club_of(spelling: str) -> Club:
+    """The club a file's spelling names; an unknown spelling is an error naming it."""
+    found = clubs().get(spelling.strip())
+    if found is None:
+        raise UserError(f"club {spelling!r} is not in {CLUBS_FILE.name}: add it or an alias")
+    return found
+
+
+@dataclass(frozen=True)
+class League:
+    """A competition of level FC, as the files' codes name it (``en.1``)."""
+    code: str
+    name: str
+    nation: str
+    type: str = "Domestic"  # Domestic | Cup | International
+    gender: str = "M"
+    # the published order of teams level on points (server.models.tiebreaks rules)
+    tiebreaks: tuple[str, ...] = ("goal_difference", "goals_for")
+
+    @property
+    def abbrev(self) -> str:
+        return self.code.replace(".", "").upper()
+
+
+_GD = ("goal_difference", "goals_for")
+LEAGUES: dict[str, League] = {lg.code: lg for lg in (
+    League("at.1", "Austrian Bundesliga", "Austria"),
+    League("at.2", "Austrian 2. Liga", "Austria"),
+    League("au.1", "A-League Men", "Australia"),
+    League("be.1", "Belgian First Division A", "Belgium"),
+    League("de.1", "Bundesliga", "Germany"),
+    League("de.2", "2. Bundesliga", "Germany"),
+    League("dz.1", "Algerian Ligue 1", "Algeria"),
+    League("eg.1", "Egyptian Premier League", "Egypt"),
+    League("en.1", "Premier League", "England"),
+    League("en.2", "EFL Championship", "England"),
+    League("en.3", "EFL League One", "England"),
+    League("en.4", "EFL League Two", "England"),
+    League("es.1", "La Liga", "Spain"),
+    League("es.2", "Segunda División", "Spain"),
+    League("fr.1", "Ligue 1", "France"),
+    League("fr.2", "Ligue 2", "France"),
+    League("gr.1", "Super League Greece", "Greece"),
+    League("it.1", "Serie A", "Italy"),
+    League("it.2", "Serie B", "Italy"),
+    League("ma.1", "Botola Pro", "Morocco"),
+    League("mx.1", "Liga MX", "Mexico"),
+    League("nl.1", "Eredivisie", "Netherlands"),
+    League("pt.1", "Primeira Liga", "Portugal"),
+    League("sco.1", "Scottish Premiership", "Scotland"),
+    League("tr.1", "Süper Lig", "Turkey"),
+)}
+
+
+def league_of(code: str) -> League:
+    found = LEAGUES.get(code.lower())
+    if found is None:
+        raise UserError(f"league {code!r} is not declared (server.catalog.football.LEAGUES)")
+    return found

@@ -1,0 +1,40 @@
+"""How each sport's standings read, one row per sport: the API's standings fields and the
+dashboard's columns both come from here (docs/football.md for football's table).
+
+``behind``: the distance to the leader, in games (``GB``) where teams rank by record, in table
+points (``PointsBack``) where they rank by points (hockey, football); ``differential``: what the
+scored-minus-allowed column counts (``RunDiff``, ``PointDiff``, ``GoalDiff``); ``goals``: the
+table shows goals for and against (``GF``, ``GA``) as football tables do.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from server.catalog.levels import LEVELS, find_level
+
+
+@dataclass(frozen=True)
+class TableRules:
+    sport: str
+    behind: str  # GB | PointsBack
+    differential: str  # RunDiff | PointDiff | GoalDiff
+    goals: bool = False
+
+
+SPORT_TABLES: dict[str, TableRules] = {r.sport: r for r in (
+    TableRules("baseball", "GB", "RunDiff"),
+    TableRules("basketball", "GB", "PointDiff"),
+    TableRules("hockey", "PointsBack", "GoalDiff"),
+    TableRules("soccer", "PointsBack", "GoalDiff", goals=True),
+)}
+
+
+def table_rules(level: str) -> TableRules:
+    lv = find_level(level)
+    assert lv is not None, level
+    return SPORT_TABLES[lv.sport]
+
+
+def levels_where(test: str, value: object) -> tuple[str, ...]:
+    """The level codes whose sport's row has ``test`` equal to ``value``."""
+    return tuple(lv.code for lv in LEVELS if getattr(SPORT_TABLES[lv.sport], test) == value)

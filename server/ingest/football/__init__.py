@@ -1,0 +1,1 @@
+"""Real football (level FC), one module per source (docs/football.md)."""

@@ -1,0 +1,247 @@
+"""League matches from openfootball's football.json files: source ``openfootball``.
+
+``python -m server ingest openfootball PATH [PATH ...]`` loads ``<season>/<league>.json`` files
+(``2022-23/en.1.json``: the season from the folder, the league from the file name, declared in
+``server.catalog.football.LEAGUES``). Each match: its round, day, clubs (one ID per club across
+files, through the alias table ``server.catalog.football.clubs``), full-time, half-time,
+extra-time and penalty scores. Extra time is the game's ``Overtime`` (``ET``; ``PSO`` when a
+shoot-out followed, whose winner is the game's); the score served is the score after extra time.
+League rounds (``Matchday 12``; a split season's groups, ``Championship, Matchday 3``) are
+``regular``;
+everything else (play-offs, finals) is ``postseason`` with the round as its name. A match without
+a score is scheduled if its day is still to come, else ``No result``. Points deductions are not
+in the files: ``server.catalog.football.deductions`` declares them.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import re
+import sys
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+
+from server.catalog import phases
+from server.catalog.clock import today
+from server.catalog.football import Club, League, club_of, league_of
+from server.errors import UserError
+from server.ingest.datafiles import DataFiles, Ingest
+from server.store import schema
+from server.store.loader import loading
+
+SOURCE = "openfootball"
+LEVEL = "FC"
+SEASON_FOLDER = re.compile(r"(?P<first>\d{4})-(?P<end>\d{2})")
+FILE_NAME = re.compile(r"(?P<league>[a-z]{2,3}\.\d)\.json", re.IGNORECASE)
+# league rounds: every other round (play-offs, finals) is postseason
+# (a split season's groups are league rounds: Austria's "Playoffs - Championship, Matchday 31")
+LEAGUE_ROUND = re.compile(r"(?:(?:Regular|Apertura|Clausura|Championship|Relegation|Europe|"
+                          r"Playoffs - Championship|Playoffs - Relegation), )?"
+                          r"(?:Matchday \d+|\d+\. Round)")
+
+
+@dataclass(frozen=True)
+class Match:
+    league: League
+    season: int  # the year the season ends
+    day: dt.date
+    time: str | None
+    home: Club
+    visitor: Club
+    round: str
+    ft: tuple[int, int] | None
+    ht: tuple[int, int] | None = None
+    et: tuple[int, int] | None = None
+    pens: tuple[int, int] | None = None
+    status: str | None = None
+
+    @property
+    def key(self) -> str:
+        return (f"{LEVEL}:{self.league.code}:{self.season}:{self.day.isoformat()}:"
+                f"{self.home.key}:{self.visitor.key}")
+
+    @property
+    def phase(self) -> str:
+        return phases.REGULAR if LEAGUE_ROUND.fullmatch(self.round) else phases.POSTSEASON
+
+    @property
+    def score(self) -> tuple[int, int] | None:
+        """The score after extra time where there was some, else the full-time score."""
+        return self.et or self.ft
+
+
+def season_of(folder: str) -> int:
+    """``2022-23`` -> 2023 (the year the season ends)."""
+    m = SEASON_FOLDER.fullmatch(folder)
+    if m is None:
+        raise UserError(f"folder {folder!r} is not a season (YYYY-YY)")
+    return int(m.group("first")) + 1
+
+
+def _pair(value: Any) -> tuple[int, int] | None:
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(x, int) for x in value):
+        return (value[0], value[1])
+    return None
+
+
+def parse(data: dict[str, Any], league: League, season: int) -> list[Match]:
+    """The matches of one file's JSON."""
+    out = []
+    for m in data.get("matches", []):
+        score = m.get("score") or {}
+        stage, rnd = m.get("stage"), m.get("round")
+        label = ", ".join(x for x in (stage, rnd) if x) or "Matchday"
+        out.append(Match(league, season, dt.date.fromisoformat(m["date"]), m.get("time"),
+                         club_of(m["team1"]), club_of(m["team2"]), label,
+                         _pair(score.get("ft")), _pair(score.get("ht")), _pair(score.get("et")),
+                         _pair(score.get("p")), m.get("status")))
+    return out
+
+
+def read_file(path: Path) -> list[Match]:
+    m = FILE_NAME.fullmatch(path.name)
+    if m is None or not path.is_file():
+        raise UserError(f"not an openfootball league file: {path}")
+    with path.open(encoding="utf-8") as fh:
+        data = json.load(fh)
+    return parse(data, league_of(m.group("league")), season_of(path.parent.name))
+
+
+def read_files(paths: Sequence[Path]) -> list[Match]:
+    """Every match of the files, each once by (league, season, day, clubs): a scored copy wins."""
+    merged: dict[str, Match] = {}
+    for path in paths:
+        for match in read_file(path):
+            kept = merged.get(match.key)
+            if kept is None or kept.ft is None:
+                merged[match.key] = match
+    return list(merged.values())
+
+
+def _result(m: Match, home: int, vis: int) -> tuple[int | None, str | None]:
+    """(winner ID, overtime) of a played match: a shoot-out decides a drawn knock-out match."""
+    score = m.score
+    assert score is not None
+    overtime = None if m.et is None else ("PSO" if m.pens else "ET")
+    if score[0] != score[1]:
+        return (home if score[0] > score[1] else vis), overtime
+    if m.pens is not None and m.pens[0] != m.pens[1]:
+        return (home if m.pens[0] > m.pens[1] else vis), "PSO"
+    return None, overtime
+
+
+def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
+    """Load the matches of the files; returns their number."""
+    matches = read_files(paths)
+    day_now = today()
+    with loading(engine, SOURCE) as loader:
+        clubs = sorted({c for m in matches for c in (m.home, m.visitor)}, key=lambda c: c.key)
+        team_ids = dict(zip([c.key for c in clubs],
+                            loader.ids("team", [f"{LEVEL}:{c.key}" for c in clubs])))
+        leagues = sorted({m.league for m in matches}, key=lambda lg: lg.code)
+        league_ids = dict(zip([lg.code for lg in leagues],
+                              loader.ids("sublevel", [f"{LEVEL}:{lg.code}" for lg in leagues])))
+        loader.put(schema.sublevels, [
+            {"id": league_ids[lg.code], "level": LEVEL, "name": lg.name, "abbrev": lg.abbrev,
+             "type": "League", "parent_id": None, "league_type": lg.type, "nation": lg.nation,
+             "gender": lg.gender, "factor": None} for lg in leagues])
+        # each club's league per season: the domestic league it played its league rounds in
+        league_in: dict[tuple[str, int], str] = {}
+        for m in sorted(matches, key=lambda m: (m.season, m.day)):
+            if m.league.type == "Domestic" and m.phase == phases.REGULAR:
+                for c in (m.home, m.visitor):
+                    league_in[(c.key, m.season)] = m.league.code
+        latest = {c: lg for (c, _), lg in sorted(league_in.items(), key=lambda x: x[0][1])}
+        loader.put(schema.teams, [
+            {"id": team_ids[c.key], "level": LEVEL, "name": c.name, "abbrev": None, "city": None,
+             "nickname": None, "sublevel_id": league_ids.get(latest.get(c.key, "")),
+             "venue_id": None, "nation": None, "source": SOURCE} for c in clubs])
+        ids = loader.ids("game", [m.key for m in matches])
+        per_day: dict[tuple[dt.date, int, int], int] = defaultdict(int)
+        rows: list[dict[str, Any]] = []
+        for m, gid in zip(matches, ids, strict=True):
+            home, vis = team_ids[m.home.key], team_ids[m.visitor.key]
+            per_day[(m.day, home, vis)] += 1
+            winner = loser = overtime = None
+            if m.score is not None:
+                state, status = "final", "Final"
+                winner, overtime = _result(m, home, vis)
+                loser = None if winner is None else (vis if winner == home else home)
+                if overtime:
+                    status = "Final (pens)" if overtime == "PSO" else "Final (ET)"
+            elif m.status == "postponed":
+                state, status = "postponed", "Postponed"
+            else:
+                state = phases.unplayed_state(m.day, day_now)
+                status = ("Cancelled" if m.status == "cancelled"
+                          else phases.NO_RESULT_STATUS if state == phases.NO_RESULT else "")
+            info = {k: v for k, v in (("round", m.round), ("ht", m.ht), ("ft", m.ft),
+                                      ("et", m.et), ("pens", m.pens), ("status", m.status))
+                    if v is not None}
+            rows.append({
+                "id": gid, "level": LEVEL, "season": m.season,
+                "sublevel_id": league_ids[m.league.code], "game_day": m.day,
+                "game_no": per_day[(m.day, home, vis)], "start_time": None,
+                "visitor_id": vis, "home_id": home,
+                "score_vis": None if m.score is None else m.score[1],
+                "score_home": None if m.score is None else m.score[0],
+                "state": state, "game_status": status, "overtime": overtime, "periods": None,
+                "winner_id": winner, "loser_id": loser, "venue_id": None, "neutral": False,
+                "playoff": None if m.phase == phases.REGULAR else m.round, "phase": m.phase,
+                "attendance": None, "duration": None, "line_score": None, "info": info,
+                "source": SOURCE})
+        loader.put(schema.games, rows)
+        record: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+        for m in matches:
+            if m.phase != phases.REGULAR or m.ft is None or league_in.get(
+                    (m.home.key, m.season)) != m.league.code:
+                continue
+            h, v = m.ft
+            for club, mine, theirs in ((m.home, h, v), (m.visitor, v, h)):
+                record[(club.key, m.season)][0 if mine > theirs else 1 if mine < theirs else 2] += 1
+        loader.put(schema.team_seasons, [
+            {"team_id": team_ids[c], "level": LEVEL, "season": s,
+             "sublevel_id": league_ids[lg], "name": None, "wins": record[(c, s)][0],
+             "losses": record[(c, s)][1], "ties": record[(c, s)][2]}
+            for (c, s), lg in sorted(league_in.items())])
+        spans: dict[int, list[dt.date]] = defaultdict(list)
+        for m in matches:
+            spans[m.season].append(m.day)
+        loader.put(schema.seasons, [
+            {"level": LEVEL, "season": s, "name": f"{s - 1}-{s % 100:02d}", "start": min(days),
+             "end": max(days), "source": SOURCE, "playoffs": None}
+            for s, days in sorted(spans.items())])
+    return len(matches)
+
+
+def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
+    from server.store.init import init_store
+
+    paths = [Path(p) for p in args.path]
+    for path in paths:
+        if not path.is_file():
+            raise UserError(f"no such file: {path}")
+    engine = engine_factory()
+    init_store(engine)
+    n = ingest(engine, paths)
+    print(f"{SOURCE}: {n} matches for {LEVEL}", file=sys.stderr)
+    return 0
+
+
+def _commands(paths: Sequence[Path]) -> list[Ingest]:
+    """One command for every league file (loaded together: a club's latest league is its own)."""
+    files = [p for p in paths if SEASON_FOLDER.fullmatch(p.parent.name)
+             and FILE_NAME.fullmatch(p.name) and p.name.split(".")[0].lower() != "uefa"]
+    if not files:
+        return []
+    return [Ingest(f"openfootball league matches ({len(files)} files)",
+                   ("ingest", SOURCE, *map(str, sorted(files))), levels=(LEVEL,))]
+
+
+DATA_FILES = DataFiles(SOURCE, FILE_NAME, _commands)

@@ -1,0 +1,83 @@
+"""Real football through the API, as an analyst checks it first: league tables equal to the
+official final tables (points deductions and tiebreaks included), knock-out matches decided in
+extra time or on penalties, and one ID per club across seasons and spellings."""
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.demo_api import ApiServer
+
+pytestmark = [
+    pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800),  # the real store's build
+]
+
+
+def _get(api: ApiServer, path: str, **params: Any) -> Any:
+    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _table(api: ApiServer, season: int, league: str) -> list[dict[str, Any]]:
+    rows = [r for r in _get(api, "/v2/standings/FC/", season=season)["standings"]
+            if r["League"] == league]
+    return sorted(rows, key=lambda r: r["LeagueRank"])
+
+
+# The Premier League's published final tables: (club, W, D, L, GF, GA, Pts), first to last.
+PL_2022_23 = [
+    ("Manchester City FC", 28, 5, 5, 94, 33, 89), ("Arsenal FC", 26, 6, 6, 88, 43, 84),
+    ("Manchester United FC", 23, 6, 9, 58, 43, 75), ("Newcastle United FC", 19, 14, 5, 68, 33, 71),
+    ("Liverpool FC", 19, 10, 9, 75, 47, 67), ("Brighton & Hove Albion FC", 18, 8, 12, 72, 53, 62),
+    ("Aston Villa FC", 18, 7, 13, 51, 46, 61), ("Tottenham Hotspur FC", 18, 6, 14, 70, 63, 60),
+    ("Brentford FC", 15, 14, 9, 58, 46, 59), ("Fulham FC", 15, 7, 16, 55, 53, 52),
+    ("Crystal Palace FC", 11, 12, 15, 40, 49, 45), ("Chelsea FC", 11, 11, 16, 38, 47, 44),
+    ("Wolverhampton Wanderers FC", 11, 8, 19, 31, 58, 41), ("West Ham United FC", 11, 7, 20, 42, 55, 40),
+    ("AFC Bournemouth", 11, 6, 21, 37, 71, 39), ("Nottingham Forest FC", 9, 11, 18, 38, 68, 38),
+    ("Everton FC", 8, 12, 18, 34, 57, 36), ("Leicester City FC", 9, 7, 22, 51, 68, 34),
+    ("Leeds United FC", 7, 10, 21, 48, 78, 31), ("Southampton FC", 6, 7, 25, 36, 73, 25),
+]
+# 2023-24: Everton 8 points deducted (48 won), Nottingham Forest 4 (36 won); Newcastle above
+# Manchester United and Brighton above Bournemouth on goal difference.
+PL_2023_24 = [
+    ("Manchester City FC", 91), ("Arsenal FC", 89), ("Liverpool FC", 82), ("Aston Villa FC", 68),
+    ("Tottenham Hotspur FC", 66), ("Chelsea FC", 63), ("Newcastle United FC", 60),
+    ("Manchester United FC", 60), ("West Ham United FC", 52), ("Crystal Palace FC", 49),
+    ("Brighton & Hove Albion FC", 48), ("AFC Bournemouth", 48), ("Fulham FC", 47),
+    ("Wolverhampton Wanderers FC", 46), ("Everton FC", 40), ("Brentford FC", 39),
+    ("Nottingham Forest FC", 32), ("Luton Town FC", 26), ("Burnley FC", 24),
+    ("Sheffield United FC", 16),
+]
+
+
+def test_premier_league_2022_23_is_the_official_final_table(real_api: ApiServer) -> None:
+    rows = _table(real_api, 2023, "Premier League")
+    assert [(r["Team"], r["W"], r["T"], r["L"], r["GF"], r["GA"], r["Points"]) for r in rows] \
+        == PL_2022_23
+    assert [r["LeagueRank"] for r in rows] == list(range(1, 21))
+    assert all(r["GoalDiff"] == r["GF"] - r["GA"] and r["G"] == 38 for r in rows)
+    assert [r["PointsBack"] for r in rows[:3]] == [0, 5, 14]
+    assert "GB" not in rows[0] and "PointDiff" not in rows[0]
+    assert rows[0]["Clinched"] == "Title"
+
+
+def test_premier_league_2023_24_carries_the_deductions(real_api: ApiServer) -> None:
+    rows = _table(real_api, 2024, "Premier League")
+    assert [(r["Team"], r["Points"]) for r in rows] == PL_2023_24
+    everton = next(r for r in rows if r["Team"] == "Everton FC")
+    assert 3 * everton["W"] + everton["T"] - everton["Points"] == 8
+
+
+def test_a_play_off_final_on_penalties_is_won_by_the_shootout(real_api: ApiServer) -> None:
+    """The 2023 Championship play-off final: Coventry 1-1 Luton after extra time, Luton
+    promoted 6-5 on penalties."""
+    games = _get(real_api, "/v1/games/FC/", date="2023-05-27")["games"]
+    final = [g for g in games if g["Phase"] == "postseason"]
+    assert len(final) == 1
+    game = final[0]
+    assert (game["Home"], game["Visitor"]) == ("Coventry City FC", "Luton Town FC")
+    assert (game["ScoreHome"], game["ScoreVis"], game["Overtime"]) == (1, 1, "PSO")
+    assert game["Winner_ID"] == game["Visitor_ID"] and game["LeagueName"] == "EFL Championship"

@@ -1,0 +1,136 @@
+"""openfootball league files: parsing (rounds, extra time, shoot-outs, games to come), one club
+one ID through the alias table, re-runs, operator errors; and the real files whole."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from server.catalog.football import clubs
+from server.errors import UserError
+from server.ingest.football import openfootball as of
+from server.store import schema
+from server.store.engine import make_engine
+from server.store.init import init_store
+from tests.fixtures.digest import store_checksum
+
+DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "soccer" / "openfootball"
+
+
+@pytest.fixture()
+def engine(tmp_path: Path) -> sa.Engine:
+    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
+    init_store(eng)
+    return eng
+
+
+def _match(rnd: str, day: str, home: str, away: str, **score: list[int]) -> dict[str, object]:
+    return {"round": rnd, "date": day, "time": "15:00", "team1": home, "team2": away,
+            "score": score}
+
+
+def _league_file(tmp_path: Path) -> Path:
+    folder = tmp_path / "2022-23"
+    folder.mkdir()
+    path = folder / "en.2.json"
+    path.write_text(json.dumps({"name": "English Championship 2022/23", "matches": [
+        _match("Matchday 1", "2022-07-29", "Huddersfield Town AFC", "Burnley FC",
+               ht=[0, 1], ft=[0, 1]),
+        # the same club spelt two ways is one club
+        _match("Matchday 2", "2022-08-06", "Burnley FC", "Huddersfield Town",
+               ht=[1, 1], ft=[2, 2]),
+        {"stage": "Playoffs", "date": "2023-05-27", "team1": "Coventry City FC",
+         "team2": "Luton Town FC", "score": {"ht": [0, 1], "ft": [1, 1], "et": [1, 1],
+                                              "p": [5, 6]}},
+        _match("Matchday 46", "2099-05-08", "Burnley FC", "Coventry City FC"),
+        _match("Matchday 45", "2023-05-01", "Luton Town FC", "Burnley FC"),
+    ]}), encoding="utf-8")
+    return path
+
+
+def _games(engine: sa.Engine) -> list[sa.Row[tuple[object, ...]]]:
+    g = schema.games.c
+    with engine.connect() as conn:
+        return list(conn.execute(sa.select(g.game_day, g.home_id, g.visitor_id, g.score_home,
+                                           g.score_vis, g.state, g.phase, g.playoff, g.overtime,
+                                           g.winner_id, g.game_status, g.season)
+                                 .order_by(g.game_day)).all())
+
+
+def test_matches_become_games_with_phases_extra_time_and_shootouts(
+        engine: sa.Engine, tmp_path: Path) -> None:
+    assert of.ingest(engine, [_league_file(tmp_path)]) == 5
+    games = _games(engine)
+    first, second, unplayed, final_, future = games
+    assert first.season == 2023 and (first.score_home, first.score_vis) == (0, 1)
+    assert first.home_id == second.visitor_id  # Huddersfield, spelt two ways, one club
+    assert second.winner_id is None and second.state == "final"
+    assert (final_.phase, final_.playoff, final_.overtime) == ("postseason", "Playoffs", "PSO")
+    assert (final_.score_home, final_.score_vis) == (1, 1)
+    assert final_.winner_id == final_.visitor_id and final_.game_status == "Final (pens)"
+    assert (unplayed.state, unplayed.game_status) == ("noresult", "No result")
+    assert future.state == "scheduled" and first.phase == "regular"
+    with engine.connect() as conn:
+        sub = conn.execute(sa.select(schema.sublevels.c.name, schema.sublevels.c.league_type,
+                                     schema.sublevels.c.nation)).all()
+        clubs_stored = conn.execute(sa.select(sa.func.count()).select_from(schema.teams)).scalar()
+    assert sub == [("EFL Championship", "Domestic", "England")] and clubs_stored == 4
+
+
+def test_rerun_changes_nothing(engine: sa.Engine, tmp_path: Path) -> None:
+    path = _league_file(tmp_path)
+    of.ingest(engine, [path])
+    before = store_checksum(engine)
+    of.ingest(engine, [path])
+    assert store_checksum(engine) == before
+
+
+def test_an_unknown_club_is_an_error_naming_it_and_loads_nothing(
+        engine: sa.Engine, tmp_path: Path) -> None:
+    path = _league_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["matches"][0]["team1"] = "Huddersfeld Town"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = store_checksum(engine)
+    with pytest.raises(UserError, match="Huddersfeld Town"):
+        of.ingest(engine, [path])
+    assert store_checksum(engine) == before
+
+
+def test_a_file_outside_a_season_folder_is_a_user_error(tmp_path: Path) -> None:
+    path = tmp_path / "en.1.json"
+    path.write_text('{"matches": []}', encoding="utf-8")
+    with pytest.raises(UserError, match="season"):
+        of.read_file(path)
+
+
+@pytest.mark.realdata
+def test_every_club_name_in_the_files_is_in_the_alias_table() -> None:
+    files = sorted(DATA.glob("20*/*.json"))
+    if not files:
+        pytest.skip("../shared/data/soccer not present")
+    known = clubs()
+    names = {m[k] for p in files if of.FILE_NAME.fullmatch(p.name)
+             for m in json.loads(p.read_text(encoding="utf-8"))["matches"]
+             for k in ("team1", "team2")}
+    assert sorted(names - set(known)) == []
+    assert len({known[n].key for n in names}) < len(names)  # spellings do merge
+
+
+@pytest.mark.realdata
+def test_each_finished_league_season_is_a_double_round_robin_of_one_id_per_club() -> None:
+    """Every club of a complete league season plays every other twice in the league rounds:
+    a club split in two by its spellings would play half as many."""
+    for season in ("2021-22", "2022-23", "2023-24"):
+        for path in sorted((DATA / season).glob("*.json")):
+            league = [m for m in of.read_file(path) if m.phase == "regular"]
+            if path.name == "at.1.json":  # Austria splits into two groups of six after 22 rounds
+                groups = [m for m in league if int(m.round.split()[-1]) > 22]
+                assert len(groups) == 2 * 6 * 5, path  # each group a double round robin
+                league = [m for m in league if int(m.round.split()[-1]) <= 22]
+            pairs = {(m.home.key, m.visitor.key) for m in league}
+            teams = {c for p in pairs for c in p}
+            n = len(teams)
+            assert len(pairs) == n * (n - 1), (path, n, len(pairs))
