@@ -125,7 +125,8 @@ def main() -> None:
     team = filters.team_picker(list(teams))
     start, end = filters.date_range_picker()
     status = filters.status_picker()
-    phase = filters.choice("Games of", phases.PHASES, key="games_phase", index=2, sidebar=True)
+    choices = phases.choices(level)
+    phase = filters.choice("Games of", choices, key="games_phase", index=choices.index(phases.BOTH), sidebar=True)
     game_id = filters.id_input("Game ID", key="game", sidebar=True,
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
     st.title(f"{level} games")
