@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 API_PORT ?= 8765
 DASH_PORT ?= 8501
 
-.PHONY: setup run test test-fast lint bench fuzz store serve dashboard retabulate clean-store
+.PHONY: setup run test test-fast lint docs screenshots bench fuzz store serve dashboard retabulate clean-store
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -33,11 +33,20 @@ PG_SUITE := tests/server/store tests/server/http tests/server/endpoints tests/se
             tests/production
 XDIST := -n 2 --dist loadfile --no-loadscope-reorder
 
-test: setup lint
+test: setup lint docs
 	@real=$$(mktemp -d) && trap 'rm -rf "$$real"' EXIT && set -x && \
 	SPORTS_TEST_REAL_FOLDER=$$real $(PY) -m pytest $(XDIST) --durations=15 && \
 	SPORTS_TEST_REAL_FOLDER=$$real SPORTS_TEST_DATABASE=postgres \
 	  $(PY) -m pytest $(XDIST) -p no:cacheprovider --durations=10 $(PG_SUITE)
+
+# The documentation site (docs/, mkdocs.yml) into site/, warnings as errors.
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet
+
+# The dashboard's pictures in docs/img, taken by the browser tests over the demo store.
+screenshots: setup
+	SPORTS_DOCS_SHOTS=docs/img $(PY) -m pytest -p no:cacheprovider -q tests/dashboard/test_browser.py \
+	  -k every_page_draws
 
 # Types (strict) for the service and the dashboard; lint rules (ruff.toml) everywhere.
 lint: setup

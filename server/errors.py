@@ -138,6 +138,12 @@ RETRY_AFTER = "5"  # seconds a client is asked to wait after a store fault (Retr
 CANCELLED_SQLSTATE = "57014"  # PostgreSQL's query_canceled: statement_timeout fired
 
 
+# A SQLite store's file replaced or deleted under the running server (``server.store.watch``):
+# no retry helps, so the answer says what will.
+STORE_REPLACED = ("the store's file was replaced or deleted while the service ran; it answers "
+                  "again once the operator puts the file back or restarts the service")
+
+
 def unavailable(message: str = "the data store is unavailable; try again shortly") -> Unavailable:
     """The 503 of a store that refused or failed, with Retry-After."""
     return Unavailable(message, None, headers={"Retry-After": RETRY_AFTER})
@@ -212,7 +218,7 @@ def store_fault(exc: BaseException) -> ApiError | None:
             log.warning("store fault: no answer in time (%s)", cause(exc))
             return store_timeout()
         log.warning("store fault: %s", cause(exc))
-        return unavailable()
+        return Unavailable(STORE_REPLACED, None) if str(orig) == STORE_REPLACED else unavailable()
     return None
 
 

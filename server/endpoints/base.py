@@ -128,6 +128,9 @@ class Endpoint:
     with_id_only: tuple[str, ...] = ()  # parameters that count only together with id
     type_limits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # per path type
     paginated: bool = True
+    # the most records one page holds where a record is heavy (a box score is 10-16 KB): with
+    # it a page's encoding, memory and bytes are bounded, not only its reads (docs/api/limits.md)
+    max_page: int | None = None
     reuse: bool = False  # build reads only the level and type: its statements are reused
     detail: Hook | None = None  # enriches the one record of an id query
     enrich: Hook | None = None  # enriches every page of records

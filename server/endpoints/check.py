@@ -34,5 +34,10 @@ def check(ep: Endpoint, ask: Ask, facts: StoreFacts) -> Ask:
                              None)
     if ep.season_default and values.get("season") is None and "date" not in values:
         values["season"] = facts.newest_season(ask.code)
-    checked = ask.replace(values=values, warnings=tuple(warnings), season=values.get("season"))
+    size = ask.size
+    if ep.max_page is not None and size > ep.max_page:
+        warnings.append(f"max {size} clamped to {ep.max_page}, the most {ep.name} a page holds")
+        size = ep.max_page
+    checked = ask.replace(values=values, warnings=tuple(warnings), season=values.get("season"),
+                          size=size)
     return checked if ep.check is None else ep.check(checked, facts)

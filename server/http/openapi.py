@@ -73,7 +73,8 @@ def _common(ep: Endpoint, levels: tuple[str, ...]) -> list[dict[str, Any]]:
     if ep.paginated:
         out += [
             {"name": "max", "in": "query", "description":
-             f"results per page; default {MAX_DEFAULT}, at most {MAX_LIMIT} (larger is clamped)",
+             f"results per page; default {min(MAX_DEFAULT, ep.max_page or MAX_LIMIT)}, at most "
+             f"{ep.max_page or MAX_LIMIT} (larger is clamped, with a warning)",
              "schema": {"type": "integer", "minimum": 1, "maximum": _INT64}, "example": 100},
             {"name": "page", "in": "query", "description": "page number from 1",
              "schema": {"type": "integer", "minimum": 1, "maximum": _INT64}, "example": 1},

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp
 
 from server.http.app import create_app
 from server.http.logmask import install, log_config
-from server.http.protocol import GuardedHttpTools
+from server.http.protocol import TRUSTED_PROXIES, GuardedHttpTools
 
 
 def app_factory() -> ASGIApp:
@@ -65,7 +65,9 @@ def cli(args: argparse.Namespace, engine: Callable[[], sa.Engine]) -> int:
     install()
     common: dict[str, Any] = {
         "host": args.host, "port": args.port, "log_config": _log_config(), "loop": _loop(),
-        "http": GuardedHttpTools, "proxy_headers": True, "server_header": False,
+        "http": GuardedHttpTools, "server_header": False,
+        # X-Forwarded-For and -Proto are believed only from the proxies the operator names
+        "proxy_headers": bool(TRUSTED_PROXIES), "forwarded_allow_ips": sorted(TRUSTED_PROXIES),
         "access_log": not args.no_access_log}
     from server.jobs.scheduler import run_at, start_scheduler  # here: workers need no models
 

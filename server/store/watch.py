@@ -58,6 +58,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 
+from server.errors import STORE_REPLACED
 from server.store import schema
 from server.store.engine import STORE_TIMEOUT, shut_down
 
@@ -170,8 +171,7 @@ class StoreWatch:
 
 def _refuse_store(dialect: object, record: object, cargs: object, cparams: object) -> None:
     """A connect hook while the store's file is not the one served (``StoreWatch``)."""
-    raise sqlite3.OperationalError("the store file was replaced or deleted while serving; "
-                                   "put it back or restart the server")
+    raise sqlite3.OperationalError(STORE_REPLACED)
 
 
 def _identity(path: str) -> tuple[int, int] | None:

@@ -225,8 +225,11 @@ def _found_in_grid(page: Any, text: str) -> int:
     it matches the printed cell, which the page's DOM does not hold: the grid is a canvas)."""
     status = page.locator(".gdg-search-status")
     if not status.count():  # open the grid's search box (its toolbar shows on hover)
+        # a click event on the button itself: a pointer click lands on whatever overlaps the
+        # fading toolbar at that moment (the grid's scroller, the chart below it)
         page.get_by_test_id("stDataFrame").first.hover()
-        page.locator('[data-testid="stElementToolbar"] button[aria-label="Search"]').first.click()
+        page.locator('[data-testid="stElementToolbar"] button[aria-label="Search"]').first.dispatch_event("click")
+        status.first.wait_for(timeout=5_000)
     page.keyboard.press("Control+a")  # the box has the focus: the text replaces the last search
     page.keyboard.type(text)
     page.wait_for_timeout(400)

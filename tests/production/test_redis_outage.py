@@ -177,11 +177,23 @@ def test_a_hanging_redis_costs_no_timeout_per_request(store: Store, tmp_path: Pa
                     response = client.get(url)
                     seconds.append(time.perf_counter() - t0)
                     assert response.status_code == 200, response.text[:300]
+            # /health too (the dashboard calls it on every page): the breaker answers it, and
+            # only a probe past the back-off waits for Redis
+            health: list[float] = []
+            with httpx.Client(base_url=server.base_url, timeout=10) as client:
+                for _ in range(20):
+                    t0 = time.perf_counter()
+                    doc = client.get("/health").json()
+                    health.append(time.perf_counter() - t0)
+                    redis_part = doc["Parts"]["Redis"]  # its state, never its address
+                    assert redis_part["State"] == "down", doc
+                    assert set(redis_part) == {"State", "DownSince", "Failure"}, doc
             slow = [s for s in seconds if s >= SOCKET_TIMEOUT * 0.8]
             # the first failure, then probes 1, 3 and 7 s later (back-off 1 s, doubling)
             assert len(slow) <= 4, (len(slow), len(seconds))
             assert len(seconds) > 100 and statistics.median(seconds) < 0.05, (
                 len(seconds), statistics.median(seconds))
+            assert len([s for s in health if s >= SOCKET_TIMEOUT * 0.8]) <= 1, health
             assert server.log().count(DOWN) == 1
     finally:
         hang.close()

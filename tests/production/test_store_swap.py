@@ -1,5 +1,5 @@
 """A SQLite store replaced or deleted under a running server (issue 28, part 5): within a
-second every request and /health answer 503 saying so (never the old file's data, and a key
+second every request and /health answer 503 saying so (and what helps) (never the old file's data, and a key
 revoked in the new file never answers 200), and the store serves again once its file is back."""
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from server import keys
+from server.errors import STORE_REPLACED
 from server.store import keystore
 from server.store.engine import make_engine
 from tests.production._harness import issue_key, serving
@@ -60,6 +61,9 @@ def test_replaced_store_is_served_and_a_missing_one_refused(tmp_path: Path) -> N
             assert _until(lambda: status() == 503) is not None, "the old file is still served"
             answer = client.get("/v1/games/MLB/", params={"key": key})
             assert answer.status_code == 503 and answer.json()["error"]["Code"] == "unavailable"
+            # it says what happened and what will help: no "try again shortly", no Retry-After
+            assert answer.json()["error"]["Message"] == STORE_REPLACED, answer.text
+            assert "retry-after" not in answer.headers
             # each file is looked at every IDENTITY_EVERY: the keys file may be seen replaced
             # (the 503s above) a moment before the store's, so /health has its second too
             assert _until(lambda: client.get("/health").status_code == 503) is not None
@@ -79,5 +83,5 @@ def test_replaced_store_is_served_and_a_missing_one_refused(tmp_path: Path) -> N
             assert client.get("/v1/games/MLB/", params={"key": fresh}).status_code == 200
         assert "was deleted" in server.log() and "Traceback" not in server.log()
         # a store fault is logged with its cause, not a bare type name
-        assert "store fault: OperationalError: the store file was replaced" in server.log()
+        assert f"store fault: OperationalError: {STORE_REPLACED}" in server.log()
     assert "was replaced" in (tmp_path / "server.log").read_text()
