@@ -88,7 +88,7 @@ def main() -> None:
     layout.narrow_screen_style()
     navigation = st.navigation(PAGES)
     codes, names = _levels()
-    level = filters.level_picker(codes)
+    level = filters.level_picker(codes, names)
     try:
         navigation.run()
     finally:

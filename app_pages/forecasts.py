@@ -88,7 +88,7 @@ def main() -> None:
     ids = filters.name_to_id(api.teams(level))
     team = filters.team_picker(list(ids))
     st.title(f"{level} forecasts vs outcomes")
-    phase = filters.choice("Games of", phases.PHASES, key="fc_phase",
+    phase = filters.choice("Games of", phases.choices(level), key="fc_phase",
                            help="Calibration and scores on the regular season by default, as the model is tuned.")
     layout.note_data_ends(level, seasons)
     data = _load(level, seasons, ids.get(team or ""), phases.asked(phase))

@@ -8,7 +8,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases, season_facts, team_view
+from components import charts, extra_time, filters, layout, links, phases, season_facts, team_view
 from components.game_detail import show_game
 from components.plain import md
 from components.tables import csv_bytes, download, show_table
@@ -91,7 +91,9 @@ def _list(level: str, query: Query, team: str | None) -> None:
     st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
     # the list first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
-    show_table(frame, name="games", columns=GAME_COLUMNS, select_into="game", hidden=("ID",),
+    sport = api.level_sport(level)
+    show_table(extra_time.mark(frame, sport), name="games", columns=extra_time.columns(GAME_COLUMNS, sport),
+               select_into="game", hidden=("ID",),
                open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.", csv=not result.truncated)
     if result.truncated:
         bound = MAX_FOLLOWED_PAGES * api.LIST_PAGE_SIZE
@@ -123,7 +125,8 @@ def main() -> None:
     team = filters.team_picker(list(teams))
     start, end = filters.date_range_picker()
     status = filters.status_picker()
-    phase = filters.choice("Games of", phases.PHASES, key="games_phase", index=2, sidebar=True)
+    choices = phases.choices(level)
+    phase = filters.choice("Games of", choices, key="games_phase", index=choices.index(phases.BOTH), sidebar=True)
     game_id = filters.id_input("Game ID", key="game", sidebar=True,
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
     st.title(f"{level} games")

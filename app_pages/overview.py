@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, season_facts
+from components import charts, extra_time, filters, layout, links, season_facts
 from components.filters import current_level
 from server.catalog import clock
 from components.tables import pick_columns, show_table
@@ -45,12 +45,15 @@ def main() -> None:
     # the games first, their chart one click below (a view opens on grids or on charts: filters.disclosure);
     # each game opens its detail on the Games page, the same link column as every page's
     game_link = links.link_format("game")
+    sport = api.level_sport(level)
+    columns = extra_time.columns(GAME_COLUMNS, sport)
     if not live.frame.empty:
         st.subheader("In progress")
-        show_table(links.with_link(live.frame, "ID", "game", level), name="in_progress", columns=GAME_COLUMNS,
-                   formats=game_link, hidden=("ID",))
+        show_table(links.with_link(extra_time.mark(live.frame, sport), "ID", "game", level), name="in_progress",
+                   columns=columns, formats=game_link, hidden=("ID",))
     st.subheader("Latest results")
-    show_table(links.with_link(latest.frame, "ID", "game", level), name="latest", columns=GAME_COLUMNS,
+    show_table(links.with_link(extra_time.mark(latest.frame, sport), "ID", "game", level), name="latest",
+               columns=columns,
                formats=game_link, hidden=("ID",), empty="No finished games held for this level yet.")
     if not latest.frame.empty:
         chart = filters.chart_below("Chart: home margins of the latest results")

@@ -7,7 +7,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases, player_stats, plays, season_facts
+from components import (charts, filters, layout, links, phases, player_stats, plays, season_facts,
+                        team_view)
 from components.plain import md
 from components.search import rank_by_name
 from components.tables import markdown_table, percent_column, records_frame as _frame, show_table
@@ -281,7 +282,10 @@ def _team(level: str) -> None:
     sections = filters.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=TEAM_SECTION_KEY)
     if sections[SEASONS].open:  # each season under the name the team played it under, its record
         with sections[SEASONS]:
-            show_table(seasons, name=f"team_{ids[team]}_seasons", empty="No seasons held.")
+            show_table(team_view.seasons_table(seasons), name=f"team_{ids[team]}_seasons",
+                       empty="No seasons held.")
+            for note in team_view.postseason_notes(seasons):
+                st.caption(md(note))
             if not seasons.empty:
                 box = filters.chart_below("Chart: wins and losses by season")
                 if box.open:

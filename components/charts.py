@@ -228,6 +228,20 @@ def team_color(team: str) -> str:
     return TEAM_PALETTE[zlib.crc32(team.encode()) % len(TEAM_PALETTE)]
 
 
+def team_colors(teams: Sequence[object]) -> dict[str, str]:
+    """The colours of the teams one chart draws: each its own (``team_color``) unless a team
+    before it by name took it, then the next free one of the palette; two teams of one chart never
+    share a colour (the Aces and the Sun, the Rays and the Rangers hash to the same), and the
+    same teams get the same colours whatever order they were picked in."""
+    taken: dict[str, str] = {}
+    for team in sorted({str(t) for t in teams}):
+        start = TEAM_PALETTE.index(team_color(team))
+        free = [TEAM_PALETTE[(start + k) % len(TEAM_PALETTE)] for k in range(len(TEAM_PALETTE))]
+        used = set(taken.values())
+        taken[team] = next((c for c in free if c not in used), team_color(team))
+    return taken
+
+
 def _hover_lines(part: pd.DataFrame) -> pd.Series:
     """Opponent, result and score of each rated game, as far as the series carries them."""
     text = pd.Series("", index=part.index)
@@ -249,13 +263,14 @@ def rating_series(series: pd.DataFrame, *, value: str, title: str, axis: str | N
         return empty_figure(title, "Pick teams in the sidebar to compare them")
     fig = go.Figure()
     decimals = ".1f" if value.startswith("ELO") else ".4f"
+    colors = team_colors(series["Team"].unique().tolist())
     for team, part in series.sort_values("Date").groupby("Team", sort=False):
         if "Season" in part.columns and part["Season"].nunique() > 1:  # no line across an off-season
             gaps = part.groupby("Season").tail(1).assign(**{value: None})
             gaps["Date"] = pd.to_datetime(gaps["Date"]) + pd.Timedelta(days=1)
             part = pd.concat([part.assign(Date=pd.to_datetime(part["Date"])), gaps]).sort_values("Date")
         fig.add_scatter(x=part["Date"], y=_numbers(part[value]), name=str(team), mode="lines+markers",
-                        marker={"size": 4}, line={"color": team_color(str(team))}, connectgaps=False,
+                        marker={"size": 4}, line={"color": colors[str(team)]}, connectgaps=False,
                         text=_hover_lines(part), hovertemplate=f"%{{y:{decimals}}} %{{text}}")
     for end in season_ends:
         fig.add_vline(x=pd.Timestamp(str(end)).timestamp() * 1000, line_dash="dot", line_color=MUTED,
@@ -375,12 +390,15 @@ def counts(table: pd.DataFrame, by: str, title: str) -> go.Figure:
 
 
 def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.DataFrame | None = None,
-                    *, scope: str, soccer: bool = False, selected: pd.DataFrame | None = None) -> go.Figure:
+                    *, scope: str, soccer: bool = False, selected: pd.DataFrame | None = None,
+                    period_label: str = "Period") -> go.Figure:
     """A game's win probability line (the winprob endpoint's records, the pre-game forecast
-    first): the home side's chance, shaded in the home colour above 50% and the visitor's below
-    (soccer: home, draw and away as three lines); the play, the score and the WPA on hover; the
-    largest swings (``swings``) marked and numbered; a play a link names (``selected``) ringed;
-    ``scope`` the game's level and season."""
+    first): the home side's chance, shaded in the home colour above 50% ("favoured": the chance,
+    not the score) and the visitor's below (soccer: home, draw and away as three lines); the
+    play, the score and the WPA on hover; the largest swings (``swings``) marked and numbered,
+    large enough to tap on a phone; a play a link names (``selected``) ringed; the x axis ticked
+    at each period's first play (innings, as the score chart); ``scope`` the game's level and
+    season."""
     title = f"{scope}: win probability"
     if line.empty or "WP_Home" not in line.columns:
         return empty_figure(title, "No win probability held for this game")
@@ -403,21 +421,21 @@ def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.Data
                                   (visitor, home_p.clip(upper=0.5), VIS_COLOR)):
             fig.add_scatter(x=x, y=np.full(len(x), 0.5), mode="lines", line={"width": 0, "shape": "hv"},
                             hoverinfo="skip", showlegend=False)
-            fig.add_scatter(x=x, y=side, name=f"{name} ahead", mode="lines", fill="tonexty",
+            fig.add_scatter(x=x, y=side, name=f"{name} favoured", mode="lines", fill="tonexty",
                             line={"width": 0, "shape": "hv"}, fillcolor=color, opacity=0.5, hoverinfo="skip")
         fig.add_scatter(x=x, y=home_p, name=f"{home} win chance", mode="lines", line={"color": "#222", "shape": "hv"},
                         text=text, hovertemplate="%{y:.1%} · %{text}<extra></extra>")
     if swings is not None and not swings.empty:
         sx = _numbers(swings["Sequence"])
         fig.add_scatter(x=sx, y=_numbers(swings["WP_Home"]), name="Largest swings", mode="markers+text",
-                        marker={"size": 11, "color": "#F39B12", "line": {"color": "#222", "width": 1}},
+                        marker={"size": 16, "color": "#F39B12", "line": {"color": "#222", "width": 1}},
                         text=[str(k) for k in range(1, len(swings) + 1)], textposition="top center",
                         hoverinfo="skip")
     if selected is not None and not selected.empty:
         fig.add_scatter(x=_numbers(selected["Sequence"]), y=_numbers(selected["WP_Home"]), name="Selected play",
-                        mode="markers", marker={"size": 16, "color": "rgba(0,0,0,0)",
+                        mode="markers", marker={"size": 22, "color": "rgba(0,0,0,0)",
                                                 "line": {"color": DIFF_COLOR, "width": 3}}, hoverinfo="skip")
     fig.update_layout(yaxis={"title": f"{home} win chance" if not soccer else "Chance", "range": [0, 1],
                              "tickformat": ".0%"}, hovermode="x")
-    fig.update_xaxes(title="Play")
+    _period_axis(fig, data, x, period_label)
     return _finish(fig, title, 420)

@@ -12,7 +12,7 @@ pickers that compute such a default ``pin`` the value they show, and the copy-li
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import streamlit as st
@@ -121,8 +121,9 @@ def warn_unknown(key: str, options: Sequence[object], label: str, default: objec
                            f"here{instead}.", icon=":material/link_off:")
 
 
-def level_picker(codes: Sequence[str]) -> str:
-    """The competition level every page follows; the URL carries the code (``?level=NBA``)."""
+def level_picker(codes: Sequence[str], names: Mapping[str, str] | None = None) -> str:
+    """The competition level every page follows; the URL carries the code (``?level=NBA``), the
+    picker says its name (``names``: the API's glossary of levels) below it."""
     options = list(codes)
     index = options.index(DEFAULT_LEVEL) if DEFAULT_LEVEL in options else 0
     warn_unknown(LEVEL_KEY, options, "Level", options[index])
@@ -131,6 +132,8 @@ def level_picker(codes: Sequence[str]) -> str:
     value = st.sidebar.selectbox("Level", options, index=index, key=LEVEL_KEY, bind=BIND,
                                  on_change=_forget_level_records,
                                  help="Every page shows this level; the Glossary page lists them all.")
+    if names and names.get(str(value)):
+        st.sidebar.caption(md(names[str(value)]))
     return str(value)
 
 

@@ -192,7 +192,8 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
     if play_id and selected.empty:
         st.warning(f"Play {play_id} is not a play of this game with a line: the chart shows the whole game.")
     st.plotly_chart(charts.win_probability(line, visitor, home, swings, scope=game_scope(level, detail),
-                                           soccer=sport == "soccer", selected=selected), key=key)
+                                           soccer=sport == "soccer", selected=selected,
+                                           period_label=PERIOD_LABELS.get(sport, "Period")), key=key)
     if not selected.empty:
         row = selected.iloc[0]
         st.caption(f"Play {int(row['Sequence'])}: {md(row['Explanation'])} ({row['ScoreVis']}-{row['ScoreHome']}); "

@@ -1,7 +1,7 @@
 """Regular season or postseason, as the API says it: every game record carries its ``Phase``.
 
 The store holds each game's phase as its source gives it (``server.catalog.phases``: regular,
-playin, postseason, preseason); a page never infers it from dates (a season spanning two years
+cupfinal, playin, postseason, preseason); a page never infers it from dates (a season spanning two years
 plays its regular season in October to December). The "Games of" choice asks the API for the
 phases it stands for, so totals stay exact; ``mark`` names each row's phase in words. Pure
 functions: no Streamlit, no HTTP.
@@ -11,17 +11,26 @@ from __future__ import annotations
 import pandas as pd
 
 from server.catalog import phases as catalog
+from server.catalog.playoffs import REAL_FORMATS
 
-REGULAR, POSTSEASON, BOTH = "Regular season", "Postseason", "Both"
-PHASES = (REGULAR, POSTSEASON, BOTH)
+REGULAR, PLAY_IN, POSTSEASON, BOTH = "Regular season", "Play-in", "Postseason", "Both"
+PHASES = (REGULAR, POSTSEASON, BOTH)  # the choices of a level without a play-in
 PHASE = "Phase"
 # The words a page shows for each of the API's phases.
-LABELS = {catalog.PRESEASON: "Preseason", catalog.REGULAR: REGULAR, catalog.PLAYIN: "Play-in",
-          catalog.POSTSEASON: POSTSEASON}
+LABELS = {catalog.PRESEASON: "Preseason", catalog.REGULAR: REGULAR,
+          catalog.CUP_FINAL: "Cup final", catalog.PLAYIN: PLAY_IN, catalog.POSTSEASON: POSTSEASON}
 # The API's phases each choice stands for: "Postseason" is the play-in and the postseason, as
 # the playoff picture and ``seasontype=postseason`` count them.
-CHOSEN: dict[str, tuple[str, ...] | None] = {REGULAR: (catalog.REGULAR,),
+CHOSEN: dict[str, tuple[str, ...] | None] = {REGULAR: (catalog.REGULAR,), PLAY_IN: (catalog.PLAYIN,),
                                              POSTSEASON: catalog.AFTER_REGULAR, BOTH: None}
+
+
+def choices(level: str) -> tuple[str, ...]:
+    """The "Games of" choices of ``level``: the play-in one of its own where the level's declared
+    postseason plays one (``server.catalog.playoffs``: the NBA from 2020-21)."""
+    if any(f.level == level and f.kind == "play_in" for f in REAL_FORMATS):
+        return (REGULAR, PLAY_IN, POSTSEASON, BOTH)
+    return PHASES
 
 
 # A stat table is one phase's (the API tabulates each apart): the choices a Leaders table takes.

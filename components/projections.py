@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from components import plain
-from components.charts import MUTED, TOOLBAR_BAND, TOP_MARGIN, empty_figure, team_color, title_layout, top_margin
+from components.charts import MUTED, TOOLBAR_BAND, TOP_MARGIN, empty_figure, team_colors, title_layout, top_margin
 from components.team_view import record_text
 from services.errors import NotOffered
 
@@ -103,9 +103,10 @@ def odds_series(series: pd.DataFrame, *, value: str, title: str, as_of: object =
     if series.empty or value not in series.columns or "Date" not in series.columns:
         return empty_figure(title, "Pick teams in the sidebar to follow their odds")
     fig = go.Figure()
+    colors = team_colors(series["Team"].unique().tolist())
     for team, part in series.sort_values("Date").groupby("Team", sort=False):
         fig.add_scatter(x=pd.to_datetime(part["Date"]), y=pd.to_numeric(part[value], errors="coerce"),
-                        name=str(team), mode="lines", line={"color": team_color(str(team)), "shape": "hv"},
+                        name=str(team), mode="lines", line={"color": colors[str(team)], "shape": "hv"},
                         hovertemplate=f"{team}: %{{y:.1%}}<extra></extra>")
     if as_of:
         fig.add_vline(x=pd.Timestamp(str(as_of)).timestamp() * 1000, line_dash="dot", line_color=MUTED,

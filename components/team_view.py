@@ -43,3 +43,42 @@ def record_text(wins: str, losses: str, level: str | None = None, *, draws: bool
     if draws:
         return f"{wins}-{level or 0}-{losses}"
     return "-".join([wins, losses] + ([level] if level else []))
+
+
+POSTSEASON_COLUMNS = ("PostWins", "PostLosses", "PostUnplayed")
+
+
+def _count(value: object) -> int | None:
+    number = pd.to_numeric(pd.Series([value]), errors="coerce").iloc[0]
+    return None if pd.isna(number) else int(number)
+
+
+def seasons_table(seasons: pd.DataFrame) -> pd.DataFrame:
+    """A team's seasons (the API's ``seasons``) with its postseason record beside the regular
+    season's, as "W-L" ("" where it played no postseason game the store holds)."""
+    if seasons.empty or not {"PostWins", "PostLosses"} <= set(seasons.columns):
+        return seasons
+    post = []
+    for w, lost in zip(seasons["PostWins"], seasons["PostLosses"]):
+        wins, losses = _count(w), _count(lost)
+        post.append("" if wins is None or losses is None else f"{wins}-{losses}")
+    shown = seasons.drop(columns=[c for c in POSTSEASON_COLUMNS if c in seasons.columns])
+    at = list(shown.columns).index("Ties") + 1 if "Ties" in shown.columns else len(shown.columns)
+    shown.insert(at, "Postseason", post)
+    return shown
+
+
+def postseason_notes(seasons: pd.DataFrame) -> list[str]:
+    """What the data holds of each season's postseason, where it stops short: "2023: 12-3 in the
+    rounds the data holds; the data stops before the Finals (no result for it)"."""
+    if seasons.empty or "PostUnplayed" not in seasons.columns:
+        return []
+    notes = []
+    for _, row in seasons.iterrows():
+        rounds = row["PostUnplayed"] if isinstance(row["PostUnplayed"], list) else []
+        wins, losses = _count(row.get("PostWins")), _count(row.get("PostLosses"))
+        if rounds and wins is not None and losses is not None:
+            notes.append(f"{row['Season']}: {wins}-{losses} in the postseason rounds the data "
+                         f"holds; the data stops before the {', '.join(str(r) for r in rounds)} "
+                         "(listed without a result)")
+    return notes

@@ -1,7 +1,10 @@
 """A game's phase and whether it has a result: the one rule every source, job and page reads.
 
-Every game is stored with its ``phase``: ``preseason``, ``regular``, ``playin`` or
-``postseason``. Sources say it in their own way (a results file's playoff column, Retrosheet's
+Every game is stored with its ``phase``: ``preseason``, ``regular``, ``cupfinal``, ``playin`` or
+``postseason``. A ``cupfinal`` is an in-season cup's final (the WNBA Commissioner's Cup final, from
+2021): the league plays it during the regular season but counts it in no record, standing or
+projection. Sources list it as a regular-season game; ``server.catalog.playoffs.CUP_FINALS``
+declares which games were one, and ingest stores them under their round name. Sources say it in their own way (a results file's playoff column, Retrosheet's
 postseason files, the simulator's own bracket, a feed's ``phase`` column); when a source names
 only the round of a playoff game, ``phase_of_round`` decides. Nothing infers a phase from dates:
 a season that spans two years has regular-season games in October to December, so a calendar
@@ -17,14 +20,17 @@ from __future__ import annotations
 import datetime as dt
 
 REGULAR = "regular"
+CUP_FINAL = "cupfinal"
 PLAYIN = "playin"
 POSTSEASON = "postseason"
 PRESEASON = "preseason"
-PHASES = (PRESEASON, REGULAR, PLAYIN, POSTSEASON)  # in the order a season runs
+PHASES = (PRESEASON, REGULAR, CUP_FINAL, PLAYIN, POSTSEASON)  # in the order a season runs
 AFTER_REGULAR = (PLAYIN, POSTSEASON)  # the games the old ``seasontype=postseason`` meant
 
 # The round names sources give to play-in games (FiveThirtyEight's NBA code ``p``).
 PLAYIN_ROUNDS = frozenset({"play-in", "play-in tournament"})
+# The round names of in-season cup finals (``server.catalog.playoffs.CUP_FINALS``).
+CUP_FINAL_ROUNDS = frozenset({"commissioner's cup final"})
 
 # seasontype, kept for older clients: each of its values is a set of phases.
 SEASON_TYPES: dict[str, tuple[str, ...]] = {"regular": (REGULAR,), "postseason": AFTER_REGULAR}
@@ -40,7 +46,10 @@ def phase_of_round(round_name: str | None) -> str:
     game)."""
     if round_name is None or not round_name.strip():
         return REGULAR
-    return PLAYIN if round_name.strip().lower() in PLAYIN_ROUNDS else POSTSEASON
+    name = round_name.strip().lower()
+    if name in CUP_FINAL_ROUNDS:
+        return CUP_FINAL
+    return PLAYIN if name in PLAYIN_ROUNDS else POSTSEASON
 
 
 def unplayed_state(day: dt.date, today: dt.date) -> str:

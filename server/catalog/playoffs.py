@@ -109,6 +109,35 @@ REAL_FORMATS: tuple[PlayoffFormat, ...] = (
 
 
 @dataclass(frozen=True)
+class CupFinal:
+    """An in-season cup's final, played during the regular season and counted in no record,
+    standing or projection (``server.catalog.phases.CUP_FINAL``). The results files list it as a
+    regular-season game; this row names it (level, day, the two teams' store abbreviations)."""
+    level: str
+    day: str  # ISO date
+    teams: frozenset[str]
+    name: str = "Commissioner's Cup Final"
+
+
+# The WNBA Commissioner's Cup finals (WNBA.com's results: 2021 Seattle 79-57 Connecticut, 2022
+# Las Vegas 93-83 Chicago, 2023 New York 82-63 Las Vegas, 2024 Minnesota 94-89 New York).
+CUP_FINALS: tuple[CupFinal, ...] = (
+    CupFinal("WNBA", "2021-08-12", frozenset({"SEA", "CON"})),
+    CupFinal("WNBA", "2022-07-26", frozenset({"LVA", "CHI"})),
+    CupFinal("WNBA", "2023-08-15", frozenset({"LVA", "NYL"})),
+    CupFinal("WNBA", "2024-06-25", frozenset({"NYL", "MIN"})),
+)
+
+
+def cup_final(level: str, day: str, teams: frozenset[str]) -> str | None:
+    """The round name of the cup final ``level`` played on ``day`` between ``teams``, if any."""
+    for c in CUP_FINALS:
+        if c.level == level and c.day == day and c.teams == teams:
+            return c.name
+    return None
+
+
+@dataclass(frozen=True)
 class Division:
     level: str
     name: str

@@ -5,6 +5,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog import phases
 from server.endpoints.base import Ask, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.endpoints.seasonnames import SeasonTeam
@@ -57,6 +58,29 @@ def current_elo(conn: sa.Connection, team_id: int) -> float | None:
     return round(float(value), 1) if value is not None else None
 
 
+_NO_POSTSEASON: dict[str, Any] = {"PostWins": None, "PostLosses": None, "PostUnplayed": []}
+
+
+def _postseasons(conn: sa.Connection, tid: int) -> dict[int, dict[str, Any]]:
+    """Per season, the team's postseason record in the games the store holds (the play-in and a
+    cup final apart: ``server.catalog.phases``) and the rounds it is listed in without a result
+    (a source that ends before them: NBA 2022-23's file stops before the Finals)."""
+    g = s.games.c
+    rows = conn.execute(
+        sa.select(g.season, g.playoff, g.state, g.winner_id, g.loser_id)
+        .where(g.phase == phases.POSTSEASON, sa.or_(g.home_id == tid, g.visitor_id == tid))
+        .order_by(g.season, g.game_day, g.id)).all()
+    out: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        rec = out.setdefault(r.season, {"PostWins": 0, "PostLosses": 0, "PostUnplayed": []})
+        if r.state == "final":
+            rec["PostWins"] += r.winner_id == tid
+            rec["PostLosses"] += r.loser_id == tid
+        elif r.state == phases.NO_RESULT and r.playoff and r.playoff not in rec["PostUnplayed"]:
+            rec["PostUnplayed"].append(r.playoff)
+    return out
+
+
 def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
     record = found[0]
     tid = record["ID"]
@@ -69,9 +93,11 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
         .select_from(TS.outerjoin(sub, sub.c.id == TS.c.sublevel_id)
                      .outerjoin(parent, parent.c.id == sub.c.parent_id))
         .where(TS.c.team_id == tid).order_by(TS.c.season.desc())).mappings()
+    post = _postseasons(conn, tid)
     record["seasons"] = [
         {**{k: v for k, v in r.items() if k != "_parent"},
-         "League": [n for n in (r["Sublevel"], r["_parent"]) if n is not None]}
+         "League": [n for n in (r["Sublevel"], r["_parent"]) if n is not None],
+         **post.get(r["Season"], _NO_POSTSEASON)}
         for r in seasons]
     record["ELO"] = current_elo(conn, tid)
     a = s.social_accounts.c
@@ -102,9 +128,13 @@ TEAMS = Endpoint(
         Field("Nation", "string", "US", "ISO country code", detail=True),
         Field("seasons", "list", [{"Season": 2024, "Name": None, "Wins": 94, "Losses": 68,
                                    "Ties": 0, "Sublevel": "AL East",
-                                   "League": ["AL East", "American League"]}],
+                                   "League": ["AL East", "American League"],
+                                   "PostWins": 7, "PostLosses": 5, "PostUnplayed": []}],
               "seasons played: Season, Name, Wins, Losses, Ties, Sublevel, League (the "
-              "sublevel and the sublevels above it, conference first)", detail=True),
+              "sublevel and the sublevels above it, conference first); PostWins, PostLosses (the "
+              "postseason's record in the games held, play-in apart; null without postseason "
+              "games) and PostUnplayed (the postseason rounds the source lists without a result)",
+              detail=True),
         Field("ELO", "number", 1544.2, "current ELO rating; null if not rated", detail=True,
               hook=True),
         Field("social", "list", [{"ID": "Yankees", "Name": "New York Yankees",

@@ -15,7 +15,9 @@ beside ours and never read by our models. Three layouts are recognised by their 
 Rows without both scores (a snapshot taken before the games were played) have no result: games
 still to come when their day is today or later, else ``No result`` (``server.catalog.phases``:
 the NBA 2022-23 file lists all seven Finals games, two of them never played). The playoff
-column gives each game's phase (``p``, the NBA play-in, is ``playin``). Several files of one level load together (a season per
+column gives each game's phase (``p``, the NBA play-in, is ``playin``); the WNBA's
+Commissioner's Cup finals, which the file lists as regular-season games, are stored as cup finals
+(``server.catalog.playoffs.CUP_FINALS``). Several files of one level load together (a season per
 file): a game in two of them is stored once, scored where either file has its score.
 """
 from __future__ import annotations
@@ -38,6 +40,7 @@ from server.catalog import phases
 from server.catalog.alignments import conference_of
 from server.catalog.clock import today
 from server.catalog.levels import find_level
+from server.catalog.playoffs import cup_final
 from server.errors import UserError
 from server.ingest.datafiles import DataFiles, Ingest
 from server.store import schema
@@ -223,10 +226,13 @@ def ingest(engine: sa.Engine, paths: Path | Sequence[Path], level: str) -> int:
             home, vis = team_ids[r.home[0]], team_ids[r.visitor[0]]
             per_day[(r.day, home, vis)] += 1
             state = "final" if _played(r) else phases.unplayed_state(r.day, day_now)
+            # A cup final the file lists as a regular-season game is stored as what it was.
+            round_name = r.playoff or cup_final(code, r.day.isoformat(),
+                                                frozenset((r.home[0], r.visitor[0])))
             winner = loser = None
             if r.score_home is not None and r.score_vis is not None and r.score_home != r.score_vis:
                 winner, loser = (home, vis) if r.score_home > r.score_vis else (vis, home)
-                if r.playoff is None:
+                if round_name is None:
                     record[(winner, r.season)][0] += 1
                     record[(loser, r.season)][1] += 1
             spans[r.season].append(r.day)
@@ -238,8 +244,8 @@ def ingest(engine: sa.Engine, paths: Path | Sequence[Path], level: str) -> int:
                 "score_home": r.score_home, "state": state,
                 "game_status": _STATUS.get(state, ""), "overtime": r.overtime,
                 "periods": None, "winner_id": winner, "loser_id": loser, "venue_id": None,
-                "neutral": r.neutral, "playoff": r.playoff,
-                "phase": phases.phase_of_round(r.playoff), "attendance": None, "duration": None,
+                "neutral": r.neutral, "playoff": round_name,
+                "phase": phases.phase_of_round(round_name), "attendance": None, "duration": None,
                 "line_score": None, "info": None, "source": SOURCE})
         loader.put(schema.games, rows)
         loader.replace_children(schema.comparison_forecasts, "game_id", game_ids, [

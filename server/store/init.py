@@ -1,6 +1,7 @@
 """Create or upgrade the store and seed its reference tables from the catalog; idempotent."""
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from collections.abc import Callable
 
@@ -10,6 +11,7 @@ from server.catalog import phases
 from server.catalog.clock import today
 from server.catalog.levels import LEVELS
 from server.catalog.nations import NATIONS
+from server.catalog.playoffs import CUP_FINALS
 from server.catalog.sources import SIMULATED
 from server.store import divisions, schema
 from server.store.engine import describe
@@ -33,6 +35,7 @@ def init_store(engine: sa.Engine) -> int:
     with engine.begin() as conn:
         _refill_stat_tables(conn)
         _add_game_phase(conn)
+        _mark_cup_finals(conn)
         settle_unplayed(conn)
         _upgrade_columns(conn)
         _upgrade_indexes(conn)
@@ -62,6 +65,19 @@ def _add_game_phase(conn: sa.Connection) -> None:
     for name in rounds:
         conn.execute(schema.games.update().where(g.playoff == name)
                      .values(phase=phases.phase_of_round(name)))
+
+
+def _mark_cup_finals(conn: sa.Connection) -> None:
+    """A store loaded before the cup finals were declared (``playoffs.CUP_FINALS``) holds them as
+    regular-season games: each gets its round and the ``cupfinal`` phase (the next
+    re-tabulation and projections count it no more)."""
+    g, t = schema.games.c, schema.teams.c
+    for cup in CUP_FINALS:
+        teams = sa.select(t.id).where(t.level == cup.level, t.abbrev.in_(sorted(cup.teams)))
+        conn.execute(schema.games.update().where(
+            g.level == cup.level, g.game_day == dt.date.fromisoformat(cup.day),
+            g.playoff.is_(None), g.home_id.in_(teams), g.visitor_id.in_(teams))
+            .values(playoff=cup.name, phase=phases.phase_of_round(cup.name)))
 
 
 _OLD_STAT_TABLES = "stat_tables_v3"

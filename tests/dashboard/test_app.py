@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from components import layout
-from tests.dashboard._apptest import assert_clean, figures, open_page, titles, trace_points
+from tests.dashboard._apptest import assert_clean, figures, open_page, shown, titles, trace_points
 from tests.dashboard.conftest import ApiServer, free_port
 
 
@@ -16,6 +16,8 @@ def test_overview_renders_level_from_url(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.selectbox(key="level").value == "NBA"
     assert "MLB" in at.selectbox(key="level").options
+    assert any(shown(c.value) == "National Basketball Association" for c in at.sidebar.caption), \
+        "the level picker says the level's name, not only its code"
     assert at.title[0].value.startswith("NBA")
     assert any("API ok" in c.value for c in at.sidebar.caption), "connection status from /health"
     assert any(t.startswith("NBA 20") and ": home margin of the" in t for t in titles(at)), titles(at)

@@ -60,17 +60,28 @@ def test_rpi_offered_for_college_levels(dashboard_env: ApiServer) -> None:
     assert "RPI" not in [s.label for s in open_page("ratings", {"level": "NBA"}).selectbox]
 
 
+def test_two_teams_of_one_chart_never_share_a_colour() -> None:
+    from components.charts import team_color, team_colors
+
+    assert team_color("Las Vegas Aces") == team_color("Connecticut Sun"), "the two names hash alike"
+    both = team_colors(["Las Vegas Aces", "Connecticut Sun"])
+    assert both["Las Vegas Aces"] != both["Connecticut Sun"]
+    assert team_colors(["Connecticut Sun", "Las Vegas Aces"]) == both, "whatever order they were picked in"
+
+
 def test_elo_lines_keep_a_teams_colour_and_span_seasons(dashboard_env: ApiServer) -> None:
-    from components.charts import team_color
+    from components.charts import team_colors
 
     seasons = [str(s) for s in api.season_ids("MLB", with_games=True)[:2]]
     at = open_page("ratings", {"level": "MLB", "tab": "Over the season", "rating_seasons": seasons})
     assert_clean(at)
     lines = figures(at)[0]["data"]
-    assert lines and all(t["line"]["color"] == team_color(t["name"]) for t in lines)
+    colors = team_colors([t["name"] for t in lines])
+    assert lines and all(t["line"]["color"] == colors[t["name"]] for t in lines)
+    assert len({t["line"]["color"] for t in lines}) == len(lines), "two teams never share a colour"
     assert all(" · W " in " ".join(t["text"]) or " · L " in " ".join(t["text"]) for t in lines), \
         "opponent, result and score on hover"
     assert len(figures(at)[0]["layout"]["shapes"]) == 2, "each season's postseason start is marked"
-    team = lines[0]["name"]
-    profile = open_page("players", {"level": "MLB", "tab": "Teams", "team": team, "team_section": "ELO"})
-    assert figures(profile)[0]["data"][0]["line"]["color"] == lines[0]["line"]["color"], "the same colour on every page"
+    first = min(lines, key=lambda t: t["name"])  # the first by name keeps its own colour
+    profile = open_page("players", {"level": "MLB", "tab": "Teams", "team": first["name"], "team_section": "ELO"})
+    assert figures(profile)[0]["data"][0]["line"]["color"] == first["line"]["color"], "the same colour on every page"

@@ -13,7 +13,7 @@ import requests
 from server.jobs import evaluate
 from server.store.engine import make_engine
 from services import api
-from tests.dashboard._apptest import assert_clean, open_clean, open_page, titles
+from tests.dashboard._apptest import assert_clean, open_clean, open_page, shown as rendered, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
 from tests.dashboard.test_every_page import PAGES
 
@@ -106,7 +106,7 @@ def test_mlb_2022_projections_as_of_july_and_at_the_end(real_dashboard: ApiServe
 def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiServer) -> None:
     """NBA 2022-23: the Games page's postseason is the 6 play-in and 79 playoff games the results
     file scores plus its 7 unscored Finals rows (No result); the Nuggets' postseason record is
-    12-3; the Forecasts page scores 85 postseason games, NHL 88; the page says the data stops."""
+    12-3, and its team page says so beside the regular season's 53-29; the Forecasts page scores 85 postseason games, NHL 88; the page says the data stops."""
     at = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Postseason", "tab": "Games"})
     assert_clean(at)
     assert any(c.value.startswith("92 games") for c in at.caption), [c.value for c in at.caption]
@@ -118,6 +118,16 @@ def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiSe
                                   "games_phase": "Postseason", "tab": "Games"})
     assert_clean(nuggets)
     assert {m.label: m.value for m in nuggets.metric}["Record"] == "12-3"
+    team = open_page("players", {"level": "NBA", "tab": "Teams", "team": "Denver Nuggets"})
+    assert_clean(team)
+    seasons = team.dataframe[0].value
+    assert seasons.loc[seasons["Season"] == 2023, ["Wins", "Losses", "Postseason"]].values.tolist() == [
+        [53, 29, "12-3"]], "the postseason's record beside the regular season's"
+    assert any(rendered(c.value).startswith("2023: 12-3 in the postseason rounds the data holds; the data stops "
+                                  "before the Finals") for c in team.caption), [rendered(c.value) for c in team.caption]
+    play_in = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Play-in", "tab": "Games"})
+    assert any(c.value.startswith("6 games") for c in play_in.caption), "the play-in, a choice of its own"
+    assert set(play_in.dataframe[0].value["Phase"]) == {"Play-in"}
     regular = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Regular season",
                                   "tab": "Games"})
     assert any(c.value.startswith("1,230 games") for c in regular.caption)

@@ -1,5 +1,5 @@
 """The win probability chart of a game: the play-by-play page and the game page draw the line from
-the pre-game forecast to the result, the home side shaded above 50%, the play on hover, the five
+the pre-game forecast to the result, the home side shaded above 50% (favoured), by innings, the play on hover, the five
 largest swings marked and listed with their WPA; soccer draws its three outcomes."""
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ class _Trace:
     """One trace of the chart, its arrays decoded."""
 
     def __init__(self, spec: dict[str, Any]) -> None:
+        self.spec = spec
         self.name, self.mode, self.fill = spec.get("name"), spec.get("mode"), spec.get("fill")
         self.fillcolor = spec.get("fillcolor")
         self.y = _decoded(spec.get("y"))
@@ -50,9 +51,14 @@ def test_play_by_play_draws_the_line_and_lists_the_swings(dashboard_env: ApiServ
     assert line.y[-1] == (1.0 if home_won else 0.0), "and ends at the result"
     assert "Pre-game forecast" in line.text[0] and "WPA" in line.text[-1], "the play on hover"
     shaded = {t.name: t.fillcolor for t in fig.data if t.fill == "tonexty"}
-    assert set(shaded) == {f"{game['Home']} ahead", f"{game['Visitor']} ahead"}
+    assert set(shaded) == {f"{game['Home']} favoured", f"{game['Visitor']} favoured"}, \
+        "the shading is the chance, not the score (a tied game has a favourite)"
     marked = next(t for t in fig.data if t.name == "Largest swings")
     assert list(marked.text) == ["1", "2", "3", "4", "5"]
+    assert marked.spec["marker"]["size"] >= 16, "large enough to tap on a phone"
+    axis = next(f for f, t in zip(figures(at), titles(at), strict=True) if t.endswith(CHART))["layout"]["xaxis"]
+    assert axis["title"]["text"] == "Inning" and list(axis["ticktext"][:3]) == ["1", "2", "3"], \
+        "the x axis by innings, as the score chart above it"
     listed = next(shown(m.value) for m in at.markdown if shown(m.value).startswith("| # |"))
     rows = listed.strip().splitlines()[2:]
     assert len(rows) == 5

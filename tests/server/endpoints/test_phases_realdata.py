@@ -167,3 +167,49 @@ def test_the_natstat_dialect_serves_and_filters_the_phase(real_api: ApiServer) -
                             params={"key": real_api.key, "season": 2023, "status": "noresult"},
                             timeout=30).json()
     assert {g["GameStatus"] for g in unplayed["games"].values()} == {"No result"}
+
+
+# The WNBA Commissioner's Cup finals as WNBA.com reports them: (season, day, winner, loser),
+# and each season's regular-season games per team (2021: 32, 2022: 36, 2023 and 2024: 40).
+CUP_FINALS = ((2021, "2021-08-12", "Seattle Storm", "Connecticut Sun", 32),
+              (2022, "2022-07-26", "Las Vegas Aces", "Chicago Sky", 36),
+              (2023, "2023-08-15", "New York Liberty", "Las Vegas Aces", 40),
+              (2024, "2024-06-25", "Minnesota Lynx", "New York Liberty", 40))
+
+
+def test_the_commissioners_cup_final_counts_in_no_record(real_api: ApiServer) -> None:
+    """The file lists each Cup final as a regular-season game; it is a cup final, outside the
+    standings: the 2023 Aces went 34-6 (19-1 at home), the Liberty 32-8, 2.0 games back."""
+    for season, day, winner, loser, games in CUP_FINALS:
+        cup = _get(real_api, "/v1/games/WNBA/", season=season, phase="cupfinal", max=10)["games"]
+        assert [(g["GameDay"], g["Phase"]) for g in cup] == [(day, "cupfinal")], season
+        detail = _get(real_api, "/v1/games/WNBA/", id=cup[0]["ID"])["games"][0]
+        assert detail["Playoff"] == "Commissioner's Cup Final", "shown as what it was"
+        names = {t["ID"]: t["Name"] for t in _get(real_api, "/v1/teams/WNBA/", season=season,
+                                                   max=100)["teams"]}
+        assert (names[cup[0]["Winner_ID"]], names[cup[0]["Loser_ID"]]) == (winner, loser)
+        regular = _get(real_api, "/v1/games/WNBA/", season=season, phase="regular", max=1000,
+                       start=day, end=day)["games"]
+        assert cup[0]["ID"] not in {g["ID"] for g in regular}
+        table = _get(real_api, "/v2/standings/WNBA/", season=season)["standings"]
+        assert {r["G"] for r in table} == {games}, (season, sorted(r["G"] for r in table))
+        projected = _get(real_api, "/v2/projections/WNBA/", season=season,
+                         date=f"{season}-12-31")["projections"]
+        assert {r["W"] + r["L"] for r in projected} == {games}, season
+    table = {r["Team"]: r for r in _get(real_api, "/v2/standings/WNBA/", season=2023)["standings"]}
+    aces, liberty = table["Las Vegas Aces"], table["New York Liberty"]
+    assert (aces["W"], aces["L"], aces["Home"]) == (34, 6, "19-1")
+    assert (liberty["W"], liberty["L"], liberty["GB"]) == (32, 8, 2.0)
+    aces_seasons = _get(real_api, "/v1/teams/WNBA/", id=aces["Team_ID"])["teams"][0]["seasons"]
+    assert [(s["Wins"], s["Losses"]) for s in aces_seasons if s["Season"] == 2023] == [(34, 6)]
+
+
+def test_a_teams_seasons_give_the_postseason_beside_the_regular_season(real_api: ApiServer) -> None:
+    """Denver 2022-23: 53-29, then 12-3 in the three rounds the file holds; it lists the Finals
+    without a result (a snapshot taken before them)."""
+    denver = next(t for t in _get(real_api, "/v1/teams/NBA/", season=2023, max=100)["teams"]
+                  if t["Name"] == "Denver Nuggets")["ID"]
+    seasons = _get(real_api, "/v1/teams/NBA/", id=denver)["teams"][0]["seasons"]
+    season = next(s for s in seasons if s["Season"] == 2023)
+    assert (season["Wins"], season["Losses"]) == (53, 29)
+    assert (season["PostWins"], season["PostLosses"], season["PostUnplayed"]) == (12, 3, ["Finals"])
