@@ -1,7 +1,7 @@
 """The analysts' dashboard: navigation, connection status, level picker, data-source notices.
 
 Run with ``streamlit run app.py``; the API is found through SPORTS_API_URL / SPORTS_API_KEY or
-``.streamlit/secrets.toml`` (design 7). Every filter lives in the URL, so links reproduce views.
+``.streamlit/secrets.toml`` (docs/dashboard.md). Every filter lives in the URL, so links reproduce views.
 """
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ def _players(level: str) -> None:
     search = filters.text_filter("Find players", key=SEARCH_KEY, placeholder="a name, or part of one",
                                  help="Part of a name (5 letters or more), or a surname of any length; "
                                       "then pick the players below the box.")
-    given = filters.given(WHO_KEY)
+    given = filters.picked(WHO_KEY)
     ids = [i for i in (filters.label_id(v) for v in given) if i is not None]
     careers: dict[int, tuple[str, pd.DataFrame]] = {}
     for player_id in dict.fromkeys(ids):
@@ -62,7 +62,7 @@ def _players(level: str) -> None:
                             name=None if len(search) >= SEARCH_MIN else search, size=FOUND_SHOWN).frame
         if {"ID", "Name"} <= set(found.columns):
             options += [filters.id_label(str(n), int(i)) for i, n in zip(found["ID"], found["Name"], strict=True)]
-    chosen = filters.compared("Players", options, key=WHO_KEY, placeholder="Find players above, then pick 2 to 4")
+    chosen = filters.compare_picker("Players", options, key=WHO_KEY, placeholder="Find players above, then pick 2 to 4")
     picked = [careers[i] if i in careers else _career(level, i)
               for i in (filters.label_id(c) for c in chosen) if i is not None]
     if len(picked) < 2:
@@ -84,7 +84,7 @@ def _players(level: str) -> None:
                           drifts=True)  # a new season may add the stat the chart opens on
     held = sorted({int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()})
     span = range(held[0], held[-1] + 1) if held else range(0)  # the axis runs through every season between
-    st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped(level, span, f"{stat} by season, "
+    st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped_title(level, span, f"{stat} by season, "
                                                                                        f"{', '.join(names)}")),
                     key="careers_chart")
     # the chart first, the lines one click below (a view opens on charts or on grids: filters.disclosure)
@@ -99,14 +99,14 @@ def _players(level: str) -> None:
 def _teams(level: str) -> None:
     season = filters.season_picker(api.season_ids(level, with_games=True))
     ids = filters.name_to_id(api.teams(level, season))
-    chosen = filters.compared("Teams", list(ids), key="teams", placeholder="Pick 2 to 4 teams")
+    chosen = filters.compare_picker("Teams", list(ids), key="teams", placeholder="Pick 2 to 4 teams")
     if len(chosen) < 2:
         st.info("Pick two to four teams in the sidebar.")
         return
     series = pd.concat([api.elo(level, season=season, team_id=ids[name]).assign(Team=name) for name in chosen],
                        ignore_index=True)
     ends = api.season_ends(level)
-    st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.scoped(level, [season], "ELO over the season"), axis="ELO",
+    st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.scoped_title(level, [season], "ELO over the season"), axis="ELO",
                                          season_ends=[ends[season]] if season in ends else []),
                     key="compare_elo")
     box = filters.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")

@@ -53,7 +53,7 @@ def _pick_game(level: str) -> None:
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
     box = filters.chart_below("Chart: home margins")
     if box.open:
-        title = charts.scoped(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
+        title = charts.scoped_title(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
         box.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),
                          key="pbp_recent")
 
@@ -76,7 +76,7 @@ def main() -> None:
         page = api.playbyplay(level, game_id)
         layout.note_page(page)
         events = plays.events(page.frame, basic)
-    else:  # the endpoint skips this level (contract 1): the game's own basic entries, no players
+    else:  # the endpoint skips this level (docs/api/index.md): the game's own basic entries, no players
         events = plays.events(basic, basic)
     period = filters.choice("Period", ["All", *plays.periods(events)], key="period", on_change=_show_events)
     sport = api.level_sport(level)

@@ -65,7 +65,7 @@ def _search(level: str, expanded: bool) -> None:
     if not box.open:
         return
     with box:
-        # the API's search ignores 4 letters or fewer (contract 4): shorter text is a surname
+        # the API's search ignores 4 letters or fewer (docs/api/index.md): shorter text is a surname
         query = search if len(search) >= SEARCH_MIN else None
         surname = search if search and not query else None
         first = api.players(level, search=query, name=surname, page=1, size=PAGE_SIZE)
@@ -104,7 +104,7 @@ def _leaders(level: str) -> None:
     box = filters.chart_below(f"Chart: the {stat} leaders")
     if box.open:  # the leaders first, their chart a click below (a view opens on grids or on charts)
         box.plotly_chart(charts.leaders(page.frame, stat=stat,
-                                        title=charts.scoped(level, [season], f"{stat} leaders")),
+                                        title=charts.scoped_title(level, [season], f"{stat} leaders")),
                          key="players_leaders")
 
 
@@ -147,7 +147,7 @@ def _player(level: str) -> None:
     after_regular = any(p != player_stats.REGULAR for p in counts)
     phase = filters.choice("Games of", PHASES, key="log_phase") if after_regular else PHASES[0]
     if not games.empty:
-        games = phases.only(games, phase)
+        games = phases.rows_in(games, phase)
     numeric = player_stats.stat_columns(games)
     stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric),
                           drifts=True)  # a season in progress may add the stat the log opens on
@@ -195,7 +195,7 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
         st.info(season_facts.why_empty(level, season, "game logs", needs="PlayerPerfs",
                                        otherwise=f"No game of {md(name)} is held for the {level} {season} season."))
         return
-    st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped(level, [season], f"{name}, game log: {stat}")),
+    st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped_title(level, [season], f"{name}, game log: {stat}")),
                     key="game_log")
     box = filters.disclosure(f"Every game's line ({len(games)} games)", key=LOG_TABLE_KEY, icon=":material/table:")
     if not box.open:
@@ -289,7 +289,7 @@ def _team(level: str) -> None:
             if not seasons.empty:
                 box = filters.chart_below("Chart: wins and losses by season")
                 if box.open:
-                    box.plotly_chart(charts.win_loss(seasons, charts.scoped(level, seasons.get("Season", []),
+                    box.plotly_chart(charts.win_loss(seasons, charts.scoped_title(level, seasons.get("Season", []),
                                                                             f"{team}, wins and losses by season")),
                                      key="team_seasons")
     if sections[RATING].open:
@@ -311,7 +311,7 @@ def _team_elo(level: str, team: str, team_id: int, season: int | None) -> None:
                                        filters=f"team {team}", unfiltered=lambda: not api.elo(level, season=season).empty))
         return
     st.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
-                                         title=charts.scoped(level, [season], f"{team} ELO")), key="team_elo")
+                                         title=charts.scoped_title(level, [season], f"{team} ELO")), key="team_elo")
     box = filters.disclosure(f"ELO game by game, as a table ({len(series)} games)", key=ELO_TABLE_KEY,
                              icon=":material/table:")
     if box.open:

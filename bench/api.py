@@ -9,7 +9,7 @@ Scenarios, all against ``python -m server serve --workers 2`` on loopback:
   (n) the page of (a) under /natstat/ (the NatStat dialect: the same result, shaped and encoded
       otherwise); (a0) and (n0) the same two URLs on the server without caches, where every
       request parses, queries, shapes and encodes; (n4) and (n3) the page of (n) in the NatStat
-      v4 and v3 forms (contract section 9: the key's quota in every body, so never replayed).
+      v4 and v3 forms (docs/api/natstat.md: the key's quota in every body, so never replayed).
   bare: a bare Starlette route returning a fixed body the size of (a), same run, same workers.
 
 Every server runs as the bare one does, without an access log; (a) is measured once more with
@@ -23,7 +23,7 @@ page within 1.3x of the root page ((a)/(n) and (a0)/(n0) <= 1.3).
 files from ``git archive``, its own store built by its own ``build_store``, the same interpreter),
 interleaved with the rest, and prints each figure of this code against that one: a change that
 should cost nothing (the request path's reshaping) is held to within 10% in the same run. The two
-codes' (a) bodies may differ in size (fields added since), so the kept page is also set against
+codes' (a) bodies may differ in size (fields added since), so the cached page is also set against
 a bare server sending that code's very bytes, and the servers' own CPU a request (from /proc,
 what other work on a shared machine moves least) is printed for (a) and both bare servers.
 
@@ -399,7 +399,7 @@ def main() -> int:
         serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
                  "--no-access-log", "--no-scheduler", "--port"]
         servers.append(_start(serve + [str(port)], env, f"http://127.0.0.1:{port}/health"))
-        kept_server = servers[-1]
+        cached_server = servers[-1]
         base = f"http://127.0.0.1:{port}"
         list_url = f"{base}/v1/games/MLB/?key={key}&team={ids['team']}&season=2024&max=100"
         body = httpx.get(list_url).content
@@ -410,7 +410,7 @@ def main() -> int:
         v3_url = f"{base}/natstat/{key}/games/MLB/2024/0?team={ids['team']}&max=100"
         assert httpx.get(v4_url).json()["games"] == httpx.get(v3_url).json()["games"]
         servers.append(_bare(work / "body.json", body, bare_port, env))
-        owners = {"bare": servers[-1], "a": kept_server}
+        owners = {"bare": servers[-1], "a": cached_server}
         servers.append(_start(serve + [str(cold_port)], {**env, "SPORTS_CACHE_TTL": "0"},
                               f"http://127.0.0.1:{cold_port}/health"))
         logged = [a for a in serve if a != "--no-access-log"] + [str(logged_port)]
@@ -495,7 +495,7 @@ def main() -> int:
                   f"{new['rps'] / old['rps']:.2f}x   p99 {new['p99']:6.2f} / {old['p99']:6.2f} ms"
                   f" = {new['p99'] / old['p99']:.2f}x   non-2xx {int(old['errors'])}")
         # The bodies differ in size (this code's carries more), and sending more bytes costs
-        # both ends more (wrk reads 8 KB at a time): the kept page against a bare server
+        # both ends more (wrk reads 8 KB at a time): the cached page against a bare server
         # sending the same bytes, and the servers' own CPU a request, hold the body fixed.
         this, that = results["a"], results["a@"]
         this_bare, that_bare = this["rps"] / results["bare"]["rps"], that["rps"] / results["bare@"]["rps"]

@@ -2,7 +2,7 @@
 
 Neighbour (default): ``python -m server serve --workers 2`` on a large store (``--store URL``, e.g.
 the real-data store; by default the full demo store, ``demo --size full``, built once under
-BENCH_WORK). A neighbour's cheap, kept page (wrk, 4 connections), and its cheap pages never kept
+BENCH_WORK). A neighbour's cheap, cached page (wrk, 4 connections), and its cheap pages never kept
 (a distinct date's games every request, so each reads the store), are measured alone, then beside
 a default-rate key (600 a minute) keeping 2, then 10, expensive distinct requests in flight
 (deep ``pitch`` pages, ``playbyplay`` over 1900-2030, unindexed searches), each round
@@ -146,7 +146,7 @@ def neighbour_run(opts: argparse.Namespace) -> int:
     finally:
         for served in servers.values():
             served.stop()
-    print(f"store {url.rsplit('/', 1)[-1]}; the neighbour's kept page, wrk 4 connections, "
+    print(f"store {url.rsplit('/', 1)[-1]}; the neighbour's cached page, wrk 4 connections, "
           f"{opts.duration} s; median of {opts.rounds} interleaved rounds")
     for code, (page, offset) in ((c, p) for p in (("kept", 0), ("uncached", -1)) for c in codes):
         print(f"{page} page: " + ("one URL, kept" if page == "kept" else
@@ -203,7 +203,7 @@ def postgres_run(opts: argparse.Namespace) -> int:
                          for n in range(32)}
                 calls.update({"/health": f"{base}/health", "/openapi.json": f"{base}/openapi.json",
                               "/docs": f"{base}/docs", "no key": f"{base}/v1/games/MLB/",
-                              "404": f"{base}/v1/nothing/MLB/", "kept page": kept})
+                              "404": f"{base}/v1/nothing/MLB/", "cached page": kept})
                 answers = _at_once(calls)
                 proxy.thaw()
                 thawed = time.monotonic()
@@ -220,7 +220,7 @@ def postgres_run(opts: argparse.Namespace) -> int:
             times = sorted(t for t, _, _ in queries)
             print(f"  32 distinct queries: {dict(Counter(f'{s} {c}' for _, s, c in queries))}, "
                   f"median {statistics.median(times):.2f} s, slowest {times[-1]:.2f} s")
-            for name in ("/health", "/openapi.json", "/docs", "no key", "404", "kept page"):
+            for name in ("/health", "/openapi.json", "/docs", "no key", "404", "cached page"):
                 seconds, status, code = answers[name]
                 print(f"  {name:14s} {status} {code:18s} {seconds:6.2f} s")
             print(f"  thawed: first 200 after {recovered:.2f} s")

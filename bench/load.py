@@ -201,7 +201,7 @@ def scale_out(args: argparse.Namespace) -> list[str]:
         paths = mixed_paths(bases[0], key, random.Random(1))
         script = random_paths_script(paths, WORK / "mixed-scale.lua")
         pids = [p for s in servers for p in worker_pids(s)]
-        # Warm-up (not counted) until every worker's kept answers have filled: by traffic, not
+        # Warm-up (not counted) until every worker's cached answers have filled: by traffic, not
         # time (the single-instance run's 10 s warm-up asks each URL about 30 times), since four
         # slower workers each meet every URL later than two fast ones.
         warm = 0.0

@@ -68,7 +68,7 @@ def scope(level: str, seasons: Iterable[object] = ()) -> str:
     return f"{level} {', '.join(str(s) for s in held[:-1])} and {held[-1]}"
 
 
-def scoped(level: str, seasons: Iterable[object], what: str) -> str:
+def scoped_title(level: str, seasons: Iterable[object], what: str) -> str:
     """A chart title that names its level and seasons first: "MLB 2023: ELO rankings on ..."."""
     return f"{scope(level, seasons)}: {what}"
 

@@ -1,6 +1,6 @@
 """Filter widgets, each bound to the URL (``bind="query-params"``): the key is the URL name.
 
-The URL is the source of truth (design 7): a pasted link seeds every widget, and a value equal
+The URL is the source of truth (docs/dashboard.md): a pasted link seeds every widget, and a value equal
 to its default is left out of the URL to keep links short. Tabs are bound too, and only the open
 tab's content runs, so a link reopens the same tab and a page computes only what it shows.
 
@@ -193,7 +193,7 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
 MAX_COMPARED = 4
 
 
-def given(key: str) -> list[str]:
+def picked(key: str) -> list[str]:
     """What a bound multiselect holds before it is drawn: its value in this session, else the
     link's (a page builds the widget's options from it, so that a shared link's picks are
     offered and kept)."""
@@ -215,12 +215,12 @@ def label_id(label: str) -> int | None:
     return int(number) if head and tail.endswith(")") and number.isdigit() else None
 
 
-def compared(label: str, options: Sequence[str], *, key: str, placeholder: str) -> list[str]:
+def compare_picker(label: str, options: Sequence[str], *, key: str, placeholder: str) -> list[str]:
     """Two to MAX_COMPARED records to set side by side (Compare), in the order picked."""
     offered = list(dict.fromkeys(options))
     warn_unknown(key, offered, label, "")
     _keep(key, offered, [])
-    values = st.sidebar.multiselect(label, offered, default=[v for v in given(key) if v in offered], key=key,
+    values = st.sidebar.multiselect(label, offered, default=[v for v in picked(key) if v in offered], key=key,
                                     bind=BIND, max_selections=MAX_COMPARED, placeholder=placeholder)
     pin(key, values)  # the copy-link names the picks however the URL holds them
     return [str(v) for v in values]
@@ -356,7 +356,7 @@ def picked_row(state: Any) -> int | None:
     return int(cells[0][0]) if cells else None
 
 
-def carry(query: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+def query_for_switch(query: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """The query of a link opened from a callback (``st.switch_page``), less what a widget of
     this page binds: those values go through the widget's state, the only way a bound URL value
     can change, and the widget of the same key on the page opened reads them there."""

@@ -1,4 +1,4 @@
-"""A game's detail (contract 6, ``games`` with id): line score, plays, chart, officials, forecast."""
+"""A game's detail (docs/api/reference.md, ``games`` with id): line score, plays, chart, officials, forecast."""
 from __future__ import annotations
 
 import math
@@ -64,7 +64,7 @@ def _called(flag: object) -> str:
 
 
 def forecast_summary(detail: dict[str, Any]) -> None:
-    """The forecast objects (spec part 2) in one line each: what was expected, and whether it was right."""
+    """The forecast objects (docs/api/reference.md) in one line each: what was expected, and whether it was right."""
     fc = _forecast(detail)
     if not fc:
         st.caption("No forecast held for this game.")

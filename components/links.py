@@ -53,7 +53,7 @@ def open_link(url: str) -> None:
     """Open a link of this module in this tab, from a callback (a row's click, a button): the
     page it names, with its query (the level, the record, the season)."""
     page, query = page_target(url)
-    st.switch_page(page, query_params=filters.carry(query))
+    st.switch_page(page, query_params=filters.query_for_switch(query))
 
 
 def open_button(label: str, url: str, *, icon: str) -> None:

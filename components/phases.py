@@ -55,7 +55,7 @@ def mark(frame: pd.DataFrame, column: str = PHASE) -> pd.DataFrame:
     return frame.assign(**{PHASE: [label(p) for p in frame[column]]})
 
 
-def only(frame: pd.DataFrame, choice: str) -> pd.DataFrame:
+def rows_in(frame: pd.DataFrame, choice: str) -> pd.DataFrame:
     """The rows of a "Games of" choice (all of them for BOTH), by their marked PHASE."""
     wanted = CHOSEN.get(choice)
     if wanted is None or PHASE not in frame.columns:

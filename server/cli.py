@@ -1,4 +1,4 @@
-"""The operator's command line (contract section 7): ``python -m server COMMAND``.
+"""The operator's command line (docs/operations.md): ``python -m server COMMAND``.
 
 Commands are declared in ``COMMANDS``; each names the function that does the work as
 ``"module:function"``, imported only when that command runs. A handler takes the parsed

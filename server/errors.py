@@ -172,7 +172,7 @@ def show(raw: str) -> str:
 
 
 def error_document(error: ApiError) -> dict[str, Any]:
-    """The canonical error body (contract section 3), the same logical shape in every format."""
+    """The canonical error body (docs/api/index.md), the same logical shape in every format."""
     body: dict[str, Any] = {"Status": error.status, "Code": error.code}
     if error.parameter is not None:
         body["Parameter"] = error.parameter

@@ -1,4 +1,4 @@
-"""API keys (contract section 2): issue, list, revoke, look up; the store never holds a key.
+"""API keys (docs/api/index.md): issue, list, revoke, look up; the store never holds a key.
 
 A key is ``XXXX-XXXXXX`` drawn with ``secrets``. The store keeps only HMAC-SHA256(server secret,
 key) as hex plus a hint of the last two characters (62**2 guesses off a key of 62**10), so a copy
@@ -28,7 +28,7 @@ from server.store import keystore, schema
 from server.store.watch import mark_changed
 
 KEY_PATTERN = re.compile(r"^[A-Za-z0-9]{4}-[A-Za-z0-9]{6}$")
-DEFAULT_RATE = 600  # requests per minute (contract section 7)
+DEFAULT_RATE = 600  # requests per minute (docs/operations.md)
 _ALPHABET = string.ascii_letters + string.digits
 HINT = 2  # characters of a key kept to tell keys apart in `keys list`
 

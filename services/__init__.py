@@ -1,4 +1,4 @@
-"""The dashboard's API client: the only code in the dashboard that does HTTP (design 2)."""
+"""The dashboard's API client: the only code in the dashboard that does HTTP (docs/development.md)."""
 from __future__ import annotations
 
 from services.client import CACHE_TTL_SECONDS, Page, clear_cache, health

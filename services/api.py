@@ -264,6 +264,6 @@ def level_sport(level: str) -> str:
 
 
 def level_serves(level: str, endpoint: str) -> bool:
-    """Whether ``endpoint`` serves the level, as the glossary's levels say (contract 1)."""
+    """Whether ``endpoint`` serves the level, as the glossary's levels say (docs/api/index.md)."""
     endpoints = _level_row(level, "Endpoints")
     return isinstance(endpoints, list | tuple) and endpoint in endpoints

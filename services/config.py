@@ -1,4 +1,4 @@
-"""Where the API lives and which key to send: environment first, then secrets.toml (design 7)."""
+"""Where the API lives and which key to send: environment first, then secrets.toml (docs/dashboard.md)."""
 from __future__ import annotations
 
 import os

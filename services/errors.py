@@ -1,6 +1,6 @@
 """Typed errors of the dashboard's API client.
 
-Every failure the API can answer (contract section 3, error documents) or the network can
+Every failure the API can answer (docs/api/index.md, error documents) or the network can
 cause becomes one of these; pages catch ``ApiError`` once and show ``friendly()``.
 """
 from __future__ import annotations

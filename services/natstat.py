@@ -24,7 +24,7 @@ from typing import Any
 _INT = re.compile(r"^-?(?:0|[1-9]\d{0,17})$")
 _FLOAT = re.compile(r"^-?\d+\.\d+(?:[eE][-+]?\d+)?$")
 _KEYED = re.compile(r"^([A-Za-z]+)_(-?\d+)$")
-# Fields the root sends as signed strings (contract section 3: money lines "+135", "-150").
+# Fields the root sends as signed strings (docs/api/index.md: money lines "+135", "-150").
 # ``Overtime`` is text too: "OT", "2OT", "SO" or the number of extra innings ("2").
 _TEXT_FIELDS = frozenset({"VisMoneyLine", "HomeMoneyLine", "MoneyLineDrift", "TheCount",
                           "Overtime"})

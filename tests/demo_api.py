@@ -1,4 +1,4 @@
-"""The small demo store, built and served with the operator's own commands (contract section 7):
+"""The small demo store, built and served with the operator's own commands (docs/operations.md):
 ``init``, ``demo --size small --seed 7``, ``retabulate``, ``projections`` (completed seasons,
 then the newest days), ``keys issue``, then ``serve``."""
 from __future__ import annotations

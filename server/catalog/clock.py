@@ -1,7 +1,7 @@
 """The service's clock: the one definition of "now" and of "today".
 
-The service's day is the calendar day in America/New_York, daylight saving included (contract 4:
-``last`` counts days there; spec part 1: the nightly re-tabulation runs at about 3 am Eastern).
+The service's day is the calendar day in America/New_York, daylight saving included (docs/api/index.md:
+``last`` counts days there; docs/api/reference.md: the nightly re-tabulation runs at about 3 am Eastern).
 The server, the simulator, the scheduler and the dashboard all ask this module, so they agree on
 the day at every hour of the year (a fixed UTC-5 is an hour off from March to November).
 

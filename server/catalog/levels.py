@@ -2,7 +2,7 @@
 
 Routing, validation, the glossary's ``levels`` records and the simulator all read this table;
 ``python -m server init`` copies it into the store's ``levels`` table. ``FEATURES`` says which
-levels carry each optional kind of data (contract section 1): the endpoints that serve it, the
+levels carry each optional kind of data (docs/api/index.md): the endpoints that serve it, the
 glossary's list of endpoints per level and the re-tabulation all read it from here.
 """
 from __future__ import annotations
@@ -52,11 +52,11 @@ ALL_CODES: tuple[str, ...] = tuple(lv.code for lv in LEVELS)
 
 
 def find_level(code: str) -> Level | None:
-    """Level codes are case-insensitive on the wire (contract 1); this is the one lookup."""
+    """Level codes are case-insensitive on the wire (docs/api/index.md); this is the one lookup."""
     return BY_CODE.get(code.strip().upper())
 
 
-# Optional data and the levels that carry it (contract section 1); an endpoint declares the
+# Optional data and the levels that carry it (docs/api/index.md); an endpoint declares the
 # feature it needs (``Endpoint.needs``) and serves exactly these levels.
 FEATURES: dict[str, frozenset[str]] = {
     "rpi": frozenset({"MBB", "MB2", "MB3", "WBB", "CBB"}),

@@ -1,6 +1,6 @@
 """What the contract fixes of a parameter's text, read by both ends: the request parser refuses
 or ignores by it (``server.http.parse``) and the dashboard's search boxes take no more than it
-will answer (spec part 8)."""
+will answer (docs/api/index.md)."""
 from __future__ import annotations
 
 from typing import Final

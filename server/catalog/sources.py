@@ -2,7 +2,7 @@
 
 The API puts a level's notices in every document's ``meta.Notices`` and in ``/health``; the
 dashboard shows them in its footer. Retrosheet's wording is prescribed by its terms and must not
-change (see ../shared/data/PROVENANCE.md).
+change (see docs/data.md).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What an endpoint declaration is made of: fields, parameters, the declaration, the request.
 
-An endpoint is data (design section 3): its record fields (which also document it in OpenAPI),
+An endpoint is data (docs/development.md): its record fields (which also document it in OpenAPI),
 the parameters it takes, a ``build`` function giving its base query for one request, filters
 keyed by parameter (a column the value must equal, a tuple of columns any of which must, or a
 function for anything else), and optional named hooks for detail records. ``server.endpoints.handler``
@@ -53,7 +53,7 @@ class Param:
 
 
 @dataclass(frozen=True)
-class Ask:
+class ParsedRequest:
     """One request, parsed and checked: what every build function and hook reads.
 
     Frozen, values included: the endpoint's check returns a normalised copy (``replace``), and
@@ -81,7 +81,7 @@ class Ask:
         """A parameter's typed value, or None when it was not given."""
         return self.values.get(name)
 
-    def replace(self, **changes: Any) -> Ask:
+    def replace(self, **changes: Any) -> ParsedRequest:
         """A copy with ``changes`` (``values`` given as a plain dict is made read-only)."""
         if "values" in changes:
             changes["values"] = MappingProxyType(dict(changes["values"]))
@@ -94,12 +94,12 @@ class Ask:
                 self.day_to, self.size, self.page)
 
 
-Build = Callable[[Ask], sa.Select[Any]]
-Clause = Callable[[Any, Ask], sa.ColumnElement[bool]]
+Build = Callable[[ParsedRequest], sa.Select[Any]]
+Clause = Callable[[Any, ParsedRequest], sa.ColumnElement[bool]]
 Filter = sa.ColumnElement[Any] | tuple[sa.ColumnElement[Any], ...] | Clause
-Hook = Callable[[sa.Connection, Ask, list[Record]], None]
-Check = Callable[[Ask, StoreFacts], Ask]
-Custom = Callable[[sa.Connection, Ask], list[Record]]
+Hook = Callable[[sa.Connection, ParsedRequest, list[Record]], None]
+Check = Callable[[ParsedRequest, StoreFacts], ParsedRequest]
+Custom = Callable[[sa.Connection, ParsedRequest], list[Record]]
 
 
 @dataclass(frozen=True, eq=False)  # identity hash: declarations are singletons
@@ -123,7 +123,7 @@ class Endpoint:
     id_filter: Clause | None = None
     limits: tuple[str, ...] = ()  # values `limit` may take
     types: tuple[str, ...] = ()  # values of the /{type}/ path segment; first is the default
-    season_default: bool = False  # season defaults to the level's newest (spec part 8)
+    season_default: bool = False  # season defaults to the level's newest (docs/api/index.md)
     required_any: tuple[str, ...] = ()  # at least one must be given (playbyplay)
     with_id_only: tuple[str, ...] = ()  # parameters that count only together with id
     type_limits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # per path type

@@ -12,7 +12,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog.linestats import line_codes
-from server.endpoints.base import Ask, Endpoint, Field, Param, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Param, Record
 from server.endpoints.common import G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS, game_select
 from server.endpoints.games import GAMES
 from server.endpoints.seasonnames import season_team
@@ -34,7 +34,7 @@ _PLAYERS = (sa.select(PL.c.game_id, PL.c.player_id, PN.c.name, PL.c.team_id, TN.
 _TEAMS = sa.select(TL.c.game_id, TL.c.home, TL.c.stats).order_by(TL.c.game_id, TL.c.home)
 
 
-def _base(ask: Ask) -> sa.Select[Any]:
+def _base(ask: ParsedRequest) -> sa.Select[Any]:
     return _BOXES[ask.code in LEAGUE_LEVELS].where(G.c.level == ask.code)
 
 
@@ -55,7 +55,7 @@ def linescore(line: Any) -> list[Record]:
             for n in range(1, max(len(vis), len(home)) + 1)]
 
 
-def _enrich(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _enrich(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     """URL, header, line score, totals and player lines of every game of the page."""
     ids = [r["ID"] for r in found]
     team_codes = line_codes(ask.level.sport, team=True)
@@ -82,7 +82,7 @@ def _enrich(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
         r["players"] = players[r["ID"]]
 
 
-def _check(ask: Ask, facts: StoreFacts) -> Ask:
+def _check(ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:
     """``gameid`` is NatStat's name for ``id``; ``id`` wins when both are given."""
     if "gameid" not in ask.values:
         return ask

@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.models.metrics import CALIBRATION_BINS
 from server.store import schema as s
@@ -29,7 +29,7 @@ DIGITS = 4  # means and scores as served
 _FORECASTS = (s.INGAME, s.PREGAME)
 
 
-def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     query = (sa.select(C.forecast, C.bin, sa.func.sum(C.count), sa.func.sum(C.predicted),
                        sa.func.sum(C.observed), sa.func.sum(C.brier), sa.func.sum(C.log_loss))
              .where(C.level == ask.code, C.season == ask.season)

@@ -1,4 +1,4 @@
-"""Step two of a request: an endpoint's rules, applied to a parsed ``Ask``.
+"""Step two of a request: an endpoint's rules, applied to a parsed ``ParsedRequest``.
 
 Parsing (``server.http.parse``) turned the query string into typed values; here the declaration's
 rules decide what those values mean for this endpoint, and return a normalised copy: a ``limit``
@@ -8,12 +8,12 @@ answer cache keys on the copy, so two spellings of one question share an answer.
 """
 from __future__ import annotations
 
-from server.endpoints.base import Ask, Endpoint
+from server.endpoints.base import ParsedRequest, Endpoint
 from server.errors import BadParameter, FilterRequired, show
 from server.store.facts import StoreFacts
 
 
-def check(ep: Endpoint, ask: Ask, facts: StoreFacts) -> Ask:
+def check(ep: Endpoint, ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:
     """The request as ``ep``'s rules read it, or the error naming the rule it breaks."""
     values = dict(ask.values)
     warnings = list(ask.warnings)

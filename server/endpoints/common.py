@@ -1,6 +1,6 @@
 """Shared pieces of the declarations: table aliases, the game record, shared parameters.
 
-The game record (spec part 2) is reused by games, forecasts, moneyline, venues and officials, so
+The game record (docs/api/reference.md) is reused by games, forecasts, moneyline, venues and officials, so
 its columns and fields are declared once here.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases
-from server.endpoints.base import Ask, Field, Filter, Param
+from server.endpoints.base import ParsedRequest, Field, Filter, Param
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
@@ -18,7 +18,7 @@ G = s.games
 VISITOR, HOME = season_team("vis"), season_team("hom")  # named as in the game's season
 V, H = VISITOR.team, HOME.team
 SL = s.sublevels.alias("lg")
-LEAGUE_LEVELS = ("FC",)  # levels whose games carry the League* fields (spec part 2)
+LEAGUE_LEVELS = ("FC",)  # levels whose games carry the League* fields (docs/api/reference.md)
 
 GAME_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     G.c.id.label("ID"), VISITOR.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
@@ -100,12 +100,12 @@ def phase_filters(phase: sa.ColumnElement[Any]) -> dict[str, Filter]:
     """The ``phase`` and ``seasontype`` filters of an endpoint whose records have this phase:
     both arrive as a set of phases (``seasontype``, kept for older clients, stands for one of
     ``server.catalog.phases.SEASON_TYPES``: postseason is the play-in and the postseason)."""
-    def clause(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    def clause(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
         return phase.in_(value)
     return {"phase": clause, "seasontype": clause}
 
 
-def snapshot_season(table: sa.Table, ask: Ask, date_decides: bool) -> Any:
+def snapshot_season(table: sa.Table, ask: ParsedRequest, date_decides: bool) -> Any:
     """The season a dated table (ratings, projections) is read in: the asked season, unless
     ``date_decides`` and a date is given; else the level's newest season holding a row on or
     before the date (or at all)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params, team_ref
 from server.store import schema as s
 
@@ -18,7 +18,7 @@ TT = s.teams.alias("txteam")
 TP = s.players.alias("txplayer")
 
 
-def _news(ask: Ask) -> sa.Select[Any]:
+def _news(ask: ParsedRequest) -> sa.Select[Any]:
     return (sa.select(N.c.id.label("ID"), N.c.published.label("Published"),
                       N.c.published.label("PublishedAt"), N.c.title.label("Title"),
                       N.c.summary.label("Summary"), N.c.url.label("URL"),
@@ -50,7 +50,7 @@ NEWS = Endpoint(
 )
 
 
-def _transactions(ask: Ask) -> sa.Select[Any]:
+def _transactions(ask: ParsedRequest) -> sa.Select[Any]:
     return (sa.select(TX.c.id.label("ID"), TX.c.date.label("Date"), TX.c.team_id.label("Team_ID"),
                       TT.c.name.label("Team"), TX.c.player_id.label("Player_ID"),
                       TP.c.name.label("Player"), TX.c.type.label("Type"),
@@ -78,7 +78,7 @@ TRANSACTIONS = Endpoint(
 )
 
 
-def _social(ask: Ask) -> sa.Select[Any]:
+def _social(ask: ParsedRequest) -> sa.Select[Any]:
     return (sa.select(SA.c.handle.label("ID"), SA.c.name.label("Name"),
                       SA.c.platform.label("Platform"), SA.c.type.label("Type"),
                       SA.c.team_id.label("Team_ID"), SA.c.player_id.label("Player_ID"),
@@ -87,7 +87,7 @@ def _social(ask: Ask) -> sa.Select[Any]:
             .order_by(SA.c.last_post.desc().nulls_last(), SA.c.id.desc()))
 
 
-def _posts(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _posts(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     """With id, the account's posts, newest first, within the date window if one was given."""
     record = found[0]
     q = sa.select(SP.c.id, SP.c.posted, SP.c.text, SP.c.url, SP.c.game_id).where(
@@ -102,7 +102,7 @@ def _posts(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
         for r in conn.execute(q.order_by(SP.c.posted.desc(), SP.c.id.desc()))]
 
 
-def _social_game(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def _social_game(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     return SA.c.id.in_(sa.select(SP.c.account_id).where(SP.c.game_id == value))
 
 

@@ -1,6 +1,6 @@
 """forecasts and moneyline (v2): the derived ``forecasts`` table joined to its games.
 
-Forecast objects (spec part 2) are declared once in ``FORECAST_OBJECTS`` and reused by the game
+Forecast objects (docs/api/reference.md) are declared once in ``FORECAST_OBJECTS`` and reused by the game
 detail record. A forecast record of a level that a comparison forecaster covers
 (``server.catalog.forecasters``) adds ``comparison``: each one's published home-win chance for
 the game, beside ours, so a client scores them on the same games. Moneyline adds each season's
@@ -12,7 +12,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Filter, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Filter, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, GAME_TEAMS, game_select,
                                      params, phase_filters)
 from server.catalog.clock import today
@@ -96,7 +96,7 @@ COMPARISON_OBJECT = Field(
 GAME_FORECAST_FROM = F.join(G, G.c.id == F.c.game_id)
 
 
-def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
+def _limit(value: str, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     return G.c.state == "inprogress" if value == "inprogress" else G.c.game_day == today()
 
 
@@ -122,15 +122,15 @@ _MONEYLINE = (game_select(
     .order_by(G.c.game_day.desc(), G.c.id.desc()))
 
 
-def _forecasts(ask: Ask) -> sa.Select[Any]:
+def _forecasts(ask: ParsedRequest) -> sa.Select[Any]:
     return _FORECASTS.where(G.c.level == ask.code)
 
 
-def _moneyline(ask: Ask) -> sa.Select[Any]:
+def _moneyline(ask: ParsedRequest) -> sa.Select[Any]:
     return _MONEYLINE.where(G.c.level == ask.code)
 
 
-def _season_records(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _season_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     """Each record's URL, and its season object: the level's money-line record that season."""
     seasons = sorted({int(r["_season"]) for r in found})
     tally: dict[int, tuple[int, int]] = {}

@@ -1,4 +1,4 @@
-"""games: the game record list, and with ``id`` the full game detail (spec part 2, contract 6)."""
+"""games: the game record list, and with ``id`` the full game detail (docs/api/reference.md)."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from server.endpoints import records
 from server.endpoints.records import RecordPlan
-from server.endpoints.base import Ask, Endpoint, Field, Param, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Param, Record
 from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS,
                                      GAME_TEAMS, HOME, VISITOR, game_select, params,
                                      phase_filters)
@@ -27,7 +27,7 @@ _GAMES = {league: game_select(league=league).order_by(G.c.game_day.desc(), G.c.i
           for league in (False, True)}
 
 
-def _base(ask: Ask) -> sa.Select[Any]:
+def _base(ask: ParsedRequest) -> sa.Select[Any]:
     return _GAMES[ask.code in LEAGUE_LEVELS].where(G.c.level == ask.code)
 
 
@@ -36,7 +36,7 @@ def _base(ask: Ask) -> sa.Select[Any]:
 STATUS = Param("status", "state", "game state, any case: " + ", ".join(GAME_STATES), "final")
 
 
-def _limit(value: str, ask: Ask) -> sa.ColumnElement[bool]:
+def _limit(value: str, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     return G.c.state == "inprogress" if value == "inprogress" else G.c.game_day == today()
 
 
@@ -46,7 +46,7 @@ def forecast_of(conn: sa.Connection, game_id: int) -> Record | None:
     return _FORECAST_PLAN.build_all([row])[0] if row is not None else None
 
 
-def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     gid = record["ID"]
     g = conn.execute(sa.select(G).where(G.c.id == gid)).mappings().one()

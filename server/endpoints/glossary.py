@@ -1,6 +1,6 @@
 """glossary: ID codes and explanations (levels, sublevels, stats, nations); never paginated.
 
-The levels rows are read from the store's ``levels`` table (levels are data, contract 1) and
+The levels rows are read from the store's ``levels`` table (levels are data, docs/api/index.md) and
 list the endpoints that serve each level: the registry, which declares this endpoint with
 ``glossary(serving)``, hands in that lookup, so the two modules do not import each other.
 """
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.store import schema as s
 
 TYPES = ("levels", "sublevels", "stats", "nations")
@@ -28,7 +28,7 @@ def _levels(conn: sa.Connection, serving: Serving) -> list[Record]:
                                   .order_by(lv.code))]
 
 
-def _sublevels(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _sublevels(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     sl = s.sublevels.c
     out = []
     for r in conn.execute(sa.select(s.sublevels).where(sl.level == ask.code).order_by(sl.id)):
@@ -41,7 +41,7 @@ def _sublevels(conn: sa.Connection, ask: Ask) -> list[Record]:
     return out
 
 
-def _stats(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _stats(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     gs = s.glossary_stats.c
     return [{"Code": r.code, "Name": r.name, "Description": r.description, "Type": r.type,
              "Order": r.order, "Qualifier": r.qualifier}
@@ -49,20 +49,20 @@ def _stats(conn: sa.Connection, ask: Ask) -> list[Record]:
                                   .order_by(gs.type, gs.code))]
 
 
-def _nations(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _nations(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     n = s.nations.c
     return [{"Code": r.code, "Name": r.name}
             for r in conn.execute(sa.select(n.code, n.name).order_by(n.code))]
 
 
-_BY_TYPE: dict[str, Callable[[sa.Connection, Ask], list[Record]]] = {
+_BY_TYPE: dict[str, Callable[[sa.Connection, ParsedRequest], list[Record]]] = {
     "sublevels": _sublevels, "stats": _stats, "nations": _nations,
 }
 
 
 def glossary(serving: Serving) -> Endpoint:
     """The glossary's declaration; ``serving`` lists the endpoints serving a level."""
-    def answer(conn: sa.Connection, ask: Ask) -> list[Record]:
+    def answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         kind = ask.type or TYPES[0]  # routing admits only the declared TYPES
         return _levels(conn, serving) if kind == "levels" else _BY_TYPE[kind](conn, ask)
 

@@ -1,6 +1,6 @@
 """playerperfs and teamperfs: game lines, newest first, each followed by the sport's stat line.
 
-The stat line is flattened into the record under the glossary's stat codes (contract 6); a code
+The stat line is flattened into the record under the glossary's stat codes (docs/api/reference.md); a code
 the line lacks is 0, as ``server.catalog.linestats`` defines.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from server.catalog import splits as split_kinds
 from server.catalog.linestats import line_codes
 from server.endpoints import splits
-from server.endpoints.base import Ask, Check, Endpoint, Field, Param, Record
+from server.endpoints.base import ParsedRequest, Check, Endpoint, Field, Param, Record
 from server.endpoints.common import DATE_PARAMS, G, params, phase_filters, phase_of
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
@@ -39,7 +39,7 @@ def _named(source: Any, table: sa.Table) -> Any:
                    table.c.season)
 
 
-def _player(ask: Ask) -> sa.Select[Any]:
+def _player(ask: ParsedRequest) -> sa.Select[Any]:
     cols = _columns(PLN)
     return (sa.select(*cols[:4], PLN.c.player_id.label("Player_ID"), PN.c.name.label("Name"),
                       *cols[4:])
@@ -47,14 +47,14 @@ def _player(ask: Ask) -> sa.Select[Any]:
             .where(PLN.c.level == ask.code).order_by(PLN.c.game_day.desc(), PLN.c.id.desc()))
 
 
-def _team(ask: Ask) -> sa.Select[Any]:
+def _team(ask: ParsedRequest) -> sa.Select[Any]:
     return (sa.select(*_columns(TLN))
             .select_from(_named(TLN, TLN))
             .where(TLN.c.level == ask.code).order_by(TLN.c.game_day.desc(), TLN.c.id.desc()))
 
 
 def _flatten(team: bool) -> Any:
-    def hook(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+    def hook(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
         codes = line_codes(ask.level.sport, team=team)
         for r in found:
             line = r.pop("_stats") or {}
@@ -65,7 +65,7 @@ def _flatten(team: bool) -> Any:
 
 
 def _sublevel(table: sa.Table) -> Any:
-    def clause(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+    def clause(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
         if isinstance(value, str):
             sl = s.sublevels.c
             value = sa.select(sl.id).where(sa.or_(sa.func.lower(sl.name) == value.lower(),
@@ -104,7 +104,7 @@ SPLIT = Param("split", "string", "baseball: the season's line of the player (or 
 
 
 def _check(team: bool) -> Check:
-    def check(ask: Ask, facts: StoreFacts) -> Ask:
+    def check(ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:
         splits.check(ask, team)
         name = ask.get("split")
         return ask if name is None else ask.replace(values={**ask.values, "split": name.lower()})

@@ -1,5 +1,5 @@
 """officials and venues: who worked and where games were played, per season (default: the
-level's newest season, spec part 8); with id, that season's games and, for officials, statistics."""
+level's newest season, docs/api/index.md); with id, that season's games and, for officials, statistics."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +7,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints.records import RecordPlan
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import G, GAME_FIELDS, game_select, params
 from server.store import schema as s
 
@@ -18,14 +18,14 @@ VE = s.venues
 _GAME_PLAN = RecordPlan.of(GAME_FIELDS, game_select(league=False))
 
 
-def _season_games(ask: Ask) -> list[sa.ColumnElement[bool]]:
+def _season_games(ask: ParsedRequest) -> list[sa.ColumnElement[bool]]:
     clauses = [G.c.level == ask.code]
     if ask.season is not None:
         clauses.append(G.c.season == ask.season)
     return clauses
 
 
-def _officials(ask: Ask) -> sa.Select[Any]:
+def _officials(ask: ParsedRequest) -> sa.Select[Any]:
     worked = (sa.select(GO.c.official_id, sa.func.count().label("games"),
                         sa.func.max(GO.c.role).label("role"))
               .select_from(GO.join(G, G.c.id == GO.c.game_id)).where(*_season_games(ask))
@@ -36,7 +36,7 @@ def _officials(ask: Ask) -> sa.Select[Any]:
             .order_by(OF.c.name, OF.c.id))
 
 
-def _games_where(conn: sa.Connection, ask: Ask, clause: sa.ColumnElement[bool],
+def _games_where(conn: sa.Connection, ask: ParsedRequest, clause: sa.ColumnElement[bool],
                  *extra: sa.ColumnElement[Any]) -> list[Record]:
     q = (game_select(*extra, league=False).where(clause, *_season_games(ask))
          .order_by(G.c.game_day.desc(), G.c.id.desc()))
@@ -48,7 +48,7 @@ def _games_where(conn: sa.Connection, ask: Ask, clause: sa.ColumnElement[bool],
     return out
 
 
-def _official_detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _official_detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     oid = record["ID"]
     worked = sa.select(GO.c.game_id).where(GO.c.official_id == oid)
@@ -91,7 +91,7 @@ OFFICIALS = Endpoint(
 )
 
 
-def _venues(ask: Ask) -> sa.Select[Any]:
+def _venues(ask: ParsedRequest) -> sa.Select[Any]:
     used = sa.select(G.c.venue_id).where(*_season_games(ask))
     home = sa.select(s.teams.c.venue_id).where(s.teams.c.level == ask.code)
     return (sa.select(VE.c.id.label("ID"), VE.c.name.label("Name"),
@@ -101,7 +101,7 @@ def _venues(ask: Ask) -> sa.Select[Any]:
             .where(sa.or_(VE.c.id.in_(used), VE.c.id.in_(home))).order_by(VE.c.name, VE.c.id))
 
 
-def _venue_detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _venue_detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     found[0]["games"] = _games_where(conn, ask, G.c.venue_id == found[0]["ID"])
 
 

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from server.catalog import figures, phases
 from server.catalog.names import SUFFIXES, fold
 from server.catalog.statcodes import metric_codes
-from server.endpoints.base import Ask, Endpoint, Field, Param, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Param, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
@@ -27,7 +27,7 @@ LG = s.sublevels.alias("plg")
 PITCHED = ("BF", "OUTS")  # a game line with either pitched in the game
 
 
-def _base(ask: Ask) -> sa.Select[Any]:
+def _base(ask: ParsedRequest) -> sa.Select[Any]:
     career = (sa.select(PS.c.player_id, sa.func.min(PS.c.season).label("first"),
                         sa.func.max(PS.c.season).label("last"))
               .where(PS.c.level == ask.code).group_by(PS.c.player_id).subquery("career"))
@@ -65,7 +65,7 @@ NAME = Param("name", "string", "a full name or a last name, any case, any length
 FOLDED_NAME = sa.func.coalesce(PL.c.search_name, folded(PL.c.name))
 
 
-def _named(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def _named(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     """The whole name or its surname, each with or without a suffix (``Griffey`` and ``Ken
     Griffey`` find Ken Griffey Sr. and Ken Griffey Jr.; ``Ken Griffey Jr.`` only the son);
     ``acuna`` finds Acuña. A name written in another script ends with its Latin form in
@@ -78,7 +78,7 @@ def _named(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
                   FOLDED_NAME.endswith(f" {text})", autoescape=True))
 
 
-def _url(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _url(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     for r in found:
         r["URL"] = f"{ask.base_url}/v1/players/{ask.code}/?id={r['ID']}"
 
@@ -116,7 +116,7 @@ def _season_lines(conn: sa.Connection, pid: int, level: str
     return out
 
 
-def _metrics(conn: sa.Connection, pid: int, ask: Ask) -> dict[tuple[int, int], dict[str, float]]:
+def _metrics(conn: sa.Connection, pid: int, ask: ParsedRequest) -> dict[tuple[int, int], dict[str, float]]:
     """Per (season, his last team that season): the regular season's metrics of the stat tables
     (``statcodes.metric_codes``: wOBA, wRC+, FIP... and RE24), which no game line sums to."""
     codes = metric_codes(ask.level.sport)
@@ -131,7 +131,7 @@ def _metrics(conn: sa.Connection, pid: int, ask: Ask) -> dict[tuple[int, int], d
     return {key: {c: values[c] for c in codes if c in values} for key, values in out.items()}
 
 
-def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     pid = record["ID"]
     lines = s.player_lines.c
@@ -156,7 +156,7 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
                         "Metrics": metrics.get((r.season, r.team_id)) if metrics else None})
     record["seasons"] = seasons
     season = ask.get("season")
-    if season is None:  # games, stats and insights come only with a season (spec part 2)
+    if season is None:  # games, stats and insights come only with a season (docs/api/reference.md)
         for name in ("games", "stats", "insights"):
             record.pop(name, None)
         return

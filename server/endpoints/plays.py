@@ -1,6 +1,6 @@
 """playbyplay and pitch: events of games, newest first (game date, then ID).
 
-playbyplay must be narrowed by a qualifying filter (spec part 7) so no request scans every play
+playbyplay must be narrowed by a qualifying filter (docs/api/reference.md) so no request scans every play
 of a level.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog.pitches import NOT_PITCHES
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import DATE_PARAMS, GAME_TEAMS, G, params
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
@@ -41,7 +41,7 @@ def rounded(column: sa.ColumnElement[Any]) -> sa.ColumnElement[Any]:
     return sa.func.round(sa.cast(column, sa.Numeric), 3)
 
 
-def _plays(ask: Ask) -> sa.Select[Any]:
+def _plays(ask: ParsedRequest) -> sa.Select[Any]:
     cols = (
         P.c.id.label("ID"), P.c.explanation.label("Explanation"),
         P.c.player_id.label("PrimaryID"), PRI.c.name.label("PrimaryName"),
@@ -68,7 +68,7 @@ def _plays(ask: Ask) -> sa.Select[Any]:
             .order_by(G.c.game_day.desc(), P.c.id.desc()))
 
 
-def _shape(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _shape(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     """Derived fields: TheDiff from the credited team's side, baseball's Inning, a Description;
     the pitcher object is null when the play has no pitcher; a WPA of -0.0 as 0.0."""
     baseball = ask.level.sport == "baseball"
@@ -168,7 +168,7 @@ PLAYBYPLAY = Endpoint(
 )
 
 
-def _pitches(ask: Ask) -> sa.Select[Any]:
+def _pitches(ask: ParsedRequest) -> sa.Select[Any]:
     return (sa.select(
         PI.c.id.label("ID"), PI.c.game_id.label("Game_ID"), G.c.game_day.label("GameDay"),
         PI.c.inning.label("Inning"), PI.c.half.label("Half"),

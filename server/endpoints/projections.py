@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog.clock import today
-from server.endpoints.base import Ask, Endpoint, Field
+from server.endpoints.base import ParsedRequest, Endpoint, Field
 from server.endpoints.common import params, snapshot_season
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
@@ -24,13 +24,13 @@ SL = s.sublevels.alias("psub")
 SOCCER = ("FC",)
 
 
-def _season(ask: Ask) -> Any:
+def _season(ask: ParsedRequest) -> Any:
     """The asked (or defaulted) season; with only ``date``, the newest season projected on or
     before it."""
     return snapshot_season(P, ask, date_decides=False)
 
 
-def _build(ask: Ask) -> sa.Select[Any]:
+def _build(ask: ParsedRequest) -> sa.Select[Any]:
     season = _season(ask)
     cols = (P.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
             P.c.sublevel_id.label("Sublevel_ID"), SL.c.name.label("Sublevel"),
@@ -57,7 +57,7 @@ def _build(ask: Ask) -> sa.Select[Any]:
             .order_by(P.c.proj_wins.desc(), P.c.team_id))
 
 
-def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def _sublevel(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     children = sa.select(s.sublevels.c.id).where(s.sublevels.c.parent_id == value)
     return sa.or_(P.c.sublevel_id == value, P.c.sublevel_id.in_(children))
 

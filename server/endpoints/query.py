@@ -1,6 +1,6 @@
 """Step three of a request: one page of records (or the one detail record) and the total.
 
-Any declaration and a checked ``Ask`` in, records out: the statements come from ``statements``
+Any declaration and a checked ``ParsedRequest`` in, records out: the statements come from ``statements``
 (filters, date window and search, from the declaration), the rows become records through one
 ``RecordPlan``, the list is paginated with a separate count so ``Total_Results`` is exact, and an
 ``id`` query answers one detail record or 404. Nothing here knows about a particular endpoint.
@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints import statements
-from server.endpoints.base import Ask, Custom, Endpoint, Record
+from server.endpoints.base import ParsedRequest, Custom, Endpoint, Record
 from server.endpoints.records import RecordPlan
 from server.errors import NotFound
 
@@ -30,19 +30,19 @@ def _plan(ep: Endpoint, detail: bool, level: str, columns: tuple[str, ...]) -> R
     return RecordPlan(ep.fields, detail, level, columns)
 
 
-def is_list(ep: Endpoint, ask: Ask) -> bool:
+def is_list(ep: Endpoint, ask: ParsedRequest) -> bool:
     """Whether ``run`` answers a page of a list: one total for every page and size of it."""
     return (ep.custom is None and ep.paginated and _mode(ep, ask) is None
             and (ask.values.get("id") is None or ep.id_filter is None))
 
 
-def _mode(ep: Endpoint, ask: Ask) -> Custom | None:
+def _mode(ep: Endpoint, ask: ParsedRequest) -> Custom | None:
     """The function a given mode parameter answers through (``split``), if one is given."""
     return next((answer for name, answer in ep.modes.items()
                  if ask.values.get(name) is not None), None)
 
 
-def run(conn: sa.Connection, ep: Endpoint, ask: Ask,
+def run(conn: sa.Connection, ep: Endpoint, ask: ParsedRequest,
         total: int | None = None) -> tuple[list[Record], int]:
     """Records of one page (or the one detail record) and the total number of matches.
 
@@ -94,7 +94,7 @@ def run(conn: sa.Connection, ep: Endpoint, ask: Ask,
     return _public(found), total
 
 
-def _detail(conn: sa.Connection, ep: Endpoint, ask: Ask, ident: Any) -> tuple[list[Record], int]:
+def _detail(conn: sa.Connection, ep: Endpoint, ask: ParsedRequest, ident: Any) -> tuple[list[Record], int]:
     """The one record ``id`` names, with what the detail and enrich hooks add; else 404."""
     assert ep.id_filter is not None
     result = conn.execute(statements.filtered(ep, ask).where(ep.id_filter(ident, ask)).limit(1))

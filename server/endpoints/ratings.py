@@ -9,7 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field
+from server.endpoints.base import ParsedRequest, Endpoint, Field
 from server.endpoints.common import params, snapshot_season
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
@@ -19,13 +19,13 @@ R = s.rpi
 TEAM, OPPONENT = season_team("rteam"), season_team("ropp")  # named as in the rated season
 
 
-def _season(table: sa.Table, ask: Ask) -> Any:
+def _season(table: sa.Table, ask: ParsedRequest) -> Any:
     """The season a rating query reads: the one holding ``date`` (date overrides season), else
     the asked season, else the level's newest."""
     return snapshot_season(table, ask, date_decides=True)
 
 
-def _elo(ask: Ask) -> sa.Select[Any]:
+def _elo(ask: ParsedRequest) -> sa.Select[Any]:
     team = ask.get("team")
     scope = [E.c.level == ask.code, E.c.season == _season(E, ask)]
     if ask.day_to is not None:
@@ -61,7 +61,7 @@ def _elo(ask: Ask) -> sa.Select[Any]:
     return q.order_by(inner.c.elo_after.desc(), inner.c.team_id)
 
 
-def _rpi(ask: Ask) -> sa.Select[Any]:
+def _rpi(ask: ParsedRequest) -> sa.Select[Any]:
     scope = [R.c.level == ask.code, R.c.season == _season(R, ask)]
     cols = (R.c.rank.label("Rank"), R.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
             R.c.rpi.label("RPI"), R.c.wp.label("WP"), R.c.owp.label("OWP"),

@@ -1,7 +1,7 @@
 """Turn query rows into records, driven by the declared fields (one plan per endpoint).
 
 Rows carry labelled columns; a field reads ``column`` (default: its own name) and converts it by
-kind, so the wire conventions of contract section 3 (IDs numbers, dates YYYY-MM-DD, Y/N, signed
+kind, so the wire conventions of docs/api/index.md (IDs numbers, dates YYYY-MM-DD, Y/N, signed
 money lines, null when unknown) live here and nowhere else.
 """
 from __future__ import annotations
@@ -63,7 +63,7 @@ def as_yn(v: Any) -> str | None:
 
 
 def as_money(v: Any) -> str | None:
-    """American money line with its sign: +135, -150 (contract section 3)."""
+    """American money line with its sign: +135, -150 (docs/api/index.md)."""
     if v is None:
         return None
     n = int(v)

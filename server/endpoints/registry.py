@@ -1,4 +1,4 @@
-"""The registry of endpoint declarations (spec part 4, contract section 1).
+"""The registry of endpoint declarations (docs/api/reference.md, docs/api/index.md).
 
 ``ENDPOINTS`` is the one list; routing, the glossary's ``Endpoints`` column and the OpenAPI
 document are all derived from it. Names and aliases are matched case-insensitively.
@@ -39,7 +39,7 @@ def endpoints_serving(code: str) -> tuple[str, ...]:
 
 GLOSSARY = glossary(endpoints_serving)
 
-# The 19 endpoints of spec part 4, in its order, then the ones added beyond it.
+# The 19 endpoints of docs/api/reference.md, in its order, then the ones added beyond it.
 ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
     VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,

@@ -16,7 +16,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.models.run_environment import WEIGHTS, bases_text
 from server.store import schema as s
@@ -28,7 +28,7 @@ CONSTANTS = (*(f"w{c}" for c in WEIGHTS), "wOBAscale", "lgwOBA", "RPA", "mlbERA"
 LEAGUE_CONSTANTS = ("lgOBP", "lgSLG", "lgERA", "lgwRCPA")
 
 
-def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     states = conn.execute(sa.select(R.outs, R.bases, R.runs, R["count"].label("seen"))
                           .where(R.level == ask.code, R.season == ask.season)
                           .order_by(R.outs, R.bases)).all()

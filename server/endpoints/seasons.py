@@ -6,7 +6,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import G, params
 from server.store import loading as level_loading
 from server.store import schema as s
@@ -14,7 +14,7 @@ from server.store import schema as s
 SE = s.seasons
 
 
-def _has(table: sa.Table, ask: Ask, via_game: bool = False) -> sa.ColumnElement[Any]:
+def _has(table: sa.Table, ask: ParsedRequest, via_game: bool = False) -> sa.ColumnElement[Any]:
     """'Y' when the season holds rows of this table (granularity overview), else 'N'."""
     if via_game:
         inner = sa.select(1).select_from(table.join(G, G.c.id == table.c.game_id)).where(
@@ -26,7 +26,7 @@ def _has(table: sa.Table, ask: Ask, via_game: bool = False) -> sa.ColumnElement[
     return sa.case((sa.exists(inner), "Y"), else_="N")
 
 
-def _base(ask: Ask) -> sa.Select[Any]:
+def _base(ask: ParsedRequest) -> sa.Select[Any]:
     games = (sa.select(sa.func.count()).where(G.c.level == SE.c.level, G.c.season == SE.c.season)
              .scalar_subquery())
     # a real season's End is its last game, the postseason's; a client placing a game in the
@@ -63,7 +63,7 @@ def _base(ask: Ask) -> sa.Select[Any]:
         .where(SE.c.level == ask.code).order_by(SE.c.season.desc()))
 
 
-def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     season = record["ID"]
     sl = s.sublevels.c
@@ -79,7 +79,7 @@ def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
         sa.select(SE.c.playoffs).where(SE.c.level == ask.code, SE.c.season == season)).scalar()
 
 
-def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def _sublevel(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     return sa.exists(sa.select(1).where(G.c.level == SE.c.level, G.c.season == SE.c.season,
                                         G.c.sublevel_id == value))
 

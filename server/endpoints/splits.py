@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from server.catalog import phases, seasonlines
 from server.catalog.linestats import LINE_STATS, line_codes
 from server.catalog.splits import BY_NAME, BY_PLAY, SPLITS, SPORTS, WHOLE_GAME, batting_side
-from server.endpoints.base import Ask, Custom, Record
+from server.endpoints.base import ParsedRequest, Custom, Record
 from server.errors import BadParameter
 from server.store import schema as s
 
@@ -27,7 +27,7 @@ P = s.plays
 BATTING_SIDE = frozenset(x.code for x in LINE_STATS["baseball"] if x.group == "batting")
 
 
-def check(ask: Ask, team: bool) -> None:
+def check(ask: ParsedRequest, team: bool) -> None:
     """A split names one of the declared splits, of a baseball level, for one player (or team)
     and one season: each miss is a 400 naming its parameter."""
     name = ask.get("split")
@@ -63,7 +63,7 @@ def _order(split: str, value: str) -> tuple[int, str]:
     return (0, value)
 
 
-def _by_play(conn: sa.Connection, ask: Ask, team: bool, entity: int, codes: tuple[str, ...]
+def _by_play(conn: sa.Connection, ask: ParsedRequest, team: bool, entity: int, codes: tuple[str, ...]
              ) -> dict[str, dict[str, Any]]:
     """Parts by hand from the plays' credits: per hand, the games and the codes summed."""
     q = (sa.select(P.c.game_id, P.c.team_id, P.c.pitcher_hand, P.c.batter_hand, P.c.credits)
@@ -111,7 +111,7 @@ def answer(team: bool) -> Custom:
     table = s.team_lines if team else s.player_lines
     who = "Team_ID" if team else "Player_ID"
 
-    def run(conn: sa.Connection, ask: Ask) -> list[Record]:
+    def run(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         split = str(ask.get("split")).lower()
         entity = int(ask.get("team") if team else ask.get("player"))
         t = table.c

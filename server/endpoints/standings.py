@@ -28,7 +28,7 @@ from server.catalog.levels import LEVELS
 from server.catalog.playoffs import format_for, usable
 from server.catalog.simulated import PLANS
 from server.catalog.tables import levels_where, table_rules
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.models import standings as model
 from server.store import schema as s
@@ -46,7 +46,7 @@ RUNS, POINTS_DIFF, GOALS_DIFF = (levels_where("differential", d)
 GOALS = levels_where("goals", True)
 
 
-def _season(conn: sa.Connection, ask: Ask) -> int | None:
+def _season(conn: sa.Connection, ask: ParsedRequest) -> int | None:
     """The asked (or defaulted) season; with only ``date``, the newest season with a game on
     or before it."""
     if ask.season is not None:
@@ -59,7 +59,7 @@ def _season(conn: sa.Connection, ask: Ask) -> int | None:
     return None if found is None else int(found)
 
 
-def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     season = _season(conn, ask)
     if season is None:
         return []
@@ -140,7 +140,7 @@ def _declared(season: int) -> dict[tuple[str, str], int]:
             for club, pts in deducted(lg.code, season).items()}
 
 
-def _from_totals(conn: sa.Connection, ask: Ask, season: int) -> list[Record]:
+def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[Record]:
     """The final table of a season the store holds as team totals only (Lahman's seasons,
     1871-2020): records, games behind and ranks by league and division; what needs games (home
     and away, form, differential) and clinch marks (a season cut short, as 1994, crowned no
@@ -188,7 +188,7 @@ def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int]
     return where, group, division
 
 
-def _ordered(out: list[Record], ask: Ask) -> list[Record]:
+def _ordered(out: list[Record], ask: ParsedRequest) -> list[Record]:
     """The asked league or division only (``sublevel``), by league, division and rank."""
     wanted = ask.get("sublevel")
     if wanted is not None:

@@ -19,13 +19,13 @@ from sqlalchemy.sql import operators, visitors
 from sqlalchemy.sql.elements import BinaryExpression, BooleanClauseList
 
 from server.catalog.names import fold
-from server.endpoints.base import Ask, Endpoint, Filter
+from server.endpoints.base import ParsedRequest, Endpoint, Filter
 
 SHAPES_HELD = 4096  # shapes remembered before the memory is emptied (a few dozen in practice)
 _shapes: dict[tuple[Any, ...], tuple[sa.Select[Any], sa.Select[Any]]] = {}
 
 
-def clause(filt: Filter, value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def clause(filt: Filter, value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     """A column equals the value; a tuple of columns: any of them does; a callable decides."""
     if isinstance(filt, tuple):
         return sa.or_(*(column == value for column in filt))
@@ -35,7 +35,7 @@ def clause(filt: Filter, value: Any, ask: Ask) -> sa.ColumnElement[bool]:
     return filt(value, ask)
 
 
-def _window(ep: Endpoint, ask: Ask) -> tuple[Any, Any]:
+def _window(ep: Endpoint, ask: ParsedRequest) -> tuple[Any, Any]:
     """The request's date bounds as the day column compares them (whole days for instants)."""
     lo, hi = ask.day_from, ask.day_to
     if not ep.day_is_instant:
@@ -45,7 +45,7 @@ def _window(ep: Endpoint, ask: Ask) -> tuple[Any, Any]:
             None if hi is None else dt.datetime.combine(hi, dt.time.max))
 
 
-def filtered(ep: Endpoint, ask: Ask, bind: bool = False) -> sa.Select[Any]:
+def filtered(ep: Endpoint, ask: ParsedRequest, bind: bool = False) -> sa.Select[Any]:
     """The endpoint's base query with every given filter applied (not yet paginated); with
     ``bind``, plain filters and the date bounds take parameters (see ``parameters``)."""
     assert ep.build is not None
@@ -154,7 +154,7 @@ def _one_match(table: Any, onclause: Any) -> bool:
     return key <= pinned
 
 
-def _shape(ep: Endpoint, ask: Ask) -> tuple[Any, ...] | None:
+def _shape(ep: Endpoint, ask: ParsedRequest) -> tuple[Any, ...] | None:
     """What a reusable statement depends on, or None when this request needs its own."""
     if not ep.reuse or not ep.paginated or ask.values.get("id") is not None \
             or ask.values.get("search"):
@@ -169,7 +169,7 @@ def _shape(ep: Endpoint, ask: Ask) -> tuple[Any, ...] | None:
     return ep, ask.code, ask.type, tuple(names), lo is None, hi is None, lo == hi
 
 
-def parameters(ep: Endpoint, ask: Ask, names: tuple[str, ...]) -> dict[str, Any]:
+def parameters(ep: Endpoint, ask: ParsedRequest, names: tuple[str, ...]) -> dict[str, Any]:
     """The values of a shape's bound parameters for this request."""
     values = {"p_" + name: ask.values[name] for name in names}
     if ep.day_column is not None:
@@ -181,7 +181,7 @@ def parameters(ep: Endpoint, ask: Ask, names: tuple[str, ...]) -> dict[str, Any]
     return values
 
 
-def page(ep: Endpoint, ask: Ask, offset: int
+def page(ep: Endpoint, ask: ParsedRequest, offset: int
          ) -> tuple[sa.Select[Any], sa.Select[Any], dict[str, Any]]:
     """The statements of one page and of its count, and the values to execute them with."""
     shape = _shape(ep, ask)

@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases
-from server.endpoints.base import Ask, Endpoint, Field
+from server.endpoints.base import ParsedRequest, Endpoint, Field
 from server.endpoints.common import params, team_ref
 from server.endpoints.seasonnames import season_team
 from server.errors import BadParameter
@@ -28,7 +28,7 @@ ET = season_team("statentity")
 SUB = s.sublevels.alias("statsub")
 
 
-def _stats(ask: Ask) -> sa.Select[Any]:
+def _stats(ask: ParsedRequest) -> sa.Select[Any]:
     code = ask.get("stat")
     kind = ask.type or "player"
     qualifiers = ask.get("limit") == "qualifiers"
@@ -56,14 +56,14 @@ def _stats(ask: Ask) -> sa.Select[Any]:
     return q.order_by(rank, ST.c.entity_id)
 
 
-def _phase(ask: Ask) -> str:
+def _phase(ask: ParsedRequest) -> str:
     """The one phase a table is read in (``_check`` allows one): the regular season unless
     asked."""
     asked = ask.get("phase")
     return str(asked[0]) if asked else phases.REGULAR
 
 
-def _check(ask: Ask, facts: StoreFacts) -> Ask:
+def _check(ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:
     """stat is required, and is a code of the level's sport and the path type in any case: the
     copy carries it as the glossary spells it."""
     code = ask.get("stat")
@@ -82,7 +82,7 @@ def _check(ask: Ask, facts: StoreFacts) -> Ask:
     return ask.replace(values={**ask.values, "stat": match})
 
 
-def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def _sublevel(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     if isinstance(value, int):
         return ST.c.sublevel_id == value
     sl = s.sublevels.c
@@ -90,7 +90,7 @@ def _sublevel(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
         sa.func.lower(sl.name) == value.lower(), sa.func.lower(sl.abbrev) == value.lower())))
 
 
-def _player(value: Any, ask: Ask) -> sa.ColumnElement[bool]:
+def _player(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     if isinstance(value, int):
         return ST.c.entity_id == value
     return ST.c.entity_id.in_(sa.select(s.players.c.id).where(

@@ -6,7 +6,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.endpoints.seasonnames import SeasonTeam
 from server.store import schema as s
@@ -17,7 +17,7 @@ SUB = s.sublevels.alias("tsub")
 VEN = s.venues.alias("tven")
 
 
-def _active(ask: Ask) -> sa.ColumnElement[bool]:
+def _active(ask: ParsedRequest) -> sa.ColumnElement[bool]:
     """Whether the team plays in the level's newest season (a team may have folded or moved)."""
     newest = sa.select(sa.func.max(TS.c.season)).where(TS.c.level == ask.code).scalar_subquery()
     return sa.exists().where(TS.c.team_id == T.c.id, TS.c.season == newest)
@@ -28,7 +28,7 @@ def _active(ask: Ask) -> sa.ColumnElement[bool]:
 NAMED = SeasonTeam(T, TS.alias("named_season"))
 
 
-def _base(ask: Ask) -> sa.Select[Any]:
+def _base(ask: ParsedRequest) -> sa.Select[Any]:
     """The teams, each named, abbreviated and placed as it was in ``season`` when one is asked.
     A request with a season never shares a reused statement: its filter is a callable
     (``_in_season``), so the statements are its own."""
@@ -46,7 +46,7 @@ def _base(ask: Ask) -> sa.Select[Any]:
     return q.order_by(name, T.c.id)
 
 
-def _in_season(season: int, ask: Ask) -> sa.ColumnElement[bool]:
+def _in_season(season: int, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     return T.c.id.in_(sa.select(TS.c.team_id).where(TS.c.season == season,
                                                    TS.c.level == ask.code))
 
@@ -81,7 +81,7 @@ def _postseasons(conn: sa.Connection, tid: int) -> dict[int, dict[str, Any]]:
     return out
 
 
-def _detail(conn: sa.Connection, ask: Ask, found: list[Record]) -> None:
+def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     tid = record["ID"]
     sub = s.sublevels.alias("season_sub")

@@ -14,7 +14,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.endpoints.base import Ask, Endpoint, Field, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.endpoints.plays import WP_RECORD_FIELDS, positive_zero, rounded
 from server.store import schema as s
@@ -23,7 +23,7 @@ P, W, G, F = s.plays, s.play_winprob, s.games, s.forecasts
 _I, _N, _S = "integer", "number", "string"
 
 
-def _answer(conn: sa.Connection, ask: Ask) -> list[Record]:
+def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     game_id = int(ask.get("game"))
     game = conn.execute(
         sa.select(G.c.id, G.c.visitor_id, G.c.home_id, F.c.helo_win_exp)

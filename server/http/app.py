@@ -117,7 +117,7 @@ def _pool_free(service: Service) -> bool:
 
 
 def create_app(engine: sa.Engine) -> ASGIApp:
-    """The service for ``engine``, with kept answers replayed in front of routing."""
+    """The service for ``engine``, with cached answers replayed in front of routing."""
     service = Service(engine)
 
     @view
@@ -151,7 +151,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
 
     @view
     async def v3_query_route(request: Request) -> Response:
-        """A v3 address (contract section 9): answered as the v3 query it means."""
+        """A v3 address (docs/api/natstat.md): answered as the v3 query it means."""
         p = request.path_params
         items = v3_query(p["key"], p.get("span"), p.get("offset"),
                          request.query_params.multi_items())

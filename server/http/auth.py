@@ -1,4 +1,4 @@
-"""The key gate (contract section 2): verify a key, scope it to levels, enforce its rate.
+"""The key gate (docs/api/index.md): verify a key, scope it to levels, enforce its rate.
 
 A verified grant is remembered for at most ``GRANT_TRUST`` seconds, and on SQLite only while the
 keys file's generation is the one it was read in (``StoreWatch`` on ``keystore.key_engine``):
@@ -119,7 +119,7 @@ class KeyGate:
         return self.verify_digest(digest), digest
 
     def verify_digest(self, digest: str) -> keys.KeyGrant:
-        """The grant of the key whose hash is ``digest`` (a kept answer holds the hash, so a
+        """The grant of the key whose hash is ``digest`` (a cached answer holds the hash, so a
         replay computes no HMAC); KeyInvalid when not live."""
         generation = None if self.key_watch is None else self.key_watch.generation()
         now = time.monotonic()

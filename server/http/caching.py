@@ -4,12 +4,12 @@ Two tiers, both bounded by the bytes they hold (a quarter each of ``SPORTS_CACHE
 default 64; the other half is SQLite's page caches, ``server.store.engine``), so a worker's
 memory is known in advance whatever the traffic:
 
-* results, keyed by the checked request (``Ask.identity``: endpoint, level, type, every typed
+* results, keyed by the checked request (``ParsedRequest.identity``: endpoint, level, type, every typed
   parameter but ``key`` and ``format``, page size, page): every key and format shares them, and
   auth and rate limits run before. The found records are kept as compact JSON (``pack``), a fifth
   of what the same records take as Python objects, and decoded on a hit. With ``REDIS_URL`` this
   tier is shared by every worker (``shared_cache``);
-* bodies, keyed by exact address (``address``), keeping encoded answers (``Kept``) that
+* bodies, keyed by exact address (``address``), keeping encoded answers (``CachedAnswer``) that
   ``replay.Replay`` gives again before routing.
 
 Entries live ``RESULT_TTL`` seconds (env ``SPORTS_CACHE_TTL``; 0 disables both), which bounds how
@@ -51,7 +51,7 @@ Address = tuple[str, bytes, str, bytes]
 
 def trimmed(body: bytes) -> bytes:
     """An exact-size copy: orjson hands back bytes that keep its whole growth buffer (about
-    twice their length; ijl/orjson since 3.12), which a kept answer would hold for its life."""
+    twice their length; ijl/orjson since 3.12), which a cached answer would hold for its life."""
     return bytes(memoryview(body))
 
 
@@ -77,7 +77,7 @@ def unpack(raw: bytes) -> Found | None:
     return found, total
 
 
-class KeptCache:
+class GenerationCache:
     """Entries that live ``ttl`` seconds, and only while the store generation they were put
     under holds; once their sizes pass ``budget`` bytes the oldest are dropped first."""
 
@@ -135,10 +135,10 @@ class KeptCache:
 
 
 class ResultCache:
-    """The in-process result cache: found records, packed, in a ``KeptCache``."""
+    """The in-process result cache: found records, packed, in a ``GenerationCache``."""
 
     def __init__(self, ttl: float = RESULT_TTL, budget: int = ANSWER_BYTES // 2) -> None:
-        self.kept = KeptCache(ttl, budget)
+        self.kept = GenerationCache(ttl, budget)
 
     def get(self, key: Any, generation: int | None = None) -> Found | None:
         """The records and total kept under ``key`` while fresh, else None."""
@@ -154,12 +154,12 @@ class ResultCache:
 
 
 @dataclass(frozen=True)
-class Kept:
+class CachedAnswer:
     """One encoded answer and what is needed to give it again: the hash of the key that asked
     it (``KeyGate.verify_digest``; a body and its Next_Page only ever go back to that key, whose
     address it is kept under), its level (for the key's scope and rate),
     the headers of its 200 and 304 answers, and whether the key's quota is told with it (a
-    NatStat v3/v4 body: ``quota.told_again``, from the 304's headers)."""
+    NatStat v3/v4 body: ``quota.cached_with_quota``, from the 304's headers)."""
 
     body: bytes
     level: str
@@ -171,12 +171,12 @@ class Kept:
     quota: bool = False
 
 
-def keep(body: bytes, etag: str, level: str, digest: str, encoder: Encoder,
-         quota: bool = False) -> Kept:
+def cache_answer(body: bytes, etag: str, level: str, digest: str, encoder: Encoder,
+         quota: bool = False) -> CachedAnswer:
     """An answer to keep: an exact-size body and its headers, made once."""
     body = trimmed(body)
-    # a body told with a quota is sent with a weak ETag and its own length (``quota.told_again``)
-    return Kept(body, level, digest, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
+    # a body told with a quota is sent with a weak ETag and its own length (``quota.cached_with_quota``)
+    return CachedAnswer(body, level, digest, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
                 respond(encoder, b"", "W/" + etag if quota else etag, 304).raw_headers, quota)
 
 

@@ -1,6 +1,6 @@
 """Step four of a request: the records of a page become a document with its ``meta``.
 
-``meta`` says what was asked and what was found (contract section 3): the endpoint, level,
+``meta`` says what was asked and what was found (docs/api/index.md): the endpoint, level,
 version and path type; the page window with ``Next_Page``, an absolute URL that keeps every
 parameter but ``page`` (the caller's key included: it is the caller's own link); the warnings the request earned; the data sources behind the level and
 the notices their licences ask for.
@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from starlette.requests import Request
 
 from server.catalog.sources import notices
-from server.endpoints.base import Ask, Endpoint, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Record
 
 
 PUBLIC_URL = "SPORTS_PUBLIC_URL"  # e.g. https://api.example.org, where clients reach the service
@@ -37,14 +37,14 @@ def public_base(request: Request) -> str:
     return f"http://{host}" if port in (None, 80) else f"http://{host}:{port}"
 
 
-def next_page(request: Request, ask: Ask) -> str:
+def next_page(request: Request, ask: ParsedRequest) -> str:
     """The address of the page after this one: the same query with ``page`` moved on."""
     items = [(k, v) for k, v in request.query_params.multi_items() if k.lower() != "page"]
     items.append(("page", str(ask.page + 1)))
     return f"{public_base(request)}{request.url.path}?{urlencode(items)}"
 
 
-def document(request: Request, ep: Endpoint, ask: Ask, found: list[Record], total: int,
+def document(request: Request, ep: Endpoint, ask: ParsedRequest, found: list[Record], total: int,
              source: str | None) -> dict[str, Any]:
     """The logical document of one answer: ``meta`` and the endpoint's list of records."""
     meta: dict[str, Any] = {"Endpoint": ep.name, "Level": ask.code, "Version": ep.version}

@@ -8,7 +8,7 @@ on the store bounded, and a cap on each key's requests in flight.
   PostgreSQL or with Redis counters.
 * Work past the budget runs in one of ``STORE_THREADS`` threads of the worker, never on the
   event loop: a slow query holds its thread, not the process, so
-  kept answers, ``/openapi.json``, key checks and 404s go on answering beside it. (SQLite gives
+  cached answers, ``/openapi.json``, key checks and 404s go on answering beside it. (SQLite gives
   up the GIL while it steps a statement.) The loop waits ``ANSWER_TIMEOUT`` seconds at most for
   a thread and its answer (the store timeout plus the query limit), then answers 503
   ``store_unavailable`` with ``Retry-After``; the thread finishes on its own (its reads stop at
@@ -61,7 +61,7 @@ class Limits:
     def __init__(self, threads: int = STORE_THREADS, per_key: int = KEY_IN_FLIGHT,
                  timeout: float = ANSWER_TIMEOUT) -> None:
         self.threads = ThreadPoolExecutor(max(1, threads), thread_name_prefix="store")
-        # kept answers' own threads (a rate counter in Redis, a key looked up): a store thread
+        # cached answers' own threads (a rate counter in Redis, a key looked up): a store thread
         # held by a stalled query never delays an answer already made
         self.replays = ThreadPoolExecutor(max(1, threads), thread_name_prefix="replay")
         self.per_key = per_key

@@ -1,4 +1,4 @@
-"""Keys never reach logs (contract section 2): a logging filter that masks ``key=`` values
+"""Keys never reach logs (docs/api/index.md): a logging filter that masks ``key=`` values
 and the key segment of a v3 address.
 
 Installed on uvicorn's access and error loggers by ``serve``; it rewrites the record's message
@@ -16,7 +16,7 @@ from urllib.parse import unquote_plus
 
 # a name=value pair: at a string's start or after ? or &, up to the next & or a blank or quote
 _PAIR = re.compile(r"(?P<lead>^|[?&\s])(?P<name>[^=&?\s\"']*)=(?P<value>[^&\s\"']*)")
-# A NatStat v3 address carries the key as the segment after the prefix (contract section 9).
+# A NatStat v3 address carries the key as the segment after the prefix (docs/api/natstat.md).
 _PATH_KEY = re.compile(r"(?i)(/natstat/)(?![v][0-9]+(?:[/?\s\"']|$))[^/?\s\"']+(?=/)")
 
 

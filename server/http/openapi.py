@@ -90,7 +90,7 @@ def _operation(ep: Endpoint, known: tuple[str, ...]) -> dict[str, Any]:
         schema = dict(_PARAM_SCHEMA[p.kind])
         if p.name == "limit" and ep.limits:
             doc += "; values: " + ", ".join(f"={v}" for v in ep.limits)
-            # With or without the leading '=' (contract section 4).
+            # With or without the leading '=' (docs/api/index.md).
             schema["enum"] = [f"={v}" for v in ep.limits] + list(ep.limits)
         example: Any = int(p.example) if schema.get("type") == "integer" else p.example
         param: dict[str, Any] = {"name": p.name, "in": "query", "description": doc,
@@ -116,7 +116,7 @@ def _operation(ep: Endpoint, known: tuple[str, ...]) -> dict[str, Any]:
             "304": {"description": "not modified (If-None-Match matched the ETag)"},
             **{str(code): {"description": ", ".join(sorted(
                 e.code for e in ERROR_TYPES if e.status == code)),
-                "content": {  # errors come in the requested format (contract section 3)
+                "content": {  # errors come in the requested format (docs/api/index.md)
                     "application/json": {"schema": {"$ref": "#/components/schemas/Error"}},
                     "application/xml": {"schema": {"type": "string"}},
                     "application/vnd.php.serialized": {"schema": {"type": "string"}}}}

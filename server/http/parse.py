@@ -2,11 +2,11 @@
 
 ``route`` reads the path (format first, so every later error can be written in the asked
 format; then endpoint, version and path type), ``parse`` the parameters of one endpoint into a
-frozen ``Ask``. Each parameter is converted by its declared kind (``CONVERTERS``, as Starlette's
+frozen ``ParsedRequest``. Each parameter is converted by its declared kind (``CONVERTERS``, as Starlette's
 ``CONVERTOR_TYPES`` does for path segments): a converter raises ``BadParameter`` naming the
 parameter and never guesses silently except where the contract asks for best effort (dates). A
 parameter the endpoint does not take is ignored with a warning, and so is a ``search`` of 4
-characters or fewer (spec part 8). Never guessed either: a value over ``MAX_TEXT`` characters
+characters or fewer (docs/api/index.md). Never guessed either: a value over ``MAX_TEXT`` characters
 (a 49,999-character ``search`` kept a worker busy until the store gave up), a parameter given
 twice (which one counts would depend on who reads it), a number written in other than ASCII
 digits (``max=٣``, a fullwidth ``４``): each is a 400 naming the parameter. The endpoint's own
@@ -25,7 +25,7 @@ from dateutil import parser as date_parser
 from server.catalog.clock import today
 from server.catalog.levels import Level
 from server.catalog.parameters import MAX_TEXT, SEARCH_MIN
-from server.endpoints.base import Ask, Endpoint
+from server.endpoints.base import ParsedRequest, Endpoint
 from server.catalog.phases import PHASES, SEASON_TYPES
 from server.endpoints.registry import find_endpoint
 from server.errors import BadParameter, NotFound, WrongVersion, show
@@ -86,7 +86,7 @@ def route(version: str, name: str, level: str, kind: str | None,
 
 
 def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, str]],
-          base_url: str) -> Ask:
+          base_url: str) -> ParsedRequest:
     """The query string's parameters for ``ep``, typed, with the warnings they earned."""
     warnings: list[str] = []
     values: dict[str, object] = {}
@@ -125,7 +125,7 @@ def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, s
     day_from = day_to = None
     if any(n in values for n in _DATES):
         day_from, day_to = day_range(values, warnings)
-    return Ask(endpoint=ep.name, level=level, type=kind, values=MappingProxyType(values),
+    return ParsedRequest(endpoint=ep.name, level=level, type=kind, values=MappingProxyType(values),
                warnings=tuple(warnings), size=size, page=page, base_url=base_url,
                season=values.get("season"), day_from=day_from,  # type: ignore[arg-type]
                day_to=day_to)
@@ -135,7 +135,7 @@ def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, s
 
 def v3_query(key: str, span: str | None, offset: str | None,
              query: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The query string a v3 address means (contract section 9): the key from the path, the
+    """The query string a v3 address means (docs/api/natstat.md): the key from the path, the
     ``span`` (a day, two days joined by a comma, or a season) as ``date``, ``start``/``end`` or
     ``season``, and the ``offset`` of the first record as the ``page`` holding it. Parameters
     of the query string come first, so a path value given twice earns the usual warning."""
@@ -210,7 +210,7 @@ def to_date(name: str, raw: str) -> dt.date:
 
 
 def to_limit(name: str, raw: str) -> str:
-    """`limit==today` and `limit=today` mean the same (contract 4)."""
+    """`limit==today` and `limit=today` mean the same (docs/api/index.md)."""
     text = raw.strip()
     while text.startswith("="):  # the equals signs and blanks before the value, however many
         text = text[1:].strip()
@@ -270,7 +270,7 @@ CONVERTERS: dict[str, Callable[[str, str], Any]] = {
 
 
 def page_window(raw_max: str | None, raw_page: str | None, warnings: list[str]) -> tuple[int, int]:
-    """max and page (contract 4): max clamped to 1000 with a warning; zero/negative -> 400."""
+    """max and page (docs/api/index.md): max clamped to 1000 with a warning; zero/negative -> 400."""
     size = MAX_DEFAULT if raw_max is None else to_positive("max", raw_max)
     if size > MAX_LIMIT:
         warnings.append(f"max {size} clamped to {MAX_LIMIT}")

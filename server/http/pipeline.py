@@ -14,29 +14,29 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server.endpoints import query
-from server.endpoints.base import Ask, Endpoint, Record
+from server.endpoints.base import ParsedRequest, Endpoint, Record
 from server.endpoints.check import check
 from server.endpoints.registry import served_levels, serves
 from server.errors import LevelNotSupported, show, store_fault
 from server.http.auth import KeyGate
 from server.keys import KeyGrant
-from server.http.caching import KeptCache, address, keep
+from server.http.caching import GenerationCache, address, cache_answer
 from server.http.document import document, public_base
 from server.http.encode import Encoder, natstat
 from server.http.limits import Limits
 from server.http.parse import parse
-from server.http.quota import told
+from server.http.quota import with_quota
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
 from server.store.engine import OverBudget, reader, time_limited
 from server.store.facts import StoreFacts
 
 
-TOTALS_BUDGET = 4 * 2**20  # bytes of kept totals per worker
+TOTALS_BUDGET = 4 * 2**20  # bytes of cached totals per worker
 # A page is encoded on the event loop when it holds at most this many values (records times
 # fields): a 100-game page of box scores is ~6,000; a 1,000-record page of them goes to a thread.
 INLINE_CELLS = 20_000
-TOTAL_SIZE = 200  # bytes a kept total costs beyond the entry's overhead (its identity)
+TOTAL_SIZE = 200  # bytes a cached total costs beyond the entry's overhead (its identity)
 
 
 class Service:
@@ -48,13 +48,13 @@ class Service:
         self.gate = KeyGate(engine)
         self.facts = StoreFacts(self.reader, self.gate.watch)
         self.results = result_cache()  # Redis when REDIS_URL is set, else in process
-        self.bodies = KeptCache()  # kept answers by exact address, for ``replay.Replay``
+        self.bodies = GenerationCache()  # cached answers by exact address, for ``replay.Replay``
         # each list's total, kept from any of its pages: another page or size of it is not
         # counted again (a count of the 2.2 million real pitches takes 1-2 s), and a page past
         # the end is answered without a read
-        self.totals = KeptCache(budget=TOTALS_BUDGET)
+        self.totals = GenerationCache(budget=TOTALS_BUDGET)
         self.limits = Limits()  # store threads, the wait on the store, requests in flight per key
-        # On SQLite with local counters nothing blocks for long: ``Replay`` gives a kept answer
+        # On SQLite with local counters nothing blocks for long: ``Replay`` gives a cached answer
         # on the event loop (a thread hop would cost more than the answer), and an uncached
         # request reads there under ``limits.INLINE_MS`` before any hop to a store thread
         # (docs/performance.md). A networked store or Redis counters may block, so there every
@@ -78,7 +78,7 @@ class Admitted:
     grant: KeyGrant
     digest: str
     level: str
-    ask: Ask
+    ask: ParsedRequest
     generation: int | None
     sources: str | None
 
@@ -141,7 +141,7 @@ def finish(service: Service, request: Request, encoder: Encoder, ep: Endpoint, d
         # A v3/v4 body is kept without the key's quota, which is told with every answer.
         quota = gate.quota(done.grant, done.digest) if dialect in natstat.LIVE_FORMS else None
         if service.bodies.enabled:
-            kept = keep(body, etag, done.level, done.digest, encoder, quota is not None)
+            kept = cache_answer(body, etag, done.level, done.digest, encoder, quota is not None)
             service.bodies.put(address(request.scope), kept, len(kept.body), done.generation)
         gate.note_use(done.grant)
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
@@ -150,13 +150,13 @@ def finish(service: Service, request: Request, encoder: Encoder, ep: Endpoint, d
             raise
         raise fault from exc
     if quota is not None:
-        return told(encoder, body, etag, quota, request.headers.get("if-none-match"))
+        return with_quota(encoder, body, etag, quota, request.headers.get("if-none-match"))
     if matches(request.headers.get("if-none-match"), etag):
         return respond(encoder, body, etag, 304)
     return respond(encoder, body, etag)
 
 
-def _found(service: Service, ep: Endpoint, ask: Ask, generation: int | None,
+def _found(service: Service, ep: Endpoint, ask: ParsedRequest, generation: int | None,
            budget_ms: int | None = None) -> tuple[list[Record], int]:
     """The records and total of a checked request: kept, or queried and kept; ``OverBudget``
     when a ``budget_ms`` was given and its reads needed more."""

@@ -66,7 +66,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     The deadline is kept as the loop time a request's headers began to be awaited, and one
     sweep per worker (``_sweep``, every ``SWEEP_EVERY`` seconds) ends the connections past it:
     a timer armed and cancelled for every request cost 1.9 µs (uvloop, 200,000 in a loop), 3%
-    of the server CPU a kept page takes (61 µs, ``bench/api.py``), a sweep nothing a request."""
+    of the server CPU a cached page takes (61 µs, ``bench/api.py``), a sweep nothing a request."""
 
     _waiting_since: float | None = None  # loop time the headers began to be awaited
     _refused = False

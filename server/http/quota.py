@@ -1,7 +1,7 @@
-"""A key's rate limit as one answer leaves it (contract section 9: the v3/v4 ``user`` block).
+"""A key's rate limit as one answer leaves it (docs/api/natstat.md: the v3/v4 ``user`` block).
 
 The block changes with every request and the rest of the body may not, so a v3/v4 body is
-made, and kept, without it; ``told`` adds it to the bytes each time they are sent, with the
+made, and kept, without it; ``with_quota`` adds it to the bytes each time they are sent, with the
 ``X-RateLimit-*`` headers and a weak ETag (the data is the same; the quota is not).
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ class Quota:
                 "ratelimit-reset": str(self.reset)}
 
 
-def told(encoder: Encoder, body: bytes, etag: str, quota: Quota,
+def with_quota(encoder: Encoder, body: bytes, etag: str, quota: Quota,
          if_none_match: str | None) -> Response:
     """A v3/v4 body (or its 304) sent with the key's quota, as the request path answers."""
     status = 304 if matches(if_none_match, etag) else 200
@@ -42,12 +42,12 @@ def told(encoder: Encoder, body: bytes, etag: str, quota: Quota,
                    quota.headers())
 
 
-def told_again(encoder: Encoder, body: bytes, etag: str, shared: Headers, quota: Quota,
+def cached_with_quota(encoder: Encoder, body: bytes, etag: str, shared: Headers, quota: Quota,
                if_none_match: str | None) -> tuple[int, Headers, bytes]:
-    """``told`` for a kept body, as the status, raw headers and bytes ``replay.Replay`` sends:
+    """``with_quota`` for a cached body, as the status, raw headers and bytes ``replay.Replay`` sends:
     ``shared``, the headers made once when the body was kept (its weak ETag, no length:
-    ``caching.keep``), and the quota's, with no Response built.
-    bench/api.py's kept v4 and v3 pages took 1.31x and 1.35x the root page's time with the
+    ``caching.cache_answer``), and the quota's, with no Response built.
+    bench/api.py's cached v4 and v3 pages took 1.31x and 1.35x the root page's time with the
     Response built (a quiet machine), 1.05x and 1.25x this way (a busy one; README,
     "Benchmarks")."""
     quota_headers = [(b"x-ratelimit-limit", str(quota.limit).encode()),

@@ -10,7 +10,7 @@ a NatStat dialect body (under ``/natstat/``) and its root body are kept apart.
 
 It pays, measured by ``bench/api.py`` in one session (2 workers, 2 cores): (a) one games URL
 repeated, 20,689 req/s with it and 5,299 without (3.9x); (c) one game's detail, 21,061 against
-7,145 (2.9x). Where answers go to a thread (PostgreSQL, Redis), the kept body is looked for on
+7,145 (2.9x). Where answers go to a thread (PostgreSQL, Redis), the cached body is looked for on
 the event loop first, so a miss costs no extra hop: on bench/api.py --postgres (b) traffic, one
 run of 4 interleaved rounds against the lookup in the thread, the workers' CPU 1.06 against
 1.11 ms a request (PostgreSQL's 0.44 / 0.49; requests/s within the noise).
@@ -23,20 +23,20 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.errors import ApiError
 from server.http.auth import KeyGate
-from server.http.caching import Kept, KeptCache, address
+from server.http.caching import CachedAnswer, GenerationCache, address
 from server.http.encode.natstat import is_dialect
 from server.http.limits import Limits
-from server.http.quota import told_again
+from server.http.quota import cached_with_quota
 from server.http.responses import Headers, matches, render_error
 
 log = logging.getLogger("server.http")
 
 
 class Replay:
-    """ASGI middleware giving kept answers again; ``inline`` answers on the event loop (an
+    """ASGI middleware giving cached answers again; ``inline`` answers on the event loop (an
     embedded store and local counters never block)."""
 
-    def __init__(self, app: ASGIApp, bodies: KeptCache, gate: KeyGate, inline: bool,
+    def __init__(self, app: ASGIApp, bodies: GenerationCache, gate: KeyGate, inline: bool,
                  limits: Limits) -> None:
         self.app = app
         self.bodies = bodies
@@ -46,10 +46,10 @@ class Replay:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
-            # Finding the kept answer is memory only (the generation too: a number, or on
+            # Finding the cached answer is memory only (the generation too: a number, or on
             # SQLite a read of shared memory, asked only when an answer is kept); a miss goes
             # on without a hop to a thread.
-            kept: Kept | None = self.bodies.find(address(scope), self.gate.watch.generation)
+            kept: CachedAnswer | None = self.bodies.find(address(scope), self.gate.watch.generation)
             if kept is None:
                 answer = None
             elif self.inline:
@@ -67,7 +67,7 @@ class Replay:
                 return
         await self.app(scope, receive, send)
 
-    def _answer(self, scope: Scope, kept: Kept) -> tuple[int, Headers, bytes] | None:
+    def _answer(self, scope: Scope, kept: CachedAnswer) -> tuple[int, Headers, bytes] | None:
         gate = self.gate
         digest = kept.digest
         try:
@@ -87,13 +87,13 @@ class Replay:
             if name == b"if-none-match":
                 if_none_match = value.decode("latin-1")
         if kept.quota:
-            return told_again(kept.encoder, kept.body, kept.etag, kept.headers_304,
+            return cached_with_quota(kept.encoder, kept.body, kept.etag, kept.headers_304,
                               gate.quota(grant, digest), if_none_match)
         if matches(if_none_match, kept.etag):
             return 304, kept.headers_304, b""
         return 200, kept.headers, kept.body
 
 
-def _rendered(error: ApiError, kept: Kept, scope: Scope) -> tuple[int, Headers, bytes]:
+def _rendered(error: ApiError, kept: CachedAnswer, scope: Scope) -> tuple[int, Headers, bytes]:
     response = render_error(error, kept.encoder, is_dialect(scope["path"]))
     return response.status_code, response.raw_headers, bytes(response.body)

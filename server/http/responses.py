@@ -46,7 +46,7 @@ def respond(encoder: Encoder, body: bytes, etag: str, status: int = 200,
 
 def render_error(error: ApiError, encoder: Encoder | None = None,
                  dialect: bool = False) -> Response:
-    """The one place an error document is made (contract section 3); ``dialect``: the NatStat
+    """The one place an error document is made (docs/api/index.md); ``dialect``: the NatStat
     error document, with the same status and headers."""
     encoder = encoder or ENCODERS[DEFAULT_FORMAT]
     headers = {"Cache-Control": ERROR_CACHE_CONTROL, **error.headers}

@@ -2,7 +2,7 @@
 
 ``python -m server ingest fivethirtyeight PATH [PATH ...] --level L`` loads dates, seasons (the file's
 ``season`` column: the year the season ends), teams, scores, overtimes, playoff rounds, neutral
-sites and results. It never loads the files' ratings: the service computes its own (spec part 2).
+sites and results. It never loads the files' ratings: the service computes its own (docs/api/reference.md).
 The published pre-game home-win chances are kept apart, as comparison forecasters
 (``server.catalog.forecasters``, ``PUBLISHED``; table ``comparison_forecasts``), to be scored
 beside ours and never read by our models. Three layouts are recognised by their header:

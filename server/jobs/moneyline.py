@@ -1,4 +1,4 @@
-"""The money-line season record (spec part 2, moneyline ``season`` object) as one query.
+"""The money-line season record (docs/api/reference.md, moneyline ``season`` object) as one query.
 
 ``moneyline_season_record(conn, level, season, team=None)`` counts the stored forecasts'
 ``ml_correct`` (favourite by the closing line won) over a season's final games, optionally only

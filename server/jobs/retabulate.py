@@ -6,7 +6,7 @@ take no lock; then a transaction of its own deletes that level's derived rows an
 the new ones, and commits. Readers keep the old snapshot until that commit (SQLite WAL,
 PostgreSQL MVCC), so they never see a partial or empty table, and a failed or killed rebuild
 leaves every level either as it was or wholly rebuilt, the old rows serving until then
-(contract 5). Short write transactions, one level's insert at a time, keep SQLite's single
+(docs/api/index.md). Short write transactions, one level's insert at a time, keep SQLite's single
 write lock free for everything else most of the run (before, one transaction over every level
 held it for the whole run, 85 s under traffic).
 """
@@ -277,7 +277,7 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None,
         progress: Callable[[str], None] | None = None) -> dict[str, dict[str, float]]:
     """Rebuild the derived tables of ``levels`` (default: every level holding games), each
     level computed outside any write and replaced in a transaction of its own, so a failed or
-    killed run leaves each level as it was or rebuilt, never partly (contract section 7).
+    killed run leaves each level as it was or rebuilt, never partly (docs/operations.md).
     Returns per level the seconds taken, the seconds its write transaction held the store, and
     rows written per table."""
     codes = list(levels) if levels is not None else levels_with_games(engine)

@@ -1,5 +1,5 @@
 """The nightly job: 03:00 America/New_York, simulated levels brought up to the new day, then
-the levels in season re-tabulated (contract 5).
+the levels in season re-tabulated (docs/api/index.md).
 
 ``python -m server serve`` starts one ``BackgroundScheduler`` with this cron job for the life of
 the server (in the parent process, however many workers answer requests) and shuts it down on

@@ -1,7 +1,7 @@
 """Facts about the store the request path needs often: levels, newest seasons, data sources.
 
 Read from the store and remembered, so the hot path never reflects the schema or re-asks for
-reference data. A fact goes stale the way every kept answer does: when the store's generation
+reference data. A fact goes stale the way every cached answer does: when the store's generation
 moves (``StoreWatch``: an ingest or re-tabulation is seen on the next request), and at the
 latest after ``FACTS_TTL`` seconds (a write that bypasses the change signal).
 """

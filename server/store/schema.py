@@ -499,7 +499,7 @@ rpi = sa.Table(
     sa.Index("ix_rpi_team", "team_id", "date"),
 )
 
-# One row per game: the forecast record's objects (spec part 2), flattened.
+# One row per game: the forecast record's objects (docs/api/reference.md), flattened.
 forecasts = sa.Table(
     "forecasts", metadata,
     sa.Column("game_id", _id, primary_key=True, autoincrement=False),

@@ -84,8 +84,8 @@ def test_a_games_phase_is_its_records_and_a_choice_asks_the_api_for_its_phases()
                           "Phase": ["regular", "playin", "postseason"]})
     marked = phases.mark(games)
     assert list(marked["Phase"]) == ["Regular season", "Play-in", "Postseason"]
-    assert list(phases.only(marked, "Postseason")["GameDay"]) == ["2023-04-11", "2023-04-16"]
-    assert list(phases.only(marked, "Regular season")["GameDay"]) == ["2022-10-19"]
+    assert list(phases.rows_in(marked, "Postseason")["GameDay"]) == ["2023-04-11", "2023-04-16"]
+    assert list(phases.rows_in(marked, "Regular season")["GameDay"]) == ["2022-10-19"]
     assert phases.asked("Postseason") == "playin,postseason"
     assert phases.asked("Regular season") == "regular" and phases.asked("Both") is None
 

@@ -66,7 +66,7 @@ def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
 
 
 def test_a_level_the_endpoint_skips_shows_the_games_own_events(dashboard_env: ApiServer) -> None:
-    """The playbyplay endpoint does not serve EuroBB (contract 1), but its game details hold the
+    """The playbyplay endpoint does not serve EuroBB (docs/api/index.md), but its game details hold the
     events with the running score: the page shows those instead of the endpoint's refusal."""
     assert not api.level_serves("EuroBB", "playbyplay")
     game = _final_game("EuroBB")

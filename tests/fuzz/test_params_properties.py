@@ -1,4 +1,4 @@
-"""Property tests for the parameter converters (server/http/parse.py, contract section 4):
+"""Property tests for the parameter converters (server/http/parse.py, docs/api/index.md):
 whatever the text, a converter returns its type or raises the API's own ``BadParameter``."""
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ def key(store: Store) -> str:
 
 
 def _check_error(response: httpx.Response, fmt: str, status: int, code: str) -> None:
-    """The documented error document (contract section 3) in the requested format."""
+    """The documented error document (docs/api/index.md) in the requested format."""
     assert response.status_code == status, response.text[:500]
     text = response.text
     assert "Traceback" not in text and "sqlalchemy" not in text.lower()
@@ -362,7 +362,7 @@ def test_revoked_key_fails_at_once(store: Store, server: Server) -> None:
 
 def test_revoked_key_fails_as_promised(store: Store, server: Server) -> None:
     """Revoked in the store between two requests: refused on the very next request (SQLite),
-    or on every request sent 100 ms after revoking (PostgreSQL, contract section 2); the loop
+    or on every request sent 100 ms after revoking (PostgreSQL, docs/api/index.md); the loop
     under load is tests/production/test_revocation.py."""
     key = issue_key(store.url)
     with httpx.Client(base_url=server.base_url, timeout=30) as client:

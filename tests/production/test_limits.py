@@ -4,14 +4,14 @@ On the real-data store (2.2 million real pitches, 660,000 plays), with real expe
 (the deep pages, wide date ranges and unindexed searches a client may send):
 (a) a query past the time limit answers 503 ``query_too_expensive`` in about the limit;
 (b) a page past the end answers the empty page without the scan its offset would cost;
-(c) a key with expensive requests in flight leaves another client's kept page, the documents,
+(c) a key with expensive requests in flight leaves another client's cached page, the documents,
     the key checks and cheap pages never kept answering at once;
 (d) a key over its cap of requests in flight is answered 429 ``too_many_in_flight`` with
     ``Retry-After`` while another key is served.
 Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open):
 (e) queries, pool exhaustion included, answer 503 ``store_unavailable`` with ``Retry-After``
     within the store timeout, ``/health`` 503 within its own, and what needs no store (the
-    documents, a 404, a missing key) at once, a kept answer (its key unchecked) with a 503 in
+    documents, a 404, a missing key) at once, a cached answer (its key unchecked) with a 503 in
     seconds; it recovers by itself;
 (f) a process started while the store is frozen answers the documents, 404s and 401s at once.
 (g) ``/health`` shows the store's kind and state, never its address.
@@ -150,8 +150,8 @@ def _heavy_neighbour(base: str, heavy: str) -> Iterator[list[int]]:
 def test_expensive_key_leaves_other_clients_answering(real_server: Server,
                                                       real_store: ApiServer) -> None:
     """A default-rate key keeps two expensive requests in flight for 8 s; meanwhile another
-    client's kept page, /openapi.json and a key check answer as they do alone. (Before: the
-    kept page's median 3.6 s, /openapi.json 8.9 s behind one pitch page.)"""
+    client's cached page, /openapi.json and a key check answer as they do alone. (Before: the
+    cached page's median 3.6 s, /openapi.json 8.9 s behind one pitch page.)"""
     heavy = issue_key(real_store.database_url, rate=600)
     base = real_server.base_url
     neighbour = f"/v1/games/MLB/?key={real_store.key}&season=2023&max=20"
@@ -323,7 +323,7 @@ def test_frozen_postgres_answers_503_in_seconds_and_recovers(pg_store: Store,
                 answers = _concurrently(calls)
             finally:
                 proxy.thaw()
-            # A kept answer needs its key checked, and on PostgreSQL a grant is read again at
+            # A cached answer needs its key checked, and on PostgreSQL a grant is read again at
             # least every 100 ms (revocation wins): while the store does not answer, the kept
             # page is a 503 in seconds like any query, never a wait and never a stale grant.
             for name in [f"query{n}" for n in range(24)] + ["kept"]:

@@ -1,6 +1,6 @@
 """A worker's memory stays within ``SPORTS_CACHE_MB`` however many distinct requests arrive.
 
-The budget counts SQLite's page caches with the kept answers (``server.store.engine``): a real
+The budget counts SQLite's page caches with the cached answers (``server.store.engine``): a real
 server on the real-data store is asked for 800 distinct pages (each game's pitches and plays,
 four at a time, so several pooled connections each read pages of their own), and its resident
 memory, read from /proc, grows by no more than the budget and a fixed allowance for the

@@ -107,7 +107,7 @@ def test_revoked_key_refused_as_promised_under_load(store: Store, workers: Serve
         with httpx.Client(base_url=workers.base_url, timeout=30) as client:
             for n in range(ROUNDS):
                 key = keys.issue(store.engine, None, 100_000, f"round {n}")
-                for _ in range(4):  # both workers hold its grant, and a kept body
+                for _ in range(4):  # both workers hold its grant, and a cached body
                     assert _status(client, key) == 200
                 assert keys.revoke(store.engine, key)
                 if store.dialect == "postgresql":

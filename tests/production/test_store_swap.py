@@ -45,7 +45,7 @@ def test_replaced_store_is_served_and_a_missing_one_refused(tmp_path: Path) -> N
             def status(p: str = "/v1/teams/MLB/") -> int:
                 return client.get(p, params={"key": key}).status_code
 
-            assert status() == 200 and status() == 200  # the second from the kept body
+            assert status() == 200 and status() == 200  # the second from the cached body
             # a restored copy in which the key is revoked, moved over the live files
             spare = tmp_path / "spare"
             spare.mkdir()

@@ -1,4 +1,4 @@
-"""Several workers, one store (design section 8): with REDIS_URL, a key's rate and its revocation
+"""Several workers, one store (docs/operations.md): with REDIS_URL, a key's rate and its revocation
 hold across every worker process.
 
 Which worker answered is read from /proc: the server-side socket of our connection (found by our

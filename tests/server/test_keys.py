@@ -60,10 +60,10 @@ def test_bad_input_is_one_clear_line(empty_store: str) -> None:
 def test_revocation_takes_effect_at_once(api: Api, mini_store: MiniStore) -> None:
     done = run_cli(mini_store.url, "issue", "--label", "short-lived")
     key = done.stdout.strip()
-    for _ in range(3):  # the second and third are answered from the kept body
+    for _ in range(3):  # the second and third are answered from the cached body
         assert api.get("/v1/teams/MLB/", key=key).status_code == 200
     assert run_cli(mini_store.url, "revoke", key).returncode == 0
-    for path in ("/v1/teams/MLB/", "/v1/games/MLB/"):  # a kept body, and a fresh query
+    for path in ("/v1/teams/MLB/", "/v1/games/MLB/"):  # a cached body, and a fresh query
         response = api.get(path, key=key)
         assert response.status_code == 401 and response.json()["error"]["Code"] == "key_invalid"
     assert run_cli(mini_store.url, "revoke", key).returncode == 1  # already revoked

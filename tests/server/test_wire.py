@@ -86,7 +86,7 @@ EXTRA: tuple[tuple[str, str, str], ...] = (
     ("err-limit", "/v1/games/MLB/", "limit=qualifiers"),
     ("err-stat", "/v1/stats/MLB/", "stat=XYZ"),
     ("err-page", "/v1/games/MLB/", "page=0"),
-    # NatStat v3 (the key in the path) and v4 (contract section 9)
+    # NatStat v3 (the key in the path) and v4 (docs/api/natstat.md)
     ("natstat-v4-games", "/natstat/v4/games/MLB/", "season=2024&max=3"),
     ("natstat-v4-forecasts-xml", "/natstat/v4/forecasts/NBA/", "season=2024&max=2&format=xml"),
     ("natstat-v4-perfs-php", "/natstat/v4/playerperfs/NHL/", "max=2&format=php"),

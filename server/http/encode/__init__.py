@@ -1,8 +1,8 @@
-"""Step five of a request: one logical document, three encodings (contract section 3).
+"""Step five of a request: one logical document, three encodings (docs/api/index.md).
 
 A document is plain data: dicts with string keys, lists, str, int, float and None. Each encoder
 turns it into bytes, and adds one more top-level member to bytes it made (``append``: what
-changes with every request, such as a key's quota, joins a kept body without encoding it
+changes with every request, such as a key's quota, joins a cached body without encoding it
 again); ``ENCODERS`` is the registry the ``format`` parameter is checked against.
 """
 from __future__ import annotations

@@ -13,6 +13,6 @@ def encode_json(document: dict[str, Any]) -> bytes:
 
 def append_json(body: bytes, name: str, value: Any) -> bytes:
     """``body`` (a JSON object) with one more member, last: one copy of the body (a chain of
-    ``+`` copied it at every step; a kept v3/v4 body is sent through here every time)."""
+    ``+`` copied it at every step; a cached v3/v4 body is sent through here every time)."""
     member = orjson.dumps({name: value})
     return b"".join((memoryview(body)[:-1], b",", memoryview(member)[1:]))

@@ -18,7 +18,7 @@ differs, and why scripts need it:
 * the top level carries ``"success": "1"``, an error document ``"success": "0"`` and
   ``error: {message, detail}``.
 
-The v3 and v4 forms (contract section 9; ``form``) are the same tree with what clients written
+The v3 and v4 forms (docs/api/natstat.md; ``form``) are the same tree with what clients written
 for them read besides: the meta members they page with (``results-max``, ``results-total``,
 ``page``, ``pages-total``, ``page-next``; v3's next page in its key-in-path form), their list
 names (``performances``, ``moneylines``), the forecast record's ``home``, ``visitor``, ``League``
@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-from server.endpoints.base import Ask, Endpoint
+from server.endpoints.base import ParsedRequest, Endpoint
 from server.errors import ApiError
 from server.http.encode.xmldoc import SINGULAR
 
@@ -47,7 +47,7 @@ LISTS: dict[str, tuple[str, str]] = {"pitch": ("pitches", "pitch"), "glossary": 
 KEEP_ARRAYS = frozenset({"League"})  # the one array the NatStat documents carry (team seasons)
 _KEY_FIELDS = ("ID", "Season", "Code")  # what keys a record of a nested list, in this order
 LIVE_FORMS = frozenset({"v3", "v4"})  # the forms that page by offset and carry ``user``
-# v3 and v4 list names that differ from v1/v2's (contract section 9).
+# v3 and v4 list names that differ from v1/v2's (docs/api/natstat.md).
 LIVE_LISTS: dict[str, tuple[str, str]] = {
     "playerperfs": ("performances", "performance"), "teamperfs": ("performances", "performance"),
     "moneyline": ("moneylines", "moneyline")}
@@ -145,7 +145,7 @@ def _record(ep: Endpoint, root: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def _records(ep: Endpoint, ask: Ask, found: list[dict[str, Any]],
+def _records(ep: Endpoint, ask: ParsedRequest, found: list[dict[str, Any]],
              form: str) -> dict[str, Any]:
     """The endpoint's records keyed ``<singular>_<ID>``; positional keys count across pages."""
     record_name = _list_names(ep, form)[1]
@@ -206,7 +206,7 @@ def _page_next(next_page: str | None, form: str, per_page: int) -> str:
     return f"{url.scheme}://{url.netloc}{path}{rest}"
 
 
-def shape(document: dict[str, Any], ep: Endpoint, ask: Ask, form: str = "v2") -> dict[str, Any]:
+def shape(document: dict[str, Any], ep: Endpoint, ask: ParsedRequest, form: str = "v2") -> dict[str, Any]:
     """The dialect tree of a root document: ``success``, ``meta`` and the keyed records, in
     the NatStat form ``form`` (``v1``-``v4``; see the module's docstring for v3 and v4)."""
     list_name = _list_names(ep, form)[0]

@@ -1,4 +1,4 @@
-"""PHP ``serialize()`` encoding (contract section 3), so PHP's ``unserialize()`` yields the document.
+"""PHP ``serialize()`` encoding (docs/api/index.md), so PHP's ``unserialize()`` yields the document.
 
 Dicts and lists become arrays (lists 0-based integer keys), ``None`` is ``N;``, ints ``i:``, floats
 ``d:`` (non-finite floats are ``N;`` as in the JSON encoding), strings ``s:<UTF-8 byte length>:"";``.

@@ -1,4 +1,4 @@
-"""XML encoding (contract section 3): ``<response>`` holding ``<meta>`` and the endpoint's list.
+"""XML encoding (docs/api/index.md): ``<response>`` holding ``<meta>`` and the endpoint's list.
 
 List items are named in the singular (``SINGULAR``); ``None`` is an empty element. Text that XML 1.0
 cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF) is dropped, so the document is

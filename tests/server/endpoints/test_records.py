@@ -1,4 +1,4 @@
-"""Record plans: one compiled plan gives the wire form of contract section 3 from SQLAlchemy's
+"""Record plans: one compiled plan gives the wire form of docs/api/index.md from SQLAlchemy's
 typed values and from a driver's raw ones alike, objects and hook placeholders in declared order."""
 from __future__ import annotations
 

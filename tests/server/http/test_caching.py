@@ -1,4 +1,4 @@
-"""ETag and Cache-Control on every answer; If-None-Match answers 304 (contract section 5); kept
+"""ETag and Cache-Control on every answer; If-None-Match answers 304 (docs/api/index.md); kept
 answers are the fresh ones and stay within their memory budget."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from server import keys
-from server.http.caching import ENTRY_OVERHEAD, KeptCache, pack, trimmed, unpack
+from server.http.caching import ENTRY_OVERHEAD, GenerationCache, pack, trimmed, unpack
 from tests.conftest import Api, MiniStore, start_server, stop_server
 from tests.server.endpoints.test_endpoints import SAMPLES
 
@@ -55,7 +55,7 @@ def uncached(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory) ->
 @pytest.mark.parametrize("fmt", ("json", "xml", "php"))
 def test_answers_from_kept_results_are_the_fresh_answers(api: Api, mini_store: MiniStore,
                                                          uncached: str, fmt: str) -> None:
-    """A second key asking what the first asked gets its answer from the kept records; it must
+    """A second key asking what the first asked gets its answer from the cached records; it must
     be byte for byte what a server without caches answers (but for the host in Next_Page)."""
     second = keys.issue(mini_store.engine, None, 1_000_000, "second reader")
     f = mini_store.facts
@@ -75,7 +75,7 @@ def test_answers_from_kept_results_are_the_fresh_answers(api: Api, mini_store: M
 
 
 def test_kept_bodies_hold_no_more_than_their_length() -> None:
-    """orjson's bytes keep their growth buffer; a kept body is an exact-size copy."""
+    """orjson's bytes keep their growth buffer; a cached body is an exact-size copy."""
     document = {"games": [{"ID": n, "Visitor": f"Visiting Club {n}", "GameDay": "2024-07-04"}
                           for n in range(300)]}
     tracemalloc.start()
@@ -90,7 +90,7 @@ def test_kept_bodies_hold_no_more_than_their_length() -> None:
 
 
 def test_the_kept_cache_stays_within_its_budget() -> None:
-    cache = KeptCache(ttl=60, budget=10 * (1000 + ENTRY_OVERHEAD))
+    cache = GenerationCache(ttl=60, budget=10 * (1000 + ENTRY_OVERHEAD))
     for n in range(25):
         cache.put(n, b"x" * 1000, 1000)
         assert cache.held <= cache.budget
@@ -103,13 +103,13 @@ def test_the_kept_cache_stays_within_its_budget() -> None:
 
 
 def test_the_kept_cache_honours_generation_and_ttl() -> None:
-    cache = KeptCache(ttl=0.05, budget=1 << 20)
+    cache = GenerationCache(ttl=0.05, budget=1 << 20)
     cache.put("k", "v", 1, generation=3)
     assert cache.get("k", 3) == "v"
     assert cache.get("k", 4) is None  # the store changed since
     time.sleep(0.1)
     assert cache.get("k", 3) is None  # lived its TTL
-    off = KeptCache(ttl=0, budget=1 << 20)
+    off = GenerationCache(ttl=0, budget=1 << 20)
     off.put("k", "v", 1)
     assert not off.enabled and off.get("k") is None
 

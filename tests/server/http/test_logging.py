@@ -1,4 +1,4 @@
-"""Keys never reach the server's logs (contract section 2)."""
+"""Keys never reach the server's logs (docs/api/index.md)."""
 from __future__ import annotations
 
 import logging

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from server.endpoints.base import Ask
+from server.endpoints.base import ParsedRequest
 from server.endpoints.registry import ENDPOINTS, find_endpoint
 from server.http.encode import natstat
 from tests.conftest import Api, MiniStore
@@ -154,7 +154,7 @@ def test_overtime_is_n_ot_2ot_so_or_extra_innings() -> None:
     root = {"meta": {"Endpoint": "games", "Page": 1},
             "games": [game(1, None, 7), game(2, "OT", 7), game(3, "2OT", 7), game(4, "SO", 7),
                       game(5, "2", 7), game(6, None, None)]}
-    ask = Ask("games", None, None, {}, (), 100, 1, "")  # type: ignore[arg-type]
+    ask = ParsedRequest("games", None, None, {}, (), 100, 1, "")  # type: ignore[arg-type]
     shaped = natstat.shape(root, games, ask)["games"]
     assert [g["Overtime"] for g in shaped.values()] == ["N", "OT", "2OT", "SO", "2", ""]
     assert [g["ID"] for g in shaped.values() if "OT" in g["Overtime"]] == ["2", "3"]
@@ -423,7 +423,7 @@ def test_the_user_block_is_the_keys_rate_as_the_headers_give_it(api: Api) -> Non
                         "ratelimit-remaining": response.headers["X-RateLimit-Remaining"],
                         "ratelimit-reset": response.headers["X-RateLimit-Reset"]}
     left = [int(r.json()["user"]["ratelimit-remaining"]) for r in (first, second)]
-    assert left[1] < left[0]  # counted every time, the kept body's included
+    assert left[1] < left[0]  # counted every time, the cached body's included
     etag = second.headers["ETag"]
     assert etag.startswith("W/") and first.headers["ETag"] == etag  # the same data
     again = api.get("/natstat/v4/games/MLB/", {"max": 2}, headers={"If-None-Match": etag})

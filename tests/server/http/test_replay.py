@@ -1,4 +1,4 @@
-"""A repeated address is answered from its kept body: the same bytes and headers, the key still
+"""A repeated address is answered from its cached body: the same bytes and headers, the key still
 checked and counted, and nothing stale once the store has changed."""
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> No
             shown = names()
         return shown
 
-    # the promise (README, "Kept answers"): on SQLite the very next request; on PostgreSQL, whose
+    # the promise (README, "Cached answers"): on SQLite the very next request; on PostgreSQL, whose
     # announcement of a commit reaches each worker asynchronously, within a second
     within = 0.0 if mini_store.url.startswith("sqlite") else CHANGE_SERVED_WITHIN_PG
     old = names()

@@ -1,4 +1,4 @@
-"""Store facts (levels, newest seasons, sources) go stale as kept answers do: a season ingested
+"""Store facts (levels, newest seasons, sources) go stale as cached answers do: a season ingested
 is the default season on the next request, not after a timeout."""
 from __future__ import annotations
 
