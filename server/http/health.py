@@ -21,6 +21,7 @@ the next start tries it again).
 from __future__ import annotations
 
 import datetime as dt
+import time
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -36,16 +37,26 @@ from server.store import schema as s
 if TYPE_CHECKING:
     from server.http.pipeline import Service
 
-LATE_AFTER = dt.timedelta(hours=26)  # a nightly job, plus slack for its own run time
+LATE_AFTER = dt.timedelta(hours=26)
+REDIS_RECHECK = 1.0  # seconds between /health's own questions to a Redis that is down
+_last_asked: dict[int, float] = {}  # breaker -> when /health last asked its Redis (monotonic)  # a nightly job, plus slack for its own run time
 
 
 def _redis_part(service: Service) -> dict[str, Any]:
     breaker = service.gate.breaker
     if breaker is None:
         return {"State": "off"}
-    # asked only when the breaker would let a request ask: while Redis is down, /health
-    # answers from the breaker at once instead of waiting out a socket timeout each call
-    state = breaker.ping() if breaker.allows() else breaker.state()
+    # While Redis is down, /health asks it only when the breaker lets a request try it or
+    # ``REDIS_RECHECK`` seconds after /health last did, and otherwise answers from the breaker:
+    # a frozen Redis costs one socket timeout a second at most, not one every call, and a Redis
+    # back is seen within a second even by a worker whose back-off has not run out.
+    now = time.monotonic()
+    due = now - _last_asked.get(id(breaker), 0.0) >= REDIS_RECHECK
+    if breaker.allows() or due:
+        _last_asked[id(breaker)] = now
+        state = breaker.ping()
+    else:
+        state = breaker.state()
     part: dict[str, Any] = {"State": state.state}  # never its address: a public page
     if state.down_since is not None:
         part["DownSince"] = dt.datetime.fromtimestamp(state.down_since, dt.UTC).isoformat(

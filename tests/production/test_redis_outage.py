@@ -180,6 +180,7 @@ def test_a_hanging_redis_costs_no_timeout_per_request(store: Store, tmp_path: Pa
             # /health too (the dashboard calls it on every page): the breaker answers it, and
             # only a probe past the back-off waits for Redis
             health: list[float] = []
+            asked_from = time.monotonic()
             with httpx.Client(base_url=server.base_url, timeout=10) as client:
                 for _ in range(20):
                     t0 = time.perf_counter()
@@ -193,7 +194,9 @@ def test_a_hanging_redis_costs_no_timeout_per_request(store: Store, tmp_path: Pa
             assert len(slow) <= 4, (len(slow), len(seconds))
             assert len(seconds) > 100 and statistics.median(seconds) < 0.05, (
                 len(seconds), statistics.median(seconds))
-            assert len([s for s in health if s >= SOCKET_TIMEOUT * 0.8]) <= 1, health
+            # /health asks the hanging Redis once a second at most (REDIS_RECHECK)
+            allowed = 1 + int(time.monotonic() - asked_from)
+            assert len([s for s in health if s >= SOCKET_TIMEOUT * 0.8]) <= allowed, health
             assert server.log().count(DOWN) == 1
     finally:
         hang.close()
