@@ -134,7 +134,7 @@ def test_a_store_from_before_the_base_out_state_is_upgraded(engine: sa.Engine,
         for column in ("outs", "bases"):
             conn.execute(sa.text(f"ALTER TABLE plays DROP COLUMN {column}"))
         conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
-    assert init_store(engine) == schema.SCHEMA_VERSION == 5
+    assert init_store(engine) == schema.SCHEMA_VERSION
     with engine.connect() as conn:
         kept = conn.execute(sa.select(schema.plays.c.explanation, schema.plays.c.outs)
                             .order_by(schema.plays.c.seq)).all()
