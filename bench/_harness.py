@@ -161,3 +161,13 @@ request = function()
 end
 """)
     return path
+
+
+def earlier_code(rev: str, work: Path) -> Path:
+    """An earlier commit's code (``git archive``) in a folder of ``work``, for ``--against``."""
+    folder = work / "earlier"
+    folder.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    return folder

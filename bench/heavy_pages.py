@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -33,7 +32,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._harness import cli, rss_kb, worker_pids, wrk
+from bench._harness import earlier_code, cli, rss_kb, worker_pids, wrk
 from bench.hostile import Served, full_demo
 
 HEAVY = "/v2/boxscores/MLB/?season={season}&max=1000&page={n}&format=xml"
@@ -132,12 +131,7 @@ def main() -> int:
                         "bench-neighbour").strip()
     codes = {"this": ROOT}
     if opts.against:
-        folder = work / "earlier"
-        folder.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", opts.against],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-        codes["that"] = folder
+        codes["that"] = earlier_code(opts.against, work)
     servers = {code: Served(url, folder, work / f"{code}.log") for code, folder in codes.items()}
     figures: dict[tuple[str, int], list[dict[str, float]]] = {}
     rest: dict[str, int] = {}

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -40,7 +39,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._harness import WORK, cli, free_port, random_paths_script, serve, wrk
+from bench._harness import earlier_code, WORK, cli, free_port, random_paths_script, serve, wrk
 
 EXPENSIVE = (
     "/v1/pitch/MLB/?start=1900-01-01&end=2030-12-31&max=1000&page={n}",
@@ -108,12 +107,7 @@ def neighbour_run(opts: argparse.Namespace) -> int:
                     "bench-neighbour").strip()
     codes = {"this": ROOT}
     if opts.against:
-        folder = work / "earlier"
-        folder.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", opts.against],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-        codes["that"] = folder
+        codes["that"] = earlier_code(opts.against, work)
     servers: dict[str, Served] = {}
     figures: dict[tuple[str, int], list[dict[str, float]]] = {}
     answered: dict[tuple[str, int], Counter[int]] = {}
