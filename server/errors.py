@@ -1,4 +1,4 @@
-"""Errors: the API's (contract sections 2-4) and the operator's command line's.
+"""Errors: the API's (docs/api/index.md) and the operator's command line's.
 
 Inner code raises them and one handler renders each kind: an ``ApiError`` becomes the documented
 error document (``error_document`` is the one place its body is shaped), a ``UserError`` one line

@@ -54,7 +54,7 @@ def encoder_for(format_value: str | None) -> Encoder:
 
 
 VERSIONS = ("v1", "v2")  # every endpoint answers under both; its declared one is documented
-# Under /natstat/ (contract sections 8 and 9) also v4, v2's form, and v3, whose own form carries
+# Under /natstat/ (docs/api/natstat.md) also v4, v2's form, and v3, whose own form carries
 # the key in the path (``v3_query``); ``/natstat/v3/...`` with a query string is v2's form too.
 DIALECT_VERSIONS = ("v1", "v2", "v3", "v4")
 

@@ -1,10 +1,10 @@
-"""The request path of a query (contract sections 1-4), one step per module, in this order.
+"""The request path of a query (docs/api/index.md), one step per module, in this order.
 
 ``app`` routes (``parse.route``: format, endpoint, version, path type); ``answer`` then checks the
 key's form and validity, the level served and allowed, the rate; ``parse.parse`` reads the
 parameters, ``endpoints.check`` applies the endpoint's rules, the answer cache (``caching``) or
 ``endpoints.query`` finds the records, ``document`` adds ``meta`` and ``encode`` makes the bytes,
-with an ETag and 304. The order is the contract's error precedence.
+with an ETag and 304. The order is the API's error precedence (docs/api/index.md).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """How an answer leaves the service: a document or its 304, or an error document.
 
 Both are here so the request path, the replay front and the app's error handlers make the same
-bytes and headers (contract sections 3 and 5): an ETag on every document, so a client that sends
+bytes and headers (docs/api/index.md): an ETag on every document, so a client that sends
 it back with If-None-Match gets a 304, and a Cache-Control for clients and proxies.
 """
 from __future__ import annotations

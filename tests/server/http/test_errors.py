@@ -1,4 +1,4 @@
-"""Every error code, in every format, has the documented shape (contract sections 2-4)."""
+"""Every error code, in every format, has the documented shape (docs/api/index.md)."""
 from __future__ import annotations
 
 import shutil
