@@ -98,7 +98,7 @@ def answer(service: Service, request: Request, encoder: Encoder, ep: Endpoint,
 def admit(service: Service, request: Request, ep: Endpoint, level_text: str,
           kind: str | None) -> Admitted:
     """The key's grant, the level served and allowed, the rate counted, the parameters read
-    and checked: the contract's error precedence up to the query."""
+    and checked: the API's error precedence up to the query (docs/api/index.md)."""
     gate = service.gate
     key = gate.check_form(request.query_params.get("key"))
     try:

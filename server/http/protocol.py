@@ -6,7 +6,7 @@ held a connection whose request never finished arriving for as long as the clien
 such connections under a 1,024 open-file limit made 147 of 148 normal requests fail. This
 protocol keeps uvicorn's parsing and adds three things:
 
-* an unreadable request is answered with the contract's error document (400 ``bad_request``);
+* an unreadable request is answered with the API's error document (400 ``bad_request``);
 * a request's headers must arrive within ``SPORTS_HEADER_TIMEOUT`` seconds of its first byte
   (or of the connection, when no byte comes), else 408 ``request_timeout`` and the connection
   is closed (checked every quarter of the timeout, at most every second);

@@ -57,7 +57,7 @@ def _timed(client: httpx.Client, url: str) -> tuple[float, httpx.Response]:
 
 
 def _error(response: httpx.Response, status: int, code: str) -> dict[str, object]:
-    """The contract's error document (section 3), no trace."""
+    """The API's error document (docs/api/index.md), no trace."""
     assert response.status_code == status, response.text[:300]
     assert "Traceback" not in response.text
     error: dict[str, object] = response.json()["error"]

@@ -1,5 +1,5 @@
 """The calibration endpoint over the fixture store: the season's twenty bins, a default season,
-and bad input answered in the contract's error shape."""
+and bad input answered in the API's error shape (docs/api/index.md)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Every bad input gets a clear answer (issue 28, part 5): a 400 in the contract's error document
+"""Every bad input gets a clear answer (issue 28, part 5): a 400 in the API's error document (docs/api/index.md)
 naming the parameter, never a 503 after the store gave up, never a silent choice."""
 from __future__ import annotations
 
