@@ -144,7 +144,7 @@ def current_level() -> str:
 
 def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "Season",
                   default: int | None = None) -> int | None:
-    """Newest season first; by default the newest (the contract's 'current season'). A new
+    """Newest season first; by default the newest (docs/api/index.md: 'current season'). A new
     season forgets the choices computed from it (``SEASON_DEPENDENT``)."""
     options = sorted({int(s) for s in seasons}, reverse=True)
     if not options:

@@ -1,6 +1,6 @@
 """One function per question a page asks the API; DataFrames (or detail dicts) out.
 
-Parameter names and endpoint names are those of api-contract.md; ``None`` filters are dropped.
+Parameter names and endpoint names are those of docs/api/reference.md; ``None`` filters are dropped.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pandas as pd
 
 from services.client import MAX_FOLLOWED_PAGES, Page, Params, fetch, fetch_detail
 
-LIST_PAGE_SIZE = 1000  # the contract's maximum `max`: fewest round trips when following pages
+LIST_PAGE_SIZE = 1000  # the API's maximum `max` (docs/api/index.md): fewest round trips when following pages
 
 
 def _day(value: dt.date | None) -> str | None:

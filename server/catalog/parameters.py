@@ -1,4 +1,4 @@
-"""What the contract fixes of a parameter's text, read by both ends: the request parser refuses
+"""What the API fixes of a parameter's text (docs/api/index.md), read by both ends: the request parser refuses
 or ignores by it (``server.http.parse``) and the dashboard's search boxes take no more than it
 will answer (docs/api/index.md)."""
 from __future__ import annotations

@@ -4,7 +4,7 @@
 format; then endpoint, version and path type), ``parse`` the parameters of one endpoint into a
 frozen ``ParsedRequest``. Each parameter is converted by its declared kind (``CONVERTERS``, as Starlette's
 ``CONVERTOR_TYPES`` does for path segments): a converter raises ``BadParameter`` naming the
-parameter and never guesses silently except where the contract asks for best effort (dates). A
+parameter and never guesses silently except where the API promises best effort (docs/api/index.md) (dates). A
 parameter the endpoint does not take is ignored with a warning, and so is a ``search`` of 4
 characters or fewer (docs/api/index.md). Never guessed either: a value over ``MAX_TEXT`` characters
 (a 49,999-character ``search`` kept a worker busy until the store gave up), a parameter given

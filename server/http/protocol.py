@@ -61,7 +61,7 @@ def error_bytes(error: ApiError) -> bytes:
 
 class GuardedHttpTools(HttpToolsProtocol):
     """uvicorn's httptools protocol with a header deadline, a connection cap and error
-    documents in the contract's shape.
+    documents in the API's shape (docs/api/index.md).
 
     The deadline is kept as the loop time a request's headers began to be awaited, and one
     sweep per worker (``_sweep``, every ``SWEEP_EVERY`` seconds) ends the connections past it:

@@ -1,5 +1,5 @@
 """Revocation always works (issue 28, part 3): whatever job holds the store, a key is issued and
-revoked within a second, and every server refuses a revoked key as the contract promises: on
+revoked within a second, and every server refuses a revoked key as docs/api/index.md promises: on
 SQLite from the very next request, on PostgreSQL within 100 ms of ``keys revoke`` returning.
 
 The job is a real re-tabulation through the CLI, held with its level written but not committed
@@ -23,7 +23,7 @@ from tests.production._harness import ROOT, Server, env_for, issue_key, serving
 from tests.production.conftest import Store
 
 PAUSED = "written, not committed"  # what the pause hook prints, the write lock held
-PROMISE = 0.1  # seconds: PostgreSQL's bound in the contract notes (section 2)
+PROMISE = 0.1  # seconds: PostgreSQL's bound (docs/api/index.md, revocation)
 ROUNDS = 40  # revocations per run of the loop test
 
 

@@ -1,6 +1,6 @@
 """Simulated names in another script read for everyone: a KBO team or player is served under its
 Hangul name followed by its Latin form ("서울 베어스 (Seoul Bears)", "김하성 (Ha-seong Kim)"), and
-the Latin form finds it (README, contract notes)."""
+the Latin form finds it (docs/api/index.md)."""
 from __future__ import annotations
 
 import re

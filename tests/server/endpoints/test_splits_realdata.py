@@ -1,6 +1,6 @@
 """Splits over the real 2023 season (``real_api``), asked as a client would: a player's and a
 team's parts add up to the season line the API gives elsewhere (the player's seasons, the stat
-tables), in every format and the NatStat dialect; a bad split is the contract's 400."""
+tables), in every format and the NatStat dialect; a bad split is the API's 400 (docs/api/index.md)."""
 from __future__ import annotations
 
 import json
