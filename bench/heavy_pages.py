@@ -33,36 +33,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._harness import earlier_code, cli, rss_kb, worker_pids, wrk
-from bench.hostile import Served, full_demo
+from bench.hostile import Served, full_demo, lanes_until
 
 HEAVY = "/v2/boxscores/MLB/?season={season}&max=1000&page={n}&format=xml"
 
 
 def hog(base: str, key: str, lanes: int, season: str, stop: threading.Event) -> Counter[int]:
     """``lanes`` loops of distinct heavy pages until ``stop``; their status codes."""
-    statuses: Counter[int] = Counter()
-    lock = threading.Lock()
-
-    def lane(first: int) -> None:
-        n = first
-        with httpx.Client(base_url=base, timeout=120) as client:
-            while not stop.is_set():
-                n += lanes
-                try:
-                    status = client.get(HEAVY.format(season=season, n=1 + n % 40)
-                                        + f"&key={key}&x={n}").status_code
-                except httpx.TransportError:
-                    status = 0
-                with lock:
-                    statuses[status] += 1
-
-    threads = [threading.Thread(target=lane, args=(i,), daemon=True) for i in range(lanes)]
-    for thread in threads:
-        thread.start()
-    stop.wait()
-    for thread in threads:
-        thread.join(130)
-    return statuses
+    return lanes_until(base, key, lanes, stop,
+                       lambda n: HEAVY.format(season=season, n=1 + n % 40) + f"&x={n}")
 
 
 def details(base: str, key: str, ids: list[int], seconds: float) -> list[float]:

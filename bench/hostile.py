@@ -31,6 +31,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -74,6 +75,14 @@ class Served:
 def heavy_load(base: str, key: str, lanes: int, stop: threading.Event, season: int
                ) -> Counter[int]:
     """``lanes`` loops of expensive distinct requests until ``stop``; their status codes."""
+    return lanes_until(base, key, lanes, stop, lambda n: EXPENSIVE[n % len(EXPENSIVE)].format(
+        n=1000 + n, season=season))
+
+
+def lanes_until(base: str, key: str, lanes: int, stop: threading.Event,
+                path_for: Callable[[int], str]) -> Counter[int]:
+    """``lanes`` loops asking ``path_for(n)`` (n distinct each request) until ``stop``; their
+    status codes (0: no answer)."""
     statuses: Counter[int] = Counter()
     lock = threading.Lock()
 
@@ -82,10 +91,9 @@ def heavy_load(base: str, key: str, lanes: int, stop: threading.Event, season: i
         with httpx.Client(base_url=base, timeout=120) as client:
             while not stop.is_set():
                 n += lanes
-                path = EXPENSIVE[n % len(EXPENSIVE)].format(n=1000 + n, season=season)
                 try:
-                    status = client.get(f"{path}&key={key}").status_code
-                except httpx.TimeoutException:
+                    status = client.get(f"{path_for(n)}&key={key}").status_code
+                except httpx.TransportError:
                     status = 0
                 with lock:
                     statuses[status] += 1
