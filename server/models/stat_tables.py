@@ -16,6 +16,11 @@ from server.catalog import expressions
 from server.catalog.linestats import LINE_STATS
 from server.catalog.statcodes import GP, STAT_CODES, Formula, Terms, codes_for
 
+# Totals of per-game figures that are not whole (WPA, RE24) kept to 9 decimals: a sum's last
+# binary digit follows the order it was added in, which a store or a thread pool may change
+# between two builds of the same data; nine places make the same data give the same document.
+TOTAL_DIGITS = 9
+
 STAT_COLUMNS = ("season", "type", "code", "entity_id", "team_id", "sublevel_id", "value", "gp",
                 "qualified", "rank", "qualified_rank")
 
@@ -26,7 +31,7 @@ def season_totals(lines: pd.DataFrame, stat_cols: list[str]) -> pd.DataFrame:
     game_day and one numeric column per code (missing = 0)."""
     lines = lines.sort_values(["game_day"], kind="stable")
     grp = lines.groupby(["season", "entity_id"], sort=True)
-    tot = grp[stat_cols].sum()
+    tot = grp[stat_cols].sum().round(TOTAL_DIGITS)
     tot[GP] = grp.size()
     tot["team_id"] = grp["team_id"].last()
     return tot.reset_index()
