@@ -64,7 +64,7 @@ bench: setup
 	$(PY) bench/growth.py
 
 fuzz: setup
-	$(PY) -m pytest tests/fuzz
+	FUZZ_EXAMPLES=100 $(PY) -m pytest tests/fuzz
 
 serve: setup
 	$(PY) -m server serve --port $(API_PORT)

@@ -37,7 +37,7 @@ import sqlalchemy as sa
 from server import keys
 from server.store.engine import make_engine
 from tests import real_store as real
-from tests.demo_api import ApiServer, build_store, serve
+from tests.demo_api import ApiServer, build_once, build_store, run_folder, serve
 from tests.fixtures import minidata
 from tests.pg import fresh_database
 
@@ -185,12 +185,13 @@ def rscript_binary() -> str:
 
 @pytest.fixture(scope="session")
 def demo_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ApiServer]:
-    store = tmp_path_factory.mktemp("demo-store") / "sports.db"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
+    """Built once per test run (pytest-xdist's workers share the store; each serves it)."""
+    database_url, key = build_once(run_folder(tmp_path_factory, "demo-store"), build_store)
+    env = {**os.environ, "DATABASE_URL": database_url}
     env.pop("REDIS_URL", None)
-    key = build_store(store, env)
+    store = Path(database_url.removeprefix("sqlite:///"))
     with serve(store, env, free_port()) as url:
-        yield ApiServer(url=url, key=key, database_url=env["DATABASE_URL"])
+        yield ApiServer(url=url, key=key, database_url=database_url)
 
 
 @pytest.fixture(scope="session")
@@ -205,9 +206,8 @@ def real_store(tmp_path_factory: pytest.TempPathFactory) -> ApiServer:
         pytest.skip("../shared/data is absent: the real-data store is not built")
     if os.environ.get(real.FOLDER_VARIABLE):  # make test: one store for both passes
         folder = Path(os.environ[real.FOLDER_VARIABLE])
-    else:  # the first pytest-xdist worker to ask builds it: the run's temp folder is the workers'
-        shared = tmp_path_factory.getbasetemp()
-        folder = (shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared) / "real-store"
+    else:  # the first pytest-xdist worker to ask builds it
+        folder = run_folder(tmp_path_factory, "real-store")
     database_url, key = real.ensure(folder)
     return ApiServer(url="", key=key, database_url=database_url)
 

@@ -3,14 +3,17 @@
 then the newest days), ``keys issue``, then ``serve``."""
 from __future__ import annotations
 
+import fcntl
+import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import requests
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,8 +42,9 @@ def run_server_command(args: list[str], env: dict[str, str]) -> str:
 TEST_RATE = "100000"  # requests per minute
 
 
-def build_store(store: Path, env: dict[str, str]) -> str:
-    """init + demo (small, seed 7) + retabulate + projections; returns a freshly issued key."""
+def build_store(env: dict[str, str]) -> str:
+    """init + demo (small, seed 7) + retabulate + projections into the store ``env``'s
+    DATABASE_URL names; returns a freshly issued key."""
     for args in (["init"], ["demo", "--size", "small", "--seed", SEED], ["retabulate"],
                  ["projections", "--history"], ["projections"]):
         run_server_command(args, env)
@@ -48,6 +52,29 @@ def build_store(store: Path, env: dict[str, str]) -> str:
     # rate, which the key tests check with keys of their own
     issued = run_server_command(["keys", "issue", "--label", "dashboard-tests", "--rate", TEST_RATE], env)
     return issued.strip().splitlines()[-1].strip()
+
+
+def build_once(folder: Path, build: Callable[[dict[str, str]], str]) -> tuple[str, str]:
+    """The SQLite store in ``folder`` as (database URL, key), filled by ``build`` (which returns
+    a key) for the first process to ask; the others, pytest-xdist's other worker included, wait
+    on its lock until it is whole and then share it. A build that failed left no key, so the
+    next to ask builds again and reports the failing command."""
+    folder.mkdir(parents=True, exist_ok=True)
+    store, key_file = folder / "sports.db", folder / "key"
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
+    env.pop("REDIS_URL", None)
+    with (folder / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not key_file.exists():
+            key_file.write_text(build(env))
+    return env["DATABASE_URL"], key_file.read_text()
+
+
+def run_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """``name`` in the test run's own temporary folder: the one pytest-xdist's workers share
+    (each worker's base folder is a child of it), or the session's without xdist."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
 
 
 def wait_until_up(url: str, seconds: float = STARTUP_SECONDS) -> None:

@@ -12,14 +12,13 @@ that needs it (``tests/conftest.py``), so the workers run other tests meanwhile 
 """
 from __future__ import annotations
 
-import fcntl
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 from server.ingest.discovery import lahman_command, plan
-from tests.demo_api import ROOT, TEST_RATE, run_server_command
+from tests.demo_api import ROOT, TEST_RATE, build_once, run_server_command
 from tests.server.models import realdata
 
 FOLDER_VARIABLE = "SPORTS_TEST_REAL_FOLDER"
@@ -48,18 +47,8 @@ def build(env: dict[str, str]) -> str:
 
 
 def ensure(folder: Path) -> tuple[str, str]:
-    """The store in ``folder`` as (database URL, key), built by the first to ask; the others wait
-    on its lock until it is whole. A build that failed left no key, so the next to ask builds again
-    and reports the failing command."""
-    folder.mkdir(parents=True, exist_ok=True)
-    store, key_file = folder / "sports.db", folder / "key"
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}"}
-    env.pop("REDIS_URL", None)
-    with (folder / "build.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not key_file.exists():
-            key_file.write_text(build(env))
-    return env["DATABASE_URL"], key_file.read_text()
+    """The store in ``folder`` as (database URL, key), built by the first to ask."""
+    return build_once(folder, build)
 
 
 def start_in_background(folder: Path) -> None:

@@ -117,7 +117,7 @@ def wire_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
     store = tmp_path_factory.mktemp("wire-store") / "sports.db"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{store}", "SPORTS_NOW": PINNED_NOW}
     env.pop("REDIS_URL", None)
-    key = build_store(store, env)
+    key = build_store(env)
     with serve(store, env, free_port()) as url:
         yield url, key
 
