@@ -86,6 +86,8 @@ COMMANDS: tuple[Command, ...] = (
         _a("--level", default=None, help="a level code, or several comma separated"),
         _a("--history", action="store_true"),
         _a("--season", type=int, default=None, help="recompute this season (needs --level)"),
+        _a("--sims", type=int, default=None,
+           help="simulated seasons per snapshot (default 10,000; 2,000 with --history)"),
     ), bulk_write=True),
     Command(("keys", "issue"), "server.keys:cli_issue", "issue a key; prints it alone on stdout", (
         _a("--levels", default=None), _a("--rate", type=int, default=600),

@@ -310,9 +310,11 @@ def _plain(v: Any) -> Any:
 
 def run(engine: sa.Engine, levels: Iterable[str] | None = None, history: bool = False,
         season: int | None = None, today: dt.date | None = None,
-        progress: Callable[[str], None] | None = None) -> dict[str, float]:
+        progress: Callable[[str], None] | None = None, sims: int | None = None
+        ) -> dict[str, float]:
     """Compute and store projections for ``levels`` (default: every level with games); one
-    transaction for all, after everything is computed. Returns seconds per level."""
+    transaction for all, after everything is computed. ``sims``: simulated seasons per snapshot
+    instead of ``N_SIMS`` (nightly) or ``HISTORY_SIMS`` (replays). Returns seconds per level."""
     today = today or clock.today()
     g = schema.games.c
     with engine.connect() as conn:
@@ -326,8 +328,8 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None, history: bool = 
             if lv is None:
                 raise UserError(f"unknown level {code!r}")
             t0 = time.perf_counter()
-            for s, days, sims in plan(conn, lv.code, history, today, season):
-                rows = project_days(conn, lv.code, s, days, sims)
+            for s, days, planned in plan(conn, lv.code, history, today, season):
+                rows = project_days(conn, lv.code, s, days, sims or planned)
                 if not rows.empty:
                     work.append((lv.code, s, rows))
             seconds[lv.code] = time.perf_counter() - t0
@@ -342,7 +344,7 @@ def run(engine: sa.Engine, levels: Iterable[str] | None = None, history: bool = 
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
-    """``python -m server projections [--level L[,L2...]] [--history] [--season S]``."""
+    """``python -m server projections [--level L[,L2...]] [--history] [--season S] [--sims N]``."""
     level = getattr(args, "level", None)
     codes = [c.strip() for c in level.split(",") if c.strip()] if level else None
     for code in codes or ():
@@ -351,8 +353,11 @@ def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> in
     if args.season is not None and len(codes or ()) != 1:
         raise UserError("--season needs --level with one level")
     t0 = time.perf_counter()
-    report = run(engine_factory(), codes, history=args.history,
-                 season=args.season, progress=lambda s: print(s, file=sys.stderr))
+    sims = getattr(args, "sims", None)
+    if sims is not None and sims < 100:
+        raise UserError("--sims needs at least 100 simulated seasons")
+    report = run(engine_factory(), codes, history=args.history, season=args.season,
+                 progress=lambda s: print(s, file=sys.stderr), sims=sims)
     print(f"projected {len(report)} level(s) in {time.perf_counter() - t0:.2f} s",
           file=sys.stderr)
     return 0

@@ -2,6 +2,7 @@
 snapshots it computes, and a failed run leaving the table as it was."""
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 
 import pytest
@@ -42,6 +43,22 @@ def test_history_then_nightly(store: tuple[sa.Engine, object]) -> None:
     renewed = [r for r in after if r[0] == "MLB" and r[2] == newest]
     assert renewed and {r[5] for r in renewed} == {projections.N_SIMS}
     assert [r for r in after if r[2] != newest] == [r for r in rows if r[2] != newest]
+
+
+def test_sims_sets_the_seasons_simulated_a_snapshot(store: tuple[sa.Engine, object]) -> None:
+    """``projections --sims N`` simulates N seasons a snapshot (and records it); under 100 it
+    refuses, before any work."""
+    engine, _ = store
+    retabulate.run(engine, ["MLB"])
+
+    def args(sims: int) -> argparse.Namespace:
+        return argparse.Namespace(level="MLB", history=True, season=None, sims=sims)
+
+    with pytest.raises(UserError, match="at least 100"):
+        projections.cli(args(50), lambda: engine)
+    assert _rows(engine) == []
+    assert projections.cli(args(300), lambda: engine) == 0
+    assert {r[5] for r in _rows(engine)} == {300}
 
 
 def test_a_failed_run_leaves_the_table_as_it_was(store: tuple[sa.Engine, object]) -> None:
