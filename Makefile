@@ -25,7 +25,8 @@ store: setup
 	$(PY) -m scripts.run --build-only
 
 # The whole suite on the embedded SQLite store, then the store and HTTP tests again on
-# PostgreSQL (each test module skips with one line when PostgreSQL is not reachable). Both passes
+# PostgreSQL (each test module skips with one line when PostgreSQL is not reachable; those that
+# read the demo or real-data store, SQLite files in either pass, run in the first only). Both passes
 # run on two workers, a module on one (its fixtures, PostgreSQL databases and Redis databases are
 # its own), in the order tests/conftest.py gives (the longest files first); the real-data store is
 # built once for both passes, in the background, in a temporary folder removed at the end.
