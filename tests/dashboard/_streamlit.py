@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -15,6 +16,31 @@ ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 60
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SETTLE_TIMEOUT_MS = 120_000  # generous: CI machines may be busy
+QUIET_MS = 500  # a rerun starts within milliseconds of a change
+# Drawn after the app has run: a grid's column headers (it is a canvas that draws them later) and
+# a chart's plot (plotly draws into its element once its script has loaded).
+UNDRAWN = """() => [...document.querySelectorAll('[data-testid="stDataFrame"]')].some(
+    g => !g.querySelector('[role="columnheader"]')) || [...document.querySelectorAll(
+    '[data-testid="stPlotlyChart"]')].some(c => !c.querySelector('.js-plotly-plot'))"""
+
+
+def settle(page: Any, quiet_ms: int = QUIET_MS) -> None:
+    """Wait until the app has stopped running, every grid and chart on the page is drawn, and
+    the page (its address, title, number of charts and of grid column headers) stays the same
+    for ``quiet_ms``.
+
+    One wait for every browser test: waiting 1.5 s a look made a settle take 3 s at the least,
+    minutes of each browser module."""
+    previous = None
+    for _ in range(SETTLE_TIMEOUT_MS // quiet_ms):
+        page.wait_for_timeout(quiet_ms)
+        busy = page.locator('[data-testid="stStatusWidget"]').count() or page.evaluate(UNDRAWN)
+        now = (page.url, page.locator("h1").all_inner_texts(), page.locator(".js-plotly-plot").count(),
+               page.locator('[data-testid="stDataFrame"] [role="columnheader"]').count())
+        if not busy and now == previous:
+            return
+        previous = now
 
 
 @contextmanager

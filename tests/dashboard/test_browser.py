@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from services import api
-from tests.dashboard._streamlit import ROOT
+from tests.dashboard._streamlit import ROOT, settle
 from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,24 +26,12 @@ WIDGETS = ",".join(f'[data-testid="{w}"]' for w in (
     "stSelectbox", "stMultiSelect", "stNumberInput", "stTextInput", "stDateInput", "stCheckbox"))
 
 
-def _settle(page: Any, quiet_ms: int = 1500) -> None:
-    """Wait until the app stops running and the number of charts stays put."""
-    previous = -1
-    for _ in range(CHART_TIMEOUT_MS // quiet_ms):
-        page.wait_for_timeout(quiet_ms)
-        running = page.locator('[data-testid="stStatusWidget"]').count()
-        count = page.locator(CHART).count()
-        if not running and count == previous:
-            return
-        previous = count
-
-
 def _open(browser: Any, url: str) -> Any:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector(FIRST_VIEW, timeout=CHART_TIMEOUT_MS)
-    _settle(page)
+    settle(page)
     return page
 
 
@@ -51,12 +39,12 @@ def _open_chart(page: Any) -> None:
     """Click the box below a table that holds its chart, as an analyst does; wait for the chart."""
     page.locator('[data-testid="stExpander"] summary').filter(has_text="Chart").first.click()
     page.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
-    _settle(page)
+    settle(page)
 
 
 def _view(page: Any) -> dict[str, Any]:
     """What a colleague must see: sidebar widget values and every chart's title and size."""
-    _settle(page)
+    settle(page)
     charts = page.evaluate(
         """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => ({
              title: ((g.layout && g.layout.title && g.layout.title.text) || '').replaceAll('<br>', ' '),
@@ -178,7 +166,7 @@ def test_win_probability_hover_and_a_shared_play(browser: Any, dashboard: str, d
     phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # the link on a phone
     phone.goto(link)
     phone.wait_for_selector(CHART, timeout=CHART_TIMEOUT_MS)
-    _settle(phone)
+    settle(phone)
     sizes = phone.evaluate(
         """() => [...document.querySelectorAll('.js-plotly-plot')].map(g => [
              ((g.layout && g.layout.title && g.layout.title.text) || '').replaceAll('<br>', ' '),

@@ -21,8 +21,8 @@ from urllib.parse import quote
 import pandas as pd
 import pytest
 
+from tests.dashboard._streamlit import settle
 from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over
-from tests.dashboard.test_browser_links import _settle
 from tests.fixtures import hostile
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -55,7 +55,7 @@ def _visit(browser: Any, url: str, asked: list[str]) -> Any:
     page.on("request", lambda request: asked.append(request.url))
     page.goto(url)
     page.wait_for_selector("h1", timeout=TIMEOUT_MS)
-    _settle(page)
+    settle(page)
     return page
 
 

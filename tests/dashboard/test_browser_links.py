@@ -18,35 +18,22 @@ import pandas as pd
 import pytest
 
 from services import api
+from tests.dashboard._streamlit import settle
 from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
 TIMEOUT_MS = 120_000
-QUIET_MS = 1500
+SCROLL_MS = 1500  # the grid redraws its columns after a scroll
 EXCEPTION = '[data-testid="stException"]'
 SEARCHES = ("GDP", "O'Neil", "Zoë")  # a code, an apostrophe, a diacritic
-
-
-def _settle(page: Any) -> None:
-    """Wait until the app has stopped running and the page stays the same for a moment."""
-    previous = None
-    for _ in range(TIMEOUT_MS // QUIET_MS):
-        page.wait_for_timeout(QUIET_MS)
-        running = page.locator('[data-testid="stStatusWidget"]').count()
-        # the grid draws its column headers after the page has run: count them too
-        now = (page.url, page.locator("h1").all_inner_texts(), page.locator(".js-plotly-plot").count(),
-               page.locator('[data-testid="stDataFrame"] [role="columnheader"]').count())
-        if not running and now == previous:
-            return
-        previous = now
 
 
 def _open(browser: Any, url: str) -> Any:
     page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     page.goto(url)
     page.wait_for_selector("h1", timeout=TIMEOUT_MS)
-    _settle(page)
+    settle(page)
     return page
 
 
@@ -55,25 +42,25 @@ def _choose(page: Any, label: str, option: str) -> None:
     box.click()
     box.fill(option)
     page.locator('[role="option"]').filter(has_text=re.compile(f"^{re.escape(option)}$")).first.click()
-    _settle(page)
+    settle(page)
 
 
 def _tab(page: Any, label: str) -> None:
     page.get_by_role("tab", name=label, exact=True).click()
-    _settle(page)
+    settle(page)
 
 
 def _unfold(page: Any, label: str) -> None:
     """Open the box below a chart or a table whose label holds ``label`` (filters.disclosure)."""
     page.locator('[data-testid="stExpander"] summary').filter(has_text=label).first.click()  # after its icon
-    _settle(page)
+    settle(page)
 
 
 def _type(page: Any, label: str, text: str) -> None:
     box = page.get_by_role("textbox", name=label)
     box.fill(text)
     box.press("Enter")
-    _settle(page)
+    settle(page)
 
 
 def _view(page: Any) -> dict[str, Any]:
@@ -108,7 +95,7 @@ STEPS: dict[str, Callable[[Any], None]] = {
                              _choose(page, "Season", str(api.season_ids("NBA", with_games=True)[-1]))),
     "forecasts": lambda page: _tab(page, "Biggest upsets"),
     "playbyplay": lambda page: (page.get_by_role("spinbutton", name="Game ID").fill(_nba_game()),
-                                page.get_by_role("spinbutton", name="Game ID").press("Enter"), _settle(page)),
+                                page.get_by_role("spinbutton", name="Game ID").press("Enter"), settle(page)),
     "players": lambda page: (_tab(page, "Teams"), _choose(page, "Team", _nba_team())),
     "leaders": lambda page: _choose(page, "Leaders of", "team"),
     "glossary": lambda page: _tab(page, "Stat codes"),
@@ -183,7 +170,7 @@ def test_the_open_column_stays_in_view_after_a_level_change(browser: Any, dashbo
         assert _headers_in_view(page)[0] == "Open", (level, _headers_in_view(page))
         page.get_by_test_id("stDataFrame").first.hover()
         page.mouse.wheel(2000, 0)  # scroll the table to its right end
-        page.wait_for_timeout(QUIET_MS)
+        page.wait_for_timeout(SCROLL_MS)
         assert "Open" in _headers_in_view(page), (level, _headers_in_view(page))
     page.context.close()
 
@@ -246,7 +233,7 @@ def test_forecasts_fit_a_narrow_window_and_read_chances_as_percents(browser: Any
     page = browser.new_context(viewport=NARROW).new_page()
     page.goto(f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
     page.wait_for_selector('[data-testid="stMetricValue"]', timeout=TIMEOUT_MS)
-    _settle(page)
+    settle(page)
     clipped = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stMetricValue"]')].map(e => {
         const range = document.createRange(); range.selectNodeContents(e);
         return [e.innerText, Math.ceil(range.getBoundingClientRect().width), e.clientWidth]; })
@@ -272,7 +259,7 @@ def _phone(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
     page = browser.new_context(viewport=viewport, has_touch=True).new_page()
     page.goto(url)
     page.wait_for_selector("h1", timeout=TIMEOUT_MS)
-    _settle(page)
+    settle(page)
     return page
 
 
@@ -321,7 +308,7 @@ def test_chart_titles_fit_a_phone_clear_of_the_toolbars(browser: Any, dashboard:
         if path != paths[0]:  # one phone, page after page
             page.goto(f"{dashboard}/{path}")
             page.wait_for_selector(".js-plotly-plot", timeout=TIMEOUT_MS)
-            _settle(page)
+            settle(page)
         charts = page.locator('[data-testid="stPlotlyChart"]')
         seen[path] = []
         for k in range(charts.count()):
@@ -371,7 +358,7 @@ def test_no_column_is_cut_off_at_1440_px(browser: Any, dashboard: str, dashboard
                        ("glossary?level=MLB&tab=Stat+codes", "Qualifier")):
         page.goto(f"{dashboard}/{path}")
         page.wait_for_selector('[data-testid="stDataFrame"]', timeout=TIMEOUT_MS)
-        _settle(page)
+        settle(page)
         grid = page.get_by_test_id("stDataFrame").first
         assert _headers_in_view(page)[-1] == last, (path, _headers_in_view(page))
         # the grid scrolls sideways only when its columns are wider than its box
@@ -400,7 +387,7 @@ def _click_first_row(page: Any) -> None:
     grid.scroll_into_view_if_needed()
     box = grid.bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 52)  # a header row of 35 px, then the row
-    _settle(page)
+    settle(page)
 
 
 def _sidebar_value(page: Any, label: str) -> str:
@@ -434,10 +421,10 @@ def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, d
     game = _nba_game()
     page = _open(browser, f"{dashboard}/games?level=NBA&game={game}")
     page.get_by_role("button", name="Play-by-play of this game").click()
-    _settle(page)
+    settle(page)
     plays = (page.url, page.locator("h1").first.inner_text())
     page.get_by_role("button", name="Box score and game detail").click()
-    _settle(page)
+    settle(page)
     back = (page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts())
     pages = len(page.context.pages)
     page.context.close()
@@ -451,7 +438,7 @@ def _pick(page: Any, label: str, option: str) -> None:
     page.get_by_role("combobox", name=label, exact=True).click()
     page.locator('[role="option"]').filter(has_text=option).first.click()
     page.keyboard.press("Escape")
-    _settle(page)
+    settle(page)
 
 
 def _chart_lines(page: Any) -> list[list[str]]:
@@ -513,7 +500,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     page.get_by_role("group", name="Snapshot date").get_by_role("spinbutton").first.click()
     page.keyboard.type(day.replace("-", ""))  # year, month, day
     page.keyboard.press("Enter")
-    _settle(page)
+    settle(page)
     url, charts = page.url, _view(page)["charts"]
     page.context.close()
     assert f"snapshot={day}" in url, url
@@ -544,7 +531,7 @@ def test_a_click_on_a_standings_or_projections_row_opens_the_team_in_this_tab(
         if "standings" not in path:
             page.goto(f"{dashboard}/{path}")
             page.wait_for_selector('[data-testid="stDataFrame"]', timeout=TIMEOUT_MS)
-            _settle(page)
+            settle(page)
         _click_first_row(page)
         opened.append((len(page.context.pages), page.url.split("?")[0].rsplit("/", 1)[-1],
                        page.locator('[role="tab"][aria-selected="true"]').all_inner_texts(),

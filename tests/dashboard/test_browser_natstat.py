@@ -26,25 +26,19 @@ import pytest
 from services import api
 
 from tests.conftest import LiveServer, free_port, start_server, stop_server
+from tests.dashboard._streamlit import settle
 from tests.dashboard.conftest import ApiServer
-from tests.dashboard.test_browser import _settle as settle_charts
 from tests.dashboard.test_browser_links import _choose, _tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
 TIMEOUT_MS = 120_000  # generous: CI machines may be busy
-QUIET_MS = 500
 CHART = ".js-plotly-plot"
 TABLE = '[data-testid="stDataFrame"]'
 EXCEPTION = '[data-testid="stException"]'
 BUSY_PAGES = ("", "games", "ratings", "forecasts")  # the heaviest pages at MLB, and the overview
 NEIGHBOUR_STREAMS = 3  # with one slot: one expensive request runs, the others wait for it
 BUSY_SECONDS = 1.5  # how long the neighbour asks on once the dashboard has asked
-
-
-def _settle(page: Any) -> None:
-    """Wait until the app has stopped running and the number of charts stays put."""
-    settle_charts(page, QUIET_MS)
 
 
 def _traces(page: Any) -> list[list[int]]:
@@ -74,7 +68,7 @@ def natstat_dashboard(api_server: ApiServer) -> Iterator[str]:
 def _goto(page: Any, url: str, shown: str = CHART) -> None:
     page.goto(url)
     page.wait_for_selector(shown, timeout=TIMEOUT_MS)
-    _settle(page)
+    settle(page)
 
 
 def _numbers(page: Any) -> dict[str, Any]:
@@ -219,7 +213,7 @@ def test_pages_opened_at_once_on_a_busy_key_render_their_data(
         for page in pages:  # a chart, a traceback or the error message, whichever comes
             page.locator(f"{CHART}, {EXCEPTION}").or_(page.get_by_text("could not answer")).first.wait_for(
                 timeout=TIMEOUT_MS)
-            _settle(page)
+            settle(page)
     shown = [(page.url, page.locator('[data-testid="stAlert"]').all_inner_texts(),
               page.locator(EXCEPTION).count(), _traces(page)) for page in pages]
     for page in pages:
