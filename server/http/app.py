@@ -29,6 +29,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from server.catalog.levels import LEVELS
+from server.endpoints.registry import find_endpoint
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
 from server.http.caching import ADDRESS_AS_SENT, address
@@ -153,8 +154,10 @@ def create_app(engine: sa.Engine) -> ASGIApp:
     async def v3_query_route(request: Request) -> Response:
         """A v3 address (docs/api/natstat.md): answered as the v3 query it means."""
         p = request.path_params
+        listed = find_endpoint(p["endpoint"])  # None: answered 404 by the query it means
         items = v3_query(p["key"], p.get("span"), p.get("offset"),
-                         request.query_params.multi_items())
+                         request.query_params.multi_items(),
+                         listed.max_page if listed else None)
         scope = {**request.scope, "path": f"{PREFIX}/v3/{p['endpoint']}/{p['level']}/",
                  "query_string": urlencode(items).encode(),
                  ADDRESS_AS_SENT: address(request.scope),
