@@ -130,10 +130,10 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"), bool(dialect))
         key = service.gate.check_form(request.query_params.get("key"))
         limits = service.limits
-        async with limits.in_flight(key):
+        async with limits.in_flight(key) as hold:
             if not service.inline or not _pool_free(service):
                 return await limits.run(answer, service, request, encoder, ep, p["level"],
-                                        p.get("type"), dialect)
+                                        p.get("type"), dialect, hold=hold)
             # an embedded store and local counters: the key, rate and parameters on the loop
             # (memory, or a read of the keys file by its primary key), then the reads under
             # the inline budget unless this list needed more a moment ago
@@ -148,7 +148,7 @@ def create_app(engine: sa.Engine) -> ASGIApp:
                 except OverBudget:
                     limits.overran(listed)
             return await limits.run(finish, service, request, encoder, ep, done, dialect, None,
-                                    hit)
+                                    hit, hold=hold)
 
     @view
     async def v3_query_route(request: Request) -> Response:

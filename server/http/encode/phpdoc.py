@@ -9,6 +9,8 @@ import math
 import re
 from typing import Any
 
+from server.store import deadline
+
 _ARRAY_HEAD = re.compile(rb"^a:(\d+):\{")
 
 
@@ -55,7 +57,8 @@ def encode_php(document: Any) -> bytes:
 
     The members of the document's arrays (the page's records) are written one at a time, each
     joined into bytes before the next, as in the XML encoding (``xmldoc.encode_xml``): what a
-    page costs in memory is its bytes."""
+    page costs in memory is its bytes, and a store thread stops between two records once its
+    client has had its 503."""
     if not isinstance(document, dict):
         return _bytes(document)
     chunks = [f"a:{len(document)}:{{".encode()]
@@ -66,6 +69,7 @@ def encode_php(document: Any) -> bytes:
                        else enumerate(value))
             chunks.append(f"a:{len(value)}:{{".encode())
             for member, item in members:
+                deadline.check()
                 chunks.append(_bytes(member))
                 chunks.append(_bytes(item))
             chunks.append(b"}")
