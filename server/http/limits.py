@@ -194,7 +194,14 @@ class Hold:
             self._release()
             return
         loop = asyncio.get_running_loop()
-        work.add_done_callback(lambda _: loop.call_soon_threadsafe(self._release))
+
+        def ended(_: Future[Any]) -> None:
+            try:
+                loop.call_soon_threadsafe(self._release)
+            except RuntimeError:  # the loop closed first (the worker stopping): nothing to count
+                pass
+
+        work.add_done_callback(ended)
 
 
 @dataclass
