@@ -157,7 +157,7 @@ def _records(ep: Endpoint, ask: ParsedRequest, found: list[dict[str, Any]],
                     "Season": text(ask.season)})
     records = []
     for root in found:
-        deadline.check()  # a store thread's page stops once its client has had its 503
+        deadline.between_records()  # a store thread's page stops once its client has had its 503
         records.append(_record(ep, root))
     if form in LIVE_FORMS and ep.name == "forecasts":
         for record in records:

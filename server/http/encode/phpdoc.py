@@ -69,7 +69,7 @@ def encode_php(document: Any) -> bytes:
                        else enumerate(value))
             chunks.append(f"a:{len(value)}:{{".encode())
             for member, item in members:
-                deadline.check()
+                deadline.between_records()
                 chunks.append(_bytes(member))
                 chunks.append(_bytes(item))
             chunks.append(b"}")
