@@ -95,9 +95,10 @@ def between_records() -> None:
     shaped or encoded holds it for 200-250 ms (100 box scores in XML), and the event loop,
     answering cached pages beside it, waited its turn behind every such thread. Measured in
     one process, four threads encoding those box scores in XML and the main thread waking
-    from 2 ms sleeps (4 s, two interleaved runs): its lateness p50 13.3-15.3 ms and p99
-    102-143 ms without, 1.8-2.0 ms and 12.5-15.5 ms with (a shorter switch interval, 1 ms
-    instead of 5: 3.1-3.4 and 38-43 ms). Outside a store thread's work, nothing."""
+    from 2 ms sleeps (4 s each, four runs in two interleaved pairs): its lateness p50 13-17 ms
+    and p99 100-150 ms without, 2-3 ms and 12-33 ms with; the encoding threads' pages 23-25
+    against 20-21, one page alone 183 against 193 ms of CPU (a shorter switch interval, 1 ms
+    instead of 5, gave 3 and 38-43 ms). Outside a store thread's work, nothing."""
     work: Work | None = getattr(_local, "work", None)
     if work is not None:
         if work.expired():
