@@ -29,6 +29,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp
 
 from server.catalog.levels import LEVELS
+from server.endpoints.registry import find_endpoint
 from server.errors import ApiError, Internal, MethodNotAllowed, NotFound, show
 from server.http import docs, health, openapi
 from server.http.caching import ADDRESS_AS_SENT, address
@@ -129,10 +130,10 @@ def create_app(engine: sa.Engine) -> ASGIApp:
         ep = route(p["version"], p["endpoint"], p["level"], p.get("type"), bool(dialect))
         key = service.gate.check_form(request.query_params.get("key"))
         limits = service.limits
-        async with limits.in_flight(key):
+        async with limits.in_flight(key) as hold:
             if not service.inline or not _pool_free(service):
                 return await limits.run(answer, service, request, encoder, ep, p["level"],
-                                        p.get("type"), dialect)
+                                        p.get("type"), dialect, hold=hold)
             # an embedded store and local counters: the key, rate and parameters on the loop
             # (memory, or a read of the keys file by its primary key), then the reads under
             # the inline budget unless this list needed more a moment ago
@@ -147,14 +148,16 @@ def create_app(engine: sa.Engine) -> ASGIApp:
                 except OverBudget:
                     limits.overran(listed)
             return await limits.run(finish, service, request, encoder, ep, done, dialect, None,
-                                    hit)
+                                    hit, hold=hold)
 
     @view
     async def v3_query_route(request: Request) -> Response:
         """A v3 address (docs/api/natstat.md): answered as the v3 query it means."""
         p = request.path_params
+        listed = find_endpoint(p["endpoint"])  # None: answered 404 by the query it means
         items = v3_query(p["key"], p.get("span"), p.get("offset"),
-                         request.query_params.multi_items())
+                         request.query_params.multi_items(),
+                         listed.max_page if listed else None)
         scope = {**request.scope, "path": f"{PREFIX}/v3/{p['endpoint']}/{p['level']}/",
                  "query_string": urlencode(items).encode(),
                  ADDRESS_AS_SENT: address(request.scope),

@@ -11,13 +11,18 @@ on the store bounded, and a cap on each key's requests in flight.
   cached answers, ``/openapi.json``, key checks and 404s go on answering beside it. (SQLite gives
   up the GIL while it steps a statement.) The loop waits ``ANSWER_TIMEOUT`` seconds at most for
   a thread and its answer (the store timeout plus the query limit), then answers 503
-  ``store_unavailable`` with ``Retry-After``; the thread finishes on its own (its reads stop at
-  the query limit; a stalled PostgreSQL session is cut by the engine's watchdog).
+  ``store_unavailable`` with ``Retry-After``, and the work is told to stop (``deadline.Work``):
+  its SQLite reads stop at the next look at the clock, a PostgreSQL statement is cancelled,
+  shaping and encoding stop at the next record; a stalled PostgreSQL session is cut by the
+  engine's watchdog.
 * A key has at most ``KEY_IN_FLIGHT`` requests of the request path in flight per worker (kept
   answers, served from memory, are not counted): one more waits ``KEY_WAIT`` for a slot, then
   is answered 429 ``too_many_in_flight`` with ``Retry-After``, so a key with a default rate
   cannot fill the store threads with expensive pages and its rate bounds what it costs, not
   only how often it asks, while a burst of cheap requests (milliseconds each) still passes.
+  A slot is held until the request's work has stopped, not only until its answer: a request
+  answered 503 at its deadline keeps its slot while its thread winds down, so one key never has
+  more than ``KEY_IN_FLIGHT`` threads working (before: 5 at once behind 503s, issue 43).
   Counted on the event loop (one thread), so no lock.
 
 Measured with ``bench/api.py`` and ``bench/hostile.py`` (README, "Benchmarks").
@@ -30,12 +35,13 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import anyio
 
 from server.errors import TooManyInFlight, store_timeout
+from server.store.deadline import Work, run_within
 from server.store.engine import ANSWER_TIMEOUT, POOL_SIZE
 
 T = TypeVar("T")
@@ -94,17 +100,25 @@ class Limits:
         self._overran[listed] = time.monotonic() + LIST_OVERRAN_FOR
 
     async def run(self, work: Callable[..., T], *args: object, within: float | None = None,
-                  pool: ThreadPoolExecutor | None = None) -> T:
+                  pool: ThreadPoolExecutor | None = None, hold: Hold | None = None) -> T:
         """``work(*args)`` in a store thread; ``StoreUnavailable`` (503) when no thread was free
         and done within ``within`` seconds (default ``ANSWER_TIMEOUT``: the store timeout plus
-        the query limit). Work still waiting for a thread then never runs; work begun is left
-        to finish on its own: the event loop never waits on the store longer than that.
+        the query limit). Work still waiting for a thread then never runs; a request's work
+        begun (``hold``: its key's slot) is told to stop (``deadline.Work.cancel``), and the
+        slot stays taken until it has; the event loop never waits on the store longer than
+        that. Work without a slot (the levels for the documents, ``/health``, a cached
+        answer's key check) finishes on its own, as what it reads is kept for the next.
 
         A plain executor and asyncio's timeout, not anyio's ``to_thread`` under a cancel
         scope: the hop cost 85-113 µs against 161-206 µs (5,000 hops of an empty function
         each way, interleaved rounds, a loaded machine), paid by every request that reads."""
         seconds = self.timeout if within is None else within
-        future = (pool or self.threads).submit(work, *args)
+        if hold is None:  # the service's own lookups (levels, health): they finish, and are kept
+            future = (pool or self.threads).submit(work, *args)
+            job = None
+        else:
+            job = Work(time.monotonic() + seconds, seconds)
+            future = (pool or self.threads).submit(run_within, job, work, *args)
         deadline = asyncio.timeout(seconds)
         try:
             async with deadline:
@@ -112,38 +126,82 @@ class Limits:
         except TimeoutError:
             if not deadline.expired():
                 raise  # the work's own
-            future.cancel()
             raise store_timeout(seconds) from None
+        finally:  # answered 503, or the request itself cancelled
+            if not future.done() and not future.cancel() and job is not None:
+                job.cancel()
+                assert hold is not None
+                hold.until(future)
 
     @asynccontextmanager
-    async def in_flight(self, key: str) -> AsyncIterator[None]:
+    async def in_flight(self, key: str) -> AsyncIterator[Hold]:
         """Hold one of ``key``'s ``per_key`` slots (the key's checked form) while the block
-        runs. A request over the cap waits ``KEY_WAIT`` seconds for a slot (a burst of cheap
-        requests passes: each holds its slot for milliseconds), then is answered 429
+        runs, and past it while work the block left in a store thread goes on (``Hold``). A
+        request over the cap waits ``KEY_WAIT`` seconds for a slot (a burst of cheap requests
+        passes: each holds its slot for milliseconds), then is answered 429
         ``too_many_in_flight``: a key whose requests hold their slots for seconds is refused."""
         if self.per_key <= 0:
-            yield
+            yield Hold(lambda: None)  # no cap: nothing to give back
             return
         slots = self._keys.get(key)
         if slots is None:
             slots = self._keys[key] = _Slots(anyio.Semaphore(self.per_key))
         slots.users += 1
+        hold = Hold(lambda: self._leave(key, slots, acquired=True))
         try:
             with anyio.move_on_after(KEY_WAIT) as waited:
                 await slots.semaphore.acquire()
-            if waited.cancelled_caught:  # no slot came free: not acquired
-                raise TooManyInFlight(
-                    f"this key already has {self.per_key} requests in flight; wait for an "
-                    "answer before asking more", "key",
-                    headers={"Retry-After": BUSY_RETRY_AFTER})
-            try:
-                yield
-            finally:
-                slots.semaphore.release()
+        except BaseException:
+            self._leave(key, slots, acquired=False)
+            raise
+        if waited.cancelled_caught:  # no slot came free: not acquired
+            self._leave(key, slots, acquired=False)
+            raise TooManyInFlight(
+                f"this key already has {self.per_key} requests in flight; wait for an "
+                "answer before asking more", "key",
+                headers={"Retry-After": BUSY_RETRY_AFTER})
+        try:
+            yield hold
         finally:
-            slots.users -= 1
-            if not slots.users:
-                del self._keys[key]
+            hold.end()
+
+    def _leave(self, key: str, slots: _Slots, acquired: bool) -> None:
+        """A request leaves ``key``'s slots (giving back the one it held, if ``acquired``)."""
+        if acquired:
+            slots.semaphore.release()
+        slots.users -= 1
+        if not slots.users and self._keys.get(key) is slots:
+            del self._keys[key]
+
+
+class Hold:
+    """A key's slot held by one request: given back when the request is answered, or, when it
+    left work running in a store thread (answered 503 at its deadline), once that work ends."""
+
+    def __init__(self, release: Callable[[], None]) -> None:
+        self._release = release
+        self._work: Future[Any] | None = None
+
+    def until(self, work: Future[Any]) -> None:
+        """Keep the slot until ``work`` (a store thread's, begun) has ended."""
+        self._work = work
+
+    def end(self) -> None:
+        """The request is answered: give the slot back now, or when its work ends (on the
+        event loop, where slots are counted)."""
+        work = self._work
+        if work is None or work.done():
+            self._release()
+            return
+        loop = asyncio.get_running_loop()
+
+        def ended(_: Future[Any]) -> None:
+            try:
+                loop.call_soon_threadsafe(self._release)
+            except RuntimeError:  # the loop closed first (the worker stopping): nothing to count
+                pass
+
+        work.add_done_callback(ended)
 
 
 @dataclass

@@ -134,11 +134,13 @@ def parse(ep: Endpoint, level: Level, kind: str | None, query: list[tuple[str, s
 
 
 def v3_query(key: str, span: str | None, offset: str | None,
-             query: list[tuple[str, str]]) -> list[tuple[str, str]]:
+             query: list[tuple[str, str]], max_page: int | None = None) -> list[tuple[str, str]]:
     """The query string a v3 address means (docs/api/natstat.md): the key from the path, the
     ``span`` (a day, two days joined by a comma, or a season) as ``date``, ``start``/``end`` or
-    ``season``, and the ``offset`` of the first record as the ``page`` holding it. Parameters
-    of the query string come first, so a path value given twice earns the usual warning."""
+    ``season``, and the ``offset`` of the first record as the ``page`` holding it, in pages of
+    the size the endpoint serves (``max`` clamped to its ``max_page``, as ``check`` clamps it).
+    Parameters of the query string come first, so a path value given twice earns the usual
+    warning."""
     items = [(k, v) for k, v in query if k.lower() != "key"] + [("key", key)]
     if span is not None:
         text = span.strip()
@@ -154,7 +156,8 @@ def v3_query(key: str, span: str | None, offset: str | None,
         if first < 0:
             raise BadParameter(f"offset must be 0 or more, not {first}", "offset")
         size = next((v for k, v in query if k.lower() == "max"), None)
-        per_page = min(MAX_LIMIT, MAX_DEFAULT if size is None else to_positive("max", size))
+        per_page = min(MAX_LIMIT, max_page or MAX_LIMIT,
+                       MAX_DEFAULT if size is None else to_positive("max", size))
         items.append(("page", str(first // per_page + 1)))
     return items
 

@@ -28,6 +28,7 @@ from server.http.parse import parse
 from server.http.quota import with_quota
 from server.http.responses import etag_of, matches, respond
 from server.http.shared_cache import result_cache
+from server.store import deadline
 from server.store.engine import OverBudget, reader, time_limited
 from server.store.facts import StoreFacts
 
@@ -135,6 +136,7 @@ def finish(service: Service, request: Request, encoder: Encoder, ep: Endpoint, d
                                                           budget_ms)
         if budget_ms is not None and len(found) * len(ep.fields) > INLINE_CELLS:
             raise PageTooLarge((found, total))
+        deadline.check()  # in a store thread: its client still waits (shaping, encoding too)
         doc = document(request, ep, done.ask, found, total, done.sources)
         body = encoder.encode(natstat.shape(doc, ep, done.ask, dialect) if dialect else doc)
         etag = etag_of(body)

@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 
 from server.errors import store_fault, store_timeout, too_expensive
-from server.store import folding
+from server.store import deadline, folding
 
 DEFAULT_SQLITE_PATH = Path("data") / "sports.db"
 POOL_SIZE = 16  # PostgreSQL connections a process keeps, and the most it opens
@@ -129,6 +129,7 @@ def make_engine(url: str | None = None, request_path: bool = False, **kwargs: An
             kwargs.setdefault("pool_timeout", STORE_TIMEOUT)
         engine = sa.create_engine(url, connect_args={"check_same_thread": False}, **kwargs)
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "before_cursor_execute", _within_deadline)
         if path and path != ":memory:" and not path.startswith("file:"):
             event.listen(engine, "do_connect", _existing_file)
         return engine
@@ -149,6 +150,7 @@ def make_engine(url: str | None = None, request_path: bool = False, **kwargs: An
             connect_args.setdefault("options", f"-c statement_timeout={QUERY_LIMIT_MS}")
     engine = sa.create_engine(url, connect_args=connect_args, **kwargs)
     if request_path:  # first, so that the checkout's ping is watched too
+        event.listen(engine, "before_cursor_execute", _within_deadline)
         watchdog = _Watchdog(ANSWER_TIMEOUT + WATCHDOG_GRACE)
         event.listen(engine, "checkout", watchdog.checkout)
         event.listen(engine, "checkin", watchdog.checkin)
@@ -156,6 +158,12 @@ def make_engine(url: str | None = None, request_path: bool = False, **kwargs: An
         event.listen(engine, "checkin", _note_checkin)
         event.listen(engine, "checkout", _pinger(engine.dialect))
     return engine
+
+
+def _within_deadline(*_args: Any) -> None:
+    """No statement starts for a request whose client has had its 503 (``deadline.check``): a
+    page's count, or its box scores' details, after its list ran out of time."""
+    deadline.check()
 
 
 def _note_checkin(_dbapi_conn: Any, record: Any) -> None:
@@ -267,20 +275,31 @@ def time_limited(conn: sa.Connection, limit_ms: int = QUERY_LIMIT_MS,
     on 2 cores, the real store's MLB seasons took 2.75 s by the clock and 0.68 s of CPU, its
     players' first page 1.99 s and 0.37 s; the deep pitch page 27.7 s and 5.5 s). SQLite: a
     progress handler, as Datasette's; it also stops the reads once ``within`` seconds have
-    passed by the clock (the request's answer timeout: its client has had its 503 by then, so
-    the thread stops working for nobody). With ``budget``, reads stopped at ``limit_ms`` raise
+    passed by the clock or the request's own deadline has (``deadline.Work``: its client has
+    had its 503 by then, so the thread stops working for nobody), or the loop cancelled it. With ``budget``, reads stopped at ``limit_ms`` raise
     ``OverBudget`` instead (SQLite only: a budget is for reads on the event loop). PostgreSQL: the reader's
-    ``statement_timeout``, per statement, by the server's clock. A read stopped leaves nothing
+    ``statement_timeout``, per statement, by the server's clock, and a statement under way
+    when the request's wait ends is cancelled (``deadline.Work.cancel``). A read stopped leaves nothing
     behind: SQLite's interrupt ends the statement, the connection goes on."""
-    raw = conn.connection.driver_connection if conn.dialect.name == "sqlite" else None
+    work = deadline.current()
+    driver = conn.connection.driver_connection
+    raw = driver if conn.dialect.name == "sqlite" else None
     limited = raw is not None and limit_ms > 0
     cpu, clock = time.thread_time, time.monotonic
     spent_by = cpu() + limit_ms / 1000
     given_up_by = clock() + within
+    if work is not None:
+        given_up_by = min(given_up_by, work.deadline)
+        if raw is None:
+            work.reading(driver)  # a statement under way is cancelled with the request
     if limited:
         assert raw is not None
-        raw.set_progress_handler(lambda: cpu() > spent_by or clock() > given_up_by,
-                                 PROGRESS_STEPS)
+        if work is None:
+            raw.set_progress_handler(lambda: cpu() > spent_by or clock() > given_up_by,
+                                     PROGRESS_STEPS)
+        else:
+            raw.set_progress_handler(lambda: cpu() > spent_by or clock() > given_up_by
+                                     or work.cancelled, PROGRESS_STEPS)
     try:
         yield
     except (sa.exc.OperationalError, sqlite3.OperationalError) as exc:
@@ -298,6 +317,8 @@ def time_limited(conn: sa.Connection, limit_ms: int = QUERY_LIMIT_MS,
             raise
         raise wrapped from exc
     finally:
+        if work is not None:
+            work.done_reading()
         if limited:
             assert raw is not None
             raw.set_progress_handler(None, 0)

@@ -7,18 +7,23 @@ On the real-data store (2.2 million real pitches, 660,000 plays), with real expe
 (c) a key with expensive requests in flight leaves another client's cached page, the documents,
     the key checks and cheap pages never kept answering at once;
 (d) a key over its cap of requests in flight is answered 429 ``too_many_in_flight`` with
-    ``Retry-After`` while another key is served.
+    ``Retry-After`` while another key is served;
+(h) a request answered 503 at its deadline leaves no work behind: its thread stops there, and
+    its key's slot stays taken until it has.
 Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open):
 (e) queries, pool exhaustion included, answer 503 ``store_unavailable`` with ``Retry-After``
     within the store timeout, ``/health`` 503 within its own, and what needs no store (the
     documents, a 404, a missing key) at once, a cached answer (its key unchecked) with a 503 in
     seconds; it recovers by itself;
 (f) a process started while the store is frozen answers the documents, 404s and 401s at once.
-(g) ``/health`` shows the store's kind and state, never its address.
+(g) ``/health`` shows the store's kind and state, never its address;
+(i) a request answered 503 while its thread still waits on the frozen store keeps its key's
+    slot: the key's next request is refused 429, not given a second stalled thread.
 """
 from __future__ import annotations
 
 import datetime as dt
+import os
 import statistics
 import threading
 import time
@@ -266,6 +271,49 @@ def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
     assert {r.status_code for _, r in answers} <= {429, 503, 200}
 
 
+def _cpu_seconds(pid: int) -> float:
+    """A process's CPU time (all its threads), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.realdata
+def test_work_answered_503_at_its_deadline_stops_there(real_store: ApiServer,
+                                                        tmp_path: Path) -> None:
+    """Real heavy pages (100 box scores in NatStat XML: 40-70 ms of reads, 200-250 ms of
+    shaping and encoding) under a short answer timeout (0.05 s of store timeout and a 250 ms
+    query limit, 0.3 s), four at once from one key: each is answered 503 at its deadline,
+    and then the work stops, the worker idle in the second after (before: it went on encoding
+    for nobody, 0.3-0.6 s of CPU in that second over three runs), and the key's slots are
+    free again at once: its next requests are served."""
+    key = real_store.key
+    with (serving(real_store.database_url, tmp_path / "server.log", SPORTS_QUERY_MS="250",
+                  SPORTS_STORE_TIMEOUT="0.05") as s,
+          httpx.Client(base_url=s.base_url, timeout=60) as client):
+        def heavy(n: int) -> tuple[float, httpx.Response]:
+            with httpx.Client(base_url=s.base_url, timeout=60) as own:
+                return _timed(own, f"/natstat/v2/boxscores/MLB/?key={key}&season=2022"
+                                   f"&max=100&page={n + 2}&format=xml")
+
+        assert client.get(f"/v1/teams/MLB/?key={key}&season=2022").status_code == 200
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(heavy, range(4)))
+        answered_at = _cpu_seconds(s.process.pid)
+        time.sleep(1.0)
+        idle = _cpu_seconds(s.process.pid) - answered_at
+        served = [client.get(f"/v1/games/MLB/?key={key}&date=2022-05-0{n + 1}")
+                  for n in range(4)]
+    codes = []
+    for elapsed, response in answers:
+        assert response.status_code == 503, response.text[:300]
+        assert elapsed < 2.0, f"answered after {elapsed:.1f} s"
+        codes.append(next((code for code in ("store_unavailable", "query_too_expensive")
+                           if code in response.text), response.text[:200]))
+    assert "store_unavailable" in codes, codes  # stopped by the deadline, not the query limit
+    assert idle < 0.15, f"the worker used {idle:.2f} s of CPU in the second after the 503s"
+    assert [r.status_code for r in served] == [200] * 4
+
+
 # ---------------------------------------------------------------- a frozen PostgreSQL
 
 @pytest.fixture(scope="module")
@@ -362,6 +410,40 @@ def _until(test: Callable[[], bool], seconds: float) -> float:
             return time.monotonic() - start
         time.sleep(0.05)
     raise AssertionError(f"not within {seconds} s")
+
+
+@pytest.mark.postgres
+def test_key_slot_is_held_until_its_stalled_work_has_stopped(pg_store: Store,
+                                                              tmp_path: Path) -> None:
+    """One slot a key (``SPORTS_KEY_IN_FLIGHT=1``). On a frozen PostgreSQL a request is
+    answered 503 at its deadline while its thread still waits on the network (until the
+    engine's watchdog cuts the session a second later): the key's next request is refused 429
+    within the half second it waits for a slot, rather than given a second stalled thread
+    (before: the slot was given back with the 503, and one key had as many threads working as
+    it sent requests). Once the store answers again the key is served."""
+    key = issue_key(pg_store.url)
+    proxy = FreezableProxy("127.0.0.1", 5432)
+    try:
+        with (serving(_proxied(pg_store, proxy), tmp_path / "server.log",
+                      **{**FROZEN_ENV, "SPORTS_KEY_IN_FLIGHT": "1"}) as s,
+              httpx.Client(base_url=s.base_url, timeout=60) as client):
+            assert client.get(f"/v1/games/MLB/?key={key}&max=3").status_code == 200
+            proxy.freeze()
+            try:
+                elapsed, first = _timed(client, f"/v1/games/MLB/?key={key}&max=4")
+                _error(first, 503, "store_unavailable")
+                assert elapsed < STORE_TIMEOUT + 2.5, f"answered after {elapsed:.1f} s"
+                elapsed, second = _timed(client, f"/v1/games/MLB/?key={key}&max=5")
+                _error(second, 429, "too_many_in_flight")
+                assert int(second.headers["Retry-After"]) >= 1 and elapsed < 1.0
+            finally:
+                proxy.thaw()
+            waited = _until(lambda: client.get(f"/v1/games/MLB/?key={key}&max=6")
+                            .status_code == 200, 15)
+            assert waited < 10, f"the key was served again {waited:.1f} s after the thaw"
+            assert "Traceback" not in s.log()
+    finally:
+        proxy.close()
 
 
 @pytest.mark.postgres

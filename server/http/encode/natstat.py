@@ -40,6 +40,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 from server.endpoints.base import ParsedRequest, Endpoint
 from server.errors import ApiError
 from server.http.encode.xmldoc import SINGULAR
+from server.store import deadline
 
 PREFIX = "/natstat"  # the dialect's path prefix; the rest of the address is the root's
 # Endpoints whose NatStat list name and record key differ from the root's list name and singular.
@@ -154,7 +155,10 @@ def _records(ep: Endpoint, ask: ParsedRequest, found: list[dict[str, Any]],
     if ep.name == "stats":  # three members describing the table open the list (NatStat's own)
         out.update({"Stat": text(ask.get("stat")), "Type": text(ask.type or "player"),
                     "Season": text(ask.season)})
-    records = [_record(ep, root) for root in found]
+    records = []
+    for root in found:
+        deadline.between_records()  # a store thread's page stops once its client has had its 503
+        records.append(_record(ep, root))
     if form in LIVE_FORMS and ep.name == "forecasts":
         for record in records:
             _live_forecast(record, ask.code)

@@ -49,3 +49,21 @@ def test_no_page_is_heavier_than_the_budget(demo_api: ApiServer, fmt: str) -> No
         heaviest[endpoint] = len(body.content) * MOST[endpoint] // records
     over = {name: size for name, size in heaviest.items() if size > BUDGET}
     assert over == {}, f"pages over {BUDGET:,} bytes at their largest ({fmt}): {over}"
+
+
+def test_v3_offsets_count_in_the_pages_a_heavy_endpoint_serves(demo_api: ApiServer) -> None:
+    """A v3 client paging box scores by offset with ``max=1000`` (docs/api/natstat.md) walks
+    pages of 100, the size served: the offset ``page-next`` names holds the next 100 records,
+    not the first page again (its offset was read in pages of 1000)."""
+    seasons = _page(demo_api, "seasons", {}, "json").json()["seasons"]
+    season = max(s["ID"] for s in seasons if s["Games"])
+    first = httpx.get(f"{demo_api.url}/natstat/{demo_api.key}/boxscores/MLB/{season}",
+                      params={"max": 1000}, timeout=60).json()
+    assert first["meta"]["results-max"] == "100" and first["meta"]["page"] == "1"
+    following = first["meta"]["page-next"]
+    assert following.split("?")[0].endswith(f"/{season}/100")
+    second = httpx.get(following, timeout=60).json()
+    assert second["meta"]["page"] == "2", second["meta"]
+    total = int(first["meta"]["results-total"])
+    assert len(second["boxscores"]) == min(100, total - 100) > 0
+    assert not set(first["boxscores"]) & set(second["boxscores"])
