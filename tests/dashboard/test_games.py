@@ -8,7 +8,7 @@ import pytest
 
 from components.game_detail import venue_place
 from services import api
-from tests.dashboard._apptest import assert_clean, figures, open_page, trace_values, titles, trace_points
+from tests.dashboard._apptest import assert_clean, figures, open_page, shown, trace_values, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
@@ -121,11 +121,11 @@ def test_box_score_from_the_apis_boxscores(dashboard_env: ApiServer) -> None:
     assert [d["Decision"] for d in box.decisions][:2] == ["W", "L"], box.decisions
     winner = box.decisions[0]
     said = f"W: {winner['Name']} ({winner['Wins']}-{winner['Losses']})"
-    assert any(t.startswith("**Decisions:** ") and said in t for t in texts), texts
+    assert any(t.startswith("**Decisions:** ") and said in shown(t) for t in texts), texts
     pitchers = pd.concat(pitching)["Name"].tolist()
     assert f"{winner['Name']}, W ({winner['Wins']}-{winner['Losses']})" in pitchers
     # the notes under each side's batting: who hit the home runs, doubles ... (names from the lines)
-    notes = " ".join(c.value for c in at.caption)
+    notes = " ".join(shown(c.value) for c in at.caption)
     for side in ("visitor", "home"):
         for note in box.notes.get(side, []):
             assert f"{note['Code']}: {note['Players'][0]['Name']}" in notes, (note, notes)
