@@ -23,14 +23,9 @@ def _held(level: str) -> bool:
     return seasons.empty or "Granularity.PlayByPlay" not in seasons.columns or bool((flags == "Y").any())
 
 
-def _code_key(pitches: pd.DataFrame) -> str:
-    """The pitch codes of this game and what they mean, from the pitches themselves (a result's
-    notes, "Ball, blocked by the catcher", are the pitch's, not the code's)."""
-    if not {"Code", "Result"} <= set(pitches.columns):
-        return ""
-    pairs = pitches[["Code", "Result"]].dropna()
-    meaning = pairs["Result"].astype(str).str.split(", ").str[0].str.lower().groupby(pairs["Code"]).first().sort_index()
-    return " · ".join(f"**{md(c)}** {md(r)}" for c, r in meaning.items())
+def _legend(codes: list[tuple[str, str]]) -> str:
+    """The pitch codes a table shows and what each means in words (``plays.pitch_legend``)."""
+    return " · ".join(f"**{md(code)}** {md(meaning)}" for code, meaning in codes)
 
 
 def _show_events() -> None:
@@ -109,6 +104,10 @@ def main() -> None:
             st.caption(f"{len(shown)} of {len(events)} events")
             show_table(shown, name=f"playbyplay_{game_id}", columns=plays.EVENT_COLUMNS, height=460, hidden=("ID",),
                        empty="No event matches these filters.")
+            if key := _legend(plays.pitch_legend(shown)):
+                st.caption(f"Pitch codes: {key}. Outs and RoB (runners on base: 1-3 is first and third) before "
+                           "the play; the score after it; WPA in percentage points of a win, the pitcher's the "
+                           "batter's turned round.")
     if PITCHES_TAB in tabs and tabs[PITCHES_TAB].open:
         with tabs[PITCHES_TAB]:
             pitches = api.pitches(level, game_id)
@@ -116,7 +115,7 @@ def main() -> None:
             if not pas.empty:
                 pas = plays.with_player(pas, player, ("Batter", "Pitcher"))
             st.plotly_chart(charts.pitches_per_plate_appearance(pas, scope=game_scope(level, detail)), key="pitch_chart")
-            if key := _code_key(pitches):
+            if key := _legend(plays.pitch_legend(pas, "Sequence")):
                 st.caption(f"Pitch codes: {key}. Pitches counts pitches to the batter, not pickoff throws; "
                            "Count: balls-strikes before the last pitch.")
             show_table(pas, name=f"plate_appearances_{game_id}", empty="No pitches held for this game.")

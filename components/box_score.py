@@ -1,8 +1,9 @@
 """A game's box score from the API's ``boxscores`` endpoint (``services.api.BoxScore``).
 
-Baseball: each side's batting lines (AB R H RBI BB SO HR) and pitching lines (IP H R ER BB K HR
-pitches), and the line score's R/H/E from the team totals; other sports: each side's players with
-the stats any of them recorded. Pure functions: no Streamlit, no HTTP.
+Baseball: each side's batting lines in batting order (AB R H RBI BB SO HR) and pitching lines (IP
+H R ER BB K HR pitches) with the decisions, the notes under the box (2B, 3B, HR, SB, CS, E) and
+the line score's R/H/E from the team totals, as Baseball-Reference prints them; other sports:
+each side's players with the stats any of them recorded. Pure functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import pandas as pd
 
 BATTING = {"AB": "AB", "R": "R", "H": "H", "RBI": "RBI", "BB": "BB", "SO": "SO", "HR": "HR"}
 PITCHING = {"IP": "IP", "HA": "H", "RA": "R", "ER": "ER", "BBA": "BB", "K": "K", "HRA": "HR", "PIT": "Pitches"}
-NOT_STATS = frozenset({"ID", "Name", "Team_ID", "Team", "Home", "Starter", "Position"})
+NOT_STATS = frozenset({"ID", "Name", "Team_ID", "Team", "Home", "Starter", "Position", "BattingOrder"})
+NOTE_WORDS = {"2B": "doubles", "3B": "triples", "HR": "home runs", "SB": "stolen bases", "CS": "caught stealing",
+              "E": "errors"}
+SUBSTITUTE = "\u2003"  # a substitute's name is indented under the place he took, as box scores print it
 
 
 def innings(outs: object) -> str:
@@ -29,15 +33,36 @@ def _numbers(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
     return numbers
 
 
-def baseball_lines(players: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(batting, pitching) of one side: batters who came to the plate, pitchers who pitched."""
+def _batting_order(side: pd.DataFrame, batted: pd.DataFrame) -> pd.DataFrame:
+    """The side's batters in batting order, each place's starter first and those who took the place
+    after him below in the order they came in (the lines' order); without the order (a source
+    that does not say), those who came to the plate in the lines' order. A ``#`` column gives the
+    place on its starter's row."""
+    slot = pd.to_numeric(side["BattingOrder"], errors="coerce") if "BattingOrder" in side.columns else None
+    if slot is None or slot.isna().all():
+        return batted.assign(**{"#": ""})
+    inside = side[slot.notna()].assign(_slot=slot[slot.notna()].astype(int), _line=range(int(slot.notna().sum())))
+    inside = inside.sort_values(["_slot", "_line"], kind="stable")
+    first = ~inside["_slot"].duplicated()
+    names = inside["Name"].astype(str).where(first, SUBSTITUTE + inside["Name"].astype(str))
+    return inside.assign(Name=names, **{"#": inside["_slot"].astype(str).where(first, "")})
+
+
+def baseball_lines(players: pd.DataFrame, team: str,
+                   decisions: list[dict[str, Any]] | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(batting, pitching) of one side: the batting order (or, without one, the batters who came to
+    the plate) with each player's position, and the pitchers who pitched, a decision beside the
+    pitcher's name ("Jose Leclerc, W (1-0)")."""
     side = players[players["Team"].astype(str) == team] if "Team" in players.columns else players.iloc[0:0]
     if side.empty:
         return pd.DataFrame(), pd.DataFrame()
     batting_columns = [c for c in BATTING if c in side.columns]
     numbers = _numbers(side, [c for c in {*batting_columns, "PA", "OUTS", "BF", *PITCHING} if c in side.columns])
     batted = side[numbers.get("PA", numbers.get("AB", pd.Series(0, index=side.index))) > 0]
-    batting = pd.concat([batted[["Name"]], numbers.loc[batted.index, batting_columns]], axis=1).rename(columns=BATTING)
+    ordered = _batting_order(side, batted)
+    named = ordered[["#", "Name"]].assign(Pos=ordered["Position"].astype(object).where(ordered["Position"].notna(), "")
+                                          if "Position" in ordered.columns else "")
+    batting = pd.concat([named, numbers.loc[ordered.index, batting_columns]], axis=1).rename(columns=BATTING)
     pitched_mask = (numbers.get("OUTS", 0) > 0) | (numbers.get("BF", 0) > 0)
     pitched = side[pitched_mask]
     pitching = pd.DataFrame({"Name": pitched["Name"]})
@@ -46,6 +71,8 @@ def baseball_lines(players: pd.DataFrame, team: str) -> tuple[pd.DataFrame, pd.D
             pitching[heading] = [innings(o) for o in numbers.loc[pitched.index, "OUTS"]]
         elif column in numbers.columns:
             pitching[heading] = numbers.loc[pitched.index, column]
+    if decisions and "ID" in pitched.columns:
+        pitching = with_decisions(pitching, decisions, list(pitched["ID"]))
     return batting.reset_index(drop=True), pitching.reset_index(drop=True)
 
 
@@ -68,3 +95,44 @@ def hits_and_errors(totals: dict[str, dict[str, Any]], side: str) -> tuple[int |
         return None, None
     hits, errors = line.get("H"), line.get("E")
     return (None if hits is None else int(hits)), (None if errors is None else int(errors))
+
+
+def record(decision: dict[str, Any]) -> str:
+    """A decision's record through the game as box scores print it: "1-0" beside a W or L, the
+    saves beside an S ("6"); empty when the API gave none."""
+    if decision.get("Decision") == "S":
+        return "" if decision.get("Saves") is None else str(decision["Saves"])
+    if decision.get("Wins") is None or decision.get("Losses") is None:
+        return ""
+    return f"{decision['Wins']}-{decision['Losses']}"
+
+
+def decision_line(decisions: list[dict[str, Any]]) -> str:
+    """The decisions in one line, as box scores print them: "W: Jose Leclerc (1-0) · L: Miguel
+    Castro (0-1)"; empty when the game has none."""
+    parts = []
+    for d in decisions:
+        held = record(d)
+        parts.append(f"{d.get('Decision')}: {d.get('Name') or '?'}" + (f" ({held})" if held else ""))
+    return " · ".join(parts)
+
+
+def with_decisions(pitching: pd.DataFrame, decisions: list[dict[str, Any]], ids: list[Any]) -> pd.DataFrame:
+    """The pitching lines with each decision after its pitcher's name ("Jose Leclerc, W (1-0)");
+    ``ids`` are the lines' player IDs, row for row."""
+    if pitching.empty or not decisions:
+        return pitching
+    marks = {d.get("ID"): f", {d.get('Decision')}" + (f" ({record(d)})" if record(d) else "") for d in decisions}
+    names = [f"{name}{marks.get(pid, '')}" for name, pid in zip(pitching["Name"], ids, strict=True)]
+    return pitching.assign(Name=names)
+
+
+def note_lines(notes: dict[str, list[dict[str, Any]]], side: str) -> list[str]:
+    """One side's notes under the box, one line a code, as Baseball-Reference prints them: "2B:
+    Evan Carter 2" (the count when more than one)."""
+    lines = []
+    for note in notes.get(side) or []:
+        who = [f"{p.get('Name') or '?'}" + (f" {p['Count']}" if int(p.get("Count") or 0) > 1 else "")
+               for p in note.get("Players") or []]
+        lines.append(f"{note.get('Code')}: {', '.join(who)}")
+    return lines

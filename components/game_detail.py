@@ -154,21 +154,28 @@ def _with_hits_and_errors(table: pd.DataFrame, totals: dict[str, dict[str, Any]]
     return out
 
 
-def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, played: bool = True) -> None:
-    """Each side's player lines: batting and pitching for baseball, the players' stats otherwise;
-    without any, the reason that holds for this game (``played``: it has a score)."""
+def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, played: bool = True,
+                   scored: BoxScore | None = None) -> None:
+    """Each side's player lines: for baseball the batting order and the pitching with their
+    decisions, the notes under each side's box and the decisions in a line (``scored``: the box
+    score they come from), the players' stats otherwise; without any, the reason that holds for
+    this game (``played``: it has a score)."""
     st.markdown("**Box score**")
     if players.empty:
         st.caption("No player lines held for this game: its source records the score only." if played else
                    "No player lines yet: the game has not been played.")
         return
+    decisions = scored.decisions if scored is not None else []
+    notes = scored.notes if scored is not None else {}
     # grids, not Markdown: each code explains itself on hover (a pitcher's BB is his BBA), and a
     # line wider than a phone scrolls inside its own box
     for side, team in (("visitor", visitor), ("home", home)):
         if sport == "baseball":
-            batting, pitching = box_score.baseball_lines(players, team)
+            batting, pitching = box_score.baseball_lines(players, team, decisions)
             st.markdown(f"*{md(team)}: batting*")
             show_table(batting, name=f"box_{side}_batting", empty="No batting lines.", csv=False)
+            if lines := box_score.note_lines(notes, side):
+                st.caption("  \n".join(md(line) for line in lines))
             st.markdown(f"*{md(team)}: pitching*")
             show_table(pitching, name=f"box_{side}_pitching", empty="No pitching lines.", csv=False,
                        formats=column_help.renamed(box_score.PITCHING, sport))
@@ -176,6 +183,8 @@ def show_box_score(players: pd.DataFrame, sport: str, visitor: str, home: str, p
             st.markdown(f"*{md(team)}*")
             show_table(box_score.player_lines(players, team), name=f"box_{side}_players",
                        empty="No player lines.", csv=False)
+    if line := box_score.decision_line(decisions):
+        st.markdown(f"**Decisions:** {md(line)}")
 
 
 def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str, key: str,
@@ -233,7 +242,8 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
         st.markdown("**Line score**")
         markdown_table(table)
     if scored is not None:
-        show_box_score(scored.players, sport, visitor, home, played=detail.get("ScoreHome") is not None)
+        show_box_score(scored.players, sport, visitor, home, played=detail.get("ScoreHome") is not None,
+                       scored=scored)
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})

@@ -4,10 +4,14 @@ from __future__ import annotations
 import pandas as pd
 
 from components.analysis import column
-from server.catalog.pitches import decode
+from server.catalog.pitches import NO_PITCH, PITCH_CODES, THROWS, decode
 
-EVENT_COLUMNS = ("#", "Period", "Team", "Play", "Player", "Pitcher", "Count", "Pitches", "Score", "Scoring",
-                 "Tags", "ID")
+# as Baseball-Reference's play-by-play reads: where (inning, outs, runners on base before the play),
+# who and what, the score after it, and what it added to the batter's and the pitcher's chance to win
+OUTS, RUNNERS, SCORE = "Outs", "RoB", "Score after"
+BATTER_WPA, PITCHER_WPA = "WPA batter", "WPA pitcher"
+EVENT_COLUMNS = ("#", "Period", OUTS, RUNNERS, "Team", "Play", "Player", "Pitcher", "Count", "Pitches", SCORE,
+                 BATTER_WPA, PITCHER_WPA, "Scoring", "Tags", "ID")
 
 
 def _text(series: pd.Series) -> pd.Series:
@@ -44,13 +48,36 @@ def events(records: pd.DataFrame, basic: pd.DataFrame) -> pd.DataFrame:
     out["Pitcher"] = _text(field("pitcher.Name"))
     out["Count"] = _text(field("TheCount"))
     out["Pitches"] = _text(field("game.Sequence")).map(_entries)
-    vis, home = column(out, "ScoreVis"), column(out, "ScoreHome")
-    out["Score"] = (vis.astype("Int64").astype(str) + "-" + home.astype("Int64").astype(str)).where(
+    out[OUTS] = _text(pd.to_numeric(field("OutsBefore"), errors="coerce").astype("Int64"))
+    out[RUNNERS] = _text(field("RunnersBefore"))
+    vis = column(out, "ScoreVis").fillna(field("game.ScoreVis"))
+    home = column(out, "ScoreHome").fillna(field("game.ScoreHome"))
+    out[SCORE] = (vis.astype("Int64").astype(str) + "-" + home.astype("Int64").astype(str)).where(
         vis.notna() & home.notna(), "")
+    out[BATTER_WPA] = _points(field("WPA_Batter"))
+    out[PITCHER_WPA] = _points(field("WPA_Pitcher"))
     out["Scoring"] = _text(field("ScoringPlay"))
     out["Tags"] = _text(field("Tags"))
     order = ["#", "ID"] if out["#"].notna().any() else ["ID"]
     return out.sort_values(order).reset_index(drop=True)
+
+
+def _points(wpa: pd.Series) -> pd.Series:
+    """A WPA (a share of a win) as signed percentage points, as the swings list prints it ("+12.3");
+    empty where the play has none."""
+    value = pd.to_numeric(wpa, errors="coerce") * 100
+    return value.round(1).map(lambda v: "" if pd.isna(v) else f"{v:+.1f}")
+
+
+def pitch_legend(frame: pd.DataFrame, column_name: str = "Pitches") -> list[tuple[str, str]]:
+    """The pitch codes the shown events use, each with its meaning in words, in the catalog's
+    order (``server.catalog.pitches``: B ball, C called strike, F foul, X in play, then the
+    throws): the legend under the events."""
+    if frame.empty or column_name not in frame.columns:
+        return []
+    used = {code for entries in frame[column_name].astype(str) for code in entries.split()}
+    meanings = {**{code: result for code, (result, _kind) in PITCH_CODES.items()}, **THROWS, **NO_PITCH}
+    return [(code, meaning.lower()) for code, meaning in meanings.items() if code in used]
 
 
 def _entries(sequence: str) -> str:

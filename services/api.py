@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -124,18 +124,24 @@ def game(level: str, game_id: int) -> dict[str, Any]:
 @dataclass(frozen=True)
 class BoxScore:
     """A game's box score as the API's ``boxscores`` endpoint gives it: every player's line
-    (Name, Team, Home, Starter, Position, then the sport's stat codes) and each side's team
-    totals (``visitor`` and ``home``: baseball R, H, E)."""
+    (Name, Team, Home, Starter, Position, BattingOrder, then the sport's stat codes), each side's
+    team totals (``visitor`` and ``home``: baseball R, H, E), and baseball's decisions (W, L, S
+    with the pitcher's record) and notes under the box (per side: 2B, 3B, HR, SB, CS, E)."""
 
     players: pd.DataFrame
     totals: dict[str, dict[str, Any]]
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    notes: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 def boxscore(level: str, game_id: int) -> BoxScore:
     record = fetch_detail("boxscores", level, game_id, version="v2")[0]
     totals = record.get("totals")
+    decisions, notes = record.get("decisions"), record.get("notes")
     return BoxScore(pd.DataFrame(record.get("players") or []),
-                    totals if isinstance(totals, dict) else {})
+                    totals if isinstance(totals, dict) else {},
+                    decisions if isinstance(decisions, list) else [],
+                    notes if isinstance(notes, dict) else {})
 
 
 def ratings(endpoint: str, level: str, *, season: int | None = None, team_id: int | None = None,

@@ -124,3 +124,17 @@ LINE_STATS: dict[str, tuple[LineStat, ...]] = {
 def line_codes(sport: str, team: bool = False) -> tuple[str, ...]:
     """The codes a line of this sport may carry (team lines drop player-only codes)."""
     return tuple(s.code for s in LINE_STATS[sport] if s.team or not team)
+
+
+# The decisions a box score names, per sport: the line code that carries one and the letter the
+# reference sites print (Baseball-Reference: "W: Leclerc (1-0)", "S: Sewald (6)"). Holds are not
+# here: no source states them and a rule applied to the plays would be ours, not the scorer's.
+DECISIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "baseball": (("W", "W"), ("L", "L"), ("SV", "S")),
+}
+
+# The notes printed under a box score, in the reference sites' order: who hit the doubles,
+# triples and home runs, stole or was caught stealing, and made the errors (line codes).
+BOX_NOTES: dict[str, tuple[str, ...]] = {
+    "baseball": ("2B", "3B", "HR", "SB", "CS", "E"),
+}

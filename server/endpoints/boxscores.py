@@ -4,6 +4,10 @@ Beyond the spec (issue #15): NatStat scripts and the dashboard's box score read 
 are the games endpoint's (``gameid`` is an alias of ``id``); the lines of a whole page come from
 two queries (player lines, team lines), not one per game. Stat codes are the sport's game-line
 codes (``server.catalog.linestats``), a code a line lacks being 0 as in playerperfs.
+
+A baseball box score also carries what the reference sites print around the lines: each player's
+place in the batting order, the decisions (W, L, S) with the pitcher's record through the game,
+and the notes under the box (2B, 3B, HR, SB, CS, E and who made them), all read from the lines.
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from server.catalog.linestats import line_codes
+from server.catalog.linestats import BOX_NOTES, DECISIONS, line_codes
 from server.endpoints.base import ParsedRequest, Endpoint, Field, Param, Record
 from server.endpoints.common import G, GAME_FIELDS, LEAGUE_FIELDS, LEAGUE_LEVELS, game_select
 from server.endpoints.games import GAMES
@@ -24,14 +28,19 @@ TL = s.team_lines
 PN = s.players.alias("box_player")
 TN = season_team("box_team")  # named as in the game's season
 
-_BOXES = {league: game_select(G.c.line_score.label("_line"), league=league)
+_BOXES = {league: game_select(G.c.line_score.label("_line"), G.c.season.label("_season"),
+                              G.c.phase.label("_phase"), league=league)
           .order_by(G.c.game_day.desc(), G.c.id.desc()) for league in (False, True)}
 _PLAYERS = (sa.select(PL.c.game_id, PL.c.player_id, PN.c.name, PL.c.team_id, TN.name.label("team"),
-                      PL.c.home, PL.c.starter, PL.c.position, PL.c.stats)
+                      PL.c.home, PL.c.starter, PL.c.position, PL.c.batting_order, PL.c.stats)
             .select_from(TN.join(PL.outerjoin(PN, PN.c.id == PL.c.player_id), PL.c.team_id,
                                  PL.c.season))
             .order_by(PL.c.game_id, PL.c.home, PL.c.id))
 _TEAMS = sa.select(TL.c.game_id, TL.c.home, TL.c.stats).order_by(TL.c.game_id, TL.c.home)
+# a pitcher's lines of a season and their games' phase, for his record through a game
+_SEASON_LINES = (sa.select(PL.c.player_id, PL.c.season, G.c.phase, PL.c.game_day, G.c.game_no,
+                           PL.c.game_id, PL.c.stats)
+                 .select_from(PL.join(G, G.c.id == PL.c.game_id)))
 
 
 def _base(ask: ParsedRequest) -> sa.Select[Any]:
@@ -73,13 +82,64 @@ def _enrich(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
                 "ID": p.player_id, "Name": p.name, "Team_ID": p.team_id, "Team": p.team,
                 "Home": "Y" if p.home else "N",
                 "Starter": None if p.starter is None else ("Y" if p.starter else "N"),
-                "Position": p.position, **{c: line.get(c, 0) for c in player_codes}})
+                "Position": p.position, "BattingOrder": p.batting_order,
+                **{c: line.get(c, 0) for c in player_codes}})
+    decided = {i: decisions(players[i], ask.level.sport) for i in ids}
+    _with_records(conn, ask, found, decided)
     for r in found:
         r["URL"] = f"{ask.base_url}/v2/boxscores/{ask.code}/?id={r['ID']}"
         r["BoxscoreHeader"] = header(r)
         r["linescore"] = linescore(r.pop("_line", None))
         r["totals"] = totals[r["ID"]]
         r["players"] = players[r["ID"]]
+        r["decisions"] = decided[r["ID"]]
+        r["notes"] = notes(players[r["ID"]], ask.level.sport)
+        r.pop("_season", None)
+        r.pop("_phase", None)
+
+
+def decisions(players: list[Record], sport: str) -> list[Record]:
+    """The game's decisions in the order box scores print them (W, L, S): who, for which team."""
+    return [{"Decision": letter, "ID": p["ID"], "Name": p["Name"], "Team_ID": p["Team_ID"],
+             "Team": p["Team"]}
+            for code, letter in DECISIONS.get(sport, ()) for p in players if p.get(code)]
+
+
+def notes(players: list[Record], sport: str) -> dict[str, list[Record]]:
+    """Each side's notes under the box: per code (2B, 3B, HR, SB, CS, E) that someone recorded,
+    who did and how many times, in the order of the lines."""
+    out: dict[str, list[Record]] = {"visitor": [], "home": []}
+    for side, home in (("visitor", "N"), ("home", "Y")):
+        for code in BOX_NOTES.get(sport, ()):
+            made = [{"ID": p["ID"], "Name": p["Name"], "Count": p[code]}
+                    for p in players if p["Home"] == home and p.get(code)]
+            if made:
+                out[side].append({"Code": code, "Players": made})
+    return out
+
+
+def _with_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record],
+                  decided: dict[int, list[Record]]) -> None:
+    """Each decision's pitcher's record through the game in its season and phase (a postseason
+    game's, the postseason's), as Baseball-Reference prints "W: Leclerc (1-0)": Wins, Losses and
+    Saves, a doubleheader's games in their order."""
+    pitchers = {d["ID"] for ds in decided.values() for d in ds if d["ID"] is not None}
+    if not pitchers:
+        return
+    seasons = {r["_season"] for r in found}
+    held: dict[int, list[Any]] = {}
+    for row in conn.execute(_SEASON_LINES.where(PL.c.level == ask.code,
+                                                PL.c.player_id.in_(pitchers),
+                                                PL.c.season.in_(seasons))):
+        held.setdefault(row.player_id, []).append(row)
+    for r in found:
+        through = (str(r["GameDay"]), r["GameNo"] or 0, r["ID"])
+        for d in decided[r["ID"]]:
+            lines = [x.stats or {} for x in held.get(d["ID"], ())
+                     if (x.season, x.phase) == (r["_season"], r["_phase"])
+                     and (str(x.game_day), x.game_no or 0, x.game_id) <= through]
+            for code, name in (("W", "Wins"), ("L", "Losses"), ("SV", "Saves")):
+                d[name] = sum(int(line.get(code, 0)) for line in lines)
 
 
 def _check(ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:
@@ -119,9 +179,23 @@ BOXSCORES = Endpoint(
         _hooked("players", "list", [{"ID": 1001, "Name": "Aaron Judge", "Team_ID": 11,
                                      "Team": "New York Yankees", "Home": "Y", "Starter": "Y",
                                      "Position": "RF", "AB": 4, "H": 2}],
-                "every player's line: ID, Name, Team_ID, Team, Home, Starter, Position, then "
-                "the sport's player line codes"),
+                "every player's line: ID, Name, Team_ID, Team, Home, Starter, Position, "
+                "BattingOrder (baseball: the place in the batting order, 1-9; null for one who "
+                "never batted in it, as a pitcher the designated hitter batted for, or where the "
+                "source does not say), then the sport's player line codes"),
+        _hooked("decisions", "list", [{"Decision": "W", "ID": 1005, "Name": "Jose Leclerc",
+                                       "Team_ID": 11, "Team": "Texas Rangers", "Wins": 1,
+                                       "Losses": 0, "Saves": 0}],
+                "baseball: the pitchers of record in box-score order, W, L, then S (a save), "
+                "with the pitcher's season record through this game (Wins, Losses, Saves); "
+                "empty in the other sports and where the source names none"),
+        _hooked("notes", "any", {"visitor": [{"Code": "3B", "Players": [
+                    {"ID": 1001, "Name": "Corbin Carroll", "Count": 1}]}], "home": []},
+                "baseball: the notes under the box, visitor and home: per code (2B, 3B, HR, SB, "
+                "CS, E, in that order) that a player recorded, who and how many in the game"),
         Field("_line", "any", None, "internal: the stored line score"),
+        Field("_season", "integer", None, "internal: the game's season"),
+        Field("_phase", "string", None, "internal: the game's phase"),
     ),
     build=_base,
     params=(*GAMES.params, Param("gameid", "number", "alias of id: one game's box score", "401")),

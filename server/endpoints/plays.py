@@ -54,7 +54,8 @@ def _plays(ask: ParsedRequest) -> sa.Select[Any]:
         GV.name.label("Visitor"), G.c.visitor_id.label("Visitor_ID"),
         P.c.score_vis.label("ScoreVis"), GH.name.label("Home"), G.c.home_id.label("Home_ID"),
         P.c.score_home.label("ScoreHome"), P.c.period.label("Half"), P.c.half.label("_half"),
-        P.c.sequence.label("Sequence"), VN.c.city_state.label("CityState"),
+        P.c.sequence.label("Sequence"), P.c.outs_before.label("OutsBefore"),
+        P.c.bases_before.label("_bases_before"), VN.c.city_state.label("CityState"),
         VN.c.longitude.label("Longitude"), VN.c.latitude.label("Latitude"),
         *(rounded(W.c[column]).label(name) for name, column in WP_COLUMNS.items()),
     )
@@ -69,11 +70,17 @@ def _plays(ask: ParsedRequest) -> sa.Select[Any]:
 
 
 def _shape(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
-    """Derived fields: TheDiff from the credited team's side, baseball's Inning, a Description;
-    the pitcher object is null when the play has no pitcher; a WPA of -0.0 as 0.0."""
+    """Derived fields: TheDiff from the credited team's side, baseball's Inning, runners on base
+    and the batter's and pitcher's WPA, a Description; the pitcher object is null when the play
+    has no pitcher; a WPA of -0.0 as 0.0."""
     baseball = ask.level.sport == "baseball"
     for r in found:
         positive_zero(r)
+        r["RunnersBefore"] = runners(r.pop("_bases_before"))
+        # a play without a pitcher (a substitution) is no one's to credit
+        wpa = r.get("WPA") if baseball and r["pitcher"]["Player_ID"] is not None else None
+        r["WPA_Batter"] = wpa
+        r["WPA_Pitcher"] = None if wpa is None else -wpa or 0.0
         g = r["game"]
         half = r.pop("_half")
         g["Description"] = f"{g['Visitor']} at {g['Home']}"
@@ -85,6 +92,17 @@ def _shape(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None
             r["pitcher"] = None
         if not baseball:
             r["TheCount"] = None
+
+
+BASE_NAMES = "123"
+
+
+def runners(bases: int | None) -> str | None:
+    """The runners on base as Baseball-Reference's play-by-play prints them: a base's number
+    where a runner stands, a dash where none does ("1-3": first and third, "---": empty)."""
+    if bases is None:
+        return None
+    return "".join(name if bases & (1 << k) else "-" for k, name in enumerate(BASE_NAMES))
 
 
 def positive_zero(record: Record) -> None:
@@ -147,8 +165,20 @@ PLAY_FIELDS: tuple[Field, ...] = (
     Field("venue", "object", None, "venue metadata", children=(
         _f("CityState", "string", "Bronx, NY", "city and state"),
         _f("Longitude", "number", -73.93, "longitude"), _f("Latitude", "number", 40.83, "latitude"))),
+    _f("OutsBefore", "integer", 1, "baseball: outs when the play began, 0-2; null elsewhere and"
+       " where the source does not record it"),
+    Field("RunnersBefore", "string", "1-3", "baseball: the runners on base when the play began,"
+          " a base's number where a runner stood and a dash where none did (\"1-3\": first and"
+          " third, \"---\": bases empty; an extra inning's placed runner counts); null as"
+          " OutsBefore", hook=True),
     *WP_RECORD_FIELDS,
+    Field("WPA_Batter", "number", 0.153, "baseball: the WPA credited to the batter (the primary"
+          " player), the play's WPA as the season tables credit it; null for a play without a"
+          " pitcher (a substitution) or a line, and in the other sports", hook=True),
+    Field("WPA_Pitcher", "number", -0.153, "baseball: the WPA credited to the pitcher, the"
+          " negative of the batter's; null as WPA_Batter", hook=True),
     _f("_half", "string", None, "internal"),
+    _f("_bases_before", "integer", None, "internal"),
 )
 
 

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
@@ -31,7 +31,10 @@ SCHEMA_VERSION = 6
 # (``create_all``) and the next ``retabulate`` fills. Version 5 adds ``comparison_forecasts``,
 # which ``init`` creates in an older store and the next ``ingest fivethirtyeight`` of the same
 # files fills. Version 6 adds ``run_expectancy`` and ``run_constants``, which ``init`` creates in
-# an older store and the next ``retabulate`` fills.
+# an older store and the next ``retabulate`` fills. Version 7 adds baseball's state before a play
+# (``plays.outs_before``, ``plays.bases_before``) and a batter's place in the batting order
+# (``player_lines.batting_order``), which ``init`` adds to an older store (last, so rows written
+# by position keep their places) and the next ingest of the source fills.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -281,6 +284,10 @@ plays = sa.Table(
     # code but those a game credits as a whole: GS, W, L, SV, ER, PIT); the splits by hand read
     # it. Null where the source's plays were ingested before it, or carry no credits.
     sa.Column("credits", sa.JSON),
+    # Baseball's base-out state when the play began, as the source recorded it (an extra inning's
+    # placed runner included): the play-by-play prints it. Null where the source does not write it.
+    sa.Column("outs_before", sa.SmallInteger),
+    sa.Column("bases_before", sa.SmallInteger),
     sa.Index("ix_plays_game", "game_id", "seq"),
     sa.Index("ix_plays_player", "player_id"),
     sa.Index("ix_plays_team", "team_id"),
@@ -324,6 +331,10 @@ player_lines = sa.Table(
     sa.Column("starter", sa.Boolean),
     sa.Column("position", sa.String(8)),
     sa.Column("stats", sa.JSON, nullable=False),
+    # Baseball: the player's place in the batting order, 1-9 (null: he never batted in it, as a
+    # pitcher the designated hitter batted for, or the source does not say); a box score lists a
+    # place's players in the order of their lines (``id``), the starter first.
+    sa.Column("batting_order", sa.SmallInteger),
     sa.Index("ix_player_lines_game", "game_id"),
     sa.Index("ix_player_lines_player", "player_id", "game_day"),
     sa.Index("ix_player_lines_team", "team_id", "game_day"),

@@ -81,7 +81,7 @@ def test_events_join_the_running_score() -> None:
     basic = pd.DataFrame({"ID": [1, 2], "Sequence": [1, 2], "Period": [1, 1], "ScoreVis": [0, 1], "ScoreHome": [0, 0]})
     table = plays.events(records, basic)
     assert table["Play"].tolist() == ["struck out", "homered"]
-    assert table["Score"].tolist() == ["0-0", "1-0"] and table["Period"].tolist() == ["Top 1", "Top 1"]
+    assert table["Score after"].tolist() == ["0-0", "1-0"] and table["Period"].tolist() == ["Top 1", "Top 1"]
     assert plays.filter_events(table, scoring=True, player="", period=None)["ID"].tolist() == [2]
     assert plays.periods(table) == ["Top 1"]
 

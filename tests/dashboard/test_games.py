@@ -8,7 +8,7 @@ import pytest
 
 from components.game_detail import venue_place
 from services import api
-from tests.dashboard._apptest import assert_clean, figures, open_page, trace_values, titles, trace_points
+from tests.dashboard._apptest import assert_clean, figures, open_page, shown, trace_values, titles, trace_points
 from tests.dashboard.conftest import ApiServer
 
 
@@ -111,12 +111,24 @@ def test_box_score_from_the_apis_boxscores(dashboard_env: ApiServer) -> None:
     assert "**Box score**" in texts
     assert texts.index(f"*{game['Visitor']}: batting*") < texts.index(f"*{game['Home']}: batting*")
     grids = [d.value for d in at.dataframe]
-    batting = [g for g in grids if list(g.columns[:5]) == ["Name", "AB", "R", "H", "RBI"]]
+    batting = [g for g in grids if list(g.columns[:6]) == ["#", "Name", "Pos", "AB", "R", "H"]]
     pitching = [g for g in grids if list(g.columns[:5]) == ["Name", "IP", "H", "R", "ER"]]
     assert len(batting) == len(pitching) == 2, "each side's batting and pitching, the visitor first"
     for team, lines in zip((game["Visitor"], game["Home"]), batting, strict=True):
         side = box.players[box.players["Team"] == team]
         assert len(lines) == int((side["PA"] > 0).sum()), "one row per batter"
+    # the decisions as box scores print them: in a line under the box, and beside the pitcher's name
+    assert [d["Decision"] for d in box.decisions][:2] == ["W", "L"], box.decisions
+    winner = box.decisions[0]
+    said = f"W: {winner['Name']} ({winner['Wins']}-{winner['Losses']})"
+    assert any(t.startswith("**Decisions:** ") and said in shown(t) for t in texts), texts
+    pitchers = pd.concat(pitching)["Name"].tolist()
+    assert f"{winner['Name']}, W ({winner['Wins']}-{winner['Losses']})" in pitchers
+    # the notes under each side's batting: who hit the home runs, doubles ... (names from the lines)
+    notes = " ".join(shown(c.value) for c in at.caption)
+    for side in ("visitor", "home"):
+        for note in box.notes.get(side, []):
+            assert f"{note['Code']}: {note['Players'][0]['Name']}" in notes, (note, notes)
     line_score = next(t for t in texts if t.startswith("| Team |"))
     home_row = [c.strip() for c in next(r for r in line_score.splitlines()
                                         if r.startswith(f"| {game['Home']} |")).split("|")]

@@ -26,8 +26,17 @@ def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
     assert titles(score) == [f"{scope}: score and difference over the game"]
     assert trace_points(figures(score)[0]) > 0
     assert not at.dataframe, "the game opens on its story, the events a tab away"
-    events = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Events"}).dataframe[0].value
-    assert {"Period", "Play", "Player", "Pitcher", "Count", "Pitches", "Score"} <= set(events.columns)
+    opened = open_page("playbyplay", {"level": "MLB", "game": str(game), "tab": "Events"})
+    events = opened.dataframe[0].value
+    assert {"Period", "Outs", "RoB", "Play", "Player", "Pitcher", "Count", "Pitches", "Score after", "WPA batter",
+            "WPA pitcher"} <= set(events.columns)
+    swung = events[events["WPA batter"] != ""]
+    assert len(swung) > len(events) / 2, "the plays' WPA, the batter's and the pitcher's"
+    assert all(float(b) == -float(p) for b, p in zip(swung["WPA batter"], swung["WPA pitcher"], strict=True))
+    legend = next(c.value for c in opened.caption if c.value.startswith("Pitch codes: "))
+    for code in {c for entries in events["Pitches"] for c in entries.split()}:
+        assert f"**{code}** " in legend, f"{code} has no words in the legend: {legend}"
+    assert "**X** in play" in legend and "**C** called strike" in legend
     scoring = open_page("playbyplay", {"level": "MLB", "game": str(game), "scoring": "true", "tab": "Events"})
     assert scoring.checkbox(key="scoring").value is True
     shown = scoring.dataframe[0].value

@@ -244,3 +244,45 @@ def test_a_football_league_table_reads_as_football_tables_do(real_dashboard: Api
     first, last = table.iloc[0], table.iloc[-1]
     assert (first["Team"], first["Points"], first["PointsBack"]) == ("Manchester City FC", 89, 0)
     assert (last["Team"], last["Points"], last["GoalDiff"]) == ("Southampton FC", 25, -37)
+
+
+def test_a_world_series_box_score_reads_as_the_reference_sites_print_it(real_dashboard: ApiServer) -> None:
+    """Game 1 of the 2023 World Series (TEX202310270, ../shared/data/retrosheet/postseason/2023/2023WS.EVE):
+    info,wp,leclj001 and info,lp,castm002 (Leclerc's postseason before it: one loss, three saves);
+    Carter's two doubles (D8/L89XD+, D7/G5); Heim's place in the order taken by a pinch runner, then a
+    catcher (sub,smitj007,"Josh H. Smith",1,6,12; sub,hedga001,"Austin Hedges",1,6,2)."""
+    day = dt.date(2023, 10, 27)
+    game = api.games("MLB", start=day, end=day, size=5).frame.iloc[0]
+    at = open_page("games", {"level": "MLB", "game": str(int(game["ID"]))})
+    assert_clean(at)
+    texts = [rendered(m.value) for m in at.markdown]
+    assert "**Decisions:** W: Jose Leclerc (1-1) · L: Miguel Castro (0-1)" in texts
+    grids = [d.value for d in at.dataframe]
+    batting = [g for g in grids if list(g.columns[:3]) == ["#", "Name", "Pos"]]
+    texas = batting[1]
+    assert texas["#"].tolist()[:6] == ["1", "2", "3", "4", "5", "6"]
+    sixth = texas["Name"].tolist()[5:8]
+    assert sixth[0] == "Jonah Heim" and [n.strip() for n in sixth[1:]] == ["Josh Smith", "Austin Hedges"]
+    assert all(n != n.strip() for n in sixth[1:]), "who took the place is indented under its starter"
+    pitchers = [g for g in grids if list(g.columns[:2]) == ["Name", "IP"]][1]["Name"].tolist()
+    assert "Jose Leclerc, W (1-1)" in pitchers
+    notes = [rendered(c.value) for c in at.caption]
+    assert any("2B: Evan Carter 2" in n and "HR: Corey Seager, Adolis Garcia" in n for n in notes), notes
+
+
+def test_a_plays_outs_and_runners_before_it_in_extra_innings(real_dashboard: ApiServer) -> None:
+    """Toronto at the Angels, 2023-04-09 (ANA202304090), the 10th: radj,biggc002,2 then
+    play,10,0,kirka001,32,....FBBFFBX,63/G6.2-3 (nobody out, the runner placed on second) and
+    play,10,0,kierk001,01,SX,DGR/F9LD.3-H(UR) (one out, a runner on third; 11-10 after it)."""
+    day = dt.date(2023, 4, 9)
+    games = api.games("MLB", start=day, end=day, size=30).frame
+    game = games[games["Visitor"].str.contains("Blue Jays") & games["Home"].str.contains("Angels")]
+    at = open_page("playbyplay", {"level": "MLB", "game": str(int(game["ID"].iloc[0])), "period": "Top 10",
+                                  "tab": "Events"})
+    assert_clean(at)
+    events = at.dataframe[0].value
+    kirk = events[events["Player"].str.contains("Kirk")].iloc[0]
+    kiermaier = events[events["Player"].str.contains("Kiermaier")].iloc[0]
+    assert (kirk["Outs"], kirk["RoB"]) == ("0", "-2-")
+    assert (kiermaier["Outs"], kiermaier["RoB"], kiermaier["Score after"]) == ("1", "--3", "11-10")
+    assert kiermaier["WPA batter"].startswith("+") and kiermaier["WPA pitcher"].startswith("-")

@@ -52,6 +52,8 @@ class PlayRow:
     score: tuple[int, int]
     outs: int  # outs in the half inning after the play (3 once it is over)
     bases: int  # runners on base after the play: bits 1 first, 2 second, 4 third
+    outs_before: int  # outs when the play began
+    bases_before: int  # runners on base when the play began (an extra inning's placed runner too)
     # what the play added to each player's line (pid -> stats): the splits by hand read it
     credits: dict[str, Stats] = field(default_factory=dict)
 
@@ -120,18 +122,23 @@ class _State:
             mine = self.credits.setdefault(pid, {})
             mine[code] = mine.get(code, 0) + n
 
-    def appear(self, pid: str, team: int, pos: int, starter: bool) -> None:
+    def appear(self, pid: str, team: int, pos: int, starter: bool, slot: int) -> None:
+        """A player's first record makes his entry; ``slot`` is his place in the batting order
+        (1-9; 0, a pitcher the designated hitter bats for), the first one he takes kept."""
         if pid not in self.r.players:
-            self.r.players[pid] = {"team": team, "position": POSITIONS.get(pos), "starter": starter}
+            self.r.players[pid] = {"team": team, "position": POSITIONS.get(pos), "starter": starter,
+                                   "slot": slot or None}
             self.r.order.append(pid)
             self.r.lines.setdefault(pid, {})
+        elif slot and not self.r.players[pid]["slot"]:
+            self.r.players[pid]["slot"] = slot
 
     def name(self, pid: str | None) -> str:
         return self.names.get(pid or "", pid or "?")
 
     # -- records
     def start(self, pid: str, team: int, slot: int, pos: int) -> None:
-        self.appear(pid, team, pos, True)
+        self.appear(pid, team, pos, True, slot)
         if slot:
             self.lineup[team][slot] = pid
         self.fielders[team][pos] = pid
@@ -139,7 +146,7 @@ class _State:
             self.add(pid, "GS")
 
     def sub(self, pid: str, team: int, slot: int, pos: int) -> None:
-        self.appear(pid, team, pos, False)
+        self.appear(pid, team, pos, False, slot)
         old_bat = self.lineup[team].get(slot) if slot else None
         old_field = self.fielders[team].get(pos) if pos <= 10 else None
         if slot:
@@ -160,10 +167,10 @@ class _State:
     def flush_subs(self, inning: int, half: str) -> None:
         for pid, text, team, _slot, _pos in self.pending_subs:
             self.seq += 1
+            outs, bases = min(self.outs, 3), self.base_mask()
             self.r.plays.append(PlayRow(
                 self.seq, inning, half, team, pid, None, "sub", text, 0, "substitution",
-                None, None, None, None, (self.score[0], self.score[1]), min(self.outs, 3),
-                self.base_mask()))
+                None, None, None, None, (self.score[0], self.score[1]), outs, bases, outs, bases))
         self.pending_subs = []
 
     def base_mask(self) -> int:
@@ -186,13 +193,13 @@ class _State:
         if self.half_key != (inning, batting):
             self.new_half(inning, batting)
         half = "top" if batting == 0 else "bottom"
-        self.flush_subs(inning, half)
         fielding = 1 - batting
         pitcher = self.fielders[fielding].get(1)
-        for pid, base in self.radj_pending:
+        for pid, base in self.radj_pending:  # on base before the half's substitutions are told
             self.bases[base] = (pid, pitcher)
             self.placed[batting] += 1
         self.radj_pending = []
+        self.flush_subs(inning, half)
         if not self.pa_open:  # a pinch hitter inherits the count: the appearance goes on
             self.pa_codes, self.pa_rows, self.pa_open = [], [], True
         ev = parse_event(text)
@@ -214,6 +221,7 @@ class _State:
             row.play_seq = self.seq
 
         before = list(self.bases)
+        outs_before, bases_before = self.outs, self.base_mask()
         runs, moves = self.apply(ev, batter, pitcher)
         credits: dict[str, Stats] = {}
         self.credits = credits
@@ -233,7 +241,7 @@ class _State:
             len(runs), "|".join(explain.tags(ev, runs, moves)),
             f"{count[0]}-{count[1]}" if len(count) == 2 and count.isdigit() else None,
             p_hand, b_hand, seq or None, (self.score[0], self.score[1]), min(self.outs, 3),
-            self.base_mask(), credits))
+            self.base_mask(), outs_before, bases_before, credits))
 
     def apply(self, ev: Event, batter: str, pitcher: str | None
               ) -> tuple[list[tuple[str, Advance, str | None]], list[tuple[str, Advance]]]:

@@ -373,6 +373,7 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
             "tags": p.tags or None, "the_count": p.count, "pitcher_hand": p.pitcher_hand,
             "batter_hand": p.batter_hand, "sequence": p.sequence, "score_vis": p.score[0],
             "score_home": p.score[1], "outs": p.outs, "bases": p.bases,
+            "outs_before": p.outs_before, "bases_before": p.bases_before,
             "credits": _json({str(player_ids[pid]): line for pid, line in p.credits.items()
                               if pid in player_ids})})
     for n, pt in enumerate(g.pitches, start=1):
@@ -391,7 +392,7 @@ def _game_rows(rows: dict[str, list[dict[str, Any]]], g: GameResult, gid: int,
             "id": gid * 100 + k, "level": LEVEL, "season": year, "game_id": gid, "game_day": day,
             "player_id": player_ids[pid], "team_id": teams[t], "opponent_id": teams[1 - t],
             "home": t == 1, "starter": meta["starter"], "position": meta["position"],
-            "stats": g.lines.get(pid, {})})
+            "batting_order": meta["slot"], "stats": g.lines.get(pid, {})})
     for t in (0, 1):
         rows["team_lines"].append({
             "id": gid * 10 + t, "level": LEVEL, "season": year, "game_id": gid, "game_day": day,

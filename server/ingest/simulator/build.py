@@ -208,7 +208,8 @@ class LevelBuild:
             plays.append((base + seq, code, g.id, seq, period, half, game_clock, tid[side], tid[1 - side],
                           player, pitcher, event, explanation, int(scoring), points, tags, the_count,
                           pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases,
-                          None))  # credits: the simulator keeps no per-play credits
+                          None,  # credits: the simulator keeps no per-play credits
+                          None, None))  # nor the state before the play (outs_before, bases_before)
         if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
             n = sum(len(pa.codes) for pa in out.pitches)
             kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
@@ -232,7 +233,8 @@ class LevelBuild:
         season_stars = self.stars
         for k, (pid, side, starter, pos, stats) in enumerate(out.lines, start=1):  # a PlayerLine
             self.player_lines.append((lbase + k, code, g.season, g.id, day, pid, tid[side], tid[1 - side],
-                                      side, int(starter), pos, js(stats)))
+                                      side, int(starter), pos, js(stats),
+                                      None))  # batting_order: the simulator keeps no lineup slots
             tot = totals[side]
             for c, v in stats.items():
                 if c not in ("GS", "PM"):

@@ -5,6 +5,10 @@ reads them (../shared/data/retrosheet/events/2023/2023ANA.EVA):
 * ANA202304080 (2023-04-08): a single fielded in center, an error on a single, strikeouts after
   a pickoff throw and after a pickoff throw and a balk;
 * ANA202304090 (2023-04-09): ten innings, a strikeout after the catcher's pickoff throw.
+
+And the box score of game 1 of the 2023 World Series (TEX202310270, Arizona at Texas, 27 October,
+6-5 in 11 innings; ../shared/data/retrosheet/postseason/2023/2023WS.EVE), as Baseball-Reference
+prints it: the decisions with the pitchers' postseason records, the batting order, the notes.
 """
 from __future__ import annotations
 
@@ -121,3 +125,88 @@ def test_ten_innings_read_as_ten_innings(real_api: ApiServer) -> None:
     assert game["Overtime"] == "1", "Overtime stays the number of extra innings (spec)"
     plays = _list(real_api, "playbyplay", game=game["ID"])
     assert {"Top 10", "Bottom 10"} <= {p["game"]["Inning"] for p in plays}
+
+
+def test_each_play_carries_the_outs_and_runners_before_it_and_the_score_after(real_api: ApiServer) -> None:
+    # ANA202304090, the 10th (a 2023 regular-season game: a runner placed on second):
+    #   radj,biggc002,2
+    #   play,10,0,kirka001,32,....FBBFFBX,63/G6.2-3
+    #   play,10,0,kierk001,01,SX,DGR/F9LD.3-H(UR)
+    #   play,10,0,sprig001,12,BCFX,S9/L89.2-H
+    # the 9th ended 10-10 (play,9,1,renfh001,01,.CX,D7/G5+.3-H;2-H;1-3 tied it)
+    game = _game(real_api, "2023-04-09")
+    plays = _list(real_api, "playbyplay", game=game["ID"])
+    kirk, kiermaier, springer = (_play(plays, "Top 10", name) for name in ("Kirk", "Kiermaier", "Springer"))
+    assert (kirk["OutsBefore"], kirk["RunnersBefore"]) == (0, "-2-"), "the placed runner stands on second"
+    assert (kiermaier["OutsBefore"], kiermaier["RunnersBefore"]) == (1, "--3")
+    assert (kiermaier["game"]["ScoreVis"], kiermaier["game"]["ScoreHome"]) == (11, 10), "the score after it"
+    assert (springer["OutsBefore"], springer["RunnersBefore"]) == (1, "-2-")
+    assert (springer["game"]["ScoreVis"], springer["game"]["ScoreHome"]) == (12, 10)
+    first = _play(plays, "Top 1", "Springer")
+    assert (first["OutsBefore"], first["RunnersBefore"]) == (0, "---"), "a game begins with nobody on"
+    for play in plays:
+        if play["Tags"] == "substitution":
+            assert play["WPA_Batter"] is None and play["WPA_Pitcher"] is None, "a substitution credits no one"
+            continue
+        assert play["WPA_Batter"] == play["WPA"] is not None, "the batter is credited the play's WPA"
+        assert play["WPA_Pitcher"] == (-play["WPA"] or 0.0), "the pitcher its negative"
+    assert any(p["WPA"] for p in plays), "the game's plays carry their WPA"
+
+
+def _box(api: ApiServer, day: str) -> dict[str, Any]:
+    games = _list(api, "games", date=day)
+    assert len(games) == 1, games
+    response = httpx.get(f"{api.url}/v2/boxscores/MLB/", params={"key": api.key, "id": games[0]["ID"]},
+                         timeout=120)
+    assert response.status_code == 200, response.text
+    box: dict[str, Any] = response.json()["boxscores"][0]
+    return box
+
+
+def test_a_world_series_box_score_names_its_decisions(real_api: ApiServer) -> None:
+    # 2023WS.EVE, TEX202310270: info,wp,leclj001 / info,lp,castm002 / info,save, (none)
+    # Leclerc's postseason before it: info,save,leclj001 in 2023ALD1.EVE, twice in 2023ALCS.EVE,
+    # info,lp,leclj001 once in 2023ALCS.EVE; Castro had no decision before it
+    box = _box(real_api, "2023-10-27")
+    assert [(d["Decision"], d["Name"], d["Team"]) for d in box["decisions"]] == [
+        ("W", "Jose Leclerc", "Texas Rangers"), ("L", "Miguel Castro", "Arizona Diamondbacks")]
+    leclerc, castro = box["decisions"]
+    assert (leclerc["Wins"], leclerc["Losses"], leclerc["Saves"]) == (1, 1, 3), "his postseason through the game"
+    assert (castro["Wins"], castro["Losses"]) == (0, 1)
+
+
+def test_a_world_series_box_score_in_batting_order(real_api: ApiServer) -> None:
+    # start,carrc005,"Corbin Carroll",0,1,9 ... start,perdg001,"Geraldo Perdomo",0,9,6;
+    # start,gallz001,"Zac Gallen",0,0,1 (the designated hitter bats for him);
+    # start,heimj001,"Jonah Heim",1,6,2, then sub,smitj007,"Josh H. Smith",1,6,12 (to run for him)
+    # and sub,hedga001,"Austin Hedges",1,6,2 (to catch); sub,rivee001,"Emmanuel Rivera",0,8,5
+    box = _box(real_api, "2023-10-27")
+    order = {p["Name"]: p["BattingOrder"] for p in box["players"]}
+    assert [order[n] for n in ("Corbin Carroll", "Ketel Marte", "Gabriel Moreno", "Christian Walker", "Tommy Pham",
+                               "Lourdes Gurriel", "Alek Thomas", "Evan Longoria", "Geraldo Perdomo")] \
+        == list(range(1, 10))
+    assert order["Zac Gallen"] is None and order["Nathan Eovaldi"] is None
+    sixth = [p["Name"] for p in box["players"] if p["Team"] == "Texas Rangers" and p["BattingOrder"] == 6]
+    assert sixth == ["Jonah Heim", "Josh Smith", "Austin Hedges"], "the starter, then who took his place"
+    assert order["Emmanuel Rivera"] == 8
+
+
+def test_a_world_series_box_score_prints_its_notes(real_api: ApiServer) -> None:
+    # 2B: play,1,1,carte001,22,CBBFFX,D8/L89XD+.1-H; play,3,1,carte001,11,CBX,D7/G5.1-3;
+    #     play,5,0,martk001,21,BFBX,D8/F89XD.2-H
+    # 3B: play,3,0,carrc005,02,SCX,T8/L8XD+.3-H;2-H
+    # HR: play,4,0,phamt001,10,BX,HR/F7D; play,9,1,seagc001,00,X,HR/F9D.1-H;
+    #     play,11,1,garca005,31,.BBSBX,HR/F9D
+    # SB: Marte (play,3,0,moreg001,12,FB1F>T,K+SB2), Perdomo and Walker (play,5,0,carrc005,31,1P+1BBC>S,SB2;
+    #     play,5,0,phamt001,01,.C>B,SB2), Thomas (play,6,0,perdg001,21,.F1BB>B,SB2),
+    #     Garcia (play,9,1,garvm001,00,>B,SB2); no CS, no error
+    box = _box(real_api, "2023-10-27")
+
+    def read(side: str) -> dict[str, list[tuple[str, int]]]:
+        return {n["Code"]: [(p["Name"], p["Count"]) for p in n["Players"]] for n in box["notes"][side]}
+
+    assert read("visitor") == {
+        "2B": [("Ketel Marte", 1)], "3B": [("Corbin Carroll", 1)], "HR": [("Tommy Pham", 1)],
+        "SB": [("Ketel Marte", 1), ("Christian Walker", 1), ("Alek Thomas", 1), ("Geraldo Perdomo", 1)]}
+    assert read("home") == {"2B": [("Evan Carter", 2)], "HR": [("Corey Seager", 1), ("Adolis Garcia", 1)],
+                            "SB": [("Adolis Garcia", 1)]}

@@ -72,8 +72,9 @@ def same(root: Any, dialect: Any, name: str = "") -> bool:
         return (isinstance(dialect, dict)
                 and all(k in dialect and same(v, dialect[k], k) for k, v in root.items()))
     if isinstance(root, list):
-        items = dialect if name in natstat.KEEP_ARRAYS else list(dialect.values()) if isinstance(
-            dialect, dict) else None
+        # PHP has one empty array: an empty keyed object reads back as ``[]``
+        items = dialect if name in natstat.KEEP_ARRAYS or dialect == [] else list(dialect.values()) \
+            if isinstance(dialect, dict) else None
         return items is not None and len(items) == len(root) and all(
             same(r, d) for r, d in zip(root, items))
     if name == "Overtime" and root is None:

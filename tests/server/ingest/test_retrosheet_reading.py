@@ -121,3 +121,29 @@ def test_an_out_after_an_error_names_it() -> None:
     ev = parse_event("D9/L9L+.BXH(52)(E9/TH)")
     text = describe(ev, "Mullins", [("mullc002", ev.advances[0])], NAMES.__getitem__, decode("BX"))
     assert text == "Mullins doubled to right field, Mullins out at home after a throwing error by the right fielder"
+
+
+def test_the_state_before_each_play_with_the_extra_innings_runner_placed() -> None:
+    # ANA202304090 (Toronto at the Angels, 2023-04-09), the 10th: the pitching change, then the
+    # runner placed on second, then the play, as the event file orders them:
+    #   sub,estec001,"Carlos Estevez",1,0,1
+    #   radj,biggc002,2
+    #   play,10,0,kirka001,32,....FBBFFBX,63/G6.2-3
+    #   play,10,0,kierk001,01,SX,DGR/F9LD.3-H(UR)
+    names = {**NAMES, "kirka001": "Kirk", "kierk001": "Kiermaier", "estec001": "Estevez", "biggc002": "Biggio",
+             "pitch001": "Pitcher"}
+    starts = [["start", "kirka001", "Kirk", "0", "1", "2"], ["start", "kierk001", "Kiermaier", "0", "2", "8"],
+              ["start", "biggc002", "Biggio", "0", "3", "4"], ["start", "pitch001", "Pitcher", "1", "0", "1"]]
+    records = [["info", "visteam", "TOR"], ["info", "hometeam", "ANA"], *starts,
+               ["play", "10", "0", "kirka001", "00", "", "NP"], ["sub", "estec001", "Carlos Estevez", "1", "0", "1"],
+               ["radj", "biggc002", "2"], ["play", "10", "0", "kirka001", "32", "....FBBFFBX", "63/G6.2-3"],
+               ["play", "10", "0", "kierk001", "01", "SX", "DGR/F9LD.3-H(UR)"]]
+    game = play_game("ANA202304090", records, {}, names)
+    sub, out, double = game.plays
+    assert (sub.outs_before, sub.bases_before) == (0, 0b010), "the runner stands when the change is told"
+    assert (out.outs_before, out.bases_before) == (0, 0b010), "nobody out, the placed runner on second"
+    assert (out.outs, out.bases) == (1, 0b100)
+    assert (double.outs_before, double.bases_before) == (1, 0b100), "the state the play before left"
+    assert [game.players[p]["slot"] for p in ("kirka001", "kierk001", "biggc002")] == [1, 2, 3]
+    assert game.players["estec001"]["slot"] is None and game.players["pitch001"]["slot"] is None, \
+        "a pitcher the designated hitter bats for has no place in the order"
