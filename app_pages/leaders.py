@@ -11,7 +11,8 @@ from components import charts, filters, layout, links, phases, season_facts
 from components.plain import md
 from components.player_stats import stat_column
 from components.search import fold
-from components.tables import show_table
+from components.tables import printed_as, show_table
+from server.catalog import figures
 from services import ApiError, api
 
 TOP = 100
@@ -89,6 +90,9 @@ def main() -> None:
     # the board first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     ranked = (links.with_link(table, "Player_ID", "player", level, season) if kind == "player"
               else links.with_link(table, "Team", "team", level, season))
+    # the values stay numbers (a click on Value sorts 131 above 98), printed as the sites print
+    # the stat (.458, 207, 3.16)
+    printed_as(ranked, {"Value": partial(figures.text, stat)})
     show_table(ranked, name=f"leaders_{stat}_{season}",
                columns=("Rank", "Name", "Team", "Value", "GP", "Qualified", links.LINK_COLUMN, "Player_ID", "Team_ID"),
                hidden=("Player_ID", "Team_ID"),

@@ -8,6 +8,7 @@ together. Pure functions: no Streamlit, no HTTP.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from components.phases import LABELS, PHASE, POSTSEASON, REGULAR, label
+from components.tables import Printer, printed_as
 from server.catalog import figures, seasonlines
 from server.catalog.figures import PERCENT, RATE_DECIMALS
 from server.catalog.linestats import LINE_STATS
@@ -91,9 +93,9 @@ def phase_counts(log: pd.DataFrame) -> dict[str, int]:
 
 
 def stats_table(records: object, order: tuple[str, ...] = ()) -> pd.DataFrame:
-    """A detail's season ``stats`` (Stat, Name, Value, ranks) with each value printed as its stat
-    reads (.389, not 0.388889), the codes of ``order`` first in that order (a hitter's batting
-    line, a pitcher's pitching line), the rest as the API lists them."""
+    """A detail's season ``stats`` (Stat, Name, Value, ranks), the codes of ``order`` first in
+    that order (a hitter's batting line, a pitcher's pitching line), the rest as the API lists
+    them; each value a number printed as its stat reads (.389, not 0.388889)."""
     rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
     if not rows:
         return pd.DataFrame()
@@ -102,7 +104,8 @@ def stats_table(records: object, order: tuple[str, ...] = ()) -> pd.DataFrame:
         rows = sorted(rows, key=lambda r: place.get(str(r.get("Stat")), len(place)))
     frame = pd.DataFrame(rows)
     if {"Stat", "Value"} <= set(frame.columns):
-        frame["Value"] = [stat_text(str(s), v) for s, v in zip(frame["Stat"], frame["Value"], strict=True)]
+        frame["Value"] = pd.to_numeric(frame["Value"], errors="coerce")
+        printed_as(frame, {"Value": frame["Stat"].astype(str)})
     return frame
 
 
@@ -137,10 +140,10 @@ def split_table(line: SeasonLine, parts: pd.DataFrame) -> pd.DataFrame:
         name = month.strftime("%B %Y") if month is not None and not pd.isna(month) else SPLIT_VALUES.get(value, value)
         # a stat the split cannot tell (by hand: what a game credits as a whole) stays blank
         unknown = {str(k) for k, v in record.items() if v is None or (isinstance(v, float) and pd.isna(v))}
-        printed = seasonlines.row(line, totals)
-        rows.append({"Split": name, **{c.label: "" if seasonlines.codes(c) & unknown else printed[c.label]
+        numbers = _numbers(line, totals)
+        rows.append({"Split": name, **{c.label: np.nan if seasonlines.codes(c) & unknown else numbers[c.label]
                                        for c in line.columns}})
-    return pd.DataFrame(rows)
+    return printed_as(pd.DataFrame(rows), _printers(line, ()))
 
 
 def is_pitcher(records: object) -> bool:
@@ -158,10 +161,34 @@ def _sum_totals(lines: list[dict[str, float]]) -> dict[str, float]:
     return out
 
 
+def _numbers(line: SeasonLine, totals: Mapping[str, float]) -> dict[str, float]:
+    """One line's values as numbers, heading -> value (NaN for a rate without a denominator;
+    innings as outs / 3, 200 1/3 printed 200.1)."""
+    out = {}
+    for column in line.columns:
+        number = seasonlines.value(column, totals)
+        out[column.label] = np.nan if number is None else number / 3 if column.innings else number
+    return out
+
+
+def _printers(line: SeasonLine, metrics: Sequence[str]) -> dict[str, Printer]:
+    """How each of a line's columns prints (``seasonlines.text``), and each metric's
+    (``figures.text``): the grid's text over ``_numbers``."""
+    def column_text(column: seasonlines.LineColumn, value: object) -> str:
+        try:
+            number = float(str(value))
+        except ValueError:  # a column of blanks (``tables``: nothing known): nothing to print
+            return ""
+        return seasonlines.text(column, number * 3 if column.innings else number)
+    out: dict[str, Printer] = {c.label: partial(column_text, c) for c in line.columns}
+    return {**out, **{code: partial(figures.text, code) for code in metrics}}
+
+
 def line_tables(records: object, pitcher: bool) -> list[tuple[SeasonLine, pd.DataFrame]]:
     """The player's season lines, one table per line he has (his own first): a row per season
     and team, oldest first, then the career row: the totals summed, the rates recomputed from
-    them (``server.catalog.seasonlines``), every value printed as analysts print it."""
+    them (``server.catalog.seasonlines``). The cells are numbers (a heading's click sorts them
+    as numbers), each printed as analysts print it (``tables.PRINTED``)."""
     rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
     rows = sorted(rows, key=lambda r: (int(r.get("Season") or 0), str(r.get("Team") or "")))
     totals = [_totals(r) for r in rows]
@@ -171,14 +198,23 @@ def line_tables(records: object, pitcher: bool) -> list[tuple[SeasonLine, pd.Dat
         held = [code for code in seasonlines.metrics(line)
                 if any(isinstance(r.get("Metrics"), dict) and code in r["Metrics"] for r in rows)]
         table = [{"Season": str(r.get("Season")), "Team": str(r.get("Team") or ""),
-                  **seasonlines.row(line, t), **_metric_texts(r, held)}
+                  **_numbers(line, t), **_metric_values(r, held)}
                  for r, t in zip(rows, totals, strict=True) if seasonlines.has_line(line, t)]
         # a career's metrics would weigh seasons of other constants: left blank, as the season
         # lines' sources leave what they cannot sum
-        table.append({"Season": CAREER, "Team": "", **seasonlines.row(line, career),
-                      **dict.fromkeys(held, "")})
-        out.append((line, pd.DataFrame(table)))
+        table.append({"Season": CAREER, "Team": "", **_numbers(line, career),
+                      **dict.fromkeys(held, np.nan)})
+        out.append((line, printed_as(pd.DataFrame(table), _printers(line, held))))
     return out
+
+
+def _metric_values(season: Mapping[str, Any], codes: Sequence[str]) -> dict[str, float]:
+    """A season record's metrics (its ``Metrics``: wOBA, wRC+...), NaN where the season has
+    none (a traded player's other team)."""
+    found = season.get("Metrics")
+    values = found if isinstance(found, dict) else {}
+    return {code: float(values[code]) if isinstance(values.get(code), (int, float)) else np.nan
+            for code in codes}
 
 
 def _metric_texts(season: Mapping[str, Any], codes: Sequence[str]) -> dict[str, str]:
@@ -194,7 +230,8 @@ def season_line(records: object) -> dict[str, str]:
     table = stats_table(records)
     if table.empty or not {"Stat", "Value"} <= set(table.columns):
         return {}
-    return dict(zip(table["Stat"].astype(str), table["Value"].astype(str), strict=True))
+    return {str(code): stat_text(str(code), value)
+            for code, value in zip(table["Stat"], table["Value"], strict=True)}
 
 
 def seasons_table(records: object, lines: Mapping[int, Mapping[str, str]] | None = None) -> pd.DataFrame:

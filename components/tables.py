@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -12,6 +12,7 @@ import streamlit as st
 from components import column_help, links
 from components.filters import PICK_MODES, current_level, picked_row, select_id
 from components.plain import csv_text, md
+from server.catalog import figures
 from services import api
 
 CSV_MIME = "text/csv"
@@ -25,6 +26,53 @@ PERCENT_STEP = 0.001
 def percent_column(label: str | None = None, *, help: str | None = None) -> Any:
     """A grid column of chances or shares (0 to 1), printed as 61.3%."""
     return st.column_config.NumberColumn(label, format="percent", step=PERCENT_STEP, help=help)
+
+
+# A frame's ``attrs`` key: heading -> how its cells print (a function of the value, or the stat
+# code of each row as a Series, a ranked-stats table of many stats in one column). The cells stay
+# numbers, so a click on the heading sorts .458 above .390 and 207 above 98 (text sorts "98"
+# above "207"), while each prints as the sites print it (.458, 207, 3.16, 200.1 innings):
+# ``show_table`` hands the grid a Styler whose display text is the print and whose data the
+# numbers (docs/metrics.md).
+PRINTED = "printed"
+Printer = Callable[[object], str] | pd.Series
+
+
+def printed_as(frame: pd.DataFrame, printers: Mapping[str, Printer]) -> pd.DataFrame:
+    """``frame`` with ``printers`` (heading -> ``Printer``) for ``show_table`` to print with."""
+    frame.attrs[PRINTED] = {**frame.attrs.get(PRINTED, {}), **printers}
+    return frame
+
+
+def _styled(shown: pd.DataFrame, printers: Mapping[str, Printer]) -> Any:
+    """The grid's data: ``shown`` itself, or a Styler printing the ``printers``' columns (an
+    empty cell for a missing value) over the same numbers."""
+    printers = {c: p for c, p in printers.items() if c in shown.columns}
+    if not printers:
+        return shown
+    styler = shown.style
+    for heading, printer in printers.items():
+        if callable(printer):
+            styler = styler.format(printer, subset=[heading], na_rep="")
+            continue
+        codes = printer.reindex(shown.index)
+        for code in codes.dropna().unique():
+            rows = codes.index[codes == code]
+            styler = styler.format(partial(figures.text, str(code)),
+                                   subset=pd.IndexSlice[rows, [heading]], na_rep="")
+    return styler
+
+
+def _unformatted(config: Mapping[str, Any], headings: Iterable[str]) -> dict[str, Any]:
+    """The grid's column config without a number format on ``headings`` (a config's format
+    would print over the Styler's)."""
+    out = dict(config)
+    for heading in headings:
+        column = out.get(heading)
+        if isinstance(column, dict) and isinstance(column.get("type_config"), dict):
+            type_config = {k: v for k, v in column["type_config"].items() if k != "format"}
+            out[heading] = {**column, "type_config": type_config}
+    return out
 
 
 def records_frame(value: object) -> pd.DataFrame:
@@ -128,20 +176,24 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
     if frame.empty:
         st.info(empty)
         return
-    shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame)
-    config = column_help.dataframe_config(shown.columns, {**dict(formats or {}), **{c: None for c in hidden}},
-                                          api.level_sport(current_level()))
+    shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame).copy(deep=False)
+    printers = frame.attrs.get(PRINTED, {})
+    shown.attrs = {}  # the grid serialises a frame's attrs as JSON: functions are not
+    config = _unformatted(column_help.dataframe_config(
+        shown.columns, {**dict(formats or {}), **{c: None for c in hidden}},
+        api.level_sport(current_level())), printers)
     options: dict[str, Any] = {"hide_index": True, "height": height or "auto", "placeholder": "",
                                "column_config": config}
     table_key = f"{name}_table"
+    data = _styled(shown, printers)
     if select_into and id_column in frame.columns:
         ids = [int(v) for v in frame[id_column].tolist()]
-        st.dataframe(shown, key=table_key, selection_mode=list(PICK_MODES),
+        st.dataframe(data, key=table_key, selection_mode=list(PICK_MODES),
                      on_select=partial(select_id, select_into, ids, table_key, open_tab), **options)
     elif links.LINK_COLUMN in shown.columns:
-        st.dataframe(shown, key=table_key, selection_mode=list(PICK_MODES),
+        st.dataframe(data, key=table_key, selection_mode=list(PICK_MODES),
                      on_select=partial(_open_row, shown[links.LINK_COLUMN].tolist(), table_key), **options)
     else:
-        st.dataframe(shown, **options)
+        st.dataframe(data, **options)
     if csv:
         download("Download CSV", partial(csv_bytes, shown), name=name)

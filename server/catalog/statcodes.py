@@ -76,7 +76,8 @@ SOCCER = Qualifier(_t("MIN"), 30.0, "30 minutes per team game")
 
 # The metrics FanGraphs and Baseball-Reference print, as they print the formula (docs/metrics.md):
 # (code, name, description, order, formula, qualifier). The constants they name are the season's
-# run environment (``server.models.run_environment``); PF is the player's team's park factor.
+# run environment (``server.models.run_environment``); PF is the player's team's park factor,
+# BPF and PPF its effect on batters and on pitchers (Lahman's; PF itself in seasons with plays).
 _WOBA = ("(wBB * (BB - IBB) + wHBP * HBP + w1B * (H - 2B - 3B - HR) + w2B * 2B + w3B * 3B"
          " + wHR * HR) / (AB + BB - IBB + SF + HBP)")
 _METRICS: tuple[tuple[str, str, str, str, str, Qualifier], ...] = (
@@ -93,14 +94,20 @@ _METRICS: tuple[tuple[str, str, str, str, str, Qualifier], ...] = (
       "park factor); 100 is average."), "desc",
      "100 * ((wOBA - lgwOBA) / wOBAscale + RPA + (RPA - PF * RPA)) / lgwRCPA", BATTING),
     ("OPS+", "Adjusted OPS",
-     "OBP and SLG against his league's, park adjusted; 100 is average.", "desc",
-     "100 * (OBP / lgOBP + SLG / lgSLG - 1) / PF", BATTING),
+     ("OBP and SLG against his league's (pitchers' batting left out where the season is known "
+      "from totals alone), adjusted for his park's effect on batters (BPF); 100 is average."),
+     "desc", "100 * (OBP / lgOBP + SLG / lgSLG - 1) / BPF", BATTING),
     ("FIP", "Fielding independent pitching",
      ("What a pitcher's ERA would be from his home runs, walks, hit batters and strikeouts "
       "alone (cFIP sets the league's FIP to its ERA)."), "asc",
      "(13 * HRA + 3 * (BBA + HBPA) - 2 * K) / (OUTS / 3) + cFIP", PITCHING),
-    ("ERA+", "Adjusted ERA", "His league's ERA over his, park adjusted; 100 is average.",
-     "desc", "100 * lgERA * PF / ERA", PITCHING),
+    ("xFIP", "Expected fielding independent pitching",
+     ("FIP with the home runs an average pitcher allows on as many fly balls as his (FBA, at "
+      "the league's home runs per fly ball, lgHRFB) in place of his own."), "asc",
+     "(13 * FBA * lgHRFB + 3 * (BBA + HBPA) - 2 * K) / (OUTS / 3) + cFIP", PITCHING),
+    ("ERA+", "Adjusted ERA",
+     "His league's ERA over his, adjusted for his park's effect on pitchers (PPF); 100 is average.",
+     "desc", "100 * lgERA * PPF / ERA", PITCHING),
     ("PK%", "Strikeout rate (pitching)", "Strikeouts per batter faced.", "desc", "K / BF",
      PITCHING),
     ("PBB%", "Walk rate (pitching)", "Walks per batter faced.", "asc", "BBA / BF", PITCHING),
@@ -166,6 +173,13 @@ _RATES: dict[str, tuple[tuple[str, str, str, str, Formula, Qualifier], ...]] = {
 }
 
 
+# The metrics tabulated for seasons known only from season totals (Lahman's 1871-2020): those
+# their totals and park factors allow, which no season-total table of the sites lacks. The
+# other rates of those seasons are not tabulated (a stat table of every code for 150 seasons
+# would be millions of rows).
+SEASON_TOTALS_METRICS = ("OPS+", "ERA+", "FIP")
+
+
 def _totals() -> list[StatCode]:
     out = []
     for sport, stats in LINE_STATS.items():
@@ -212,6 +226,9 @@ _BASEBALL_DERIVED = (
       "(the change in the base-out state's run expectancy plus the runs scored); a pitcher is "
       "credited the negative of his batters'."), Formula(_t("RE24"))),
     ("HBPA", "Hit batters", "Season total: batters hit by his pitches.", Formula(_t("HBPA"))),
+    ("FBA", "Fly balls allowed",
+     ("Season total: fly balls hit off his pitches that the plays tell (fly outs, pop-ups, "
+      "sacrifice flies and home runs; a hit's trajectory is not kept)."), Formula(_t("FBA"))),
     ("wRAA", "Weighted runs above average",
      f"Runs his wOBA added over an average hitter's in as many plate appearances. wRAA = {_WRAA}.",
      Formula(expr=_WRAA, total=True)),

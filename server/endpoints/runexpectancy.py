@@ -24,7 +24,8 @@ from server.store import schema as s
 R, K = s.run_expectancy.c, s.run_constants.c
 _I, _N, _S = "integer", "number", "string"
 DIGITS = 3  # run expectancy and constants as served (the sites print three decimals)
-CONSTANTS = (*(f"w{c}" for c in WEIGHTS), "wOBAscale", "lgwOBA", "RPA", "mlbERA", "cFIP")
+CONSTANTS = (*(f"w{c}" for c in WEIGHTS), "wOBAscale", "lgwOBA", "RPA", "mlbERA", "cFIP",
+             "lgHRFB")
 LEAGUE_CONSTANTS = ("lgOBP", "lgSLG", "lgERA", "lgwRCPA")
 
 

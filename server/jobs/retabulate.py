@@ -78,13 +78,17 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
         players, pcodes = _with_total(players, pcodes, "WPA", player_wpa)
         teams, tcodes = _with_total(teams, tcodes, "WPA", team_wpa)
     sublevels = _frames.read_sublevels(conn, level)
-    environment = run_environment.compute(baseball if baseball is not None else pd.DataFrame(),
-                                          games, players, sublevels)
+    environment = run_environment.compute(
+        baseball if baseball is not None else pd.DataFrame(), games, players, sublevels,
+        run_environment.fly_ball_plays(conn, level) if baseball is not None else None)
     out["run_expectancy"], out["run_constants"] = environment.expectancy, environment.constants
     for code in environment.credits.columns:  # RE24, HBPA: totals no game line carries
         players, pcodes = _with_total(players, pcodes, code, environment.credits[code])
     out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
                                     sublevels, environment.by_team)
+    if lv.sport == "baseball":  # seasons known from totals alone (Lahman's): OPS+, ERA+, FIP
+        history = run_environment.totals_tables(conn, level, set(games["season"].astype(int)))
+        out["stat_tables"] = pd.concat([out["stat_tables"], history], ignore_index=True)
     return out
 
 

@@ -148,3 +148,69 @@ def park_factors(games: pd.DataFrame, season: int) -> pd.Series:
     raw = raw.reindex(teams).fillna(1.0)
     out: pd.Series = 1.0 + (raw - 1.0) * PARK_REGRESSION / 2.0
     return out
+
+
+# Seasons known only from season totals (Lahman's 1871-2020): the constants OPS+, ERA+ and FIP
+# read, as Baseball-Reference and FanGraphs derive them from a season's totals.
+FIP_PARTS = ("HRA", "BBA", "HBPA", "K")  # a season's FIP needs every pitcher's four recorded
+PITCHER = "P"  # a player season whose main position was pitcher: his batting is not the league's
+
+
+def _league_bases(stints: pd.DataFrame) -> pd.DataFrame:
+    """Per (season, league): ``lgOBP`` and ``lgSLG`` over the batting of every player season but
+    pitchers' (Baseball-Reference leaves their batting out), ``lgERA`` over all pitching."""
+    bat = stints[stints["position"] != PITCHER].fillna(0.0).groupby(["season", "league"])
+    pitch = stints.fillna(0.0).groupby(["season", "league"])
+    b = bat[["AB", "H", "2B", "3B", "HR", "BB", "HBP", "SF"]].sum()
+    p = pitch[["ER", "OUTS"]].sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return pd.DataFrame({
+            "lgOBP": (b["H"] + b["BB"] + b["HBP"]) / (b["AB"] + b["BB"] + b["HBP"] + b["SF"]),
+            "lgSLG": (b["H"] + b["2B"] + 2 * b["3B"] + 3 * b["HR"]) / b["AB"],
+            "lgERA": 27.0 * p["ER"] / p["OUTS"]})
+
+
+def _fip_constants(stints: pd.DataFrame) -> pd.Series:
+    """Per season: ``cFIP`` over every league's pitching (as ``season_constants``), NaN in a
+    season where some pitcher's home runs, walks, hit batters or strikeouts are not recorded."""
+    pitched = stints[stints["OUTS"].fillna(0.0) > 0]
+    by_season = pitched.groupby("season")
+    whole = pitched[list(FIP_PARTS)].notna().all(axis=1).groupby(pitched["season"]).all()
+    t = by_season[[*FIP_PARTS, "ER", "OUTS"]].sum()
+    innings = t["OUTS"] / 3.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c = 9.0 * t["ER"] / innings - (FIP_HR * t["HRA"] + FIP_BB * (t["BBA"] + t["HBPA"])
+                                       - FIP_K * t["K"]) / innings
+    out: pd.Series = c.where(whole)
+    return out
+
+
+def _weighted(stints: pd.DataFrame, columns: list[str], weight: str) -> pd.DataFrame:
+    """Per (season, entity_id): ``columns`` averaged over his stints by ``weight`` (a stint
+    without any: every stint alike)."""
+    w = stints[weight].fillna(0.0).to_numpy(float)
+    total = pd.Series(w).groupby([stints["season"].to_numpy(), stints["entity_id"].to_numpy()])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share = w / total.transform("sum").to_numpy()
+    share = np.where(np.isfinite(share), share, 1.0 / total.transform("size").to_numpy())
+    parts = stints[columns].mul(share, axis=0)
+    out: pd.DataFrame = parts.groupby([stints["season"], stints["entity_id"]]).sum(min_count=1)
+    return out
+
+
+def totals_constants(stints: pd.DataFrame, parks: pd.DataFrame) -> pd.DataFrame:
+    """The constants of seasons known from totals, one row per (season, entity_id): his
+    league's ``lgOBP``, ``lgSLG`` and his park's ``BPF`` averaged over his stints by plate
+    appearances, ``lgERA`` and ``PPF`` by outs pitched, and the season's ``cFIP``.
+    ``stints``: one row per player, season and team (season, entity_id, team_id, league,
+    position and the totals; NaN where not recorded); ``parks``: BPF and PPF (1.00 neutral)
+    by (season, team_id)."""
+    bases = _league_bases(stints)
+    at = pd.MultiIndex.from_arrays([stints["season"], stints["league"]])
+    by_team = pd.MultiIndex.from_arrays([stints["season"], stints["team_id"]])
+    each = stints.assign(**{c: bases[c].reindex(at).to_numpy() for c in bases.columns},
+                         **{c: parks[c].reindex(by_team).to_numpy() for c in ("BPF", "PPF")})
+    out = _weighted(each, ["lgOBP", "lgSLG", "BPF"], "PA").join(
+        _weighted(each, ["lgERA", "PPF"], "OUTS"))
+    out["cFIP"] = _fip_constants(stints).reindex(out.index.get_level_values(0)).to_numpy()
+    return out.reset_index()

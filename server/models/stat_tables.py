@@ -106,24 +106,35 @@ def rank_values(values: np.ndarray, order: str | np.ndarray, qualified: np.ndarr
     return rank, qrank
 
 
+def _per_row(tot: pd.DataFrame, constants: pd.DataFrame | None) -> pd.DataFrame | None:
+    """The constants of each row of ``tot``: by (season, entity_id) where they are a player's
+    own (a season known from totals weighs his teams' parks), else by (season, team_id)."""
+    if constants is None or constants.empty:
+        return None
+    key = "entity_id" if "entity_id" in constants.columns else "team_id"
+    idx = pd.MultiIndex.from_arrays([tot["season"], tot[key]])
+    return constants.set_index(["season", key]).reindex(idx).reset_index(drop=True)
+
+
 def build_tables(tot: pd.DataFrame, sport: str, kind: str,
                  team_games: pd.Series, sublevels: pd.Series,
-                 constants: pd.DataFrame | None = None) -> pd.DataFrame:
+                 constants: pd.DataFrame | None = None,
+                 only: tuple[str, ...] | None = None) -> pd.DataFrame:
     """Every stat code of ``sport``/``kind`` for the season totals ``tot``.
 
     ``team_games``: games played per (season, team_id) MultiIndex, the qualifiers' basis.
     ``sublevels``: sublevel_id per team_id. Rows with an undefined value (zero denominator)
     are left out, and so are codes that no line of the data carries. Returns a DataFrame
     with ``STAT_COLUMNS``; all codes are ranked in one grouped pass. ``constants``: the run
-    environment's (``server.jobs.run_environment``), one row per (season, team_id); codes whose
-    formula names a constant it lacks are left out.
+    environment's (``server.jobs.run_environment``), one row per (season, team_id) or per
+    (season, entity_id); codes whose formula names a constant it lacks are left out. ``only``:
+    the codes kept (the others are still evaluated where a kept one reads them).
     """
     if tot.empty:
         return pd.DataFrame(columns=list(STAT_COLUMNS))
     idx = pd.MultiIndex.from_arrays([tot["season"], tot["team_id"]])
     tg = team_games.reindex(idx).fillna(0).to_numpy(dtype=float)
-    per_row = None if constants is None or constants.empty else \
-        constants.set_index(["season", "team_id"]).reindex(idx).reset_index(drop=True)
+    per_row = _per_row(tot, constants)
     rates: dict[str, np.ndarray] = {}
     rows, codes, values, qualified, desc = [], [], [], [], []
     for sc in codes_for(sport, kind):
@@ -135,6 +146,8 @@ def build_tables(tot: pd.DataFrame, sport: str, kind: str,
         except MissingConstant:
             continue  # a season without its run environment (no plays): no such table
         rates[sc.code] = v
+        if only is not None and sc.code not in only:
+            continue
         keep = np.flatnonzero(np.isfinite(v))
         q = (_terms(tot, sc.rule.basis) >= sc.rule.per_team_game * tg) if sc.rule is not None \
             else np.ones(len(tot), dtype=bool)  # GP is a column of ``tot``: a basis like any

@@ -148,6 +148,11 @@ team_seasons = sa.Table(
     sa.Column("wins", sa.Integer),
     sa.Column("losses", sa.Integer),
     sa.Column("ties", sa.Integer),
+    # the source's park factors, 100 neutral (Lahman's BPF and PPF: the park's effect on its
+    # batters and on its pitchers, Baseball-Reference's multi-year factors); OPS+ and ERA+ of a
+    # season without plays read them (docs/metrics.md). ``init`` adds them to an older store.
+    sa.Column("batting_park_factor", sa.Float),
+    sa.Column("pitching_park_factor", sa.Float),
     sa.PrimaryKeyConstraint("team_id", "season"),
     sa.Index("ix_team_seasons_level_season", "level", "season"),
 )

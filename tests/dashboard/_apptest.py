@@ -75,6 +75,16 @@ def trace_points(fig: dict[str, Any]) -> int:
                for trace in figure.data)
 
 
+def printed(grid: Any) -> Any:
+    """A grid (``at.dataframe[i]``) as the reader sees it: each cell's printed text where the
+    table prints its numbers (a pandas Styler's display values: .458, 207, 200.1), else the
+    data (``grid.value``), which is what a click on a heading sorts."""
+    from streamlit import dataframe_util
+
+    text = grid.proto.arrow_data.styler.display_values
+    return dataframe_util.convert_arrow_bytes_to_pandas_df(text) if text else grid.value
+
+
 def assert_clean(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
     assert not at.error, [e.value for e in at.error]

@@ -5,7 +5,7 @@ import json
 
 from components import player_stats
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page, titles
+from tests.dashboard._apptest import assert_clean, open_page, printed, titles
 from tests.dashboard.conftest import ApiServer
 
 def test_rates_read_as_analysts_print_them() -> None:
@@ -57,7 +57,10 @@ def test_player_page_shows_no_none_and_agrees_with_leaders(dashboard_env: ApiSer
         at = open_page("players", {**link, **section})
         assert_clean(at)
         grids.append(next(d for d in at.dataframe if has(d.value.columns)))
-    log, stats, seasons = (d.value for d in grids)  # the game log, ranks and batting seasons
+    # the game log, ranks and batting seasons as printed (the ranks' values are numbers, which a
+    # click on Value sorts as numbers, each printed as its stat reads)
+    assert grids[1].value["Value"].dtype.kind in "if", grids[1].value["Value"].dtype
+    log, stats, seasons = (printed(d) for d in grids)
     for grid, table in zip(grids, (log, stats, seasons), strict=True):
         # text is never missing; a number may be (a rank not earned), drawn blank
         assert not table.select_dtypes(exclude="number").isna().any().any(), table

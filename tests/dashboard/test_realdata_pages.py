@@ -13,7 +13,8 @@ import requests
 from server.jobs import evaluate
 from server.store.engine import make_engine
 from services import api
-from tests.dashboard._apptest import assert_clean, open_clean, open_page, shown as rendered, titles
+from tests.dashboard._apptest import assert_clean, open_clean, open_page, printed, titles
+from tests.dashboard._apptest import shown as rendered
 from tests.dashboard.conftest import ApiServer, point_services_at
 from tests.dashboard.test_every_page import PAGES
 
@@ -40,7 +41,7 @@ def test_the_2023_home_run_leader_as_leaders_and_his_profile_tell_it(real_dashbo
     leader = api.stats("MLB", "player", "HR", season=2023, size=1).frame.iloc[0]
     player, home_runs = int(leader["Player_ID"]), float(leader["Value"])
     link = {"level": "MLB", "player": str(player), "player_season": "2023"}
-    log, stats, seasons = (next(d.value for d in open_clean("players", {**link, **section}).dataframe
+    log, stats, seasons = (next(printed(d) for d in open_clean("players", {**link, **section}).dataframe
                                 if has(d.value.columns)) for section, has in (
         ({"log_table": "true"}, lambda c: "Phase" in c), ({"section": "Season statistics"}, lambda c: "Rank" in c),
         ({"section": "Seasons"}, lambda c: "Season" in c and "AVG" in c)))
@@ -188,7 +189,7 @@ def test_a_players_splits_against_left_and_right_show_the_apis(real_dashboard: A
     assert_clean(at)
     heading = next(i for i, m in enumerate(at.markdown) if m.value.startswith("**Batting splits, 2023**"))
     assert "against left and right" in at.markdown[heading].value
-    shown = next(d.value for d in at.dataframe if list(d.value.columns[:1]) == ["Split"])
+    shown = next(printed(d) for d in at.dataframe if list(d.value.columns[:1]) == ["Split"])
     served = api.splits("MLB", "hand", 2023, player_id=player)
     assert list(shown["Split"]) == ["Left-handed", "Right-handed"] and list(served["Value"]) == ["L", "R"]
     for code in ("PA", "AB", "H", "2B", "HR", "RBI", "BB", "SO"):
@@ -206,7 +207,7 @@ def test_a_pitchers_split_by_hand_leaves_what_a_game_credits_blank(real_dashboar
     at = open_page("players", {"level": "MLB", "player": str(player), "player_season": "2023",
                                "section": "Splits", "split": "Against left and right"})
     assert_clean(at)
-    shown = next(d.value for d in at.dataframe if list(d.value.columns[:2]) == ["Split", "W"])
+    shown = next(printed(d) for d in at.dataframe if list(d.value.columns[:2]) == ["Split", "W"])
     served = api.splits("MLB", "hand", 2023, player_id=player)
     assert list(shown["Split"]) == ["Left-handed", "Right-handed"]
     assert (shown[["W", "L", "ERA", "GS", "SV", "ER"]] == "").all().all()

@@ -9,7 +9,7 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from services import api
-from tests.dashboard._apptest import assert_clean, open_page
+from tests.dashboard._apptest import assert_clean, open_page, printed
 from tests.dashboard.conftest import ApiServer
 
 BATTING = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "SB", "BB", "SO", "AVG", "OBP", "SLG", "OPS")
@@ -19,7 +19,7 @@ TWO = re.compile(r"^\d+\.\d{2}$")  # 3.45
 WHIP = re.compile(r"^\d+\.\d{3}$")  # 1.084 and 0.950, as Baseball-Reference prints WHIP
 # the sites' metrics after each line, from the season's run environment (the demo's MLB plays)
 BATTING_METRICS = ("ISO", "BABIP", "K%", "BB%", "wOBA", "OPS+", "wRC+")
-PITCHING_METRICS = ("FIP", "ERA+", "PK%", "PBB%")
+PITCHING_METRICS = ("FIP", "xFIP", "ERA+", "PK%", "PBB%")
 WHOLE = re.compile(r"^\d+$")  # wRC+ 207
 PERCENT = re.compile(r"^\d+\.\d%$")  # K% 25.1%
 
@@ -34,7 +34,7 @@ def _line_tables(at: AppTest) -> dict[str, pd.DataFrame]:
     """The page's season-line tables by their heading's first word (Batting, Pitching), in
     page order."""
     headings = [m.value for m in at.markdown if " by season** (regular season)" in m.value]
-    tables = [d.value for d in at.dataframe if "Season" in d.value.columns and "Team" in d.value.columns
+    tables = [printed(d) for d in at.dataframe if "Season" in d.value.columns and "Team" in d.value.columns
               and "Career" in set(d.value["Season"].astype(str))]
     assert len(headings) == len(tables), (headings, [list(t.columns) for t in tables])
     return {h.strip("*").split()[0]: t for h, t in zip(headings, tables, strict=True)}
@@ -77,6 +77,13 @@ def test_a_hitter_reads_his_batting_line_first_with_a_true_career_row(dashboard_
     assert float(career["OPS"]) == float(f"{obp + slg:.3f}")
     for code in ("AVG", "OBP", "SLG", "OPS"):
         assert batting[code].map(lambda v: bool(THREE.match(v))).all(), batting[code].tolist()
+    # a click on a heading sorts numbers, never text ("98" above "131"), each printed as above
+    data = next(d.value for d in at.dataframe if "Career" in set(d.value["Season"].astype(str)))
+    for code in (*BATTING, "wOBA", "OPS+"):
+        assert data[code].dtype.kind in "if", f"{code} is {data[code].dtype}, not numbers"
+    by_ops = data.iloc[:-1].sort_values("OPS", ascending=False)
+    assert [float(v) for v in batting.loc[by_ops.index, "OPS"]] == sorted(
+        [float(v) for v in batting.loc[by_ops.index, "OPS"]], reverse=True)
     caption = next(c.value for c in at.caption if c.value.startswith("G games played"))
     assert all(re.search(rf"(^|[ (/+]){re.escape(code)}\b", caption) for code in BATTING), caption
     statistics = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
@@ -96,6 +103,9 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
     assert list(pitching.columns) == ["Season", "Team", *PITCHING, *PITCHING_METRICS]
     metrics = pitching[pitching["Season"] == str(season)].iloc[0]
     assert TWO.match(metrics["FIP"]) and WHOLE.match(metrics["ERA+"]), metrics.to_dict()
+    data = next(d.value for d in at.dataframe if "Career" in set(d.value["Season"].astype(str)))
+    for code in ("IP", "ERA", "WHIP", "FIP", "ERA+"):
+        assert data[code].dtype.kind in "if", f"{code} is {data[code].dtype}, not numbers"
     assert (pitching[[c for c in PITCHING if c not in ("ERA", "WHIP")]] != "").all().all()
     seasons, career = pitching.iloc[:-1], pitching.iloc[-1]
     totals = _career_totals(player)
@@ -105,8 +115,8 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
     assert career["IP"] == f"{outs // 3}.{outs % 3}", "innings in thirds"
     assert career["ERA"] == f"{27 * totals.get('ER', 0) / outs:.2f}", "ERA from the summed line"
     assert career["WHIP"] == f"{3 * (totals.get('BBA', 0) + totals.get('HA', 0)) / outs:.3f}"
-    for code, printed in (("ERA", TWO), ("WHIP", WHIP)):
-        assert all(printed.match(v) for v in pitching[code]), pitching[code].tolist()
+    for code, pattern in (("ERA", TWO), ("WHIP", WHIP)):
+        assert all(pattern.match(v) for v in pitching[code]), pitching[code].tolist()
     games = [int(s.get("PitchingGames") or 0) for s in api.player("MLB", player).get("seasons") or []]
     assert int(career["G"]) == sum(games) > 0, "G counts the games he pitched in"
     statistics = open_page("players", {"level": "MLB", "player": str(player), "player_season": str(season),
@@ -119,7 +129,7 @@ def test_a_pitcher_reads_his_pitching_line_first(dashboard_env: ApiServer) -> No
 def _split_tables(at: AppTest) -> dict[str, pd.DataFrame]:
     """The page's split tables by their heading's first word (Batting, Pitching)."""
     headings = [m.value for m in at.markdown if " splits, " in m.value]
-    tables = [d.value for d in at.dataframe if list(d.value.columns[:1]) == ["Split"]]
+    tables = [printed(d) for d in at.dataframe if list(d.value.columns[:1]) == ["Split"]]
     assert len(headings) == len(tables) > 0, (headings, len(tables))
     return {h.strip("*").split()[0]: t for h, t in zip(headings, tables, strict=True)}
 

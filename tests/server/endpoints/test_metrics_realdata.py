@@ -9,6 +9,14 @@ Published figures (read 2026):
   FIP 3.16; Baseball-Reference (https://www.baseball-reference.com/players/c/colege01.shtml):
   ERA+ 165.
 
+- Seasons known from Lahman's totals, Baseball-Reference (https://www.baseball-reference.com,
+  each player's page): Barry Bonds 2004 OPS+ 263, Babe Ruth 1920 OPS+ 255, Pedro Martinez 2000
+  ERA+ 291, Bob Gibson 1968 ERA+ 258; FanGraphs' FIP: Pedro Martinez 2000 2.17 (quoted in Yahoo
+  Sports' Big League Stew, "Pedro's Best Year: Was it 1999? Or 2000?"), Bob Gibson 1968 1.77
+  (quoted with FanGraphs' FIP- in https://cybermetric.blogspot.com/2019/07/).
+- xFIP, FanGraphs: Gerrit Cole 2023 3.60 (quoted in https://www.pinstripealley.com/2023/10/16/
+  23917922/), Gerrit Cole 2022 2.77 (quoted in https://pinstripeperspective.com/2023/02/04/).
+
 Tolerances, and why: wOBA and FIP read the season's weights and FIP constant, which match
 FanGraphs' to a few hundredths (``test_runexpectancy_realdata``), so they agree to the printed
 digit or nearly (.003, .03). wRC+, OPS+ and ERA+ divide by a park factor and the league's
@@ -17,6 +25,13 @@ the league's figures include pitchers' plate appearances; FanGraphs' park factor
 seasons' and by event, Baseball-Reference's its own multi-year factors, separate for batters and
 pitchers (BPF, PPF), with pitchers' batting left out of the league's OBP and SLG. A point of park
 factor moves these by about two points, hence 4 points for wRC+ and OPS+ and 5 for ERA+.
+Lahman's seasons read Baseball-Reference's own park factors (BPF, PPF, whole numbers) and leave
+pitchers' batting out as it does: ERA+ then agrees to the point (1), OPS+ within 4 (who counts
+as a pitcher, a main position here, and its rounding of the league's OBP and SLG differ); FIP
+reads a constant from the same league totals as FanGraphs' (.03). xFIP counts fly balls from
+the plays' words (fly outs, pop-ups, sacrifice flies, home runs): a hit's trajectory is not
+kept, so the league's home runs per fly ball are counted the same way and their product stands,
+but a pitcher whose fly balls fall for hits more or less often than the league's moves: .25.
 """
 from __future__ import annotations
 
@@ -37,6 +52,14 @@ PUBLISHED = (
     ("Aaron Judge", 2022, "OPS+", 211, "Baseball-Reference", 4),
     ("Gerrit Cole", 2023, "FIP", 3.16, "FanGraphs", .03),
     ("Gerrit Cole", 2023, "ERA+", 165, "Baseball-Reference", 5),
+    ("Barry Bonds", 2004, "OPS+", 263, "Baseball-Reference", 4),
+    ("Babe Ruth", 1920, "OPS+", 255, "Baseball-Reference", 4),
+    ("Pedro Martinez", 2000, "ERA+", 291, "Baseball-Reference", 1),
+    ("Bob Gibson", 1968, "ERA+", 258, "Baseball-Reference", 1),
+    ("Pedro Martinez", 2000, "FIP", 2.17, "FanGraphs", .03),
+    ("Bob Gibson", 1968, "FIP", 1.77, "FanGraphs", .03),
+    ("Gerrit Cole", 2023, "xFIP", 3.60, "FanGraphs", .25),
+    ("Gerrit Cole", 2022, "xFIP", 2.77, "FanGraphs", .25),
 )
 
 
@@ -80,3 +103,20 @@ def test_the_sites_formats(real_api: ApiServer) -> None:
     assert figures.text("wRC+", judge["wRC+"]) in {str(n) for n in range(203, 212)}
     assert figures.text("K%", judge["K%"]) == "25.1%"  # FanGraphs: 25.1 %
     assert figures.text("ISO", judge["ISO"]) == ".375"  # FanGraphs: .375
+
+
+def test_lahmans_seasons_rank_and_carry_what_their_totals_allow(real_api: ApiServer) -> None:
+    # Bob Gibson's 1968 ERA+ led the qualified (Baseball-Reference: 258, first in the majors)
+    leaders = _stats(real_api, stat="ERA+", season=1968, limit="qualifiers", max=3)
+    assert leaders[0]["Name"] == "Bob Gibson" and leaders[0]["Qualified"] == "Y"
+    assert figures.text("ERA+", leaders[0]["Value"]) == "258"
+    # 1880's pitching lines do not record hit batters: no FIP, while its ERA+ stands
+    assert not _stats(real_api, stat="FIP", season=1880, max=5)
+    assert _stats(real_api, stat="ERA+", season=1880, max=5)
+    # a player's season record carries them beside its totals
+    found = requests.get(f"{real_api.url}/v1/players/MLB/", timeout=120,
+                         params={"key": real_api.key, "search": "Babe Ruth"}).json()["players"]
+    ruth = requests.get(f"{real_api.url}/v1/players/MLB/", timeout=120,
+                        params={"key": real_api.key, "id": found[0]["ID"]}).json()["players"][0]
+    season = next(r for r in ruth["seasons"] if r["Season"] == 1920)
+    assert abs(season["Metrics"]["OPS+"] - 255) <= 4 and season["Stats"]["HR"] == 54

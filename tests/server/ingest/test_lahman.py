@@ -70,6 +70,11 @@ def test_jeter_career_span(full: sa.Engine) -> None:
             schema.player_seasons.c.season == 1999)).scalar()
     assert stats["H"] == 219 and stats["HR"] == 24
     assert stats["G"] == 158  # games, shown where a season has no game lines
+    with full.connect() as conn:
+        pedro = conn.execute(sa.select(schema.player_seasons.c.stats).where(
+            schema.player_seasons.c.player_id == _player_id(full, "martipe02", "lahman"),
+            schema.player_seasons.c.season == 2000)).scalar()
+    assert (pedro["K"], pedro["HRA"], pedro["BBA"], pedro["HBPA"]) == (284, 17, 32, 14)  # FIP's
 
 
 @pytest.mark.slow
@@ -79,9 +84,11 @@ def test_seasons_and_teams(full: sa.Engine) -> None:
             "select min(season), max(season), count(*) from seasons where source = 'lahman'")).one()
         assert tuple(seasons) == (1871, 2020, 150)
         nyy = conn.execute(sa.text(
-            "select ts.wins, ts.losses from team_seasons ts join teams t on t.id = ts.team_id "
+            "select ts.wins, ts.losses, ts.batting_park_factor, ts.pitching_park_factor "
+            "from team_seasons ts join teams t on t.id = ts.team_id "
             "where t.abbrev = 'NYA' and ts.season = 1998")).one()
-        assert tuple(nyy) == (114, 48)
+        # Lahman's BPF and PPF of the 1998 Yankees (Teams.csv), which OPS+ and ERA+ read
+        assert tuple(nyy) == (114, 48, 97, 95)
 
 
 @pytest.mark.slow

@@ -28,7 +28,7 @@ def test_a_malformed_formula_is_an_error(text: str) -> None:
 
 
 def test_every_declared_formula_names_what_exists() -> None:
-    constants = {*CONSTANTS, *LEAGUE_CONSTANTS, "PF"}
+    constants = {*CONSTANTS, *LEAGUE_CONSTANTS, "PF", "BPF", "PPF"}
     for code in (s for s in STAT_CODES if s.formula.expr):
         before = {s.code for s in STAT_CODES[:STAT_CODES.index(code)]
                   if (s.sport, s.type) == (code.sport, code.type)}
