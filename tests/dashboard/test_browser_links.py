@@ -10,7 +10,7 @@ reads as the grid draws it, 56.5%."""
 from __future__ import annotations
 
 import re
-from urllib.parse import quote_plus
+from urllib.parse import parse_qs, quote_plus, urlsplit
 from collections.abc import Callable
 from typing import Any
 
@@ -454,6 +454,13 @@ def _pick(page: Any, label: str, option: str) -> None:
     _settle(page)
 
 
+def _picks(page: Any, label: str) -> list[str]:
+    """The chips a multiselect shows, in the order picked."""
+    box = page.locator('[data-testid="stMultiSelect"]').filter(has=page.get_by_text(label, exact=True)).first
+    tags = box.locator('.react-aria-ComboBox [data-tag]')  # the chips drawn (a template holds a copy)
+    return [str(t) for t in tags.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")]
+
+
 def _chart_lines(page: Any) -> list[list[str]]:
     return [list(names) for names in page.evaluate(
         "() => [...document.querySelectorAll('.js-plotly-plot')].map(g => (g.data || []).map(t => t.name))")]
@@ -481,7 +488,18 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
         _type(page, "Find players", name)
         _pick(page, "Players", name)
     _unfold(page, "Season lines")
+    address, chosen = page.url, _picks(page, "Players")
+    before = (_view(page), _chart_lines(page))
+    page.reload()  # the address bar as it stands after the picks: a colleague's reload
+    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
+    _settle(page)
+    after, again = (_view(page), _chart_lines(page)), page.url
     (seen, lines), link, reopened = _shown_and_reopened(browser, page)
+    assert parse_qs(urlsplit(address).query)["who"] == [str(int(i)) for i in leaders["Player_ID"]], address
+    assert after == before and again == address, "a reload shows the same comparison"
+    # each pick reads its name and seasons, never its ID (the ID is in the address alone)
+    assert [c.split(" (")[0] for c in chosen] == names and re.fullmatch(r".+ \(\d{4}.*\)", chosen[0]), chosen
+    assert not any(str(int(i)) in " ".join(chosen) for i in leaders["Player_ID"]), chosen
     assert "lines=true" in link, "the open season lines are in the link"
     assert lines == [names], "one chart, a line per player"
     assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]

@@ -36,7 +36,7 @@ def test_players_side_by_side_read_in_the_reference_sites_order(dashboard_env: A
     columns as Baseball-Reference orders them (then FanGraphs' metrics, then pitching's), the
     games once (Games, no second G), fielding last."""
     leaders = api.stats("MLB", "player", "PA", size=2).frame
-    who = [f"{name} ({int(i)})" for name, i in zip(leaders["Name"], leaders["Player_ID"], strict=True)]
+    who = [str(int(i)) for i in leaders["Player_ID"]]
     at = open_page("compare", {"level": "MLB", "who": who, "lines": "true"})
     assert_clean(at)
     columns = list(at.dataframe[0].value.columns)
