@@ -276,6 +276,32 @@ def _phone(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
     return page
 
 
+def _scroll_cues(page: Any) -> list[tuple[int, str]]:
+    """Per grid: how far its columns run past its box (pixels), and the opacity of the cue at
+    its right edge (``layout.NARROW_STYLE``: a fade and an arrow while more lies to the right)."""
+    return [(int(o), str(c)) for o, c in page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid="stDataFrame"]')].map(d => { const s = d.querySelector('.dvn-scroller');
+        return [s.scrollWidth - s.clientWidth, getComputedStyle(d, '::after').opacity]; })""")]
+
+
+def test_a_table_wider_than_a_phone_shows_that_it_scrolls(browser: Any, dashboard: str,
+                                                          dashboard_env: ApiServer) -> None:
+    """At 390 px the Glossary's terms run past the screen: a cue at the grid's right edge says
+    so until the grid is scrolled to its end; Forecasts' four columns fit and show none."""
+    wide = _phone(browser, f"{dashboard}/glossary?level=MLB&tab=Terms")
+    first = _scroll_cues(wide)
+    wide.evaluate("() => document.querySelectorAll('.dvn-scroller').forEach(s => s.scrollLeft = s.scrollWidth)")
+    wide.wait_for_timeout(QUIET_MS)
+    scrolled = _scroll_cues(wide)
+    wide.context.close()
+    narrow = _phone(browser, f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
+    fits = _scroll_cues(narrow)
+    narrow.context.close()
+    assert first and first[0][0] > 0 and first[0][1] == "1", first
+    assert [c for _, c in scrolled] == ["0"] * len(scrolled), scrolled
+    assert fits and fits[0] == (0, "0"), fits
+
+
 def test_line_and_box_scores_scroll_in_their_own_box_on_a_phone(browser: Any, dashboard: str,
                                                                 dashboard_env: ApiServer) -> None:
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
