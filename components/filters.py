@@ -20,6 +20,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from components.plain import md
 from server.catalog.parameters import MAX_TEXT
+from services import api
 
 BIND: Final = "query-params"
 LEVEL_KEY = "level"
@@ -156,6 +157,9 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
     value = st.sidebar.selectbox(label, options, index=index, key=key, bind=BIND,
                                  on_change=forget, args=(SEASON_DEPENDENT,))
     pin(key, value)  # the newest season changes when a new one is loaded
+    named = api.season_name(current_level(), value) if value is not None else ""
+    if named and named != str(value):  # the URL and the picker carry the ID, the year it ends
+        st.sidebar.caption(f"The {md(named)} season")
     return int(value) if value is not None else None
 
 
