@@ -84,7 +84,8 @@ def note_data_ends(level: str, seasons: Iterable[int] | None) -> None:
     for season, (day, missing) in sorted(api.data_ends(level).items(), reverse=True):
         if shown is None or season in shown:
             games = f"{missing} game{'s' if missing != 1 else ''}"
-            st.info(f"The {level} {season} data stops on {day:%d %B %Y}: {games} listed after it "
+            st.info(f"The {level} {md(api.season_name(level, season))} data stops on {day:%d %B %Y}: {games} "
+                    f"listed after it "
                     f"{'have' if missing != 1 else 'has'} no result in the source (shown as 'No "
                     "result', counted in no record, rating or projection).",
                     icon=":material/event_busy:")

@@ -114,6 +114,8 @@ def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiSe
     assert set(listed["Phase"]) == {"Play-in", "Postseason"}
     assert int((listed["GameStatus"] == "No result").sum()) == 7
     assert any("stops on 29 May 2023" in i.value and "7 games" in i.value for i in at.info)
+    # the season said in words as the API names it (services.api.season_name)
+    assert any(rendered(i.value).startswith("The NBA 2022-23 data stops on 29 May 2023") for i in at.info)
     nuggets = open_page("games", {"level": "NBA", "season": "2023", "team": "Denver Nuggets",
                                   "games_phase": "Postseason", "tab": "Games"})
     assert_clean(nuggets)
