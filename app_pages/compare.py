@@ -7,13 +7,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, player_stats
+from components import charts, filters, layout, links, people, player_stats
 from components.tables import show_table
 from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, NotFound, api
 
 KIND_KEY, PLAYERS, TEAMS = "compare", "players", "teams"
-WHO_KEY = "who"  # the players compared, as "Name (ID)": the URL names them readably and exactly
+WHO_KEY = "who"  # the players compared, by ID (filters.id_picker)
 SEARCH_KEY = "who_q"
 LINES_KEY = "lines"  # the season lines, a click below the chart
 FOUND_SHOWN = 20
@@ -35,36 +35,39 @@ def _missing_lines(level: str, player_id: int, seasons: list[dict[str, Any]]) ->
     return {s: player_stats.season_line(api.player(level, player_id, s).get("stats")) for s in missing}
 
 
-def _career(level: str, player_id: int) -> tuple[str, pd.DataFrame]:
-    """A player's name and his seasons, one row each (his name in ``Player``)."""
+def _career(level: str, player_id: int) -> tuple[dict[str, Any], pd.DataFrame]:
+    """A player's record (his name, seasons played, last team) and his seasons, one row each
+    (his name in ``Player``)."""
     detail = api.player(level, player_id)
     name = str(detail.get("Name") or f"Player {player_id}")
     raw = [r for r in detail.get("seasons") or [] if isinstance(r, dict)]
     table = player_stats.seasons_table(raw, _missing_lines(level, player_id, raw))
-    return name, table.assign(Player=name) if not table.empty else table
+    return {**detail, "ID": player_id, "Name": name}, table.assign(Player=name) if not table.empty else table
 
 
 def _players(level: str) -> None:
     search = filters.text_filter("Find players", key=SEARCH_KEY, placeholder="a name, or part of one",
                                  help="Part of a name (5 letters or more), or a surname of any length; "
                                       "then pick the players below the box.")
-    given = filters.picked(WHO_KEY)
-    ids = [i for i in (filters.label_id(v) for v in given) if i is not None]
-    careers: dict[int, tuple[str, pd.DataFrame]] = {}
-    for player_id in dict.fromkeys(ids):
+    careers: dict[int, tuple[dict[str, Any], pd.DataFrame]] = {}
+    for player_id in filters.picked_ids(WHO_KEY):
         try:
             careers[player_id] = _career(level, player_id)
         except NotFound:  # an ID of another level, or a mistyped link
             st.sidebar.warning(f"No player {player_id} in {level}: left out.", icon=":material/link_off:")
-    options = [filters.id_label(name, i) for i, (name, _) in careers.items()]
+    records = [record for record, _ in careers.values()]
     if search:
         found = api.players(level, search=search if len(search) >= SEARCH_MIN else None,
                             name=None if len(search) >= SEARCH_MIN else search, size=FOUND_SHOWN).frame
         if {"ID", "Name"} <= set(found.columns):
-            options += [filters.id_label(str(n), int(i)) for i, n in zip(found["ID"], found["Name"], strict=True)]
-    chosen = filters.compare_picker("Players", options, key=WHO_KEY, placeholder="Find players above, then pick 2 to 4")
-    picked = [careers[i] if i in careers else _career(level, i)
-              for i in (filters.label_id(c) for c in chosen) if i is not None]
+            records += [{str(k): v for k, v in r.items()} for r in found.to_dict("records")
+                        if int(r["ID"]) not in careers]
+    chosen = filters.id_picker("Players", people.person_labels(level, records), key=WHO_KEY,
+                               placeholder="Find players above, then pick 2 to 4")
+    for player_id in chosen:  # one found by the search just now
+        if player_id not in careers:
+            careers[player_id] = _career(level, player_id)
+    picked = [(str(careers[i][0]["Name"]), careers[i][1]) for i in chosen]
     if len(picked) < 2:
         st.info("Pick two to four players in the sidebar: type part of a name in 'Find players', then choose.")
         return

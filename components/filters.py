@@ -20,6 +20,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from components.plain import md
 from server.catalog.parameters import MAX_TEXT
+from services import api
 
 BIND: Final = "query-params"
 LEVEL_KEY = "level"
@@ -156,6 +157,9 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
     value = st.sidebar.selectbox(label, options, index=index, key=key, bind=BIND,
                                  on_change=forget, args=(SEASON_DEPENDENT,))
     pin(key, value)  # the newest season changes when a new one is loaded
+    named = api.season_name(current_level(), value) if value is not None else ""
+    if named and named != str(value):  # the URL and the picker carry the ID, the year it ends
+        st.sidebar.caption(f"The {md(named)} season")
     return int(value) if value is not None else None
 
 
@@ -193,35 +197,56 @@ def teams_picker(names: Sequence[str], default: Sequence[str], *, key: str = "te
 MAX_COMPARED = 4
 
 
-def picked(key: str) -> list[str]:
-    """What a bound multiselect holds before it is drawn: its value in this session, else the
-    link's (a page builds the widget's options from it, so that a shared link's picks are
-    offered and kept)."""
-    if key in st.session_state:
-        return [str(v) for v in st.session_state[key] or []]
-    return [str(v) for v in st.query_params.get_all(key)]
-
-
-def id_label(name: str, record_id: int) -> str:
-    """A record as a multiselect offers it and the URL carries it: its name, then its ID (two
-    players may share a name)."""
-    return f"{name} ({record_id})"
-
-
-def label_id(label: str) -> int | None:
-    """The ID an ``id_label`` ends with, or None for any other text."""
-    head, _, tail = label.rstrip().rpartition("(")
+def link_id(value: str) -> int | None:
+    """A record's ID as a link names it: the number itself (``who=443``), or, in a link made
+    before IDs stood alone, the number a "Name (443)" label ends with; None for any other text."""
+    text = value.strip()
+    if text.isdigit():
+        return int(text)
+    head, _, tail = text.rpartition("(")
     number = tail.removesuffix(")")
     return int(number) if head and tail.endswith(")") and number.isdigit() else None
 
 
+def picked_ids(key: str) -> list[int]:
+    """The records an ``id_picker`` holds before it is drawn: this session's, else the link's."""
+    if key in st.session_state:
+        return [int(v) for v in st.session_state[key] or []]
+    return list(dict.fromkeys(i for i in (link_id(v) for v in st.query_params.get_all(key)) if i is not None))
+
+
+def id_picker(label: str, labels: Mapping[int, str], *, key: str, placeholder: str) -> list[int]:
+    """Two to MAX_COMPARED records by ID, each shown by its label (a person's name with what
+    tells namesakes apart, never the ID); the URL carries the IDs alone (``?who=443&who=605``).
+
+    Not a bound widget: a bound multiselect writes the label it shows into the URL, and leaves
+    out of it a value equal to its default, so a link's picks, offered as the default, vanished
+    from the address bar after the first load and a reload showed nothing. Here the page writes
+    the IDs picked into the URL itself on every run."""
+    given = [v for v in st.query_params.get_all(key) if v != ""]
+    warn_unknown(key, [v for v in given if link_id(v) is not None], label, "")
+    held = [i for i in picked_ids(key) if i in labels][:MAX_COMPARED]  # only what is offered
+    if st.session_state.get(key) != held:
+        st.session_state[key] = held
+    values = st.sidebar.multiselect(label, list(labels), format_func=lambda i: labels.get(i, str(i)), key=key,
+                                    max_selections=MAX_COMPARED, placeholder=placeholder)
+    ids = [int(v) for v in values]
+    if ids:
+        st.query_params[key] = [str(i) for i in ids]
+    elif key in st.query_params:
+        del st.query_params[key]
+    return ids
+
+
 def compare_picker(label: str, options: Sequence[str], *, key: str, placeholder: str) -> list[str]:
-    """Two to MAX_COMPARED records to set side by side (Compare), in the order picked."""
+    """Two to MAX_COMPARED records to set side by side (Compare), in the order picked. No
+    default: a bound multiselect leaves a value equal to its default out of the URL, so a
+    link's picks offered as the default dropped from the address bar after the first load."""
     offered = list(dict.fromkeys(options))
     warn_unknown(key, offered, label, "")
     _keep(key, offered, [])
-    values = st.sidebar.multiselect(label, offered, default=[v for v in picked(key) if v in offered], key=key,
-                                    bind=BIND, max_selections=MAX_COMPARED, placeholder=placeholder)
+    values = st.sidebar.multiselect(label, offered, default=[], key=key, bind=BIND,
+                                    max_selections=MAX_COMPARED, placeholder=placeholder)
     pin(key, values)  # the copy-link names the picks however the URL holds them
     return [str(v) for v in values]
 
@@ -321,7 +346,24 @@ def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
     opens on charts or on grids, never both, because the second kind's code and drawing land
     before the first is shown (bench/dashboard.py, Players: a grid under the chart took its first
     chart from 1.25x to 1.43-1.50x the one-chart page; the grid behind this box, 1.27x)."""
+    _closed_on_arrival(key)
     return st.expander(label, key=key, bind=BIND, icon=icon)
+
+
+BOX_PAGES_KEY = "_box_pages"  # a box's key -> the page that last drew it
+
+
+def _closed_on_arrival(key: str) -> None:
+    """Close the box ``key`` when this page is not the one that last drew it. A bound value
+    outlives a change of page (the URL keeps it), and pages share a box's key (``chart``), so
+    a chart opened on Standings opened itself on Leaders; a link's ``chart=true`` still opens
+    the box of the page it lands on (no page drew one before it)."""
+    ctx = get_script_run_ctx()
+    page = ctx.page_script_hash if ctx is not None else ""
+    drawn: dict[str, str] = st.session_state.setdefault(BOX_PAGES_KEY, {})
+    if drawn.get(key, page) != page:
+        st.session_state[key] = False
+    drawn[key] = page
 
 
 CHART_BELOW: Final = "chart"  # the link's name for a view's chart box (``chart_below``)

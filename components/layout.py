@@ -20,11 +20,23 @@ SECRET_PARAMS = frozenset({"key", "api_key"})
 
 # below about 900 px (a laptop split in two, a tablet) headline figures shrink to fit their column
 # instead of ending in "0.2…"; a small table wider than its column (a line score, a box score on a
-# phone) scrolls inside its own box instead of being cut off at the screen's edge; a fixed style
-# sheet, no data in it
+# phone) scrolls inside its own box instead of being cut off at the screen's edge; a grid wider
+# than its box shows a fade and an arrow at its right edge until scrolled to its end (a scroll-driven
+# animation: no cue on a grid that fits, whose scroller has nothing to scroll); a fixed style sheet,
+# no data in it
 NARROW_STYLE = """<style>
 [data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
+[data-testid="stDataFrame"] { timeline-scope: --grid-across; }
+[data-testid="stDataFrame"] .dvn-scroller { scroll-timeline: --grid-across inline; }
+@keyframes grid-more-right { from, 96% { opacity: 1; } to { opacity: 0; } }
 @media (max-width: 900px) {
+  [data-testid="stDataFrame"]::after {
+    content: "\\203A"; position: absolute; top: 0; right: 0; bottom: 0; width: 1.6rem; z-index: 2;
+    display: flex; align-items: center; justify-content: center; pointer-events: none;
+    font-size: 1.4rem; color: rgba(49, 51, 63, 0.7);
+    background: linear-gradient(to right, rgba(255, 255, 255, 0), rgba(255, 255, 255, 0.95));
+    opacity: 0; animation: grid-more-right linear both; animation-timeline: --grid-across;
+  }
   [data-testid="stMetricValue"] { font-size: 1.35rem; }
   [data-testid="stMetricLabel"] p { font-size: 0.8rem; }
   h1 { font-size: 1.8rem; }
@@ -72,7 +84,8 @@ def note_data_ends(level: str, seasons: Iterable[int] | None) -> None:
     for season, (day, missing) in sorted(api.data_ends(level).items(), reverse=True):
         if shown is None or season in shown:
             games = f"{missing} game{'s' if missing != 1 else ''}"
-            st.info(f"The {level} {season} data stops on {day:%d %B %Y}: {games} listed after it "
+            st.info(f"The {level} {md(api.season_name(level, season))} data stops on {day:%d %B %Y}: {games} "
+                    f"listed after it "
                     f"{'have' if missing != 1 else 'has'} no result in the source (shown as 'No "
                     "result', counted in no record, rating or projection).",
                     icon=":material/event_busy:")

@@ -59,6 +59,27 @@ def full_season(level: str, today: dt.date) -> int | None:
     return int((done if len(done) else frame)["ID"].max())
 
 
+def season_names(level: str) -> dict[int, str]:
+    """Each season's name as the API gives it (the seasons list's ``Name``): "2022-23" for a
+    season that spans two years, "2023" for one within a year, by the level's declared span
+    (docs/dashboard.md, "Seasons"). Every page names a season through ``season_name``, so one rule reads
+    everywhere."""
+    frame = seasons(level)
+    if frame.empty or not {"ID", "Name"} <= set(frame.columns):
+        return {}
+    return {int(s): str(n) for s, n in zip(frame["ID"], frame["Name"], strict=True) if n and not pd.isna(n)}
+
+
+def season_name(level: str, season: object) -> str:
+    """``season`` (its ID, the year it ends) as the level names it; the ID itself for a season
+    the API does not list."""
+    try:
+        number = int(str(season))
+    except ValueError:
+        return str(season)
+    return season_names(level).get(number, str(number))
+
+
 def season_ends(level: str) -> dict[int, dt.date]:
     """Each season's last regular-season day (the seasons list's ``RegularEnd``; ``End`` where a
     server does not send it): where a chart marks the postseason's start. A game's own phase

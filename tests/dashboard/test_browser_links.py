@@ -10,7 +10,7 @@ reads as the grid draws it, 56.5%."""
 from __future__ import annotations
 
 import re
-from urllib.parse import quote_plus
+from urllib.parse import parse_qs, quote_plus, urlsplit
 from collections.abc import Callable
 from typing import Any
 
@@ -263,6 +263,32 @@ def _phone(browser: Any, url: str, viewport: dict[str, int] = PHONE) -> Any:
     return page
 
 
+def _scroll_cues(page: Any) -> list[tuple[int, str]]:
+    """Per grid: how far its columns run past its box (pixels), and the opacity of the cue at
+    its right edge (``layout.NARROW_STYLE``: a fade and an arrow while more lies to the right)."""
+    return [(int(o), str(c)) for o, c in page.evaluate("""() => [...document.querySelectorAll(
+        '[data-testid="stDataFrame"]')].map(d => { const s = d.querySelector('.dvn-scroller');
+        return [s.scrollWidth - s.clientWidth, getComputedStyle(d, '::after').opacity]; })""")]
+
+
+def test_a_table_wider_than_a_phone_shows_that_it_scrolls(browser: Any, dashboard: str,
+                                                          dashboard_env: ApiServer) -> None:
+    """At 390 px the Glossary's terms run past the screen: a cue at the grid's right edge says
+    so until the grid is scrolled to its end; Forecasts' four columns fit and show none."""
+    wide = _phone(browser, f"{dashboard}/glossary?level=MLB&tab=Terms")
+    first = _scroll_cues(wide)
+    wide.evaluate("() => document.querySelectorAll('.dvn-scroller').forEach(s => s.scrollLeft = s.scrollWidth)")
+    wide.wait_for_timeout(QUIET_MS)
+    scrolled = _scroll_cues(wide)
+    wide.context.close()
+    narrow = _phone(browser, f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
+    fits = _scroll_cues(narrow)
+    narrow.context.close()
+    assert first and first[0][0] > 0 and first[0][1] == "1", first
+    assert [c for _, c in scrolled] == ["0"] * len(scrolled), scrolled
+    assert fits and fits[0] == (0, "0"), fits
+
+
 def test_line_and_box_scores_scroll_in_their_own_box_on_a_phone(browser: Any, dashboard: str,
                                                                 dashboard_env: ApiServer) -> None:
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
@@ -441,6 +467,13 @@ def _pick(page: Any, label: str, option: str) -> None:
     settle(page)
 
 
+def _picks(page: Any, label: str) -> list[str]:
+    """The chips a multiselect shows, in the order picked."""
+    box = page.locator('[data-testid="stMultiSelect"]').filter(has=page.get_by_text(label, exact=True)).first
+    tags = box.locator('.react-aria-ComboBox [data-tag]')  # the chips drawn (a template holds a copy)
+    return [str(t) for t in tags.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")]
+
+
 def _chart_lines(page: Any) -> list[list[str]]:
     return [list(names) for names in page.evaluate(
         "() => [...document.querySelectorAll('.js-plotly-plot')].map(g => (g.data || []).map(t => t.name))")]
@@ -468,12 +501,41 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
         _type(page, "Find players", name)
         _pick(page, "Players", name)
     _unfold(page, "Season lines")
+    address, chosen = page.url, _picks(page, "Players")
+    before = (_view(page), _chart_lines(page))
+    page.reload()  # the address bar as it stands after the picks: a colleague's reload
+    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
+    _settle(page)
+    after, again = (_view(page), _chart_lines(page)), page.url
     (seen, lines), link, reopened = _shown_and_reopened(browser, page)
+    assert parse_qs(urlsplit(address).query)["who"] == [str(int(i)) for i in leaders["Player_ID"]], address
+    assert after == before and again == address, "a reload shows the same comparison"
+    # each pick reads its name and seasons, never its ID (the ID is in the address alone)
+    assert [c.split(" (")[0] for c in chosen] == names and re.fullmatch(r".+ \(\d{4}.*\)", chosen[0]), chosen
+    assert not any(str(int(i)) in " ".join(chosen) for i in leaders["Player_ID"]), chosen
     assert "lines=true" in link, "the open season lines are in the link"
     assert lines == [names], "one chart, a line per player"
     assert names[0] in seen["charts"][0] and names[1] in seen["charts"][0]
     assert seen["headers"] and seen["headers"][0][:2] == ["Player", "Season"], seen["headers"]
     assert reopened == (seen, lines)
+
+
+def test_a_chart_box_opened_on_one_page_stays_closed_on_the_next(browser: Any, dashboard: str,
+                                                                  dashboard_env: ApiServer) -> None:
+    """Leaders' chart box opened, then Glossary and back through the sidebar: each page opens
+    on its table (the box's ``chart`` is in the URL, and every table-led page names its box so)."""
+    page = _open(browser, f"{dashboard}/leaders?level=MLB")
+    _unfold(page, "Chart")
+    opened = (page.url, page.locator(".js-plotly-plot").count())
+    seen = []
+    for title in ("Glossary", "Leaders"):
+        page.get_by_role("link", name=title, exact=True).click()
+        _settle(page)
+        seen.append((title, page.locator("details[open]").count(), page.locator(".js-plotly-plot").count(),
+                     "chart=true" in page.url))
+    page.context.close()
+    assert "chart=true" in opened[0] and opened[1] == 1, opened
+    assert seen == [("Glossary", 0, 0, False), ("Leaders", 0, 0, False)], seen
 
 
 def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:

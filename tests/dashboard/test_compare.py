@@ -3,7 +3,7 @@ players over their careers are walked in the browser (test_browser_links)."""
 from __future__ import annotations
 
 from services import api
-from tests.dashboard._apptest import assert_clean, figures, open_page, titles
+from tests.dashboard._apptest import assert_clean, figures, open_page, shown, titles
 from tests.dashboard.conftest import ApiServer
 
 
@@ -15,6 +15,10 @@ def test_two_teams_side_by_side_over_a_season(dashboard_env: ApiServer) -> None:
                                "lines": "true"})
     assert_clean(at)
     assert titles(at) == [f"NBA {season}: ELO over the season"]
+    # a season spanning two years reads as the API names it, under the picker's ID (the year it ends)
+    named = next(str(r["Name"]) for _, r in api.seasons("NBA").iterrows() if int(r["ID"]) == season)
+    assert named == f"{season - 1}-{season % 100:02d}"
+    assert f"The {named} season" in [shown(c.value) for c in at.sidebar.caption]
     assert {trace["name"] for trace in figures(at)[0]["data"]} == set(names)
     table = at.dataframe[0].value.set_index("Team")
     assert list(table.index) == names
@@ -36,7 +40,7 @@ def test_players_side_by_side_read_in_the_reference_sites_order(dashboard_env: A
     columns as Baseball-Reference orders them (then FanGraphs' metrics, then pitching's), the
     games once (Games, no second G), fielding last."""
     leaders = api.stats("MLB", "player", "PA", size=2).frame
-    who = [f"{name} ({int(i)})" for name, i in zip(leaders["Name"], leaders["Player_ID"], strict=True)]
+    who = [str(int(i)) for i in leaders["Player_ID"]]
     at = open_page("compare", {"level": "MLB", "who": who, "lines": "true"})
     assert_clean(at)
     columns = list(at.dataframe[0].value.columns)

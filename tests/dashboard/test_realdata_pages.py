@@ -115,6 +115,8 @@ def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiSe
     assert set(listed["Phase"]) == {"Play-in", "Postseason"}
     assert int((listed["GameStatus"] == "No result").sum()) == 7
     assert any("stops on 29 May 2023" in i.value and "7 games" in i.value for i in at.info)
+    # the season said in words as the API names it (services.api.season_name)
+    assert any(rendered(i.value).startswith("The NBA 2022-23 data stops on 29 May 2023") for i in at.info)
     nuggets = open_page("games", {"level": "NBA", "season": "2023", "team": "Denver Nuggets",
                                   "games_phase": "Postseason", "tab": "Games"})
     assert_clean(nuggets)
@@ -221,14 +223,32 @@ def test_two_real_careers_compared_from_a_link(real_dashboard: ApiServer) -> Non
     Lahman seasons (numbers) beside their Retrosheet ones (lines of text), as one chart and one
     table."""
     leaders = api.stats("MLB", "player", "HR", season=2023, size=2).frame
-    who = [f"{api.player('MLB', int(i)).get('Name')} ({int(i)})" for i in leaders["Player_ID"]]
+    who = [str(int(i)) for i in leaders["Player_ID"]]
+    names = {str(api.player("MLB", int(i)).get("Name")) for i in who}
     chart = open_clean("compare", {"level": "MLB", "who": who})
     assert not chart.dataframe, "the careers' chart first, the season lines a click below"
     at = open_clean("compare", {"level": "MLB", "who": who, "lines": "true"})
     assert titles(at)[0].startswith("MLB ") and ": HR by season, " in titles(at)[0], titles(at)
     seasons = at.dataframe[0].value
-    assert set(seasons["Player"]) == {w.rsplit(" (", 1)[0] for w in who}
+    assert set(seasons["Player"]) == names
     assert (pd.to_numeric(seasons["Season"]) < 2021).any(), "the Lahman seasons before Retrosheet's"
+
+
+def test_namesakes_read_apart_by_seasons_and_team_never_by_id(real_dashboard: ApiServer) -> None:
+    """Compare's picker offers the two Buck Freemans of MLB as their seasons and last team, the
+    ID in the link alone ("Buck Freeman (1891-1907, BOS)"); a pick keeps its label and the
+    address names the ID."""
+    found = api.players("MLB", name="Buck Freeman").frame
+    assert len(found) == 2, found
+    at = open_clean("compare", {"level": "MLB", "who_q": "Buck Freeman"})
+    offered = list(at.sidebar.multiselect[0].options)
+    expected = sorted(f"Buck Freeman ({r.CareerStart}-{r.CareerEnd}, {r.TeamAbbrev})"
+                      if r.CareerStart != r.CareerEnd else f"Buck Freeman ({r.CareerStart}, {r.TeamAbbrev})"
+                      for r in found.itertuples())
+    assert sorted(offered) == expected and len(set(offered)) == 2, offered
+    assert not any(str(i) in " ".join(offered) for i in found["ID"]), offered
+    at.sidebar.multiselect[0].select(int(found.iloc[0]["ID"])).run()
+    assert at.query_params["who"] == str(int(found.iloc[0]["ID"])), at.query_params  # the ID alone
 
 
 def test_a_football_league_table_reads_as_football_tables_do(real_dashboard: ApiServer) -> None:

@@ -20,7 +20,6 @@ import pytest
 from google.protobuf.json_format import MessageToDict
 from streamlit.testing.v1 import AppTest
 
-from components.filters import id_label
 from components.plain import chart_text, md
 from tests.dashboard._apptest import declared_pages, open_page
 from tests.dashboard.conftest import ApiServer, point_services_at
@@ -128,7 +127,7 @@ def _facts(server: ApiServer, names: hostile.Hostile) -> dict[str, str | list[st
     final, players = hostile.record_ids(server.url, server.key)
     return {"level": hostile.LEVEL, "game": str(final), "player": str(players[names.players[0]]),
             # Compare offers the players its link names
-            "who": [id_label(n, players[n]) for n in names.players]}
+            "who": [str(players[n]) for n in names.players]}
 
 
 MAX_VIEWS = 30  # of one page: a guard against a walk that never ends
