@@ -134,3 +134,24 @@ def test_each_finished_league_season_is_a_double_round_robin_of_one_id_per_club(
             teams = {c for p in pairs for c in p}
             n = len(teams)
             assert len(pairs) == n * (n - 1), (path, n, len(pairs))
+
+
+@pytest.mark.realdata
+def test_a_club_keeps_its_id_when_a_later_file_spells_it_long() -> None:
+    """From one season to the next a league changes only the clubs promotion and relegation
+    move (a top flight at most 4, a lower league, moved both ways, at most 7): a club whose
+    later files spell it long ("Olympique de Marseille", "Sport Lisboa e Benfica") but that the
+    table held as two clubs would show up as one more newcomer."""
+    clubs_in: dict[str, dict[str, set[str]]] = {}
+    for path in sorted(DATA.glob("20*/*.json")):
+        if of.FILE_NAME.fullmatch(path.name) and not path.name.startswith("uefa"):
+            season = clubs_in.setdefault(path.stem, {}).setdefault(path.parent.name, set())
+            season.update(c.key for m in of.read_file(path) for c in (m.home, m.visitor))
+    if not clubs_in:
+        pytest.skip("../shared/data/soccer not present")
+    for league, seasons in clubs_in.items():
+        order = sorted(seasons)
+        most = 4 if league.endswith(".1") else 7
+        for before, after in zip(order, order[1:]):
+            newcomers = seasons[after] - seasons[before]
+            assert len(newcomers) <= most, (league, after, sorted(newcomers))
