@@ -2,6 +2,7 @@
 one ID through the alias table, re-runs, operator errors; and the real files whole."""
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -152,6 +153,6 @@ def test_a_club_keeps_its_id_when_a_later_file_spells_it_long() -> None:
     for league, seasons in clubs_in.items():
         order = sorted(seasons)
         most = 4 if league.endswith(".1") else 7
-        for before, after in zip(order, order[1:]):
+        for before, after in itertools.pairwise(order):
             newcomers = seasons[after] - seasons[before]
             assert len(newcomers) <= most, (league, after, sorted(newcomers))
