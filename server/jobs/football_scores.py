@@ -4,9 +4,10 @@ For a season of a football level: every league match played in league rounds (``
 regular) that both our Elo (``forecasts.elo_*_prob``) and a three-outcome comparison forecaster
 (``server.catalog.forecasters``, ``three_way``) gave chances for, scored by ranked probability
 score, log loss and the three-outcome Brier score (``server.models.football``), per league and
-over all, with a calibration table of the chances pooled over the three outcomes. A published
-row whose chances do not add up to exactly 1 (rounded to four places) is scaled to 1 before it
-is scored. The figures and what they say are in docs/football.md.
+over all, with a constant forecast (the previous season's shares of home wins, draws and away
+wins) as the floor and a calibration table of the chances pooled over the three outcomes. A
+published row whose chances do not add up to exactly 1 (rounded to four places) is scaled to 1
+before it is scored. The figures and what they say are in docs/football.md.
 """
 from __future__ import annotations
 
@@ -68,6 +69,36 @@ def score_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# European league football's long-run shares of home wins, draws and away wins.
+LONG_RUN_OUTCOMES = (0.45, 0.26, 0.29)
+
+
+def outcome_shares(conn: sa.Connection, level: str, season: int) -> tuple[float, float, float] | None:
+    """Home-win, draw and away-win shares of a season's final league-round matches; None
+    without any."""
+    g = schema.games.c
+    rows = conn.execute(sa.select(g.score_home, g.score_vis).where(
+        g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
+        g.score_home.is_not(None), g.score_vis.is_not(None))).all()
+    if not rows:
+        return None
+    y = football.outcomes(np.array([r[0] for r in rows], float), np.array([r[1] for r in rows], float))
+    home, draw, away = (float(np.mean(y == code)) for code in (football.HOME, football.DRAW,
+                                                                football.AWAY))
+    return home, draw, away
+
+
+def _baseline_line(conn: sa.Connection, level: str, season: int, df: pd.DataFrame) -> str:
+    """The same matches scored with one constant forecast: the previous season's shares in the
+    store, else the long-run ones; what a forecast must beat to know anything."""
+    shares = outcome_shares(conn, level, season - 1)
+    source = f"{level} {season - 1} shares" if shares is not None else "long-run shares"
+    p = np.tile(shares or LONG_RUN_OUTCOMES, (len(df), 1))
+    s = football.scores(p, df["outcome"].to_numpy(int))
+    return (f"baseline ({source}, home {p[0, 0]:.3f} draw {p[0, 1]:.3f} away {p[0, 2]:.3f}): "
+            f"RPS {s['rps']:.4f}  log loss {s['log_loss']:.4f}  Brier {s['brier']:.4f}")
+
+
 def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
     """The three-outcome section of ``evaluate``'s report: nothing where no three-outcome
     forecaster published for the season."""
@@ -91,7 +122,7 @@ def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
             lines.append(forecasters.verdict(float(total[f"ours_{key}"]),
                                              {fc.name: float(total[f"theirs_{key}"])},
                                              f"{label} (three outcomes)"))
-        lines.append(f"{fc.name}: {fc.credit}")
+        lines.append(_baseline_line(conn, level, season, df))
         for who, name in (("ours", "ELO"), ("theirs", fc.name)):
             p, y = chances(df, who), np.eye(3)[df["outcome"].to_numpy(int)]
             lines.append(f"calibration, three outcomes pooled ({name}): bin  range       count"
