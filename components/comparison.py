@@ -1,6 +1,6 @@
 """Forecasts vs outcomes beside the comparison forecasters: ours against the models a source
 published (``server.catalog.forecasters``: FiveThirtyEight's NBA Elo and RAPTOR, its NHL Elo,
-Neil Paine's WNBA Elo), per season, on the same games.
+Neil Paine's WNBA Elo, its football SPI as an expected score), per season, on the same games.
 
 Every figure is computed here from the forecasts endpoint's records (``elo.HELOWinExp`` and
 ``comparison``), the same pages the rest of the page reads (the client keeps them), so what is
@@ -59,6 +59,9 @@ def _frame(level: str, seasons: list[int], team_id: int | None, phase: str | Non
         for fc in declared:
             out[fc.name] = pd.to_numeric(analysis.column(games, f"comparison.{fc.field}", fc.field),
                                          errors="coerce")
+            if fc.three_way:  # football: its expected score, as ours is (a draw half a win)
+                draw = analysis.column(games, f"comparison.{fc.field}Draw", f"{fc.field}Draw")
+                out[fc.name] += 0.5 * pd.to_numeric(draw, errors="coerce")
         frames.append(out)
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 

@@ -24,6 +24,7 @@ class Forecaster:
     levels: tuple[str, ...]
     credit: str
     about: str  # one line: what the model is
+    three_way: bool = False  # also publishes draw and away-win chances (football)
 
 
 FORECASTERS: tuple[Forecaster, ...] = (
@@ -35,6 +36,10 @@ FORECASTERS: tuple[Forecaster, ...] = (
     Forecaster("paine_elo", "Neil Paine's WNBA Elo", "NeilPaineElo", ("WNBA",),
                "Source: Neil Paine (MIT), continuing FiveThirtyEight's WNBA Elo (CC BY 4.0)",
                "the WNBA Elo FiveThirtyEight began, kept by Neil Paine (team1_winprob)"),
+    Forecaster("fte_spi", "FiveThirtyEight SPI", "FiveThirtyEightSPI", ("FC",),
+               "Source: FiveThirtyEight Club Soccer Predictions, CC BY 4.0",
+               "FiveThirtyEight's Soccer Power Index match model (prob1, probtie, prob2), "
+               "2021-22 and 2022-23", three_way=True),
 )
 
 FORECASTERS_BY_CODE: dict[str, Forecaster] = {f.code: f for f in FORECASTERS}

@@ -17,9 +17,11 @@ from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, GAME_TEAMS, ga
                                      params, phase_filters)
 from server.catalog.clock import today
 from server.catalog.forecasters import FORECASTERS
+from server.catalog.levels import LEVELS
 from server.store import schema as s
 
 F = s.forecasts
+THREE_WAY = tuple(lv.code for lv in LEVELS if lv.sport == "soccer")  # draws are an outcome
 VN = s.venues.alias("fvenue")
 
 FORECAST_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
@@ -28,7 +30,8 @@ FORECAST_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     F.c.elo_k.label("ELOK"), F.c.elo_adjust.label("ELOAdjust"),
     F.c.elo_points.label("ELOPoints"), F.c.velo_change.label("VELOChange"),
     F.c.helo_change.label("HELOChange"), F.c.velo_win_exp.label("VELOWinExp"),
-    F.c.helo_win_exp.label("HELOWinExp"),
+    F.c.helo_win_exp.label("HELOWinExp"), F.c.elo_home_prob.label("HomeWinProb"),
+    F.c.elo_draw_prob.label("DrawProb"), F.c.elo_vis_prob.label("VisWinProb"),
     F.c.prediction_favourite.label("PredictionFavourite"), F.c.prediction.label("Prediction"),
     F.c.prediction_correct.label("PredictionCorrect"), F.c.over_under.label("OverUnder"),
     F.c.over_under_result.label("OverUnderResult"), F.c.vis_ml.label("VisMoneyLine"),
@@ -56,6 +59,11 @@ FORECAST_OBJECTS: tuple[Field, ...] = (
         _f("HELOChange", "number", 4.2, "home ELO change"),
         _f("VELOWinExp", "number", 0.44, "visitor win expectancy, 0-1"),
         _f("HELOWinExp", "number", 0.56, "home win expectancy, 0-1"),
+        *(Field(name, "number", example, f"{what}, 0-1, from the ELO difference (a draw is an "
+                "outcome in football: docs/models.md); the three sum to 1", only=THREE_WAY)
+          for name, example, what in (("HomeWinProb", 0.46, "chance of a home win"),
+                                      ("DrawProb", 0.27, "chance of a draw"),
+                                      ("VisWinProb", 0.27, "chance of an away win"))),
     )),
     Field("simulation", "object", None, "simulated result", children=(
         _f("PredictionFavourite", "integer", 11, "team ID the simulation favours"),
@@ -82,16 +90,21 @@ FORECAST_OBJECTS: tuple[Field, ...] = (
 
 CF = s.comparison_forecasts
 # One column per comparison forecaster: its chance for the record's game (a primary-key lookup).
+# A three-outcome forecaster adds its draw and away-win chances (``<field>Draw``, ``<field>Vis``).
 COMPARISON_COLUMNS: tuple[sa.ColumnElement[Any], ...] = tuple(
-    sa.select(CF.c.home_win_prob).where(CF.c.game_id == G.c.id, CF.c.forecaster == fc.code)
-    .scalar_subquery().label(fc.field) for fc in FORECASTERS)
+    sa.select(column).where(CF.c.game_id == G.c.id, CF.c.forecaster == fc.code)
+    .scalar_subquery().label(fc.field + suffix) for fc in FORECASTERS
+    for column, suffix in ((CF.c.home_win_prob, ""), (CF.c.draw_prob, "Draw"),
+                           (CF.c.vis_win_prob, "Vis"))[:3 if fc.three_way else 1])
 COMPARISON_OBJECT = Field(
     "comparison", "object", None, "other forecasters' published home win chances for the game, "
     "beside ours (elo.HELOWinExp)", only=tuple(sorted({lv for fc in FORECASTERS for lv in fc.levels})),
     children=tuple(
-        Field(fc.field, "number", 0.62, f"home win chance, 0-1, published by {fc.name}: "
+        Field(fc.field + suffix, "number", example, f"{what}, 0-1, published by {fc.name}: "
               f"{fc.about}. {fc.credit}. Null where it published none", only=fc.levels)
-        for fc in FORECASTERS))
+        for fc in FORECASTERS
+        for suffix, example, what in (("", 0.62, "home win chance"), ("Draw", 0.24, "draw chance"),
+                                      ("Vis", 0.14, "away win chance"))[:3 if fc.three_way else 1]))
 
 GAME_FORECAST_FROM = F.join(G, G.c.id == F.c.game_id)
 

@@ -13,12 +13,15 @@ from server.endpoints.common import (DATE_PARAMS, G, GAME_FIELDS, LEAGUE_FIELDS,
                                      phase_filters)
 from server.endpoints.forecasts import FORECAST_COLUMNS, FORECAST_OBJECTS
 from server.catalog.clock import today
+from server.catalog.levels import LEVELS
 from server.store.schema import GAME_STATES
 from server.store import schema as s
 
 P = s.plays
 _FORECAST = sa.select(*FORECAST_COLUMNS)
-_FORECAST_PLAN = RecordPlan.of(FORECAST_OBJECTS, _FORECAST, detail=True)
+# One plan per level: a level-only field (football's three chances) shows at its level only.
+_FORECAST_PLANS = {lv.code: RecordPlan.of(FORECAST_OBJECTS, _FORECAST, detail=True, level=lv.code)
+                   for lv in LEVELS}
 
 
 # Built once: a statement is immutable, and building its columns costs more than running it.
@@ -40,10 +43,10 @@ def _limit(value: str, ask: ParsedRequest) -> sa.ColumnElement[bool]:
     return G.c.state == "inprogress" if value == "inprogress" else G.c.game_day == today()
 
 
-def forecast_of(conn: sa.Connection, game_id: int) -> Record | None:
-    """The forecast objects of one game (as in the forecasts endpoint), or None."""
+def forecast_of(conn: sa.Connection, game_id: int, level: str) -> Record | None:
+    """The forecast objects of one game of ``level`` (as in the forecasts endpoint), or None."""
     row = conn.execute(_FORECAST.where(s.forecasts.c.game_id == game_id)).first()
-    return _FORECAST_PLAN.build_all([row])[0] if row is not None else None
+    return _FORECAST_PLANS[level].build_all([row])[0] if row is not None else None
 
 
 def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
@@ -85,7 +88,7 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
         {"ID": p.id, "Sequence": p.seq, "Period": p.period, "Half": p.half, "Clock": p.clock,
          "Explanation": p.explanation, "ScoringPlay": "Y" if p.scoring else "N",
          "ScoreVis": p.score_vis, "ScoreHome": p.score_home} for p in plays]
-    record["forecast"] = forecast_of(conn, gid)
+    record["forecast"] = forecast_of(conn, gid, ask.code)
 
 
 def _hooked(name: str, kind: str, example: Any, doc: str, children: tuple[Field, ...] = ()) -> Field:

@@ -12,6 +12,9 @@ beside ours and never read by our models. Three layouts are recognised by their 
 * WNBA ``wnba_elo.csv``: every game twice, once from each side; ``is_home`` picks the home row
   (neutral-site games have none, and keep the first row's order).
 
+Football's SPI files (``spi_matches*.csv``, ``--level FC``) hold chances for matches another
+source loads: ``server.ingest.football.spi`` matches them to the stored games.
+
 Rows without both scores (a snapshot taken before the games were played) have no result: games
 still to come when their day is today or later, else ``No result`` (``server.catalog.phases``:
 the NBA 2022-23 file lists all seven Finals games, two of them never played). The playoff
@@ -43,6 +46,7 @@ from server.catalog.levels import find_level
 from server.catalog.playoffs import cup_final
 from server.errors import UserError
 from server.ingest.datafiles import DataFiles, Ingest
+from server.ingest.football import spi
 from server.store import schema
 from server.store.loader import Loader, loading
 
@@ -307,13 +311,16 @@ def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> in
 
     paths = [Path(p) for p in ([args.path] if isinstance(args.path, str) else args.path)]
     lv = find_level(args.level)
-    if lv is None or lv.code not in LEVELS:
-        raise UserError(f"unknown or unsupported level {args.level!r} (use one of {', '.join(LEVELS)})")
+    if lv is None or lv.code not in (*LEVELS, spi.LEVEL):
+        raise UserError(f"unknown or unsupported level {args.level!r} "
+                        f"(use one of {', '.join((*LEVELS, spi.LEVEL))})")
     for path in paths:
         if not path.is_file():
             raise UserError(f"no such file: {path}")
     engine = engine_factory()
     init_store(engine)
+    if lv.code == spi.LEVEL:
+        return spi.cli_ingest(engine, paths)
     n = ingest(engine, paths, args.level)
     print(f"{SOURCE}: {n} games for {args.level.upper()}", file=sys.stderr)
     return 0

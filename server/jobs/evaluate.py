@@ -9,7 +9,8 @@ when the store holds none, the sport's long-run home win rate (``LONG_RUN_HOME_W
 Where a source published its own model's chances for the season (``server.catalog.forecasters``:
 FiveThirtyEight's NBA Elo and RAPTOR, its NHL Elo, Neil Paine's WNBA Elo), each is scored the
 same way on the same games, with its calibration and its credit, and the report says in words
-which of them ours beats and which it loses to.
+which of them ours beats and which it loses to. A football level adds its three outcomes
+(home win, draw, away win) scored beside FiveThirtyEight's SPI (``football_scores``).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from server.catalog import forecasters
 from server.catalog.phases import REGULAR
 from server.catalog.levels import find_level
 from server.errors import UserError
+from server.jobs import football_scores
 from server.models import metrics
 from server.store import schema
 
@@ -48,10 +50,13 @@ def season_outcomes(conn: sa.Connection, level: str, season: int) -> tuple[np.nd
 def comparison_outcomes(conn: sa.Connection, level: str, season: int
                         ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """Each comparison forecaster's (home-win chance, outcome) on the games ``season_outcomes``
-    scores ours on (those it published a chance for), by forecaster code, in declared order."""
+    scores ours on (those it published a chance for), by forecaster code, in declared order.
+    A three-outcome forecaster's is its expected score, as ours is: home win plus half the
+    draw."""
     g, f, c = schema.games.c, schema.forecasts.c, schema.comparison_forecasts.c
+    expected = c.home_win_prob + 0.5 * sa.func.coalesce(c.draw_prob, 0.0)
     rows = conn.execute(
-        sa.select(c.forecaster, c.home_win_prob, g.score_home, g.score_vis)
+        sa.select(c.forecaster, expected, g.score_home, g.score_vis)
         .join_from(schema.comparison_forecasts, schema.games, c.game_id == g.id)
         .join(schema.forecasts, f.game_id == g.id)
         .where(g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
@@ -112,6 +117,8 @@ def report(conn: sa.Connection, level: str, season: int) -> str:
         for r in metrics.calibration(probs, outcomes).itertuples():
             lines.append(f"  {r.bin:>2}  {r.low:.1f}-{r.high:.1f}  {r.count:>6}  "
                          f"{r.mean_predicted:>14.4f}  {r.observed:>8.4f}")
+    if lv.sport == "soccer":
+        lines.extend(football_scores.report_lines(conn, lv.code, season))
     return "\n".join(lines)
 
 

@@ -24,11 +24,12 @@ import numpy as np
 import pandas as pd
 import sqlalchemy as sa
 
+from server.catalog.football import tiers_by_abbrev
 from server.catalog.levels import LEVELS, carries, find_level
 from server.errors import UserError
 from server.jobs import _frames, run_environment, runs, winprob_calibration, winprob_plays
 from server.models import lines as lines_model
-from server.models import lineups, pitchers, simulation, stat_tables
+from server.models import football, lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import divisions, schema
@@ -58,12 +59,17 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
         games, seeds = _baseball_inputs(conn, level, games, players)
     first = _first_seasons(games)
     priors, prior_age = _frames.read_priors(conn, level, first)
-    elo = run_elo(games, SPORT_ELO[lv.sport], priors, seeds, prior_age)
+    params = SPORT_ELO[lv.sport]
+    initial = football.first_ratings(games, _division_tiers(conn, level), params) \
+        if lv.sport == "soccer" else None
+    elo = run_elo(games, params, priors, seeds, prior_age, initial)
     sim = simulation.predictions(games, simulation.SPORT_SIM[lv.sport])
     odds = _frames.read_odds(conn, level)
     lines = lines_model.line_fields(odds, games)
     fc = games[["game_id", "season", "date"]].rename(columns={"date": "game_day"})
     fc = fc.merge(elo, on="game_id").merge(sim, on="game_id").merge(lines, on="game_id", how="left")
+    if lv.sport == "soccer":  # a draw is an outcome: the three chances join the elo block
+        fc = fc.merge(football.forecast_columns(elo), on="game_id")
     out["forecasts"] = fc
     out["elo_history"] = elo_history_rows(games, elo)
     final = games[games["score_home"].notna()]
@@ -90,6 +96,15 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
         history = run_environment.totals_tables(conn, level, set(games["season"].astype(int)))
         out["stat_tables"] = pd.concat([out["stat_tables"], history], ignore_index=True)
     return out
+
+
+def _division_tiers(conn: sa.Connection, level: str) -> dict[int, int]:
+    """The level's leagues (sublevel ID) -> division, for the leagues ``server.catalog.football``
+    declares (a simulated league's is unknown, so its clubs start at the mean)."""
+    tiers = tiers_by_abbrev()
+    s = schema.sublevels.c
+    rows = conn.execute(sa.select(s.id, s.abbrev).where(s.level == level)).all()
+    return {int(i): tiers[a] for i, a in rows if a in tiers}
 
 
 def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, players: pd.DataFrame

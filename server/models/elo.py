@@ -47,6 +47,8 @@ class EloParams:
     gs_team_alpha: float = 0.1  # weight of a start in the team's rolling game score
     gs_debut: float = 0.0  # rolling game score of a starter without history, over the league
     margin_weight: float = 0.0  # weight of the in-season margin model in the win expectation
+    tier_gap: float = 0.0  # football: points below the mean per division under the top flight
+    # at a club's first match (``server.models.football.first_ratings``)
 
 
 # Sources and tuning of every constant: docs/elo-tuning.md (never tuned on the season scored).
@@ -60,7 +62,8 @@ SPORT_ELO: dict[str, EloParams] = {
                           early_boost=1.0, early_games=15.0, prior_scale=400.0,
                           gs_points=4.7, gs_alpha=0.03, gs_team_alpha=0.05, gs_debut=-3.0,
                           margin_weight=0.1),
-    "soccer": EloParams(k=20.0, home=60.0, mov="soccer", revert=0.2, mean=1500.0),
+    "soccer": EloParams(k=20.0, home=50.0, mov="soccer", revert=0.0, mean=1500.0,
+                        early_boost=1.0, tier_gap=300.0),
 }
 
 
@@ -168,7 +171,8 @@ def home_points(params: EloParams, k: float, score_home: float, score_vis: float
 def run_elo(games: pd.DataFrame, params: EloParams,
             priors: Mapping[int, float] | None = None,
             pitcher_priors: Mapping[object, tuple[float, float]] | None = None,
-            prior_age: Mapping[int, int] | None = None) -> pd.DataFrame:
+            prior_age: Mapping[int, int] | None = None,
+            initial: Mapping[int, float] | None = None) -> pd.DataFrame:
     """Rate every game in date order and return the elo block per game.
 
     ``games`` columns: game_id, season, date, home, visitor, score_home, score_vis (NaN when not
@@ -177,8 +181,9 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     the game); optional lineup_adjust (home-minus-visitor lineup points known before the game,
     ``server.models.lineups``). ``priors``: team id -> earlier win fraction, for a team's first
     season here; ``prior_age``: team id -> seasons between that record and the first season
-    (1 when absent). ``pitcher_priors``: starter -> (game-score deviation, starts), see
-    ``server.models.pitchers.pitcher_seeds``.
+    (1 when absent); ``initial``: team id -> rating at its first game here, in place of any
+    prior (football's first rating by division). ``pitcher_priors``: starter -> (game-score
+    deviation, starts), see ``server.models.pitchers.pitcher_seeds``.
     Returns a DataFrame indexed like the sorted games with ``game_id`` and ``ELO_COLUMNS``
     (``EloRow``). ``elo_adjust`` is the home-side adjustment added to the difference (home
     advantage, playoff scaling, pitcher and lineup adjustments, margin blend, in points);
@@ -188,6 +193,7 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     g = games.sort_values(["date", "game_id"], kind="stable").reset_index(drop=True)
     priors = priors or {}
     prior_age = prior_age or {}
+    initial = initial or {}
     rows: list[EloRow] = []
     rating: dict[int, float] = {}
     team_season: dict[int, int] = {}
@@ -210,7 +216,8 @@ def run_elo(games: pd.DataFrame, params: EloParams,
         season, h, v = int(seasons[i]), int(homes[i]), int(visitors[i])
         for t in (h, v):
             if t not in rating:
-                rating[t] = prior_rating(priors.get(t), params, prior_age.get(t, 1))
+                rating[t] = initial[t] if t in initial \
+                    else prior_rating(priors.get(t), params, prior_age.get(t, 1))
                 team_season[t] = season
                 played[t] = 0
             elif team_season[t] != season:

@@ -35,6 +35,9 @@ SCHEMA_VERSION = 7
 # (``plays.outs_before``, ``plays.bases_before``) and a batter's place in the batting order
 # (``player_lines.batting_order``), which ``init`` adds to an older store (last, so rows written
 # by position keep their places) and the next ingest of the source fills.
+# Football's three-outcome columns
+# (``forecasts.elo_*_prob``, ``comparison_forecasts.draw_prob`` and ``vis_win_prob``) are nullable:
+# ``init`` adds them to an older store, the next ``retabulate`` and SPI ingest fill them.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -387,6 +390,8 @@ comparison_forecasts = sa.Table(
     _level(),
     sa.Column("season", sa.Integer, nullable=False),
     sa.Column("home_win_prob", sa.Float, nullable=False),  # 0-1
+    # football's three outcomes (FiveThirtyEight's SPI); null where only a home win is published
+    sa.Column("draw_prob", sa.Float), sa.Column("vis_win_prob", sa.Float),
     sa.Column("source", sa.String(24), nullable=False),
     sa.PrimaryKeyConstraint("game_id", "forecaster"),
     sa.Index("ix_comparison_forecasts_season", "level", "season", "forecaster"),
@@ -528,6 +533,9 @@ forecasts = sa.Table(
     sa.Column("elo_points", sa.Float),
     sa.Column("velo_change", sa.Float), sa.Column("helo_change", sa.Float),
     sa.Column("velo_win_exp", sa.Float), sa.Column("helo_win_exp", sa.Float),
+    # football: the Elo's chances of a home win, a draw, an away win (server.models.football)
+    sa.Column("elo_home_prob", sa.Float), sa.Column("elo_draw_prob", sa.Float),
+    sa.Column("elo_vis_prob", sa.Float),
     sa.Column("prediction_favourite", _id),  # team id
     sa.Column("prediction", sa.Text),  # predicted score, "4-3" (visitor-home)
     sa.Column("prediction_correct", sa.Boolean),

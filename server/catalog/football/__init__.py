@@ -61,6 +61,13 @@ class League:
     def abbrev(self) -> str:
         return self.code.replace(".", "").upper()
 
+    @property
+    def tier(self) -> int:
+        """The division: 1 for a top flight (``en.1``), 2 for the next (``en.2``); a cup or an
+        international competition counts as 1. The Elo's first rating of a club reads it."""
+        number = self.code.rsplit(".", 1)[-1]
+        return int(number) if self.type == "Domestic" and number.isdigit() else 1
+
 
 _GD = ("goal_difference", "goals_for")
 LEAGUES: dict[str, League] = {lg.code: lg for lg in (
@@ -90,6 +97,22 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("sco.1", "Scottish Premiership", "Scotland"),
     League("tr.1", "Süper Lig", "Turkey"),
 )}
+
+
+# FiveThirtyEight's league names (its SPI files' ``league`` column) -> ours, for the leagues
+# whose seasons both hold (2021-22 and 2022-23; its other leagues are seasons we do not hold).
+FIVETHIRTYEIGHT_LEAGUES: dict[str, str] = {
+    "Austrian T-Mobile Bundesliga": "at.1", "German Bundesliga": "de.1",
+    "German 2. Bundesliga": "de.2", "Barclays Premier League": "en.1",
+    "English League Championship": "en.2", "Spanish Primera Division": "es.1",
+    "French Ligue 1": "fr.1", "Italy Serie A": "it.1", "Dutch Eredivisie": "nl.1",
+    "Portuguese Liga": "pt.1",
+}
+
+
+def tiers_by_abbrev() -> dict[str, int]:
+    """Each declared league's sublevel abbreviation (``EN2``) -> its division (``tier``)."""
+    return {lg.abbrev: lg.tier for lg in LEAGUES.values()}
 
 
 def league_of(code: str) -> League:

@@ -56,20 +56,23 @@ def test_an_empty_folder_loads_nothing(tmp_path: Path) -> None:
 @pytest.mark.realdata
 @pytest.mark.skipif(not realdata.available(), reason="../shared/data is absent")
 def test_the_shared_data_folder_loads_every_season() -> None:
-    """Today's folder: Retrosheet 2021-2023, both NBA and NHL seasons and every openfootball
-    league file; what no source reads (the game logs and schedules repeat the event files; the
-    NCAA file has no dates; the football sources not loaded yet) is named."""
+    """Today's folder: Retrosheet 2021-2023, both NBA and NHL seasons, every openfootball
+    league file and then FiveThirtyEight's SPI chances for those matches; what no source reads
+    (the game logs and schedules repeat the event files; the NCAA file has no dates; the
+    football sources not loaded yet, SPI's ratings snapshot) is named."""
     found = discovery.plan(realdata.DATA)
     labels = [c.label for c in found.commands]
     assert labels == ["Retrosheet MLB 2021", "Retrosheet MLB 2022", "Retrosheet MLB 2023",
                       "FiveThirtyEight-style NBA results (2 files)",
                       "FiveThirtyEight-style NHL results (2 files)",
                       "FiveThirtyEight-style WNBA results (1 file)",
-                      "openfootball league matches (75 files)"]
+                      "openfootball league matches (75 files)",
+                      "FiveThirtyEight SPI match chances (2 files)"]
     unread = {p.name for p in found.unread}
     assert "historical-538-ncaa-tournament-model-results.csv" in unread
     assert not unread & {"nba_elo_2021-22.csv", "nhl_elo_2021-22.csv", "2021BOS.EVA", "en.1.json"}
-    assert {"uefa.cl.json", "cl.txt", "results.csv"} <= unread
+    assert {"uefa.cl.json", "cl.txt", "results.csv", "spi_global_rankings.csv"} <= unread
+    assert "spi_matches_latest.csv" not in unread
 
 
 def test_the_build_loads_what_it_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

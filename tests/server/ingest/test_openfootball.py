@@ -2,6 +2,8 @@
 one ID through the alias table, re-runs, operator errors; and the real files whole."""
 from __future__ import annotations
 
+import datetime as dt
+import itertools
 import json
 from pathlib import Path
 
@@ -11,12 +13,14 @@ import sqlalchemy as sa
 from server.catalog.football import clubs
 from server.errors import UserError
 from server.ingest.football import openfootball as of
+from server.ingest.football import spi
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
 from tests.fixtures.digest import store_checksum
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "soccer" / "openfootball"
+SPI = DATA.parent / "fivethirtyeight"
 
 
 @pytest.fixture()
@@ -134,3 +138,96 @@ def test_each_finished_league_season_is_a_double_round_robin_of_one_id_per_club(
             teams = {c for p in pairs for c in p}
             n = len(teams)
             assert len(pairs) == n * (n - 1), (path, n, len(pairs))
+
+
+@pytest.mark.realdata
+def test_a_club_keeps_its_id_when_a_later_file_spells_it_long() -> None:
+    """From one season to the next a league changes only the clubs promotion and relegation
+    move (a top flight at most 4, a lower league, moved both ways, at most 7): a club whose
+    later files spell it long ("Olympique de Marseille", "Sport Lisboa e Benfica") but that the
+    table held as two clubs would show up as one more newcomer."""
+    clubs_in: dict[str, dict[str, set[str]]] = {}
+    for path in sorted(DATA.glob("20*/*.json")):
+        if of.FILE_NAME.fullmatch(path.name) and not path.name.startswith("uefa"):
+            season = clubs_in.setdefault(path.stem, {}).setdefault(path.parent.name, set())
+            season.update(c.key for m in of.read_file(path) for c in (m.home, m.visitor))
+    if not clubs_in:
+        pytest.skip("../shared/data/soccer not present")
+    for league, seasons in clubs_in.items():
+        order = sorted(seasons)
+        most = 4 if league.endswith(".1") else 7
+        for before, after in itertools.pairwise(order):
+            newcomers = seasons[after] - seasons[before]
+            assert len(newcomers) <= most, (league, after, sorted(newcomers))
+
+
+SPI_HEADER = ("season,date,league_id,league,team1,team2,spi1,spi2,prob1,prob2,probtie,"
+              "proj_score1,proj_score2,importance1,importance2,score1,score2,xg1,xg2,nsxg1,"
+              "nsxg2,adj_score1,adj_score2\n")
+
+
+def _spi_file(tmp_path: Path, *rows: str) -> Path:
+    path = tmp_path / "spi_matches_latest.csv"
+    path.write_text(SPI_HEADER + "".join(r + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+def _spi_row(day: str, league: str, home: str, away: str, probs: str, score: str) -> str:
+    """A row in FiveThirtyEight's layout: probs "home,away,draw", score "h,a" or ",". """
+    return f"2022,{day},2411,{league},{home},{away},60.1,55.2,{probs},1.3,1.1,30,30,{score}" \
+           ",1.1,0.9,1.0,1.0,1.1,0.9"
+
+
+def test_spi_chances_join_the_matches_they_forecast(engine: sa.Engine, tmp_path: Path) -> None:
+    """FiveThirtyEight's own spellings (Burnley, Luton Town) name the stored clubs; a match it
+    dates a week off (rearranged) is still found by its clubs and score; other leagues are left
+    out; the chances are stored apart, never as a result."""
+    of.ingest(engine, [_league_file(tmp_path)])
+    championship = "English League Championship"
+    path = _spi_file(
+        tmp_path,
+        _spi_row("2022-07-29", championship, "Huddersfield Town", "Burnley", "0.35,0.38,0.27",
+                 "0,1"),
+        _spi_row("2022-08-13", championship, "Burnley", "Huddersfield Town", "0.55,0.2,0.25",
+                 "2,2"),
+        _spi_row("2022-07-29", "Chinese Super League", "Shandong Luneng", "Guizhou Renhe",
+                 "0.5,0.2,0.3", "1,0"))
+    assert spi.ingest(engine, [path]) == (2, 0)
+    c, g = schema.comparison_forecasts.c, schema.games.c
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(g.game_day, c.forecaster, c.home_win_prob, c.draw_prob,
+                                      c.vis_win_prob, c.season, g.score_home)
+                            .join_from(schema.comparison_forecasts, schema.games, g.id == c.game_id)
+                            .order_by(g.game_day)).all()
+    assert [tuple(r) for r in rows] == [
+        (dt.date(2022, 7, 29), "fte_spi", 0.35, 0.27, 0.38, 2023, 0),
+        (dt.date(2022, 8, 6), "fte_spi", 0.55, 0.25, 0.2, 2023, 2)]
+    before = store_checksum(engine)
+    spi.ingest(engine, [path])
+    assert store_checksum(engine) == before, "a re-run changes nothing"
+
+
+def test_an_spi_club_not_in_the_alias_table_stops_the_ingest(
+        engine: sa.Engine, tmp_path: Path) -> None:
+    of.ingest(engine, [_league_file(tmp_path)])
+    path = _spi_file(tmp_path, _spi_row("2022-07-29", "English League Championship",
+                                        "Huddersfield", "Burnly", "0.35,0.38,0.27", "0,1"))
+    before = store_checksum(engine)
+    with pytest.raises(UserError, match="Burnly"):
+        spi.ingest(engine, [path])
+    assert store_checksum(engine) == before
+
+
+@pytest.mark.realdata
+def test_every_spi_row_of_our_leagues_names_a_known_club() -> None:
+    """Both SPI files whole: every club of the ten leagues we share is in the alias table (an
+    unknown one raises), 2021-22 and 2022-23 each, and a known match's chances as printed."""
+    files = sorted(SPI.glob("*/spi_matches*.csv"))
+    if not files:
+        pytest.skip("../shared/data/soccer/fivethirtyeight not present")
+    chances = spi.read_files(files)
+    by_season = {s: sum(c.season == s for c in chances) for s in (2022, 2023)}
+    assert by_season == {2022: 3496, 2023: 3496}
+    opening = [c for c in chances if c.day == dt.date(2022, 8, 5) and c.league == "en.1"]
+    assert [(c.home.name, c.visitor.name, c.home_win, c.draw, c.away_win) for c in opening] == [
+        ("Crystal Palace FC", "Arsenal FC", 0.3159, 0.2636, 0.4205)]

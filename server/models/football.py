@@ -1,0 +1,158 @@
+"""Football's three outcomes from the Elo ratings: home win, draw, away win; their scores.
+
+``server.models.elo`` rates clubs with the sport's declared constants (``SPORT_ELO["soccer"]``:
+K, home advantage, eloratings.net's goal-difference multiplier, reversion between seasons, a
+first rating by division). A football match can be drawn, which a two-outcome expectation
+cannot say, so the rating difference ``d`` (home minus away, home advantage included) becomes
+three chances by an ordered logit on Elo's own logistic scale (docs/models.md, "Football"):
+
+    x = d ln(10) / 400            (the log-odds of Elo's win expectation)
+    P(home) = s(b x - c),   P(away) = s(-b x - c),   P(draw) = 1 - P(home) - P(away)
+
+with ``s`` the logistic function, ``c`` the draw threshold (the draw chance of two equal sides
+is 1 - 2 s(-c)) and ``b`` the slope. Both are fitted by maximum likelihood on seasons that are
+never scored against SPI (``fit_draw_model``) and declared in ``SOCCER_DRAW``. The three
+chances are scored by ranked probability score, log loss and the three-outcome Brier score.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from server.models.elo import ELO_SCALE, EloParams
+
+HOME, DRAW, AWAY = 0, 1, 2  # outcome codes, in the order the ranked probability score needs
+
+
+@dataclass(frozen=True)
+class DrawModel:
+    """The ordered logit's constants: ``slope`` b on the Elo log-odds, ``threshold`` c."""
+
+    slope: float
+    threshold: float
+
+
+# Fitted by ``fit_draw_model`` on 2023-24 and 2024-25 (the ten leagues' 6,808 league-round
+# matches, ratings from ``SPORT_ELO["soccer"]``): never on the seasons scored against SPI
+# (docs/models.md).
+SOCCER_DRAW = DrawModel(slope=0.9771, threshold=0.6158)
+
+
+def log_odds(diff: np.ndarray) -> np.ndarray:
+    """Elo points of difference -> the log-odds of Elo's win expectation."""
+    return np.asarray(diff, dtype=float) * math.log(10.0) / ELO_SCALE
+
+
+def three_way(diff: np.ndarray, model: DrawModel = SOCCER_DRAW) -> np.ndarray:
+    """(n, 3) chances of home win, draw, away win for rating differences ``diff`` (home minus
+    away with the home advantage, Elo points); each row sums to 1."""
+    x = model.slope * log_odds(diff)
+    home = 1.0 / (1.0 + np.exp(-(x - model.threshold)))
+    away = 1.0 / (1.0 + np.exp(-(-x - model.threshold)))
+    return np.column_stack([home, 1.0 - home - away, away])
+
+
+def outcomes(score_home: np.ndarray, score_away: np.ndarray) -> np.ndarray:
+    """Outcome codes (``HOME``, ``DRAW``, ``AWAY``) of final scores."""
+    h, a = np.asarray(score_home, dtype=float), np.asarray(score_away, dtype=float)
+    return np.where(h > a, HOME, np.where(h < a, AWAY, DRAW)).astype(int)
+
+
+def forecast_columns(elo: pd.DataFrame, model: DrawModel = SOCCER_DRAW) -> pd.DataFrame:
+    """The forecast record's three chances from the elo block (``run_elo``'s frame): the
+    difference each game's expectation used, before the game."""
+    diff = (elo["helo_before"] - elo["velo_before"] + elo["elo_adjust"]).to_numpy(float)
+    p = three_way(diff, model)
+    return pd.DataFrame({"game_id": elo["game_id"].to_numpy(), "elo_home_prob": p[:, HOME],
+                         "elo_draw_prob": p[:, DRAW], "elo_vis_prob": p[:, AWAY]})
+
+
+def first_ratings(games: pd.DataFrame, tier_of: Mapping[int, int], params: EloParams
+                  ) -> dict[int, float]:
+    """Each club's rating at its first match here: the mean, less ``params.tier_gap`` for every
+    division its first match's league sits below the top flight (``tier_of``: sublevel ID -> 1
+    for a top flight, 2 for the next, ...; 1 when unknown). Without it a club promoted into a
+    league would bring the rating it earned against weaker clubs, as if two divisions were one."""
+    if params.tier_gap == 0.0 or not tier_of:
+        return {}
+    ordered = games.sort_values(["date", "game_id"], kind="stable")
+    out: dict[int, float] = {}
+    subs = pd.to_numeric(ordered["sublevel_id"], errors="coerce").fillna(0).astype("int64")
+    for home, vis, sub in zip(ordered["home"].to_numpy(), ordered["visitor"].to_numpy(),
+                              subs.to_numpy()):
+        tier = tier_of.get(int(sub), 1)
+        for team in (int(home), int(vis)):
+            out.setdefault(team, params.mean - params.tier_gap * (tier - 1))
+    return out
+
+
+# ---------------------------------------------------------------- scores
+
+
+def ranked_probability_score(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean ranked probability score of (n, 3) chances ordered home, draw, away against outcome
+    codes: half the sum of squared differences of the cumulative distributions (Epstein 1969;
+    the football form of Constantinou and Fenton 2012). 0 is perfect; lower is better."""
+    onehot = np.eye(3)[np.asarray(y, dtype=int)]
+    cum = np.cumsum(p, axis=1)[:, :2] - np.cumsum(onehot, axis=1)[:, :2]
+    return float(np.mean(0.5 * np.sum(cum ** 2, axis=1)))
+
+
+def log_loss3(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean negative log of the chance given to what happened (natural log)."""
+    chosen = np.asarray(p, dtype=float)[np.arange(len(y)), np.asarray(y, dtype=int)]
+    return float(-np.mean(np.log(np.clip(chosen, 1e-15, 1.0))))
+
+
+def brier3(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean three-outcome Brier score: the sum over outcomes of the squared error (0 to 2)."""
+    onehot = np.eye(3)[np.asarray(y, dtype=int)]
+    return float(np.mean(np.sum((np.asarray(p, dtype=float) - onehot) ** 2, axis=1)))
+
+
+def scores(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    """Count, ranked probability score, log loss and Brier score of three-way chances."""
+    return {"count": float(len(y)), "rps": ranked_probability_score(p, y),
+            "log_loss": log_loss3(p, y), "brier": brier3(p, y)}
+
+
+def fit_draw_model(diff: np.ndarray, y: np.ndarray) -> DrawModel:
+    """Maximum-likelihood slope and threshold of the ordered logit for rating differences and
+    outcomes (Newton's method on the two constants, from b = 1, c = 0.5)."""
+    x = log_odds(diff)
+    b, c = 1.0, 0.5
+    for _ in range(50):
+        grad, hess = _loglik_derivatives(x, np.asarray(y, dtype=int), b, c)
+        step = np.linalg.solve(hess, grad)
+        b, c = b - step[0], c - step[1]
+        if float(np.max(np.abs(step))) < 1e-9:
+            break
+    return DrawModel(slope=round(float(b), 4), threshold=round(float(c), 4))
+
+
+def _loglik_derivatives(x: np.ndarray, y: np.ndarray, b: float, c: float
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """Gradient and Hessian of the log-likelihood in (b, c), by central differences of the
+    analytic gradient (two constants: exact enough, and short)."""
+    def grad(bb: float, cc: float) -> np.ndarray:
+        return np.array(_gradient(x, y, bb, cc))
+    h = 1e-5
+    g0 = grad(b, c)
+    hess = np.column_stack([(grad(b + h, c) - grad(b - h, c)) / (2 * h),
+                            (grad(b, c + h) - grad(b, c - h)) / (2 * h)])
+    return g0, hess
+
+
+def _gradient(x: np.ndarray, y: np.ndarray, b: float, c: float) -> tuple[float, float]:
+    sh = 1.0 / (1.0 + np.exp(-(b * x - c)))  # P(home)
+    sa = 1.0 / (1.0 + np.exp(-(-b * x - c)))  # P(away)
+    pd_ = np.clip(1.0 - sh - sa, 1e-12, None)
+    dh_db, dh_dc = sh * (1 - sh) * x, -sh * (1 - sh)
+    da_db, da_dc = -sa * (1 - sa) * x, -sa * (1 - sa)
+    gb = np.where(y == HOME, dh_db / sh, np.where(y == AWAY, da_db / sa, -(dh_db + da_db) / pd_))
+    gc = np.where(y == HOME, dh_dc / sh, np.where(y == AWAY, da_dc / sa, -(dh_dc + da_dc) / pd_))
+    return float(np.sum(gb)), float(np.sum(gc))

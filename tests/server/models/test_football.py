@@ -1,0 +1,68 @@
+"""Football's three outcomes from the Elo difference, the scores that grade them, the draw
+model's fit, and a club's first rating by division (server.models.football)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from server.models import football as fb
+from server.models.elo import SPORT_ELO, run_elo
+
+
+def test_three_chances_sum_to_one_and_follow_the_difference() -> None:
+    diff = np.array([-400.0, -100.0, 0.0, 100.0, 400.0])
+    p = fb.three_way(diff)
+    assert p.sum(axis=1) == pytest.approx(np.ones(5))
+    assert np.all(np.diff(p[:, fb.HOME]) > 0) and np.all(np.diff(p[:, fb.AWAY]) < 0)
+    # two equal sides: a draw as often as 1 - 2 s(-c), the rest split evenly
+    even = p[2]
+    assert even[fb.HOME] == pytest.approx(even[fb.AWAY])
+    assert even[fb.DRAW] == pytest.approx(1 - 2 / (1 + np.exp(fb.SOCCER_DRAW.threshold)))
+    assert 0.24 < even[fb.DRAW] < 0.32, "football's draw rate between equal sides"
+    assert p[2, fb.DRAW] > p[4, fb.DRAW], "a mismatch is drawn less often"
+
+
+def test_ranked_probability_score_log_loss_and_brier_by_hand() -> None:
+    y = np.array([fb.HOME, fb.DRAW, fb.AWAY])
+    sure = np.eye(3)
+    assert fb.ranked_probability_score(sure, y) == 0.0 and fb.brier3(sure, y) == 0.0
+    third = np.full((1, 3), 1 / 3)
+    # home win against (1/3, 1/3, 1/3): cumulative gaps 2/3 and 1/3 -> (4/9 + 1/9) / 2
+    assert fb.ranked_probability_score(third, np.array([fb.HOME])) == pytest.approx(5 / 18)
+    # a draw: gaps 1/3 and 1/3 -> 1/9; the score ranks the draw nearer either win
+    assert fb.ranked_probability_score(third, np.array([fb.DRAW])) == pytest.approx(1 / 9)
+    assert fb.log_loss3(np.repeat(third, 3, axis=0), y) == pytest.approx(np.log(3))
+    assert fb.brier3(third, np.array([fb.AWAY])) == pytest.approx(4 / 9 + 1 / 9 + 1 / 9)
+    wrong_way = np.array([[0.6, 0.3, 0.1]])
+    assert fb.ranked_probability_score(wrong_way, np.array([fb.AWAY])) > \
+        fb.ranked_probability_score(wrong_way, np.array([fb.DRAW])), "farther miss, worse score"
+
+
+def test_the_fit_recovers_the_constants_outcomes_were_drawn_from() -> None:
+    rng = np.random.default_rng(7)
+    diff = rng.normal(60.0, 180.0, 40000)
+    truth = fb.DrawModel(slope=1.1, threshold=0.55)
+    p = fb.three_way(diff, truth)
+    y = (rng.random(len(diff))[:, None] > np.cumsum(p, axis=1)).sum(axis=1)
+    fitted = fb.fit_draw_model(diff, y)
+    assert fitted.slope == pytest.approx(1.1, abs=0.04)
+    assert fitted.threshold == pytest.approx(0.55, abs=0.02)
+
+
+def test_a_second_division_club_starts_below_a_top_flight_club() -> None:
+    params = SPORT_ELO["soccer"]
+    games = pd.DataFrame({
+        "game_id": [1, 2, 3], "season": [2022, 2022, 2023],
+        "date": pd.to_datetime(["2021-08-01", "2021-08-01", "2022-08-01"]),
+        "home": [10, 30, 10], "visitor": [20, 40, 30], "score_home": [1.0, 2.0, np.nan],
+        "score_vis": [0.0, 2.0, np.nan], "neutral": False, "playoff": False,
+        "sublevel_id": [100, 200, 100]})
+    first = fb.first_ratings(games, {100: 1, 200: 2}, params)
+    assert first == {10: params.mean, 20: params.mean, 30: params.mean - params.tier_gap,
+                     40: params.mean - params.tier_gap}
+    elo = run_elo(games, params, initial=first).set_index("game_id")
+    # promoted club 30 meets club 10 with a gap of a division less its first season's draw
+    assert elo.loc[3, "helo_before"] - elo.loc[3, "velo_before"] > params.tier_gap * 0.9
+    chances = fb.forecast_columns(elo.reset_index()).set_index("game_id")
+    assert chances.loc[3, "elo_home_prob"] > 0.7
