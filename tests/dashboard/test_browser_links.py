@@ -278,7 +278,7 @@ def test_a_table_wider_than_a_phone_shows_that_it_scrolls(browser: Any, dashboar
     wide = _phone(browser, f"{dashboard}/glossary?level=MLB&tab=Terms")
     first = _scroll_cues(wide)
     wide.evaluate("() => document.querySelectorAll('.dvn-scroller').forEach(s => s.scrollLeft = s.scrollWidth)")
-    wide.wait_for_timeout(QUIET_MS)
+    wide.wait_for_timeout(SCROLL_MS)
     scrolled = _scroll_cues(wide)
     wide.context.close()
     narrow = _phone(browser, f"{dashboard}/forecasts?level=MLB&tab=Lines+by+season")
@@ -505,7 +505,7 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
     before = (_view(page), _chart_lines(page))
     page.reload()  # the address bar as it stands after the picks: a colleague's reload
     page.wait_for_selector("h1", timeout=TIMEOUT_MS)
-    _settle(page)
+    settle(page)
     after, again = (_view(page), _chart_lines(page)), page.url
     (seen, lines), link, reopened = _shown_and_reopened(browser, page)
     assert parse_qs(urlsplit(address).query)["who"] == [str(int(i)) for i in leaders["Player_ID"]], address
@@ -530,7 +530,7 @@ def test_a_chart_box_opened_on_one_page_stays_closed_on_the_next(browser: Any, d
     seen = []
     for title in ("Glossary", "Leaders"):
         page.get_by_role("link", name=title, exact=True).click()
-        _settle(page)
+        settle(page)
         seen.append((title, page.locator("details[open]").count(), page.locator(".js-plotly-plot").count(),
                      "chart=true" in page.url))
     page.context.close()
