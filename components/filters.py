@@ -346,24 +346,7 @@ def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
     opens on charts or on grids, never both, because the second kind's code and drawing land
     before the first is shown (bench/dashboard.py, Players: a grid under the chart took its first
     chart from 1.25x to 1.43-1.50x the one-chart page; the grid behind this box, 1.27x)."""
-    _closed_on_arrival(key)
     return st.expander(label, key=key, bind=BIND, icon=icon)
-
-
-BOX_PAGES_KEY = "_box_pages"  # a box's key -> the page that last drew it
-
-
-def _closed_on_arrival(key: str) -> None:
-    """Close the box ``key`` when this page is not the one that last drew it. A bound value
-    outlives a change of page (the URL keeps it), and pages share a box's key (``chart``), so
-    a chart opened on Standings opened itself on Leaders; a link's ``chart=true`` still opens
-    the box of the page it lands on (no page drew one before it)."""
-    ctx = get_script_run_ctx()
-    page = ctx.page_script_hash if ctx is not None else ""
-    drawn: dict[str, str] = st.session_state.setdefault(BOX_PAGES_KEY, {})
-    if drawn.get(key, page) != page:
-        st.session_state[key] = False
-    drawn[key] = page
 
 
 CHART_BELOW: Final = "chart"  # the link's name for a view's chart box (``chart_below``)

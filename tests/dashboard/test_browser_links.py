@@ -520,24 +520,6 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
     assert reopened == (seen, lines)
 
 
-def test_a_chart_box_opened_on_one_page_stays_closed_on_the_next(browser: Any, dashboard: str,
-                                                                  dashboard_env: ApiServer) -> None:
-    """Leaders' chart box opened, then Glossary and back through the sidebar: each page opens
-    on its table (the box's ``chart`` is in the URL, and every table-led page names its box so)."""
-    page = _open(browser, f"{dashboard}/leaders?level=MLB")
-    _unfold(page, "Chart")
-    opened = (page.url, page.locator(".js-plotly-plot").count())
-    seen = []
-    for title in ("Glossary", "Leaders"):
-        page.get_by_role("link", name=title, exact=True).click()
-        settle(page)
-        seen.append((title, page.locator("details[open]").count(), page.locator(".js-plotly-plot").count(),
-                     "chart=true" in page.url))
-    page.context.close()
-    assert "chart=true" in opened[0] and opened[1] == 1, opened
-    assert seen == [("Glossary", 0, 0, False), ("Leaders", 0, 0, False)], seen
-
-
 def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     newest, older = api.season_ids("NBA", with_games=True)[:2]
     in_older = set(api.teams("NBA", older)["Name"].astype(str))
