@@ -51,8 +51,7 @@ def server_root(url: str) -> str:
 def typed(value: Any, name: str = "") -> Any:
     """A dialect value as the root would have sent it."""
     if isinstance(value, dict):
-        keyed = [_KEYED.match(str(k)) for k in value]
-        if value and all(keyed) and len({m[1] for m in keyed if m}) == 1:
+        if _is_list(value):
             return _without_copied_ids([typed(v) for v in value.values()])
         return {k: typed(v, k) for k, v in value.items()}
     if isinstance(value, list):
@@ -68,6 +67,20 @@ def typed(value: Any, name: str = "") -> Any:
     if _FLOAT.match(value):
         return float(value)
     return value
+
+
+def _is_list(value: dict[str, Any]) -> bool:
+    """A dialect list: members named ``<name>_<n>`` under one name, numbered (``player_30``) or
+    each named by its record's own ``ID`` (a box score's notes: ``visitor_HR``, ``"ID": "HR"``)."""
+    if not value:
+        return False
+    keyed = [_KEYED.match(str(k)) for k in value]
+    if all(keyed) and len({m[1] for m in keyed if m}) == 1:
+        return True
+    named = [str(k).rpartition("_") for k in value]
+    return len({name for name, _, _ in named}) == 1 and all(
+        sep and isinstance(v, dict) and str(v.get("ID")) == own
+        for (_, sep, own), v in zip(named, value.values(), strict=True))
 
 
 def _without_copied_ids(items: list[Any]) -> list[Any]:

@@ -74,6 +74,25 @@ def test_a_page_over_natstat_shows_the_roots_numbers(
     assert [m.value for m in natstat.metric] == [m.value for m in root.metric]
 
 
+def test_a_baseball_box_score_over_natstat_reads_as_the_roots(
+        api_server: ApiServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decisions and the notes under the box (lists the dialect keys by their codes:
+    ``visitor_HR``) read as the root's."""
+    from services import api
+
+    monkeypatch.delenv("SPORTS_API_DIALECT", raising=False)
+    point_services_at(api_server, monkeypatch)
+    game = str(int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"]))
+    root = open_clean("games", {"level": "MLB", "game": game})
+    point_services_at(ApiServer(api_server.url + "/natstat", api_server.key, ""), monkeypatch)
+    natstat = open_clean("games", {"level": "MLB", "game": game})
+    said = [[t for t in [c.value for c in at.caption] + [m.value for m in at.markdown]
+             if "API ok" not in t] for at in (root, natstat)]  # the sidebar names the address
+    assert any(line.startswith("**Decisions:**") for line in said[0])
+    assert any(f"{code}\\:" in line for line in said[0] for code in ("2B", "HR", "SB", "E")), said[0]
+    assert said[1] == said[0]
+
+
 def test_the_dialect_is_found_from_the_url_or_set(monkeypatch: pytest.MonkeyPatch) -> None:
     from services.config import load_config
 
