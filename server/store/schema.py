@@ -15,30 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 7
-# Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
-# games are found by team and season, not by team and date). Version 3 adds ``projections``,
-# which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
-# adds ``games.phase``, which ``init`` adds to an older store and fills from ``games.playoff``
-# (``server.catalog.phases``), the ``noresult`` state, and ``stat_tables.phase`` in its primary
-# key (``init`` rebuilds an older store's tables around it, their rows the regular season's);
-# a team season's ``abbrev``, ``city`` and ``nickname``, which ``init`` adds to an older store's
-# table (empty: the team's current ones stand in until the next ingest); and
-# ``team_seasons.division_id``, which ``init`` adds and fills from the declared divisions; a
-# player's ``search_name``, which ``init`` fills; baseball's base-out state on ``plays``
-# (``outs``, ``bases``), which an older store's plays hold once their source is ingested again;
-# and ``play_winprob`` and ``winprob_calibration``, which ``init`` creates in an older store
-# (``create_all``) and the next ``retabulate`` fills. Version 5 adds ``comparison_forecasts``,
-# which ``init`` creates in an older store and the next ``ingest fivethirtyeight`` of the same
-# files fills. Version 6 adds ``run_expectancy`` and ``run_constants``, which ``init`` creates in
-# an older store and the next ``retabulate`` fills. Version 7 adds baseball's state before a play
-# (``plays.outs_before``, ``plays.bases_before``) and a batter's place in the batting order
-# (``player_lines.batting_order``), which ``init`` adds to an older store (last, so rows written
-# by position keep their places) and the next ingest of the source fills.
-# Football's three-outcome columns
-# (``forecasts.elo_*_prob``, ``comparison_forecasts.draw_prob`` and ``vis_win_prob``) are nullable:
-# ``init`` adds them to an older store, the next ``retabulate`` and SPI ingest fill them.
-RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
+SCHEMA_VERSION = 7  # the last of server.store.migrations.MIGRATIONS, where each version is told
 
 metadata = sa.MetaData()
 

@@ -262,3 +262,12 @@ def test_init_adds_the_state_before_a_play_and_the_batting_order(tmp_path: Path)
             rows = conn.execute(sa.text(f"SELECT {', '.join(columns)} FROM {table}")).all()
             assert len(rows) == held[table] > 0 and all(v is None for r in rows for v in r)
     engine.dispose()
+
+
+def test_every_version_is_declared_once_and_in_order() -> None:
+    """The store's history is a declaration: a version missing or out of order would leave an
+    older store without the steps that version's change needs."""
+    from server.store.migrations import MIGRATIONS
+
+    assert [m.version for m in MIGRATIONS] == list(range(1, schema.SCHEMA_VERSION + 1))
+    assert all(m.changes for m in MIGRATIONS)
