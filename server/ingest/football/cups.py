@@ -23,12 +23,14 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from server.catalog.football import clubs
 from server.catalog.football.cups import CUP_FILES, CUPS, FINAL, cup_club_of, stage_of
 from server.errors import UserError
 from server.ingest.datafiles import DataFiles, Ingest
 from server.ingest.football import footballtxt
 from server.ingest.football.openfootball import (LEVEL, SEASON_FOLDER, SOURCE, Match, club_ids,
                                                  game_rows, put_leagues, season_of)
+from server.models import league_strength
 from server.store import schema
 from server.store.init import init_store
 from server.store.loader import loading, upsert
@@ -78,7 +80,41 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
              "source": SOURCE} for c in clubs if team_ids[c.key] not in held])
         loader.put(schema.games, game_rows(loader, matches, team_ids, league_ids))
         _widen_seasons(loader.conn, matches)
+        set_league_factors(loader.conn)
     return len(matches)
+
+
+def set_league_factors(conn: sa.Connection) -> dict[str, float | None]:
+    """Every domestic league's ``LeagueFactor`` from every cup match the store holds
+    (``server.models.league_strength``): a club is its league that season (``team_seasons``),
+    or its nation where we hold no league of it. Returns the factors by league name."""
+    g, ts, sl, sk = (schema.games.c, schema.team_seasons.c, schema.sublevels.c,
+                     schema.source_keys.c)
+    cup_ids = sa.select(sl.id).where(sl.level == LEVEL, sl.league_type == "Cup")
+    played = conn.execute(sa.select(g.season, g.home_id, g.visitor_id, g.score_home,
+                                    g.score_vis, g.neutral)
+                          .where(g.level == LEVEL, g.state == "final", g.sublevel_id.in_(cup_ids),
+                                 g.score_home.is_not(None), g.score_vis.is_not(None))).all()
+    domestic = {lid: name for lid, name in conn.execute(
+        sa.select(sl.id, sl.name).where(sl.level == LEVEL, sl.league_type == "Domestic"))}
+    league_of = {(t, s): str(lid) for t, s, lid in conn.execute(
+        sa.select(ts.team_id, ts.season, ts.sublevel_id).where(ts.level == LEVEL))
+        if lid in domestic}
+    by_key = {c.key: c for c in clubs().values()}
+    nation_of = {tid: by_key[key.split(":", 1)[1]].nation for tid, key in conn.execute(
+        sa.select(sk.id, sk.key).where(sk.kind == "team", sk.source == SOURCE))
+        if key.split(":", 1)[1] in by_key}
+
+    def group(team: int, season: int) -> str:
+        return league_of.get((team, season)) or f"nation:{nation_of.get(team)}"
+
+    results = [league_strength.Result(group(h, s), group(v, s),
+                                      1.0 if sh > sv else 0.5 if sh == sv else 0.0, bool(n))
+               for s, h, v, sh, sv, n in played]
+    found = league_strength.factors(results, [str(i) for i in sorted(domestic)])
+    for lid, factor in found.items():
+        conn.execute(schema.sublevels.update().where(sl.id == int(lid)).values(factor=factor))
+    return {domestic[int(lid)]: factor for lid, factor in found.items()}
 
 
 def _widen_seasons(conn: sa.Connection, matches: Sequence[Match]) -> None:

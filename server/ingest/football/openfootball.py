@@ -141,14 +141,15 @@ def _result(m: Match, home: int, vis: int) -> tuple[int | None, str | None]:
 
 
 def put_leagues(loader: Loader, leagues: Iterable[League]) -> dict[str, int]:
-    """The competitions' sublevel rows; their IDs by code."""
+    """The competitions' sublevel rows; their IDs by code. ``factor`` is left alone: the cups'
+    results set it (``server.models.league_strength``)."""
     leagues = sorted(set(leagues), key=lambda lg: lg.code)
     league_ids = dict(zip([lg.code for lg in leagues],
                           loader.ids("sublevel", [f"{LEVEL}:{lg.code}" for lg in leagues])))
     loader.put(schema.sublevels, [
         {"id": league_ids[lg.code], "level": LEVEL, "name": lg.name, "abbrev": lg.abbrev,
          "type": "League", "parent_id": None, "league_type": lg.type, "nation": lg.nation,
-         "gender": lg.gender, "factor": None} for lg in leagues])
+         "gender": lg.gender} for lg in leagues])
     return league_ids
 
 

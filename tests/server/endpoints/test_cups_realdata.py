@@ -91,3 +91,23 @@ def test_a_club_is_one_id_in_its_league_and_the_cups_and_tables_hold_no_cup_game
     assert not {r["League"] for r in table} & {"UEFA Champions League", "UEFA Europa League",
                                                 "UEFA Conference League"}
     assert "FC Sheriff" not in {r["Team"] for r in table}
+
+
+def test_league_factors_rank_the_leagues_by_their_clubs_results_in_europe(
+        real_api: ApiServer) -> None:
+    """``LeagueFactor`` from the cup matches (docs/football.md): the Premier League, whose clubs
+    did best against other leagues', is 1; the other big four leagues follow, well above
+    Scotland's and Austria's; a league that hardly meets Europe (the Championship) has none.
+    A match record carries its league's factor."""
+    found = {r["Name"]: r["LeagueFactor"]
+             for r in _get(real_api, "/v1/glossary/FC/sublevels/")["glossary"]
+             if r.get("LeagueType") == "Domestic"}
+    assert found["Premier League"] == 1.0 and found["EFL Championship"] is None
+    big = [found[n] for n in ("La Liga", "Serie A", "Bundesliga", "Ligue 1")]
+    assert all(0.6 < f < 1.0 for f in big), found
+    assert max(found["Scottish Premiership"], found["Austrian Bundesliga"]) < min(big) - 0.2
+    game = _final(real_api, "2023-06-10", "UEFA Champions League")
+    assert game["LeagueFactor"] is None  # a cup is no league: no factor of its own
+    (league_game,) = [g for g in _get(real_api, "/v1/games/FC/", date="2023-05-28")["games"]
+                      if g["Home"] == "Brentford FC"]
+    assert league_game["LeagueFactor"] == 1.0
