@@ -1,8 +1,8 @@
 """The real-data store, built once per test session the way ``make run``'s first build loads the
 real part: ``init``, every ingest command that ``server.ingest.discovery`` finds under
 ../shared/data (Retrosheet 2021-2023, the FiveThirtyEight-style NBA, NHL and WNBA files,
-openfootball's leagues, then FiveThirtyEight's SPI chances for those matches), the
-Lahman Databank, ``retabulate`` and ``projections --history``; then a key. No simulated level:
+openfootball's leagues and European cups, then FiveThirtyEight's SPI chances for those
+matches), the Lahman Databank, ``retabulate`` and ``projections --history``; then a key. No simulated level:
 every number a test reads here comes from real games.
 
 Many suites read it (the MLB ratings through the store, the projections' scores, the dashboard

@@ -20,7 +20,7 @@ NOTICES: dict[str, str] = {
                        "continued by Neil Paine (MIT).",
     "lahman": "MLB history: Baseball Databank (Chadwick Baseball Bureau, Sean Lahman), "
               "CC BY-SA 3.0.",
-    "openfootball": "Football results: openfootball (football.json), CC0 1.0.",
+    "openfootball": "Football results: openfootball (football.json, champions-league), CC0 1.0.",
     "simulated": "Simulated data: invented by the demo simulator; not real games or people.",
 }
 

@@ -32,6 +32,7 @@ from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.models import standings as model
 from server.store import schema as s
+from server.store.competitions import in_league_tables
 from server.store.divisions import Placement, placements
 
 SIMULATED = "simulated"  # games.source of the simulator's seasons
@@ -67,7 +68,8 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     rows = conn.execute(
         sa.select(g.game_day, g.home_id, g.visitor_id, g.score_home, g.score_vis, g.state,
                   g.overtime, g.source)
-        .where(g.level == ask.code, g.season == season, g.playoff.is_(None))
+        .where(g.level == ask.code, g.season == season, g.playoff.is_(None),
+               in_league_tables(g.sublevel_id))
         .order_by(g.game_day, g.game_no, g.id)).all()
     if not rows:  # a season known only by its totals (Lahman), unless a day was asked
         return [] if ask.day_to is not None else _from_totals(conn, ask, season)

@@ -19,6 +19,7 @@ from server.catalog import forecasters
 from server.catalog.phases import REGULAR
 from server.models import football, metrics
 from server.store import schema
+from server.store.competitions import in_league_tables
 
 MEASURES = (("rps", "RPS"), ("log_loss", "log loss"), ("brier", "Brier"))
 
@@ -79,7 +80,7 @@ def outcome_shares(conn: sa.Connection, level: str, season: int) -> tuple[float,
     g = schema.games.c
     rows = conn.execute(sa.select(g.score_home, g.score_vis).where(
         g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
-        g.score_home.is_not(None), g.score_vis.is_not(None))).all()
+        in_league_tables(g.sublevel_id), g.score_home.is_not(None), g.score_vis.is_not(None))).all()
     if not rows:
         return None
     y = football.outcomes(np.array([r[0] for r in rows], float), np.array([r[1] for r in rows], float))

@@ -20,7 +20,7 @@ import json
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from server.catalog.football import Club, League, club_of, league_of
 from server.errors import UserError
 from server.ingest.datafiles import DataFiles, Ingest
 from server.store import schema
-from server.store.loader import loading
+from server.store.loader import Loader, loading
 
 SOURCE = "openfootball"
 LEVEL = "FC"
@@ -60,6 +60,8 @@ class Match:
     et: tuple[int, int] | None = None
     pens: tuple[int, int] | None = None
     status: str | None = None
+    stage_phase: str | None = None  # a cup's stage gives its phase (else the round decides)
+    neutral: bool = False  # a cup final, at a ground chosen beforehand
 
     @property
     def key(self) -> str:
@@ -68,6 +70,8 @@ class Match:
 
     @property
     def phase(self) -> str:
+        if self.stage_phase is not None:
+            return self.stage_phase
         return phases.REGULAR if LEAGUE_ROUND.fullmatch(self.round) else phases.POSTSEASON
 
     @property
@@ -136,21 +140,74 @@ def _result(m: Match, home: int, vis: int) -> tuple[int | None, str | None]:
     return None, overtime
 
 
+def put_leagues(loader: Loader, leagues: Iterable[League]) -> dict[str, int]:
+    """The competitions' sublevel rows; their IDs by code. ``factor`` is left alone: the cups'
+    results set it (``server.models.league_strength``)."""
+    leagues = sorted(set(leagues), key=lambda lg: lg.code)
+    league_ids = dict(zip([lg.code for lg in leagues],
+                          loader.ids("sublevel", [f"{LEVEL}:{lg.code}" for lg in leagues])))
+    loader.put(schema.sublevels, [
+        {"id": league_ids[lg.code], "level": LEVEL, "name": lg.name, "abbrev": lg.abbrev,
+         "type": "League", "parent_id": None, "league_type": lg.type, "nation": lg.nation,
+         "gender": lg.gender} for lg in leagues])
+    return league_ids
+
+
+def club_ids(loader: Loader, clubs: Iterable[Club]) -> dict[str, int]:
+    """Each club's team ID by its key: one ID per club, whichever file names it."""
+    keys = sorted({c.key for c in clubs})
+    return dict(zip(keys, loader.ids("team", [f"{LEVEL}:{k}" for k in keys], SOURCE)))
+
+
+def game_rows(loader: Loader, matches: Sequence[Match], team_ids: dict[str, int],
+              league_ids: dict[str, int]) -> list[dict[str, Any]]:
+    """The games rows of the matches: results, extra time and shoot-outs, phases, and the
+    state of a match without a score (to come, ``No result`` or cancelled)."""
+    day_now = today()
+    ids = loader.ids("game", [m.key for m in matches])
+    per_day: dict[tuple[dt.date, int, int], int] = defaultdict(int)
+    rows: list[dict[str, Any]] = []
+    for m, gid in zip(matches, ids, strict=True):
+        home, vis = team_ids[m.home.key], team_ids[m.visitor.key]
+        per_day[(m.day, home, vis)] += 1
+        winner = loser = overtime = None
+        if m.score is not None:
+            state, status = "final", "Final"
+            winner, overtime = _result(m, home, vis)
+            loser = None if winner is None else (vis if winner == home else home)
+            if overtime:
+                status = "Final (pens)" if overtime == "PSO" else "Final (ET)"
+        elif m.status == "postponed":
+            state, status = "postponed", "Postponed"
+        else:
+            state = phases.unplayed_state(m.day, day_now)
+            status = ("Cancelled" if m.status == "cancelled"
+                      else phases.NO_RESULT_STATUS if state == phases.NO_RESULT else "")
+        info = {k: v for k, v in (("round", m.round), ("ht", m.ht), ("ft", m.ft),
+                                  ("et", m.et), ("pens", m.pens), ("status", m.status))
+                if v is not None}
+        rows.append({
+            "id": gid, "level": LEVEL, "season": m.season,
+            "sublevel_id": league_ids[m.league.code], "game_day": m.day,
+            "game_no": per_day[(m.day, home, vis)], "start_time": None,
+            "visitor_id": vis, "home_id": home,
+            "score_vis": None if m.score is None else m.score[1],
+            "score_home": None if m.score is None else m.score[0],
+            "state": state, "game_status": status, "overtime": overtime, "periods": None,
+            "winner_id": winner, "loser_id": loser, "venue_id": None, "neutral": m.neutral,
+            "playoff": None if m.phase == phases.REGULAR else m.round, "phase": m.phase,
+            "attendance": None, "duration": None, "line_score": None, "info": info,
+            "source": SOURCE})
+    return rows
+
+
 def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
     """Load the matches of the files; returns their number."""
     matches = read_files(paths)
-    day_now = today()
     with loading(engine, SOURCE) as loader:
         clubs = sorted({c for m in matches for c in (m.home, m.visitor)}, key=lambda c: c.key)
-        team_ids = dict(zip([c.key for c in clubs],
-                            loader.ids("team", [f"{LEVEL}:{c.key}" for c in clubs])))
-        leagues = sorted({m.league for m in matches}, key=lambda lg: lg.code)
-        league_ids = dict(zip([lg.code for lg in leagues],
-                              loader.ids("sublevel", [f"{LEVEL}:{lg.code}" for lg in leagues])))
-        loader.put(schema.sublevels, [
-            {"id": league_ids[lg.code], "level": LEVEL, "name": lg.name, "abbrev": lg.abbrev,
-             "type": "League", "parent_id": None, "league_type": lg.type, "nation": lg.nation,
-             "gender": lg.gender, "factor": None} for lg in leagues])
+        team_ids = club_ids(loader, clubs)
+        league_ids = put_leagues(loader, (m.league for m in matches))
         # each club's league per season: the domestic league it played its league rounds in
         league_in: dict[tuple[str, int], str] = {}
         for m in sorted(matches, key=lambda m: (m.season, m.day)):
@@ -162,41 +219,7 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
             {"id": team_ids[c.key], "level": LEVEL, "name": c.name, "abbrev": None, "city": None,
              "nickname": None, "sublevel_id": league_ids.get(latest.get(c.key, "")),
              "venue_id": None, "nation": None, "source": SOURCE} for c in clubs])
-        ids = loader.ids("game", [m.key for m in matches])
-        per_day: dict[tuple[dt.date, int, int], int] = defaultdict(int)
-        rows: list[dict[str, Any]] = []
-        for m, gid in zip(matches, ids, strict=True):
-            home, vis = team_ids[m.home.key], team_ids[m.visitor.key]
-            per_day[(m.day, home, vis)] += 1
-            winner = loser = overtime = None
-            if m.score is not None:
-                state, status = "final", "Final"
-                winner, overtime = _result(m, home, vis)
-                loser = None if winner is None else (vis if winner == home else home)
-                if overtime:
-                    status = "Final (pens)" if overtime == "PSO" else "Final (ET)"
-            elif m.status == "postponed":
-                state, status = "postponed", "Postponed"
-            else:
-                state = phases.unplayed_state(m.day, day_now)
-                status = ("Cancelled" if m.status == "cancelled"
-                          else phases.NO_RESULT_STATUS if state == phases.NO_RESULT else "")
-            info = {k: v for k, v in (("round", m.round), ("ht", m.ht), ("ft", m.ft),
-                                      ("et", m.et), ("pens", m.pens), ("status", m.status))
-                    if v is not None}
-            rows.append({
-                "id": gid, "level": LEVEL, "season": m.season,
-                "sublevel_id": league_ids[m.league.code], "game_day": m.day,
-                "game_no": per_day[(m.day, home, vis)], "start_time": None,
-                "visitor_id": vis, "home_id": home,
-                "score_vis": None if m.score is None else m.score[1],
-                "score_home": None if m.score is None else m.score[0],
-                "state": state, "game_status": status, "overtime": overtime, "periods": None,
-                "winner_id": winner, "loser_id": loser, "venue_id": None, "neutral": False,
-                "playoff": None if m.phase == phases.REGULAR else m.round, "phase": m.phase,
-                "attendance": None, "duration": None, "line_score": None, "info": info,
-                "source": SOURCE})
-        loader.put(schema.games, rows)
+        loader.put(schema.games, game_rows(loader, matches, team_ids, league_ids))
         record: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         for m in matches:
             if m.phase != phases.REGULAR or m.ft is None or league_in.get(
