@@ -33,6 +33,7 @@ from server.endpoints.common import params
 from server.models import standings as model
 from server.store import schema as s
 from server.store.divisions import Placement, placements
+from server.store.leagues import in_league_tables
 
 SIMULATED = "simulated"  # games.source of the simulator's seasons
 HOCKEY = tuple(lv.code for lv in LEVELS if lv.sport == "hockey")
@@ -68,7 +69,7 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         sa.select(g.game_day, g.home_id, g.visitor_id, g.score_home, g.score_vis, g.state,
                   g.overtime, g.source)
         .where(g.level == ask.code, g.season == season, g.playoff.is_(None),
-               _not_international(g))
+               in_league_tables(g))
         .order_by(g.game_day, g.game_no, g.id)).all()
     if not rows:  # a season known only by its totals (Lahman), unless a day was asked
         return [] if ask.day_to is not None else _from_totals(conn, ask, season)
@@ -112,14 +113,6 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,
                            line))
     return _ordered(out, ask)
-
-
-def _not_international(g: Any) -> sa.ColumnElement[bool]:
-    """National teams' matches are no league table's (FC's internationals: calendar years of
-    friendlies, qualifiers and tournaments)."""
-    sl = s.sublevels.c
-    return sa.or_(g.sublevel_id.is_(None), g.sublevel_id.not_in(
-        sa.select(sl.id).where(sl.league_type == "International")))
 
 
 def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],

@@ -35,6 +35,7 @@ from server.errors import UserError
 from server.models.elo import SPORT_ELO
 from server.models.projections import GameRules, SeasonState, project
 from server.store import schema
+from server.store.leagues import in_league_tables
 from server.store.divisions import Placement, placements
 from server.store.watch import mark_changed
 
@@ -59,6 +60,7 @@ def read_season(conn: sa.Connection, level: str, season: int) -> pd.DataFrame:
                       f.velo_before, f.helo_after, f.velo_after, f.elo_points, f.helo_win_exp)
             .join_from(schema.games, schema.forecasts, f.game_id == g.id, isouter=True)
             .where(g.level == level, g.season == season, g.phase == phases.REGULAR,
+                   in_league_tables(g),
                    # a game the source has no result for is still one of the schedule's: it is
                    # simulated like a game to come, never read as a result
                    g.state.in_(("final", "scheduled", "inprogress", phases.NO_RESULT)))
@@ -243,8 +245,8 @@ def game_days(conn: sa.Connection, level: str, season: int) -> list[dt.date]:
     """Days of the season with regular-season finals, in order."""
     g = schema.games.c
     rows = conn.execute(sa.select(g.game_day).where(
-        g.level == level, g.season == season, g.phase == phases.REGULAR, g.state == "final")
-        .distinct().order_by(g.game_day)).all()
+        g.level == level, g.season == season, g.phase == phases.REGULAR, g.state == "final",
+        in_league_tables(g)).distinct().order_by(g.game_day)).all()
     return [r[0] for r in rows]
 
 
@@ -256,7 +258,8 @@ def _seasons(conn: sa.Connection, level: str, today: dt.date) -> list[tuple[int,
     left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")) & (g.game_day >= today),
                                 1), else_=0))
     rows = conn.execute(sa.select(g.season, left).where(g.level == level,
-                                                        g.phase == phases.REGULAR)
+                                                        g.phase == phases.REGULAR,
+                                                        in_league_tables(g))
                         .group_by(g.season).order_by(g.season)).all()
     return [(int(s), not n) for s, n in rows]
 
