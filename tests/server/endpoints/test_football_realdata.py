@@ -175,3 +175,15 @@ def test_league_tables_hold_no_national_team(real_api: ApiServer) -> None:
     leagues = {r["League"] for r in _get(real_api, "/v2/standings/FC/", season=2023)["standings"]}
     assert "Premier League" in leagues and not leagues & {
         "FIFA World Cup", "International friendlies", "UEFA Nations League"}
+
+
+def test_national_ratings_after_the_2022_world_cup(real_api: ApiServer) -> None:
+    """The World Football Elo Ratings' rules over every international since 1872: at the end
+    of 2022 the champions and Brazil lead, the hosts Qatar far behind; a nation's rating is
+    its own pool's, beside the clubs' on the same endpoint."""
+    wanted = {"Argentina", "Brazil", "France", "Germany", "Qatar", "Ecuador"}
+    rated = [r for r in _get(real_api, "/v1/elo/FC/", season=2022, max=5000)["elo"]
+             if r["Team"] in wanted]  # each team's newest rating of the (calendar) year
+    order = [r["Team"] for r in sorted(rated, key=lambda r: -r["ELO"])]
+    assert sorted(order) == sorted(wanted)
+    assert set(order[:2]) == {"Argentina", "Brazil"} and order[-1] == "Qatar", order
