@@ -15,8 +15,8 @@ import plotly.graph_objects as go
 
 from components import charts
 
-ROUND_NAMES = {1: "Final", 2: "Semi-finals", 3: "Quarter-finals", 4: "Round of 16",
-               5: "Round of 32"}
+# short, so that five fit a phone's width unturned
+ROUND_NAMES = {1: "Final", 2: "SF", 3: "QF", 4: "R16", 5: "R32"}
 ROW_HEIGHT = 44  # px per first-round match
 NAME_CHARS = 14  # a name longer than this is cut on a phone-sized box
 
@@ -121,7 +121,8 @@ def figure(games: pd.DataFrame, title: str) -> go.Figure:
                    f"{m.row['ScoreVis']} {m.row['Visitor']}" for m in matches],
         hoverinfo="text"))
     rounds = final.x + 1
-    fig.update_xaxes(range=[-0.1, rounds], tickvals=list(range(rounds)),
+    # room left of the first round's markers and right of the final's label
+    fig.update_xaxes(range=[-0.3, rounds + 0.5], tickvals=list(range(rounds)),
                      ticktext=[ROUND_NAMES.get(rounds - i, "") for i in range(rounds)],
                      side="top", showgrid=False, zeroline=False, fixedrange=True)
     leaves = sum(1 for m in matches if not m.feeders)

@@ -41,7 +41,7 @@ def test_the_tree_is_read_from_who_won_and_leaves_out_the_third_place_match() ->
     label = bracket._label(games.iloc[1])
     assert label.endswith("(pens)") and "> T4 2" in label
     spec = json.loads(bracket.figure(games, "bracket").to_json())
-    assert spec["layout"]["xaxis"]["ticktext"] == ["Quarter-finals", "Semi-finals", "Final"]
+    assert spec["layout"]["xaxis"]["ticktext"] == ["QF", "SF", "Final"]
 
 
 @pytest.mark.realdata
@@ -56,8 +56,7 @@ def test_the_2026_bracket_on_standings_in_the_app_and_a_browser(
     spec = next(f for f in figures(at) if "bracket" in f["layout"]["title"]["text"])
     boxes = spec["data"][-1]["text"]
     assert len(boxes) == 31  # 16 + 8 + 4 + 2 + 1: no third-place match
-    assert spec["layout"]["xaxis"]["ticktext"] == [
-        "Round of 32", "Round of 16", "Quarter-finals", "Semi-finals", "Final"]
+    assert spec["layout"]["xaxis"]["ticktext"] == ["R32", "R16", "QF", "SF", "Final"]
     assert boxes[0] == "> Spain 1<br>  Argentina 0 (a.e.t.)"
     with dashboard_over(real_api) as url, chromium_browser() as chromium:
         for width in (1440, 390):
@@ -70,7 +69,7 @@ def test_the_2026_bracket_on_standings_in_the_app_and_a_browser(
                 """() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')]
                      .map(g => Math.ceil(g.getBoundingClientRect().right)))""")
             assert right <= width, (width, right)
-            assert page.get_by_text("Round of 32").count() >= 1
+            assert page.get_by_text("R32").count() >= 1
             SHOTS.mkdir(parents=True, exist_ok=True)
             chart.first.screenshot(path=str(SHOTS / f"world-cup-bracket-{width}.png"))
             page.context.close()
