@@ -9,7 +9,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import filters, layout, links, season_facts
+from components import bracket, filters, layout, links, season_facts
 from components import projections as view
 from components.plain import md
 from components.tables import show_table
@@ -95,7 +95,26 @@ def main() -> None:
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
                        columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
                        formats=formats)
+    if api.level_sport(level) == "soccer" and season is not None:
+        world_cup_bracket(level, season)
     layout.copy_link()
+
+
+WORLD_CUP = "FIFA World Cup"
+
+
+def world_cup_bracket(level: str, season: int) -> None:
+    """The World Cup's knock-out bracket, when the season (a calendar year of internationals)
+    held one."""
+    games = api.all_games(level, season=season, phase="postseason").frame
+    if games.empty or "LeagueName" not in games.columns:
+        return
+    cup = games[games["LeagueName"] == WORLD_CUP]
+    if cup.empty:
+        return
+    st.subheader(f"{WORLD_CUP} {season}: knock-out")
+    st.plotly_chart(bracket.figure(cup, f"{WORLD_CUP} {season}: knock-out bracket"),
+                    key="bracket")
 
 
 try:

@@ -67,6 +67,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(("ingest", "openfootball-cups"), "server.ingest.football.cups:cli",
             "European cup matches from openfootball's <season>/<cup>.txt files (Football.TXT)",
             (_a("path", nargs="+"),), bulk_write=True),
+    Command(("ingest", "internationals"), "server.ingest.football.internationals:cli",
+            "men's internationals (results.csv, goalscorers.csv, shootouts.csv, "
+            "former_names.csv) and World Cups (worldcup.json, worldcup.squads.json)",
+            (_a("path", nargs="+"),), bulk_write=True),
     Command(("ingest", "feed"), "server.ingest.feed:cli", "a generic feed bundle", (_a("path"),),
             bulk_write=True),
     Command(("retabulate",), "server.jobs.retabulate:cli",

@@ -21,6 +21,8 @@ NOTICES: dict[str, str] = {
     "lahman": "MLB history: Baseball Databank (Chadwick Baseball Bureau, Sean Lahman), "
               "CC BY-SA 3.0.",
     "openfootball": "Football results: openfootball (football.json, champions-league), CC0 1.0.",
+    "internationals": "International results: Mart Jürisoo (international_results) and "
+                      "openfootball (worldcup.json), CC0 1.0.",
     "simulated": "Simulated data: invented by the demo simulator; not real games or people.",
 }
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from server.ingest import feed, fivethirtyeight
 from server.ingest.datafiles import DataFiles, Ingest
-from server.ingest.football import cups, openfootball, spi
+from server.ingest.football import cups, internationals, openfootball, spi
 from server.ingest.retrosheet import files as retrosheet_files
 
 # Files that describe the data rather than hold it: never reported as left out.
@@ -65,8 +65,8 @@ def lahman_command(root: Path) -> list[str]:
 def declared() -> tuple[DataFiles, ...]:
     """Every source's declaration, in load order: Retrosheet (MLB play by play), the
     FiveThirtyEight-style results files, openfootball's league files, then its European cup
-    files (whose clubs are the leagues' clubs), FiveThirtyEight's SPI
-    chances (matched to those league matches, so after them), then generic feed bundles
-    (which may add to any)."""
+    files (whose clubs are the leagues' clubs), FiveThirtyEight's SPI chances (matched to those
+    league matches, so after them), the men's internationals and World Cups, then generic feed
+    bundles (which may add to any)."""
     return (retrosheet_files.DATA_FILES, fivethirtyeight.DATA_FILES, openfootball.DATA_FILES,
-            cups.DATA_FILES, spi.DATA_FILES, feed.DATA_FILES)
+            cups.DATA_FILES, spi.DATA_FILES, internationals.DATA_FILES, feed.DATA_FILES)

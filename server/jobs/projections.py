@@ -258,7 +258,8 @@ def _seasons(conn: sa.Connection, level: str, today: dt.date) -> list[tuple[int,
     left = sa.func.sum(sa.case((g.state.in_(("scheduled", "inprogress")) & (g.game_day >= today),
                                 1), else_=0))
     rows = conn.execute(sa.select(g.season, left).where(g.level == level,
-                                                        g.phase == phases.REGULAR)
+                                                        g.phase == phases.REGULAR,
+                                                        in_league_tables(g.sublevel_id))
                         .group_by(g.season).order_by(g.season)).all()
     return [(int(s), not n) for s, n in rows]
 

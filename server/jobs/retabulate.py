@@ -25,6 +25,7 @@ import pandas as pd
 import sqlalchemy as sa
 
 from server.catalog.football import tiers_by_abbrev
+from server.catalog.football.internationals import elo_k_by_abbrev
 from server.catalog.levels import LEVELS, carries, find_level
 from server.errors import UserError
 from server.jobs import _frames, run_environment, runs, winprob_calibration, winprob_plays
@@ -60,9 +61,11 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     first = _first_seasons(games)
     priors, prior_age = _frames.read_priors(conn, level, first)
     params = SPORT_ELO[lv.sport]
-    initial = football.first_ratings(games, _division_tiers(conn, level), params) \
-        if lv.sport == "soccer" else None
-    elo = run_elo(games, params, priors, seeds, prior_age, initial)
+    if lv.sport == "soccer":  # clubs and national teams, each pool by its own rules
+        elo = football.rate_soccer(games, params, _division_tiers(conn, level),
+                                   _national_k(conn, level), priors, prior_age)
+    else:
+        elo = run_elo(games, params, priors, seeds, prior_age)
     sim = simulation.predictions(games, simulation.SPORT_SIM[lv.sport])
     odds = _frames.read_odds(conn, level)
     lines = lines_model.line_fields(odds, games)
@@ -105,6 +108,16 @@ def _division_tiers(conn: sa.Connection, level: str) -> dict[int, int]:
     s = schema.sublevels.c
     rows = conn.execute(sa.select(s.id, s.abbrev).where(s.level == level)).all()
     return {int(i): tiers[a] for i, a in rows if a in tiers}
+
+
+def _national_k(conn: sa.Connection, level: str) -> dict[int, float]:
+    """The level's international competitions (sublevel ID) -> their K in the national
+    teams' Elo (``server.catalog.football.internationals``)."""
+    ks = elo_k_by_abbrev()
+    s = schema.sublevels.c
+    rows = conn.execute(sa.select(s.id, s.abbrev).where(s.level == level,
+                                                        s.league_type == "International")).all()
+    return {int(i): ks[a] for i, a in rows if a in ks}
 
 
 def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, players: pd.DataFrame

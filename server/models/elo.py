@@ -65,6 +65,11 @@ SPORT_ELO: dict[str, EloParams] = {
     "soccer": EloParams(k=20.0, home=50.0, mov="soccer", revert=0.0, mean=1500.0,
                         early_boost=1.0, tier_gap=300.0),
 }
+# National teams: the World Football Elo Ratings (eloratings.net) as published: K by the
+# match's importance (the competition's ``elo_k``, a game's ``match_k``; ``k`` here is a
+# friendly's), its goal-difference multiplier, 100 points of home advantage unless neutral, no
+# reversion, no early boost (server.models.football.rate_soccer).
+NATIONAL_ELO = EloParams(k=20.0, home=100.0, mov="eloratings", revert=0.0, mean=1500.0)
 
 
 def win_expectation(diff: float | np.ndarray) -> float | np.ndarray:
@@ -88,6 +93,8 @@ def mov_multiplier(family: str, margin: float, winner_diff: float) -> float:
     """
     if margin <= 0 or family == "none":
         return 1.0
+    if family == "eloratings":  # eloratings.net: 1, 1.5 by two goals, (11 + N) / 8 by N >= 3
+        return 1.0 if margin <= 1 else 1.5 if margin == 2 else (11.0 + margin) / 8.0
     if family == "basketball":
         return float((margin + 3.0) ** 0.8) / (7.5 + 0.006 * winner_diff)
     if family == "hockey":
@@ -179,7 +186,8 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     final), neutral (bool), playoff (bool); optional home_sp, vis_sp (starting pitcher ids, or
     None) and home_sp_gs, vis_sp_gs (each starter's game score in this game, read only after
     the game); optional lineup_adjust (home-minus-visitor lineup points known before the game,
-    ``server.models.lineups``). ``priors``: team id -> earlier win fraction, for a team's first
+    ``server.models.lineups``); optional match_k (the game's own K in place of ``params.k``:
+    a national team match's importance). ``priors``: team id -> earlier win fraction, for a team's first
     season here; ``prior_age``: team id -> seasons between that record and the first season
     (1 when absent); ``initial``: team id -> rating at its first game here, in place of any
     prior (football's first rating by division). ``pitcher_priors``: starter -> (game-score
@@ -210,6 +218,7 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     hgs = g["home_sp_gs"].to_numpy(float) if book is not None else np.empty(0)
     vgs = g["vis_sp_gs"].to_numpy(float) if book is not None else np.empty(0)
     lineup = g["lineup_adjust"].to_numpy(float) if "lineup_adjust" in g.columns else None
+    match_k = g["match_k"].to_numpy(float) if "match_k" in g.columns else None
     w = params.margin_weight
     margin_diff = _logit_points(margin_win_exp(g)) if w > 0 else None
     for i in range(len(g)):
@@ -241,7 +250,8 @@ def run_elo(games: pd.DataFrame, params: EloParams,
             diff = (1.0 - w) * diff + w * margin_diff[i]
             adjust = diff - (rh - rv)
         we = float(win_expectation(diff))
-        k = params.k * (params.playoff_k if playoff[i] else 1.0)
+        base_k = match_k[i] if match_k is not None and match_k[i] == match_k[i] else params.k
+        k = base_k * (params.playoff_k if playoff[i] else 1.0)
         k *= early_factor(0.5 * (played[h] + played[v]), params)
         sh, sv = scores_home[i], scores_vis[i]
         if sh is None or sv is None or math.isnan(sh) or math.isnan(sv):  # not final: no update

@@ -13,6 +13,7 @@ with ``s`` the logistic function, ``c`` the draw threshold (the draw chance of t
 is 1 - 2 s(-c)) and ``b`` the slope. Both are fitted by maximum likelihood on seasons that are
 never scored against SPI (``fit_draw_model``) and declared in ``SOCCER_DRAW``. The three
 chances are scored by ranked probability score, log loss and the three-outcome Brier score.
+National teams are rated apart, by the World Football Elo Ratings' rules (``rate_soccer``).
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from server.models.elo import ELO_SCALE, EloParams
+from server.models.elo import ELO_SCALE, NATIONAL_ELO, EloParams, run_elo
 
 HOME, DRAW, AWAY = 0, 1, 2  # outcome codes, in the order the ranked probability score needs
 
@@ -88,6 +89,23 @@ def first_ratings(games: pd.DataFrame, tier_of: Mapping[int, int], params: EloPa
         for team in (int(home), int(vis)):
             out.setdefault(team, params.mean - params.tier_gap * (tier - 1))
     return out
+
+
+def rate_soccer(games: pd.DataFrame, params: EloParams, tier_of: Mapping[int, int],
+                national_k: Mapping[int, float], priors: Mapping[int, float] | None = None,
+                prior_age: Mapping[int, int] | None = None) -> pd.DataFrame:
+    """The elo block of a football level's games: clubs rated with ``params`` (first ratings
+    by division), national teams apart with the World Football Elo Ratings' rules
+    (``NATIONAL_ELO``, each match's K its competition's, ``national_k``: sublevel ID -> K).
+    The two never meet, so two pools: a club's rating is never set against a nation's."""
+    subs = pd.to_numeric(games["sublevel_id"], errors="coerce").fillna(0).astype("int64")
+    national = subs.isin(list(national_k)).to_numpy()
+    clubs = games[~national]
+    out = [run_elo(clubs, params, priors, None, prior_age, first_ratings(clubs, tier_of, params))]
+    if national.any():
+        nations = games[national].assign(match_k=subs[national].map(national_k).to_numpy(float))
+        out.append(run_elo(nations, NATIONAL_ELO))
+    return pd.concat(out, ignore_index=True) if len(out) > 1 else out[0]
 
 
 # ---------------------------------------------------------------- scores

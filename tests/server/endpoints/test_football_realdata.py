@@ -120,3 +120,70 @@ def test_a_match_carries_our_three_chances_beside_spis(real_api: ApiServer) -> N
     assert 0.2 < ours[1] < 0.32
     # the expected score stays what it was: a win plus half a draw, near the logistic curve's
     assert elo["HELOWinExp"] == pytest.approx(ours[0] + ours[1] / 2, abs=0.02)
+
+
+def _match(api: ApiServer, day: str, home: str) -> dict[str, Any]:
+    found = [g for g in _get(api, "/v1/games/FC/", date=day)["games"] if g["Home"] == home]
+    assert len(found) == 1, found
+    return found[0]  # type: ignore[no-any-return]
+
+
+def test_the_2022_world_cup_final_is_won_on_penalties_with_messis_goals(
+        real_api: ApiServer) -> None:
+    """Argentina 3-3 France after extra time at a neutral venue, Argentina on penalties (4-2):
+    one game from the results file and the World Cup file, its goals as scoring plays."""
+    final = _match(real_api, "2022-12-18", "Argentina")
+    assert (final["Visitor"], final["ScoreHome"], final["ScoreVis"]) == ("France", 3, 3)
+    assert (final["Overtime"], final["GameStatus"], final["Phase"]) == \
+        ("PSO", "Final (pens)", "postseason")
+    assert final["Winner_ID"] == final["Home_ID"]
+    assert (final["LeagueName"], final["LeagueType"], final["LeagueGender"]) == \
+        ("FIFA World Cup", "International", "M")
+    detail = _get(real_api, "/v1/games/FC/", id=final["ID"])["games"][0]
+    assert (detail["Neutral"], detail["Playoff"], detail["Season"]) == ("Y", "Final", 2022)
+    plays = detail["playbyplay"]
+    assert len(plays) == 6 and all(p["ScoringPlay"] == "Y" for p in plays)
+    assert [(p["Clock"], p["Explanation"], p["ScoreHome"], p["ScoreVis"]) for p in plays
+            if "Messi" in p["Explanation"]] == [
+        ("23'", "Goal! Lionel Messi (Argentina), penalty", 1, 0),
+        ("108'", "Goal! Lionel Messi (Argentina)", 3, 2)]
+    scorers = _get(real_api, "/v1/playbyplay/FC/", game=final["ID"])["playbyplay"]
+    assert [p["team"]["Team"] for p in scorers if p["primary"]["Name"] == "Lionel Messi"] \
+        == ["Argentina", "Argentina"]
+
+
+def test_the_2026_world_cup_final_and_the_first_international(real_api: ApiServer) -> None:
+    final = _match(real_api, "2026-07-19", "Spain")
+    assert (final["Visitor"], final["ScoreHome"], final["ScoreVis"], final["Overtime"]) == \
+        ("Argentina", 1, 0, "ET")
+    assert final["Winner_ID"] == final["Home_ID"] and final["LeagueName"] == "FIFA World Cup"
+    first = _match(real_api, "1872-11-30", "Scotland")
+    assert (first["Visitor"], first["ScoreHome"], first["ScoreVis"], first["Winner_ID"]) == \
+        ("England", 0, 0, None)
+    assert first["LeagueName"] == "International friendlies"
+
+
+def test_a_nation_is_named_as_it_was_then(real_api: ApiServer) -> None:
+    """Ireland's football association's side played as the Irish Free State in 1931 and as the
+    Republic of Ireland today: one team, its name that year's."""
+    old = _match(real_api, "1931-12-13", "Irish Free State")
+    new = _get(real_api, "/v1/teams/FC/", id=old["Home_ID"])["teams"][0]
+    assert new["Name"] == "Republic of Ireland"
+
+
+def test_league_tables_hold_no_national_team(real_api: ApiServer) -> None:
+    leagues = {r["League"] for r in _get(real_api, "/v2/standings/FC/", season=2023)["standings"]}
+    assert "Premier League" in leagues and not leagues & {
+        "FIFA World Cup", "International friendlies", "UEFA Nations League"}
+
+
+def test_national_ratings_after_the_2022_world_cup(real_api: ApiServer) -> None:
+    """The World Football Elo Ratings' rules over every international since 1872: at the end
+    of 2022 the champions and Brazil lead, the hosts Qatar far behind; a nation's rating is
+    its own pool's, beside the clubs' on the same endpoint."""
+    wanted = {"Argentina", "Brazil", "France", "Germany", "Qatar", "Ecuador"}
+    rated = [r for r in _get(real_api, "/v1/elo/FC/", season=2022, max=5000)["elo"]
+             if r["Team"] in wanted]  # each team's newest rating of the (calendar) year
+    order = [r["Team"] for r in sorted(rated, key=lambda r: -r["ELO"])]
+    assert sorted(order) == sorted(wanted)
+    assert set(order[:2]) == {"Argentina", "Brazil"} and order[-1] == "Qatar", order

@@ -57,7 +57,8 @@ def test_an_empty_folder_loads_nothing(tmp_path: Path) -> None:
 @pytest.mark.skipif(not realdata.available(), reason="../shared/data is absent")
 def test_the_shared_data_folder_loads_every_season() -> None:
     """Today's folder: Retrosheet 2021-2023, both NBA and NHL seasons, every openfootball
-    league file, its European cup files and then FiveThirtyEight's SPI chances for those matches; what no source reads
+    league file, its European cup files and then FiveThirtyEight's SPI chances for those
+    matches, the internationals and World Cups; what no source reads
     (the game logs and schedules repeat the event files; the NCAA file has no dates; the
     football sources not loaded yet, SPI's ratings snapshot) is named."""
     found = discovery.plan(realdata.DATA)
@@ -68,13 +69,15 @@ def test_the_shared_data_folder_loads_every_season() -> None:
                       "FiveThirtyEight-style WNBA results (1 file)",
                       "openfootball league matches (75 files)",
                       "openfootball European cup matches (19 files)",
-                      "FiveThirtyEight SPI match chances (2 files)"]
+                      "FiveThirtyEight SPI match chances (2 files)",
+                      "men's internationals and World Cups (7 files)"]
     unread = {p.name for p in found.unread}
     assert "historical-538-ncaa-tournament-model-results.csv" in unread
     assert not unread & {"nba_elo_2021-22.csv", "nhl_elo_2021-22.csv", "2021BOS.EVA", "en.1.json",
                          "cl.txt", "confq.txt"}
-    assert {"uefa.cl.json", "results.csv", "spi_global_rankings.csv"} <= unread
-    assert "spi_matches_latest.csv" not in unread
+    assert {"uefa.cl.json", "spi_global_rankings.csv"} <= unread
+    assert not unread & {"spi_matches_latest.csv", "results.csv", "goalscorers.csv",
+                         "worldcup.json", "worldcup.squads.json"}
 
 
 def test_the_build_loads_what_it_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

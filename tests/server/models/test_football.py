@@ -66,3 +66,26 @@ def test_a_second_division_club_starts_below_a_top_flight_club() -> None:
     assert elo.loc[3, "helo_before"] - elo.loc[3, "velo_before"] > params.tier_gap * 0.9
     chances = fb.forecast_columns(elo.reset_index()).set_index("game_id")
     assert chances.loc[3, "elo_home_prob"] > 0.7
+
+
+def test_national_teams_are_rated_by_the_world_football_elo_rules_apart_from_clubs() -> None:
+    """eloratings.net by hand: a World Cup match at a neutral venue won 1-0 by one of two
+    equal sides moves K 60 x 1 x (1 - 0.5) = 30 points; a friendly won 3-0 at home moves
+    20 x 1.75 x (1 - We) with We the home side's 100-point advantage, 1/(1 + 10^(-0.25)); a
+    shoot-out is a draw. The club match beside them keeps the clubs' own rules."""
+    games = pd.DataFrame({
+        "game_id": [1, 2, 3, 4], "season": [2022, 2022, 2023, 2023],
+        "date": pd.to_datetime(["2022-12-18", "2022-12-19", "2023-03-01", "2023-03-02"]),
+        "home": [10, 20, 12, 14], "visitor": [11, 21, 13, 15],
+        "score_home": [1.0, 2.0, 3.0, 1.0], "score_vis": [0.0, 1.0, 0.0, 1.0],
+        "neutral": [True, False, False, True], "playoff": [True, False, False, True],
+        "sublevel_id": [7, 1, 8, 7]})
+    elo = fb.rate_soccer(games, SPORT_ELO["soccer"], {1: 1}, {7: 60.0, 8: 20.0}).set_index(
+        "game_id")
+    assert elo.loc[1, "helo_change"] == pytest.approx(30.0)
+    we = 1 / (1 + 10 ** (-100 / 400))
+    assert elo.loc[3, "helo_win_exp"] == pytest.approx(we)
+    assert elo.loc[3, "helo_change"] == pytest.approx(20 * 1.75 * (1 - we))
+    assert elo.loc[4, "helo_change"] == pytest.approx(0.0)  # equal sides, drawn
+    clubs = run_elo(games[games["sublevel_id"] == 1], SPORT_ELO["soccer"])
+    assert elo.loc[2, "helo_change"] == pytest.approx(clubs["helo_change"].iloc[0])
