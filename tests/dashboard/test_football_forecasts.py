@@ -48,3 +48,16 @@ def test_fc_2022_23_home_draw_away_beside_spi(real_dashboard: ApiServer) -> None
     assert set(lines) == {f"{who}: {o}" for who in overall for o in ("home", "draw", "away")}
     for trace in lines.values():
         assert sum(_decoded(trace["customdata"])) == overall["ELO"]["Count"], "every match binned"
+
+
+def test_fc_ratings_league_by_league(real_dashboard: ApiServer) -> None:
+    """Clubs are rated in one pool; the Ratings page shows one league's clubs at a time, as the
+    API names each club's league in the rated season."""
+    at = open_page("ratings", {"level": "FC", "season": "2023", "league": "Premier League"})
+    assert_clean(at)
+    (table,) = [t.value for t in at.dataframe if "ELO" in t.value.columns]
+    assert len(table) == 20 and set(table["LeagueName"]) == {"Premier League"}
+    assert table.iloc[0]["Team"] == "Manchester City FC"
+    assert list(table["ELO"]) == sorted(table["ELO"], reverse=True)
+    assert "Southampton FC" in set(table["Team"]) and "Burnley FC" not in set(table["Team"]), \
+        "2022-23's clubs: relegated Southampton in, promoted-later Burnley (Championship) out"
