@@ -1,4 +1,4 @@
-"""Forecasts vs outcomes for football over the real store: the home, draw and away tab lays the
+"""Football on the dashboard over the real store. Forecasts vs outcomes: the home, draw and away tab lays the
 outcomes endpoint's scores side by side (ours and SPI per league and season, each figure the
 API's), says who is ahead, and draws each outcome's calibration for both on the same matches."""
 from __future__ import annotations
@@ -61,3 +61,24 @@ def test_fc_ratings_league_by_league(real_dashboard: ApiServer) -> None:
     assert list(table["ELO"]) == sorted(table["ELO"], reverse=True)
     assert "Southampton FC" in set(table["Team"]) and "Burnley FC" not in set(table["Team"]), \
         "2022-23's clubs: relegated Southampton in, promoted-later Burnley (Championship) out"
+
+
+def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(
+        real_dashboard: ApiServer) -> None:
+    """The 2023 Championship play-off final (Coventry 1-1 Luton after extra time, Luton on
+    penalties 6-5; Coventry at home, 0-1 at half-time): the Games page gives each half, extra time
+    and the shoot-out."""
+    games = requests.get(f"{real_dashboard.url}/v1/games/FC/", timeout=60, params={
+        "key": real_dashboard.key, "season": 2023, "phase": "postseason", "max": 100}).json()["games"]
+    (final,) = [g for g in games if "Luton" in g["Home"] + g["Visitor"]
+                and "Coventry" in g["Home"] + g["Visitor"]]
+    at = open_page("games", {"level": "FC", "game": str(final["ID"])})
+    assert_clean(at)
+    texts = [m.value for m in at.markdown]
+    line = next(t for t in texts if "1st half" in t)
+    assert "2nd half" in line and "Extra time" in line
+    assert final["Home"] == "Coventry City FC" and final["Visitor"] == "Luton Town FC"
+    assert "**Penalties:** Luton Town FC 6, Coventry City FC 5" in texts
+    rows = {r.split("|")[1].strip(): [c.strip() for c in r.split("|")[2:-1]]
+            for r in line.splitlines() if "FC" in r}
+    assert rows["Luton Town FC"][:3] == ["1", "0", "0"] and rows["Coventry City FC"][:3] == ["0", "1", "0"]
