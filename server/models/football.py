@@ -38,8 +38,8 @@ class DrawModel:
 
 # Fitted by ``fit_draw_model`` on 2023-24 and 2024-25 (the ten leagues' 6,808 league-round
 # matches, ratings from ``SPORT_ELO["soccer"]``): never on the seasons scored against SPI
-# (docs/models.md).
-SOCCER_DRAW = DrawModel(slope=0.9771, threshold=0.6158)
+# (docs/models.md; bench/football_tuning.py prints the fit).
+SOCCER_DRAW = DrawModel(slope=0.9531, threshold=0.6159)
 
 
 def log_odds(diff: np.ndarray) -> np.ndarray:
