@@ -9,7 +9,7 @@ forecaster whose matches they are); a season no such forecaster covers scores ou
 every league-round match. Scores: ranked probability score, log loss and the three-outcome
 Brier score (docs/football.md); ``calibration`` lists, for home win, draw and away win, ten bins
 of the chance given against how often it happened. ``evaluate --level FC`` prints the same
-figures (``server.jobs.football_scores``); they are computed when asked, from a few thousand
+figures (``server.store.football_matches`` reads the matches); they are computed when asked, from a few thousand
 forecast rows.
 """
 from __future__ import annotations
@@ -22,8 +22,8 @@ import sqlalchemy as sa
 
 from server.endpoints.base import Endpoint, Field, ParsedRequest, Record
 from server.endpoints.common import params
-from server.jobs import football_scores
 from server.models import football
+from server.store import football_matches
 
 _I, _N, _S = "integer", "number", "string"
 DIGITS = 4  # scores and chances as served
@@ -32,7 +32,8 @@ OURS, OURS_NAME = "elo", "ELO"
 
 def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     out: list[Record] = []
-    for fc, df in football_scores.scored_sets(conn, ask.code, int(ask.season or 0)):
+    for fc, found in football_matches.scored_sets(conn, ask.code, int(ask.season or 0)):
+        df = football.with_outcomes(found)
         groups: list[tuple[int | None, str, pd.DataFrame]] = []
         for key, part in df.groupby(["league_id", "league"], sort=True, dropna=False):
             lid: Any = key[0] if isinstance(key, tuple) else key
@@ -43,7 +44,7 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         for league_id, name, part in groups:
             y = part["outcome"].to_numpy(int)
             for side, code, label in who:
-                p = football_scores.chances(part, side)
+                p = football_matches.chances(part, side)
                 out.append(_record(int(ask.season or 0), league_id, name, code, label,
                                    fc.code if fc else None, p, y))
     return out
@@ -52,7 +53,7 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
 def _record(season: int, league_id: int | None, league: str, code: str, name: str,
             against: str | None, p: np.ndarray, y: np.ndarray) -> Record:
     s = football.scores(p, y)
-    bins = football_scores.outcome_calibration(p, y)
+    bins = football.outcome_calibration(p, y)
     return {"Season": season, "League_ID": league_id, "League": league, "Forecaster": code,
             "ForecasterName": name, "Against": against, "Count": len(y),
             "RPS": round(s["rps"], DIGITS), "LogLoss": round(s["log_loss"], DIGITS),

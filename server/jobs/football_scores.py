@@ -19,46 +19,9 @@ from server.catalog import forecasters
 from server.catalog.phases import REGULAR
 from server.models import football, metrics
 from server.store import schema
+from server.store.football_matches import chances, matches
 
 MEASURES = (("rps", "RPS"), ("log_loss", "log loss"), ("brier", "Brier"))
-
-
-def matches(conn: sa.Connection, level: str, season: int, forecaster: str | None
-            ) -> pd.DataFrame:
-    """One row per final league-round match of the season with our chances (and, with
-    ``forecaster``, only those it gave chances for too): league ID and name, outcome code, our
-    three chances (``ours_*``) and the forecaster's (``theirs_*``, scaled to 1)."""
-    g, f, c, s = (schema.games.c, schema.forecasts.c, schema.comparison_forecasts.c,
-                  schema.sublevels.c)
-    theirs_cols = (c.home_win_prob, c.draw_prob, c.vis_win_prob) if forecaster else ()
-    query = (sa.select(s.id, s.name, g.score_home, g.score_vis, f.elo_home_prob,
-                       f.elo_draw_prob, f.elo_vis_prob, *theirs_cols)
-             .join_from(schema.games, schema.forecasts, f.game_id == g.id))
-    if forecaster:
-        query = (query.join(schema.comparison_forecasts,
-                            sa.and_(c.game_id == g.id, c.forecaster == forecaster))
-                 .where(c.draw_prob.is_not(None), c.vis_win_prob.is_not(None)))
-    rows = conn.execute(
-        query.outerjoin(schema.sublevels, s.id == g.sublevel_id)
-        .where(g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
-               g.score_home.is_not(None), g.score_vis.is_not(None),
-               f.elo_home_prob.is_not(None))
-        .order_by(g.game_day, g.id)).all()
-    cols = ["league_id", "league", "score_home", "score_vis", "ours_home", "ours_draw",
-            "ours_away"] + (["theirs_home", "theirs_draw", "theirs_away"] if forecaster else [])
-    df = pd.DataFrame(rows, columns=cols)
-    if forecaster and len(df):
-        theirs = df[["theirs_home", "theirs_draw", "theirs_away"]].to_numpy(float)
-        df[["theirs_home", "theirs_draw", "theirs_away"]] = theirs / theirs.sum(axis=1,
-                                                                                keepdims=True)
-    df["outcome"] = football.outcomes(df["score_home"].to_numpy(float),
-                                      df["score_vis"].to_numpy(float))
-    return df
-
-
-def chances(df: pd.DataFrame, who: str) -> np.ndarray:
-    """(n, 3) chances of ``who`` ("ours" or "theirs") in the order home, draw, away."""
-    return df[[f"{who}_home", f"{who}_draw", f"{who}_away"]].to_numpy(float)
 
 
 def score_table(df: pd.DataFrame) -> pd.DataFrame:
@@ -111,7 +74,7 @@ def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
     for fc in forecasters.for_level(level):
         if not fc.three_way:
             continue
-        df = matches(conn, level, season, fc.code)
+        df = football.with_outcomes(matches(conn, level, season, fc.code))
         if df.empty:
             continue
         lines.append(f"{level} {season}: three outcomes (home, draw, away), ours (Elo) and "
@@ -137,30 +100,3 @@ def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
                              f"{r.mean_predicted:>14.4f}  {r.observed:>8.4f}")
     return lines
 
-
-OUTCOME_NAMES = ("home", "draw", "away")  # in the order of the outcome codes
-
-
-def outcome_calibration(p: np.ndarray, y: np.ndarray) -> pd.DataFrame:
-    """Each outcome's calibration (``metrics.calibration``'s ten bins): outcome name, bin, its
-    edges, count, mean chance given and how often that outcome happened."""
-    frames = [metrics.calibration(p[:, code], (np.asarray(y, dtype=int) == code).astype(float))
-              .assign(outcome=name) for code, name in enumerate(OUTCOME_NAMES)]
-    return pd.concat(frames, ignore_index=True)
-
-
-def scored_sets(conn: sa.Connection, level: str, season: int
-                ) -> list[tuple[forecasters.Forecaster | None, pd.DataFrame]]:
-    """The season's matches to score: per three-outcome forecaster that published for it, the
-    matches both gave chances for; when none did, ours alone on every league-round match."""
-    sets: list[tuple[forecasters.Forecaster | None, pd.DataFrame]] = []
-    for fc in forecasters.for_level(level):
-        if fc.three_way:
-            df = matches(conn, level, season, fc.code)
-            if len(df):
-                sets.append((fc, df))
-    if not sets:
-        df = matches(conn, level, season, None)
-        if len(df):
-            sets.append((None, df))
-    return sets
