@@ -92,8 +92,9 @@ def show(level: str, seasons: list[int]) -> None:
         _bins(picked), title=scoped_title(level, [newest], f"{league}: home, draw and away "
                                                            "chances against results")),
         key="three_outcome_calibration")
-    st.caption("Solid lines: ours (ELO); dotted: FiveThirtyEight's SPI on the same matches. A "
-               "forecast is well calibrated where its line follows the diagonal.")
+    beside = f"; dotted: {names[1]} on the same matches" if len(names) > 1 else ""
+    st.caption(f"Solid lines: ours (ELO){beside}. A forecast is well calibrated where its line "
+               "follows the diagonal.")
     help_ = {c: st.column_config.Column(help=next((h for k, h in COLUMN_HELP.items()
                                                    if c.startswith(k)), None))
              for c in table.columns}
