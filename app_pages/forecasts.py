@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
-from components import column_help, season_facts, winprob_calibration
+from components import column_help, season_facts, three_outcomes, winprob_calibration
 from components.tables import percent_column, show_table
 from services import ApiError, api
 
@@ -16,6 +16,7 @@ TABS_KEY = "tab"
 BINS_KEY = "bins_table"  # the calibration's bins, a click below its charts (filters.disclosure)
 CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS = ("Calibration", "Scores over time", "In-game", "ELO vs market",
                                                       "Lines by season", "Biggest upsets")
+THREE = "Home, draw, away"  # football: a draw is an outcome (the outcomes endpoint)
 # What each column of the page's tables means, shown on hover (codes are column_help's)
 HELP = {
     "Probability": "The bin of the ELO forecast's home-win chance the games fall in",
@@ -104,8 +105,12 @@ def main() -> None:
     if not has_odds:
         st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
     # one chart a tab: a second chart in the first view costs it a tenth of a one-chart page (bench/dashboard.py)
-    tabs = filters.tabs([CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS] if has_odds
-                        else [CALIBRATION, SCORES, INGAME, LINES, UPSETS], key=TABS_KEY)
+    three = [THREE] if api.level_sport(level) == "soccer" else []
+    tabs = filters.tabs([*three, CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS] if has_odds
+                        else [*three, CALIBRATION, SCORES, INGAME, LINES, UPSETS], key=TABS_KEY)
+    if THREE in tabs and tabs[THREE].open:
+        with tabs[THREE]:
+            three_outcomes.show(level, seasons)
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])

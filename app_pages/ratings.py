@@ -12,7 +12,8 @@ from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 3
-RANK_COLUMNS = ("Rank", "Team", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Losses", "Date")
+RANK_COLUMNS = ("Rank", "Team", "LeagueName", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Losses", "Date")
+ALL_LEAGUES = "All leagues"  # football: one pool of clubs, shown league by league (the API's League)
 SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
@@ -74,6 +75,20 @@ def _newest_day(ratings: pd.DataFrame) -> str | None:
     return str(days.max()) if len(days) else None
 
 
+def _league_picker(ratings: pd.DataFrame) -> str | None:
+    """The league whose clubs the rankings show, where the ratings name leagues (football); None
+    for every club of the level."""
+    if "LeagueName" not in ratings.columns:
+        return None
+    leagues = sorted(str(n) for n in ratings["LeagueName"].dropna().unique())
+    if len(leagues) < 2:
+        return None
+    picked = filters.choice("League", [ALL_LEAGUES, *leagues], key="league",
+                            help="Every club is rated in one pool across the leagues; pick one "
+                                 "league's clubs.")
+    return None if picked == ALL_LEAGUES else picked
+
+
 def main() -> None:
     level = filters.current_level()
     season = filters.season_picker(api.season_ids(level, with_games=True))
@@ -88,11 +103,14 @@ def main() -> None:
     filters.pin("snapshot", day)  # "the latest" moves with every game day
     top = [str(t) for t in current.get("Team", pd.Series(dtype=str)).head(DEFAULT_TEAMS)]
     chosen = filters.teams_picker(list(ids), top)
+    league = _league_picker(current)
     st.title(f"{level} {kind} ratings" + (f", {season}" if season else ""))
     tabs = filters.tabs([RANKINGS_TAB, SERIES_TAB], key=TABS_KEY)
     if tabs[RANKINGS_TAB].open:
         with tabs[RANKINGS_TAB]:
             table = fetch(level, season=season, date=snapshot) if snapshot else current
+            if league and "LeagueName" in table.columns:
+                table = table[table["LeagueName"] == league]
             if table.empty:  # why, in words true to the cause: nothing to draw
                 st.info(season_facts.why_empty(level, season, f"{kind} ratings", day=snapshot, computed_by=season_facts.RETABULATED,
                                           unfiltered=(lambda: not current.empty) if snapshot else None))
@@ -104,7 +122,7 @@ def main() -> None:
                 if box.open:
                     when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
                     box.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
-                                                        title=charts.scoped_title(level, [season], f"{kind} rankings {when}")),
+                                                        title=charts.scoped_title(level, [season], f"{league + ': ' if league else ''}{kind} rankings {when}")),
                                      key=f"{kind}_bars")
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:

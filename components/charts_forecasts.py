@@ -96,3 +96,33 @@ def correctness(table: pd.DataFrame, *, scope: str) -> go.Figure:
     fig.update_layout(barmode="group", xaxis={"title": "Season", "type": "category"}, showlegend=True)
     fig.update_yaxes(tickformat=".0%", range=[0, 1.05], title="Correct")
     return _finish(fig, title)
+
+
+OUTCOME_COLORS = {"home": HOME_COLOR, "draw": MUTED, "away": VIS_COLOR}
+FORECASTER_DASH = ("solid", "dot", "dash")  # ours first, then each comparison forecaster
+
+
+def three_outcome_calibration(bins: pd.DataFrame, *, title: str) -> go.Figure:
+    """Each outcome's chance given against how often it happened, per tenth (the outcomes
+    endpoint's ``calibration`` lists: columns Forecaster, Outcome, Predicted, Observed, Count);
+    colour the outcome, line style the forecaster (ours solid)."""
+    shown = bins.dropna(subset=["Predicted", "Observed"]) if not bins.empty else bins
+    if shown.empty:
+        return empty_figure(title, "No finished league matches with three chances")
+    fig = go.Figure()
+    _diagonal(fig)
+    for i, who in enumerate(dict.fromkeys(shown["Forecaster"])):
+        for outcome, color in OUTCOME_COLORS.items():
+            part = shown[(shown["Forecaster"] == who) & (shown["Outcome"] == outcome)]
+            if part.empty:
+                continue
+            fig.add_scatter(x=part["Predicted"], y=part["Observed"], mode="lines+markers",
+                            name=f"{who}: {outcome}", customdata=part["Count"],
+                            line={"color": color, "dash": FORECASTER_DASH[i % len(FORECASTER_DASH)]},
+                            marker={"color": color},
+                            hovertemplate=f"{who}, {outcome}<br>predicted %{{x:.1%}}<br>observed "
+                                          "%{y:.1%}<br>matches %{customdata:,}<extra></extra>")
+    fig.update_layout(xaxis={"title": "Chance given", "range": [0, 1], "tickformat": ".0%"},
+                      yaxis={"title": "How often it happened", "range": [0, 1.05],
+                             "tickformat": ".0%"})
+    return _finish(fig, title, 460)

@@ -218,6 +218,9 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
             markdown_table(plays.swing_table(swings, teams), empty="No plays with a line.")
 
 
+FOOTBALL_PERIODS = {"1": "1st half", "2": "2nd half", "3": "Extra time"}
+
+
 def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScore] | None = None,
               odds: Callable[[int], pd.DataFrame] | None = None,
               line: Callable[[], pd.DataFrame] | None = None, *, level: str) -> None:
@@ -238,9 +241,14 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
             st.caption("Box score: not offered by this backend (a NatStat backend has none).")
     if sport == "baseball" and scored is not None:
         table = _with_hits_and_errors(table, scored.totals)
+    if sport == "soccer":  # the API's periods of a football match: the halves, then extra time
+        table = table.rename(columns=FOOTBALL_PERIODS)
     if not table.empty:
         st.markdown("**Line score**")
         markdown_table(table)
+    pens = detail.get("Penalties")
+    if isinstance(pens, dict):
+        st.markdown(f"**Penalties:** {md(visitor)} {pens.get('visitor')}, {md(home)} {pens.get('home')}")
     if scored is not None:
         show_box_score(scored.players, sport, visitor, home, played=detail.get("ScoreHome") is not None,
                        scored=scored)

@@ -294,3 +294,10 @@ def level_serves(level: str, endpoint: str) -> bool:
     """Whether ``endpoint`` serves the level, as the glossary's levels say (docs/api/index.md)."""
     endpoints = _level_row(level, "Endpoints")
     return isinstance(endpoints, list | tuple) and endpoint in endpoints
+
+
+def outcomes(level: str, season: int) -> pd.DataFrame:
+    """A football season's home/draw/away forecasts scored per league (RPS, log loss, Brier),
+    ours beside each comparison forecaster on the same matches; each row's ``calibration`` is
+    its list of bins per outcome."""
+    return fetch("outcomes", level, {"season": season}, version="v2").frame

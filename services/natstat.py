@@ -40,7 +40,7 @@ NO_DATA = "NO_DATA"
 PREFIX = "/natstat"  # this service's dialect, under its own root
 # What this service adds to the NatStat API: a NatStat backend without them answers 404, which
 # the pages show as "not offered by this backend".
-OURS_ONLY = frozenset({"projections", "boxscores", "calibration"})
+OURS_ONLY = frozenset({"projections", "boxscores", "calibration", "outcomes"})
 
 
 def server_root(url: str) -> str:

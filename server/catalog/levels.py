@@ -66,6 +66,8 @@ FEATURES: dict[str, frozenset[str]] = {
     "transactions": frozenset({"NBA", "GL", "WNBA", "NHL", "MLB", "MiLB", "MBB"}),
     # a season's run expectancy and constants, from plays with the base-out state (baseball)
     "runenvironment": frozenset(lv.code for lv in LEVELS if lv.sport == "baseball"),
+    # home win, draw and away win forecast and scored (football)
+    "threeoutcomes": frozenset(lv.code for lv in LEVELS if lv.sport == "soccer"),
 }
 
 

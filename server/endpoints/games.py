@@ -49,6 +49,31 @@ def forecast_of(conn: sa.Connection, game_id: int, level: str) -> Record | None:
     return _FORECAST_PLANS[level].build_all([row])[0] if row is not None else None
 
 
+def _pair(info: Any, key: str) -> tuple[int, int] | None:
+    """A (home, away) score the football files give in ``info`` (``ht``, ``ft``, ``et``,
+    ``pens``), or None."""
+    value = info.get(key) if isinstance(info, dict) else None
+    return (int(value[0]), int(value[1])) if isinstance(value, list | tuple) and len(value) == 2 \
+        else None
+
+
+def _football_line(info: Any) -> dict[str, list[int]] | None:
+    """A football match's score per period from its file's half-time, full-time and after-extra-
+    time scores: first half, second half, then extra time when played; None without them."""
+    ht, ft, et = _pair(info, "ht"), _pair(info, "ft"), _pair(info, "et")
+    if ht is None or ft is None:
+        return None
+    ends = [(0, 0), ht, ft, *([et] if et is not None else [])]
+    return {side: [ends[i][k] - ends[i - 1][k] for i in range(1, len(ends))]
+            for k, side in ((1, "visitor"), (0, "home"))}
+
+
+def _penalties(info: Any) -> dict[str, int] | None:
+    """The shoot-out's score of a football match decided on penalties, else None."""
+    pens = _pair(info, "pens")
+    return None if pens is None else {"visitor": pens[1], "home": pens[0]}
+
+
 def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     gid = record["ID"]
@@ -57,8 +82,11 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
         "Season": g["season"], "Sublevel_ID": g["sublevel_id"],
         "StartTime": records.as_instant(g["start_time"]), "Periods": g["periods"],
         "Neutral": records.as_yn(g["neutral"]), "Playoff": g["playoff"],
-        "Attendance": g["attendance"], "Duration": g["duration"], "LineScore": g["line_score"],
+        "Attendance": g["attendance"], "Duration": g["duration"],
+        "LineScore": g["line_score"] or _football_line(g["info"]),
     })
+    if ask.code in LEAGUE_LEVELS:
+        record["Penalties"] = _penalties(g["info"])
     vn = s.venues.c
     venue = conn.execute(sa.select(vn.id.label("ID"), vn.name.label("Name"),
                                    vn.city_state.label("CityState"), vn.latitude.label("Latitude"),
@@ -105,7 +133,11 @@ DETAIL_FIELDS: tuple[Field, ...] = (
     _hooked("Playoff", "string", None, "playoff round, null in the regular season"),
     _hooked("Attendance", "integer", 41203, "attendance"),
     _hooked("Duration", "integer", 181, "minutes"),
-    _hooked("LineScore", "any", {"visitor": [0, 1], "home": [2, 0]}, "score per period"),
+    _hooked("LineScore", "any", {"visitor": [0, 1], "home": [2, 0]}, "score per period "
+            "(football: first half, second half, extra time when played)"),
+    Field("Penalties", "any", {"visitor": 4, "home": 5}, "the shoot-out's score of a match "
+          "decided on penalties; null otherwise (FC only)", detail=True, hook=True,
+          only=LEAGUE_LEVELS),
     _hooked("venue", "object", None, "venue metadata", children=(
         Field("ID", "integer", 5, "venue ID"), Field("Name", "string", "Yankee Stadium", "name"),
         Field("CityState", "string", "Bronx, NY", "city and state"),

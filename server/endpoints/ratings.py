@@ -10,13 +10,14 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.endpoints.base import ParsedRequest, Endpoint, Field
-from server.endpoints.common import params, snapshot_season
+from server.endpoints.common import LEAGUE_LEVELS, params, snapshot_season
 from server.endpoints.seasonnames import season_team
 from server.store import schema as s
 
 E = s.elo_history
 R = s.rpi
 TEAM, OPPONENT = season_team("rteam"), season_team("ropp")  # named as in the rated season
+LEAGUE = s.sublevels.alias("rleague")  # the league the team played in that season (FC)
 
 
 def _season(table: sa.Table, ask: ParsedRequest) -> Any:
@@ -51,8 +52,11 @@ def _elo(ask: ParsedRequest) -> sa.Select[Any]:
     q = (sa.select(rank.label("Rank"), inner.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
                    inner.c.elo_after.label("ELO"), inner.c.date.label("Date"),
                    inner.c.season.label("Season"), inner.c.w.label("Wins"),
-                   inner.c.l.label("Losses"))
-         .select_from(TEAM.join(inner, inner.c.team_id, inner.c.season)).where(inner.c.n == 1))
+                   inner.c.l.label("Losses"), LEAGUE.c.abbrev.label("League"),
+                   LEAGUE.c.name.label("LeagueName"))
+         .select_from(TEAM.join(inner, inner.c.team_id, inner.c.season)
+                      .outerjoin(LEAGUE, LEAGUE.c.id == TEAM.season.c.sublevel_id))
+         .where(inner.c.n == 1))
     if team is not None:
         # Named through the subquery (not literal_column): PostgreSQL folds unquoted names to
         # lower case, and COUNT(*) keeps the subquery in its FROM only if a column refers to it.
@@ -93,6 +97,10 @@ ELO = Endpoint(
         Field("Season", "integer", 2024, "season ID"),
         Field("Wins", "integer", 94, "rankings: wins in the season so far"),
         Field("Losses", "integer", 68, "rankings: losses in the season so far"),
+        Field("League", "string", "EN1", "rankings: the league the club played in that season "
+              "(FC only)", only=LEAGUE_LEVELS),
+        Field("LeagueName", "string", "English Premier League", "rankings: that league's name "
+              "(FC only)", only=LEAGUE_LEVELS),
         Field("Game_ID", "integer", 401, "series: the game"),
         Field("Opponent_ID", "integer", 12, "series: opponent ID"),
         Field("Opponent", "string", "Boston Red Sox", "series: opponent"),

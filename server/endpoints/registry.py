@@ -9,6 +9,7 @@ from server.catalog.levels import ALL_CODES, carries
 from server.endpoints.base import Endpoint
 from server.endpoints.boxscores import BOXSCORES
 from server.endpoints.calibration import CALIBRATION
+from server.endpoints.outcomes import OUTCOMES
 from server.endpoints.runexpectancy import RUNEXPECTANCY
 from server.endpoints.feeds import NEWS, SOCIAL, TRANSACTIONS
 from server.endpoints.forecasts import FORECASTS, MONEYLINE
@@ -44,6 +45,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     SEASONS, TEAMS, PLAYERS, GAMES, STATS, PLAYERPERFS, TEAMPERFS, PLAYBYPLAY, PITCH, OFFICIALS,
     VENUES, ELO, RPI, NEWS, TRANSACTIONS, SOCIAL, GLOSSARY, FORECASTS, MONEYLINE,
     BOXSCORES, PROJECTIONS, STANDINGS, WINPROB, CALIBRATION, RUNEXPECTANCY,  # beyond the spec
+    OUTCOMES,
 )
 
 _BY_NAME: dict[str, Endpoint] = {}

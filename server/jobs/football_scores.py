@@ -20,41 +20,9 @@ from server.catalog.phases import REGULAR
 from server.models import football, metrics
 from server.store import schema
 from server.store.competitions import in_league_tables
+from server.store.football_matches import chances, matches
 
 MEASURES = (("rps", "RPS"), ("log_loss", "log loss"), ("brier", "Brier"))
-
-
-def matches(conn: sa.Connection, level: str, season: int, forecaster: str) -> pd.DataFrame:
-    """One row per final league-round match of the season with both forecasts: league, outcome
-    code, our three chances (``ours_*``) and the forecaster's (``theirs_*``), scaled to 1."""
-    g, f, c, s = (schema.games.c, schema.forecasts.c, schema.comparison_forecasts.c,
-                  schema.sublevels.c)
-    rows = conn.execute(
-        sa.select(s.name, g.score_home, g.score_vis, f.elo_home_prob, f.elo_draw_prob,
-                  f.elo_vis_prob, c.home_win_prob, c.draw_prob, c.vis_win_prob)
-        .join_from(schema.games, schema.forecasts, f.game_id == g.id)
-        .join(schema.comparison_forecasts, sa.and_(c.game_id == g.id, c.forecaster == forecaster))
-        .outerjoin(schema.sublevels, s.id == g.sublevel_id)
-        .where(g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
-               g.score_home.is_not(None), g.score_vis.is_not(None),
-               f.elo_home_prob.is_not(None), c.draw_prob.is_not(None),
-               c.vis_win_prob.is_not(None))
-        .order_by(g.game_day, g.id)).all()
-    cols = ["league", "score_home", "score_vis", "ours_home", "ours_draw", "ours_away",
-            "theirs_home", "theirs_draw", "theirs_away"]
-    df = pd.DataFrame(rows, columns=cols)
-    theirs = df[["theirs_home", "theirs_draw", "theirs_away"]].to_numpy(float)
-    if len(df):
-        df[["theirs_home", "theirs_draw", "theirs_away"]] = theirs / theirs.sum(axis=1,
-                                                                                keepdims=True)
-    df["outcome"] = football.outcomes(df["score_home"].to_numpy(float),
-                                      df["score_vis"].to_numpy(float))
-    return df
-
-
-def chances(df: pd.DataFrame, who: str) -> np.ndarray:
-    """(n, 3) chances of ``who`` ("ours" or "theirs") in the order home, draw, away."""
-    return df[[f"{who}_home", f"{who}_draw", f"{who}_away"]].to_numpy(float)
 
 
 def score_table(df: pd.DataFrame) -> pd.DataFrame:
@@ -107,7 +75,7 @@ def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
     for fc in forecasters.for_level(level):
         if not fc.three_way:
             continue
-        df = matches(conn, level, season, fc.code)
+        df = football.with_outcomes(matches(conn, level, season, fc.code))
         if df.empty:
             continue
         lines.append(f"{level} {season}: three outcomes (home, draw, away), ours (Elo) and "
@@ -132,3 +100,4 @@ def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
                 lines.append(f"  {r.bin:>2}  {r.low:.1f}-{r.high:.1f}  {r.count:>6}  "
                              f"{r.mean_predicted:>14.4f}  {r.observed:>8.4f}")
     return lines
+

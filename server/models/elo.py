@@ -49,6 +49,10 @@ class EloParams:
     margin_weight: float = 0.0  # weight of the in-season margin model in the win expectation
     tier_gap: float = 0.0  # football: points below the mean per division under the top flight
     # at a club's first match (``server.models.football.first_ratings``)
+    # extra K fraction at a team's first game here, decaying over ``first_games`` of its games
+    # here (all seasons): a first rating is a guess, not a record (see ``first_factor``)
+    first_boost: float = 0.0
+    first_games: float = 38.0
 
 
 # Sources and tuning of every constant: docs/elo-tuning.md (never tuned on the season scored).
@@ -63,7 +67,7 @@ SPORT_ELO: dict[str, EloParams] = {
                           gs_points=4.7, gs_alpha=0.03, gs_team_alpha=0.05, gs_debut=-3.0,
                           margin_weight=0.1),
     "soccer": EloParams(k=20.0, home=50.0, mov="soccer", revert=0.0, mean=1500.0,
-                        early_boost=1.0, tier_gap=300.0),
+                        early_boost=1.0, tier_gap=300.0, first_boost=2.0, first_games=10.0),
 }
 # National teams: the World Football Elo Ratings (eloratings.net) as published: K by the
 # match's importance (the competition's ``elo_k``, a game's ``match_k``; ``k`` here is a
@@ -117,6 +121,16 @@ def early_factor(games_played: float, params: EloParams) -> float:
     if params.early_shape == "kalman":
         return 1.0 + params.early_boost / (1.0 + x)
     return 1.0 + params.early_boost * math.exp(-x)
+
+
+def first_factor(games_here: float, params: EloParams) -> float:
+    """Multiplier of K after ``games_here`` games since the teams' first game in the data (the
+    two teams' mean): ``1 + first_boost x exp(-games / first_games)``. Unlike the early-season
+    boost it does not come back each season: it lets a first rating, which knows nothing of
+    the team, move to where its results put it."""
+    if params.first_boost == 0.0:
+        return 1.0
+    return 1.0 + params.first_boost * math.exp(-games_here / params.first_games)
 
 
 def revert(rating: float, params: EloParams) -> float:
@@ -206,6 +220,7 @@ def run_elo(games: pd.DataFrame, params: EloParams,
     rating: dict[int, float] = {}
     team_season: dict[int, int] = {}
     played: dict[int, int] = {}
+    here: dict[int, int] = {}  # games since the team's first here (``first_factor``)
     book = _pitcher_book(g, params)
     if book is not None and pitcher_priors:
         book.seed(pitcher_priors)
@@ -229,6 +244,7 @@ def run_elo(games: pd.DataFrame, params: EloParams,
                     else prior_rating(priors.get(t), params, prior_age.get(t, 1))
                 team_season[t] = season
                 played[t] = 0
+                here[t] = 0
             elif team_season[t] != season:
                 rating[t] = revert(rating[t], params)
                 team_season[t] = season
@@ -253,6 +269,7 @@ def run_elo(games: pd.DataFrame, params: EloParams,
         base_k = match_k[i] if match_k is not None and match_k[i] == match_k[i] else params.k
         k = base_k * (params.playoff_k if playoff[i] else 1.0)
         k *= early_factor(0.5 * (played[h] + played[v]), params)
+        k *= first_factor(0.5 * (here[h] + here[v]), params)
         sh, sv = scores_home[i], scores_vis[i]
         if sh is None or sv is None or math.isnan(sh) or math.isnan(sv):  # not final: no update
             rows.append(EloRow(velo_before=rv, helo_before=rh, velo_after=NAN, helo_after=NAN,
@@ -263,6 +280,8 @@ def run_elo(games: pd.DataFrame, params: EloParams,
         rating[h], rating[v] = rh + points, rv - points
         played[h] += 1
         played[v] += 1
+        here[h] += 1
+        here[v] += 1
         rows.append(EloRow(velo_before=rv, helo_before=rh, velo_after=rv - points,
                            helo_after=rh + points, elo_k=k, elo_adjust=adjust,
                            elo_points=abs(points), velo_change=-points, helo_change=points,

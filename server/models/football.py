@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from server.models.elo import ELO_SCALE, NATIONAL_ELO, EloParams, run_elo
+from server.models.metrics import calibration
 
 HOME, DRAW, AWAY = 0, 1, 2  # outcome codes, in the order the ranked probability score needs
 
@@ -39,8 +40,8 @@ class DrawModel:
 
 # Fitted by ``fit_draw_model`` on 2023-24 and 2024-25 (the ten leagues' 6,808 league-round
 # matches, ratings from ``SPORT_ELO["soccer"]``): never on the seasons scored against SPI
-# (docs/models.md).
-SOCCER_DRAW = DrawModel(slope=0.9771, threshold=0.6158)
+# (docs/models.md; bench/football_tuning.py prints the fit).
+SOCCER_DRAW = DrawModel(slope=0.9531, threshold=0.6159)
 
 
 def log_odds(diff: np.ndarray) -> np.ndarray:
@@ -55,6 +56,12 @@ def three_way(diff: np.ndarray, model: DrawModel = SOCCER_DRAW) -> np.ndarray:
     home = 1.0 / (1.0 + np.exp(-(x - model.threshold)))
     away = 1.0 / (1.0 + np.exp(-(-x - model.threshold)))
     return np.column_stack([home, 1.0 - home - away, away])
+
+
+def with_outcomes(matches: pd.DataFrame) -> pd.DataFrame:
+    """Matches (``score_home``, ``score_vis``) with their outcome code as ``outcome``."""
+    return matches.assign(outcome=outcomes(matches["score_home"].to_numpy(float),
+                                           matches["score_vis"].to_numpy(float)))
 
 
 def outcomes(score_home: np.ndarray, score_away: np.ndarray) -> np.ndarray:
@@ -136,6 +143,17 @@ def scores(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
     """Count, ranked probability score, log loss and Brier score of three-way chances."""
     return {"count": float(len(y)), "rps": ranked_probability_score(p, y),
             "log_loss": log_loss3(p, y), "brier": brier3(p, y)}
+
+
+OUTCOME_NAMES = ("home", "draw", "away")  # in the order of the outcome codes
+
+
+def outcome_calibration(p: np.ndarray, y: np.ndarray) -> pd.DataFrame:
+    """Each outcome's calibration (``calibration``'s ten bins): outcome name, bin, its
+    edges, count, mean chance given and how often that outcome happened."""
+    frames = [calibration(p[:, code], (np.asarray(y, dtype=int) == code).astype(float))
+              .assign(outcome=name) for code, name in enumerate(OUTCOME_NAMES)]
+    return pd.concat(frames, ignore_index=True)
 
 
 def fit_draw_model(diff: np.ndarray, y: np.ndarray) -> DrawModel:

@@ -27,7 +27,7 @@ def test_soccer_draws_are_labelled_and_counted(dashboard_env: ApiServer) -> None
     assert_clean(games)
     names = {trace.get("name") for trace in figures(games)[0]["data"]}
     assert "Draw" in names and "Tie" not in names
-    forecasts = open_page("forecasts", {"level": "FC", "bins_table": "true"})
+    forecasts = open_page("forecasts", {"level": "FC", "tab": "Calibration", "bins_table": "true"})
     assert_clean(forecasts)
     table = forecasts.dataframe[0].value
     assert table["Draws"].sum() > 0

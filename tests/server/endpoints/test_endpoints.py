@@ -74,13 +74,17 @@ SAMPLES: dict[str, tuple[str, dict[str, Any], tuple[str, ...]]] = {
                      "Observed", "scores")),
     "runexpectancy": ("/v2/runexpectancy/MLB/", {"season": 2024},
                       ("Season", "Bases", "Outs", "RunExpectancy", "Count", "constants")),
+    "outcomes": ("/v2/outcomes/FC/", {"season": 2024},
+                 ("Season", "League_ID", "League", "Forecaster", "ForecasterName", "Against",
+                  "Count", "RPS", "LogLoss", "Brier", "calibration")),
 }
 
 
 def test_samples_cover_the_registry() -> None:
     assert set(SAMPLES) == {ep.name for ep in ENDPOINTS}
-    # the spec's 19, boxscores, projections, standings, winprob, calibration, runexpectancy
-    assert len(ENDPOINTS) == 25
+    # the spec's 19, boxscores, projections, standings, winprob, calibration, runexpectancy,
+    # outcomes
+    assert len(ENDPOINTS) == 26
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -89,3 +89,22 @@ def test_national_teams_are_rated_by_the_world_football_elo_rules_apart_from_clu
     assert elo.loc[4, "helo_change"] == pytest.approx(0.0)  # equal sides, drawn
     clubs = run_elo(games[games["sublevel_id"] == 1], SPORT_ELO["soccer"])
     assert elo.loc[2, "helo_change"] == pytest.approx(clubs["helo_change"].iloc[0])
+
+
+def test_a_club_new_to_the_data_moves_faster_than_one_with_a_record() -> None:
+    """The first-season boost: the same result moves two clubs meeting for the first time more
+    than two clubs a season in, and the boost does not come back the next season."""
+    params = SPORT_ELO["soccer"]
+    assert params.first_boost > 0
+    n = 40  # clubs 1 and 2 play each other n times in 2022, then again in 2023
+    games = pd.DataFrame({
+        "game_id": range(1, 2 * n + 1), "season": [2022] * n + [2023] * n,
+        "date": pd.date_range("2021-08-01", periods=2 * n, freq="7D"),
+        "home": [1, 2] * n, "visitor": [2, 1] * n, "score_home": 1.0, "score_vis": 1.0,
+        "neutral": False, "playoff": False})
+    elo = run_elo(games, params).set_index("game_id")
+    first, settled, next_season = elo.loc[1, "elo_k"], elo.loc[n, "elo_k"], elo.loc[n + 1, "elo_k"]
+    assert first == pytest.approx(params.k * (1 + params.early_boost) * (1 + params.first_boost))
+    assert first > next_season > settled, "the season's early boost returns, the first one not"
+    fading = 1 + params.first_boost * np.exp(-n / params.first_games)  # n games here before
+    assert next_season == pytest.approx(params.k * (1 + params.early_boost) * fading)

@@ -1,0 +1,84 @@
+"""Football on the dashboard over the real store. Forecasts vs outcomes: the home, draw and away tab lays the
+outcomes endpoint's scores side by side (ours and SPI per league and season, each figure the
+API's), says who is ahead, and draws each outcome's calibration for both on the same matches."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import requests
+
+from tests.dashboard._apptest import _decoded, assert_clean, figures, open_page, titles
+from tests.dashboard.conftest import ApiServer, point_services_at
+
+pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
+
+
+@pytest.fixture()
+def real_dashboard(real_api: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiServer:
+    return point_services_at(real_api, monkeypatch)
+
+
+def test_fc_2022_23_home_draw_away_beside_spi(real_dashboard: ApiServer) -> None:
+    served = requests.get(f"{real_dashboard.url}/v2/outcomes/FC/", timeout=60,
+                          params={"key": real_dashboard.key, "season": 2023}).json()["outcomes"]
+    overall = {r["ForecasterName"]: r for r in served if r["League"] == "All"}
+    at = open_page("forecasts", {"level": "FC", "fc_seasons": "2023"})
+    assert_clean(at)
+    (table,) = [t for t in at.dataframe if "RPS ELO" in t.value.columns]
+    shown = table.value
+    assert list(shown.columns[:3]) == ["Season", "League", "Matches"]
+    assert "RPS FiveThirtyEight SPI" in shown.columns and "Log loss FiveThirtyEight SPI" in shown.columns
+    assert len(shown) == 11 and shown.iloc[-1]["League"] == "All", "ten leagues, then all of them"
+    last = shown.iloc[-1]
+    for name, record in overall.items():
+        assert last[f"RPS {name}"] == record["RPS"] and last[f"Log loss {name}"] == record["LogLoss"]
+    assert int(last["Matches"]) == overall["ELO"]["Count"]
+    ours, spi = overall["ELO"]["RPS"], overall["FiveThirtyEight SPI"]["RPS"]
+    ahead = "ours ahead" if ours < spi else "FiveThirtyEight SPI ahead"
+    said = " ".join(m.value for m in at.markdown)
+    assert f"2022-23: RPS ELO {ours:.4f}, FiveThirtyEight SPI {spi:.4f}" in said and ahead in said
+    assert "CC BY 4.0" in " ".join(c.value for c in at.caption)
+    config = json.loads(table.proto.columns)
+    assert all(config[c].get("help") for c in shown.columns), config
+    title = "FC 2023: All: home, draw and away chances against results"
+    assert title in titles(at)
+    chart = figures(at)[titles(at).index(title)]
+    lines = {t["name"]: t for t in chart["data"] if t["name"] != "Perfect"}
+    assert set(lines) == {f"{who}: {o}" for who in overall for o in ("home", "draw", "away")}
+    for trace in lines.values():
+        assert sum(_decoded(trace["customdata"])) == overall["ELO"]["Count"], "every match binned"
+
+
+def test_fc_ratings_league_by_league(real_dashboard: ApiServer) -> None:
+    """Clubs are rated in one pool; the Ratings page shows one league's clubs at a time, as the
+    API names each club's league in the rated season."""
+    at = open_page("ratings", {"level": "FC", "season": "2023", "league": "Premier League"})
+    assert_clean(at)
+    (table,) = [t.value for t in at.dataframe if "ELO" in t.value.columns]
+    assert len(table) == 20 and set(table["LeagueName"]) == {"Premier League"}
+    assert table.iloc[0]["Team"] == "Manchester City FC"
+    assert list(table["ELO"]) == sorted(table["ELO"], reverse=True)
+    assert "Southampton FC" in set(table["Team"]) and "Burnley FC" not in set(table["Team"]), \
+        "2022-23's clubs: relegated Southampton in, promoted-later Burnley (Championship) out"
+
+
+def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(
+        real_dashboard: ApiServer) -> None:
+    """The 2023 Championship play-off final (Coventry 1-1 Luton after extra time, Luton on
+    penalties 6-5; Coventry at home, 0-1 at half-time): the Games page gives each half, extra time
+    and the shoot-out."""
+    games = requests.get(f"{real_dashboard.url}/v1/games/FC/", timeout=60, params={
+        "key": real_dashboard.key, "season": 2023, "phase": "postseason", "max": 100}).json()["games"]
+    (final,) = [g for g in games if "Luton" in g["Home"] + g["Visitor"]
+                and "Coventry" in g["Home"] + g["Visitor"]]
+    at = open_page("games", {"level": "FC", "game": str(final["ID"])})
+    assert_clean(at)
+    texts = [m.value for m in at.markdown]
+    line = next(t for t in texts if "1st half" in t)
+    assert "2nd half" in line and "Extra time" in line
+    assert final["Home"] == "Coventry City FC" and final["Visitor"] == "Luton Town FC"
+    assert "**Penalties:** Luton Town FC 6, Coventry City FC 5" in texts
+    rows = {r.split("|")[1].strip(): [c.strip() for c in r.split("|")[2:-1]]
+            for r in line.splitlines() if "FC" in r}
+    assert rows["Luton Town FC"][:3] == ["1", "0", "0"] and rows["Coventry City FC"][:3] == ["0", "1", "0"]
