@@ -365,6 +365,25 @@ def postgres_run(opts: argparse.Namespace) -> int:
     return 0
 
 
+def _print_only(opts: argparse.Namespace, results: dict[str, dict[str, float]],
+                rounds: dict[str, list[dict[str, float]]]) -> int:
+    """The figures of an ``--only`` run, each against the earlier code's when there is one."""
+    print(f"{opts.connections} connections, {opts.duration} s each; median of {opts.rounds} "
+          "interleaved rounds (p99 range in brackets)")
+    for name, r in results.items():
+        p99s = sorted(run["p99"] for run in rounds[name])
+        print(f"({name:6s}) {r['rps']:9.0f} req/s  p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms"
+              f" [{p99s[0]:.1f}-{p99s[-1]:.1f}]  non-2xx {int(r['errors'])}  server CPU "
+              f"{r.get('cpu_us', 0):.0f} µs/request")
+    for name, new in results.items():
+        old = results.get(f"{name}@")
+        if old is not None:
+            print(f"  ({name}) this / {opts.against}: req/s {new['rps'] / old['rps']:.2f}x  "
+                  f"p99 {new['p99']:.2f} / {old['p99']:.2f} ms = {new['p99'] / old['p99']:.2f}x  "
+                  f"CPU {new.get('cpu_us', 0) / max(old.get('cpu_us', 0), 1e-9):.2f}x")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duration", type=int, default=10)
@@ -374,6 +393,9 @@ def main() -> int:
                         help="also serve (a), (b), (c), (a0) from this commit's code")
     parser.add_argument("--postgres", action="store_true",
                         help="serve (b), (a0), (c0) from PostgreSQL, without caches")
+    parser.add_argument("--only", metavar="NAMES",
+                        help="run only these scenarios, comma-separated (e.g. a0,b,c: with "
+                             "--against, each beside the earlier code's; a quicker paired run)")
     opts = parser.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
@@ -413,6 +435,7 @@ def main() -> int:
         owners = {"bare": servers[-1], "a": cached_server}
         servers.append(_start(serve + [str(cold_port)], {**env, "SPORTS_CACHE_TTL": "0"},
                               f"http://127.0.0.1:{cold_port}/health"))
+        owners.update({"b": servers[-1], "a0": servers[-1], "c": cached_server})
         logged = [a for a in serve if a != "--no-access-log"] + [str(logged_port)]
         servers.append(_start(logged, env, f"http://127.0.0.1:{logged_port}/health"))
         script = work / "distinct.lua"
@@ -441,6 +464,7 @@ def main() -> int:
             owners["a@"] = servers[-1]
             servers.append(_start(serve + [str(old_cold)], {**old_env, "SPORTS_CACHE_TTL": "0"},
                                   f"http://127.0.0.1:{old_cold}/health", cwd=folder))
+            owners.update({"b@": servers[-1], "a0@": servers[-1], "c@": owners["a@"]})
             old_base = f"http://127.0.0.1:{old_port}"
             old_list = (f"{old_base}/v1/games/MLB/?key={old_key}&team={old_ids['team']}"
                         f"&season=2024&max=100")
@@ -457,10 +481,16 @@ def main() -> int:
                 "c@": (f"{old_base}/v1/games/MLB/?key={old_key}&id={old_ids['detail']}", None),
                 "a0@": (old_list.replace(f":{old_port}/", f":{old_cold}/"), None),
             })
+        if opts.only:
+            wanted = set(opts.only.split(","))
+            scenarios = {name: target for name, target in scenarios.items()
+                         if name.rstrip("@") in wanted}
         rounds = _interleaved(scenarios, opts.rounds, run, owners)
         results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
         _stop(servers, work)
+    if opts.only:
+        return _print_only(opts, results, rounds)
     print(f"response size (a): {len(body)} bytes; {opts.connections} connections, "
           f"{opts.duration} s each")
     print(f"median of {opts.rounds} interleaved rounds (p99 range in brackets)")
