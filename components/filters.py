@@ -18,6 +18,7 @@ from typing import Any, Final
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from components.loading import level_filling
 from components.plain import md
 from server.catalog.parameters import MAX_TEXT
 from services import api
@@ -149,7 +150,9 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
     season forgets the choices computed from it (``SEASON_DEPENDENT``)."""
     options = sorted({int(s) for s in seasons}, reverse=True)
     if not options:
-        st.sidebar.caption("No seasons held for this level.")
+        st.sidebar.caption("No season of this level is loaded yet: the service is loading it (the notice "
+                           "above the page says what is ready)." if level_filling(current_level())
+                           else "No seasons held for this level.")
         return None
     index = options.index(default) if default in options else 0
     warn_unknown(key, options, label, options[index])
