@@ -100,6 +100,7 @@ def main() -> None:
     filters.reset_pins()
     layout.narrow_screen_style()
     navigation = st.navigation(PAGES)
+    st.session_state[filters.PAGE_KEY] = navigation.url_path or "overview"  # names its chart box
     codes, names = _levels()  # the glossary's levels; an API that cannot answer stops here
     doc = _health()
     level = filters.level_picker(codes, names)
