@@ -284,7 +284,7 @@ def _team(level: str) -> None:
         with sections[SEASONS]:
             show_table(team_view.seasons_table(seasons), name=f"team_{ids[team]}_seasons",
                        empty="No seasons held.")
-            for note in team_view.postseason_notes(seasons):
+            for note in team_view.postseason_notes(seasons, api.season_names(level)):
                 st.caption(md(note))
             if not seasons.empty:
                 box = filters.chart_below("Chart: wins and losses by season")

@@ -548,7 +548,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     url, charts = page.url, _view(page)["charts"]
     page.context.close()
     assert f"snapshot={day}" in url, url
-    assert charts and charts[0] == f"NBA {season}: ELO rankings on {day}", charts
+    assert charts and charts[0] == f"NBA {api.season_name('NBA', season)}: ELO rankings on {day}", charts
 
 
 def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
@@ -597,7 +597,7 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
     (seen, lines), link, reopened = _shown_and_reopened(browser, page)
     assert "compare=teams" in link and f"season={season}" in link, link
     assert lines == [names], "one chart, a line per team"
-    assert seen["charts"] == [f"NBA {season}: ELO over the season"], seen["charts"]
+    assert seen["charts"] == [f"NBA {api.season_name('NBA', season)}: ELO over the season"], seen["charts"]
     assert seen["headers"] and seen["headers"][0][:4] == ["Open", "Team", "Wins", "Losses"], seen["headers"]
     assert reopened == (seen, lines)
 

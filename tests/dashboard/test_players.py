@@ -18,7 +18,7 @@ def test_player_profile_from_url(dashboard_env: ApiServer) -> None:
     assert at.number_input(key="player").value == int(player["ID"])
     assert any(str(player["Name"]) in s.value for s in at.subheader)
     newest = max(s["Season"] for s in api.player("NBA", int(player["ID"]))["seasons"] if s.get("Games"))
-    assert titles(at)[0] == f"NBA {newest}: {player['Name']}, game log: PTS", "the level and the season drawn"
+    assert titles(at)[0] == f"NBA {api.season_name('NBA', newest)}: {player['Name']}, game log: PTS", "the level and the season drawn"
     assert at.selectbox(key="log_stat").value == "PTS", "a basketball game log opens on points"
     assert trace_points(figures(at)[0]) > 0
 
