@@ -637,3 +637,16 @@ def test_a_chart_box_opened_on_one_page_stays_shut_on_the_next(browser: Any, das
     assert opened[0] == 1 and opened[1] >= 1, opened
     assert "leaders" in next_page[0].lower() and next_page[1] == (0, 0), next_page
     assert all(box[0] == 1 and box[1] >= 1 for box in linked), linked
+
+
+def test_one_click_on_a_search_result_opens_the_player(browser: Any, dashboard: str,
+                                                       dashboard_env: ApiServer) -> None:
+    leader = api.stats("MLB", "player", "HR", size=1).frame.iloc[0]
+    surname = str(leader["Name"]).split()[-1]
+    page = _open(browser, f"{dashboard}/players?level=MLB")
+    _type(page, "Search players", surname)
+    _click_first_row(page)  # the search's table, above the leaders'
+    opened = (_sidebar_value(page, "Player ID"), page.locator("h3").first.inner_text(), page.url)
+    page.context.close()
+    assert opened[0] and f"player={opened[0]}" in opened[2], opened
+    assert surname in opened[1], opened
