@@ -109,7 +109,8 @@ CHART_LED = {"compare": None, "forecasts": None, "playbyplay": None, "players": 
 def _chart_code_early(path: str) -> DeltaGenerator | None:
     """A slot holding a blank, flat chart above the page when ``path`` opens on a chart (a
     player's profile, a game with its charts open); None otherwise."""
-    if path not in CHART_LED or (CHART_LED[path] and not st.query_params.get(CHART_LED[path] or "")):
+    needs = CHART_LED.get(path, "")
+    if path not in CHART_LED or (needs and st.query_params.get(needs, "") in ("", "false")):
         return None
     slot = st.empty()
     slot.plotly_chart(_BLANK, key="_chart_code", config={"staticPlot": True})
