@@ -429,8 +429,9 @@ def main() -> int:
         print(verdict(f"fresh page (a shared link, new browser) shows something useful <= "
                       f"{USEFUL_TARGET_MS / 1000:g} s", over["useful"], n))
         print(verdict(f"fresh page's first chart <= {FRESH_TARGET_MS / 1000:g} s", over["fresh"], n))
-        print(verdict(f"filter change redrawn <= {CHANGE_TARGET_MS / 1000:g} s",
-                      over["change"], sum(w.change is not None for w in walked)))
+        if args.changes:  # none made (--changes 0): no verdict
+            print(verdict(f"filter change redrawn <= {CHANGE_TARGET_MS / 1000:g} s",
+                          over["change"], sum(w.change is not None for w in walked)))
         print(verdict(f"warm <= {WARM_TARGET}x the one-chart page", over["warm"], n))
         print(verdict(f"cold <= {COLD_TARGET}x the one-chart page", over["cold"], n))
         print(f"services call from cache: {hit * 1000:.1f} µs: "
