@@ -68,6 +68,7 @@ def _health() -> dict[str, Any] | ApiError:
         doc = health()
     except ApiError as err:
         run_epoch(False)
+        loading.remember({})  # nothing known of a fill: no message says one runs
         return err
     run_epoch(loading.filling(doc))
     loading.remember(doc)
