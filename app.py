@@ -5,11 +5,15 @@ Run with ``streamlit run app.py``; the API is found through SPORTS_API_URL / SPO
 """
 from __future__ import annotations
 
+from typing import Any
+
+import plotly.graph_objects as go
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from components import filters, layout, loading
 from components.plain import md
-from services import ApiError, NotOffered, api, health, load_config
+from services import ApiError, NotOffered, api, health, load_config, run_epoch
 
 st.set_page_config(page_title="Sports analytics workbench", page_icon=":material/sports_baseball:",
                    layout="wide")
@@ -17,6 +21,8 @@ st.set_page_config(page_title="Sports analytics workbench", page_icon=":material
 # One file per area in app_pages/, not pages/: a pages/ folder beside the entrypoint is Streamlit's
 # legacy auto-discovery, which competes with st.navigation for a deep link's first load (the
 # Streamlit team's own guidance names the folder app_pages/ for that reason).
+_BLANK = go.Figure(layout={"height": 10, "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
+                           "xaxis": {"visible": False}, "yaxis": {"visible": False}})
 PAGES = [
     st.Page("app_pages/overview.py", title="Overview", icon=":material/home:", default=True,
             help="Latest and in-progress games of the level."),
@@ -54,21 +60,33 @@ def _levels() -> tuple[list[str], dict[str, str]]:
     return list(names), names
 
 
-def _connection(level: str, name: str) -> tuple[set[str], dict[str, str]]:
+def _health() -> dict[str, Any] | ApiError:
+    """/health, asked first in every run: while the store still fills in the background, the
+    run keeps its documents to itself (``run_epoch``), so the notice, the sidebar and the page
+    all show one moment's data."""
+    try:
+        doc = health()
+    except ApiError as err:
+        run_epoch(False)
+        loading.remember({})  # nothing known of a fill: no message says one runs
+        return err
+    run_epoch(loading.filling(doc))
+    loading.remember(doc)
+    return doc
+
+
+def _connection(doc: dict[str, Any] | ApiError, name: str, level: str) -> tuple[set[str], dict[str, str]]:
     """Sidebar status from /health (under the level's name); returns the data sources /health
     lists for the level and the notices it gives for each source."""
     config = load_config()
-    try:
-        doc = health()
-    except NotOffered:  # a NatStat backend without this service's /health
+    if isinstance(doc, NotOffered):  # a NatStat backend without this service's /health
         st.sidebar.caption(f"{md(name)}  \n:material/cloud_done: NatStat backend · {md(config.url)}")
         return set(), {}
-    except ApiError as err:
+    if isinstance(doc, ApiError):
         st.sidebar.error(f"API not reachable at {md(config.url)}", icon=":material/cloud_off:")
-        st.sidebar.caption(err.hint)
+        st.sidebar.caption(doc.hint)
         return set(), {}
     st.sidebar.caption(f"{md(name)}  \n:material/cloud_done: API {md(doc.get('Status', 'ok'))} · {md(config.url)}")
-    loading.notice(doc, level)  # the level still loading in the background says so, on every page
     if not config.key:
         st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")
     return layout.level_sources(doc, level), dict(doc.get("Notices") or {})
@@ -82,19 +100,44 @@ def _notices(level: str) -> tuple[str, ...]:
         return ()
 
 
+# Views that open on a chart: a colleague's shared link waited for the chart's code (plotly,
+# 4.7 MB of JavaScript, fetched by the browser only when the first chart arrives) after the
+# page's data; a blank chart sent first fetches it while the page asks the API, and goes once
+# the page has drawn its own. Table-led views never load it.
+CHART_LED = {"compare": None, "forecasts": None, "playbyplay": None, "players": "player", "games": "charts"}
+
+
+def _chart_code_early(path: str) -> DeltaGenerator | None:
+    """A slot holding a blank, flat chart above the page when ``path`` opens on a chart (a
+    player's profile, a game with its charts open); None otherwise."""
+    needs = CHART_LED.get(path, "")
+    if path not in CHART_LED or (needs and st.query_params.get(needs, "") in ("", "false")):
+        return None
+    slot = st.empty()
+    slot.plotly_chart(_BLANK, key="_chart_code", config={"staticPlot": True})
+    return slot
+
+
 def main() -> None:
     layout.reset_notes()
     filters.reset_pins()
     layout.narrow_screen_style()
     navigation = st.navigation(PAGES)
-    codes, names = _levels()
+    st.session_state[filters.PAGE_KEY] = navigation.url_path or "overview"  # names its chart box
+    codes, names = _levels()  # the glossary's levels; an API that cannot answer stops here
+    doc = _health()
     level = filters.level_picker(codes, names)
+    if isinstance(doc, dict):
+        loading.notice(doc, level)  # above the page: the level still loading says what is ready
+    early = _chart_code_early(navigation.url_path)
     try:
         navigation.run()
     finally:
+        if early is not None:
+            early.empty()
         # below the page's own filters, so that on a phone the level and the season come first
         # in the sidebar, within reach without scrolling it; after a page that stopped too
-        sources, owed = _connection(level, names.get(level, ""))
+        sources, owed = _connection(doc, names.get(level, ""), level)
         layout.source_banner(sources, owed)
         layout.note_sources(sources, _notices(level) if sources else ())
         layout.footer()

@@ -106,7 +106,7 @@ def main() -> None:
                        empty="No event matches these filters.")
             if key := _legend(plays.pitch_legend(shown)):
                 st.caption(f"Pitch codes: {key}. Outs and RoB (runners on base: 1-3 is first and third) before "
-                           "the play; the score after it; WPA in percentage points of a win, the pitcher's the "
+                           f"the play; the score after it; WPA as {plays.WPA_UNIT}, the pitcher's the "
                            "batter's turned round.")
     if PITCHES_TAB in tabs and tabs[PITCHES_TAB].open:
         with tabs[PITCHES_TAB]:

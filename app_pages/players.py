@@ -95,7 +95,7 @@ def _leaders(level: str) -> None:
     if page.frame.empty:
         st.info(season_facts.why_empty(level, season, f"{stat} statistics", computed_by=season_facts.RETABULATED))
         return
-    st.caption(f"The {season} {stat} leaders: click one to open the profile, or search above.")
+    st.caption(f"The {api.season_name(level, season)} {stat} leaders: click one to open the profile, or search above.")
     leaders = page.frame.rename(columns={"Player_ID": "ID"})
     show_table(links.with_link(leaders, "ID", "player", level), name="players_leaders", select_into="player",
                columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
@@ -252,10 +252,10 @@ def _biggest_plays(level: str, player_id: int, season: int, detail: dict[str, An
     if not {"Stat", "Value"} <= set(stats.columns) or not (stats["Stat"] == "WPA").any():
         return
     wpa = float(pd.to_numeric(stats.loc[stats["Stat"] == "WPA", "Value"]).iloc[0])
-    st.metric(f"Win probability added, {season}", f"{wpa:+.2f}",
+    st.metric(f"Win probability added, {api.season_name(level, season)}", f"{wpa:+.2f}",
               help="The season's sum of the change each of his plays made to his team's chance to win "
                    "(a pitcher is credited the negative of the batter's).")
-    st.markdown("**Biggest plays** (WPA in percent points of his team's chance to win)")
+    st.markdown(f"**Biggest plays** (WPA: the change in his team's chance to win, as {plays.WPA_UNIT})")
     markdown_table(plays.player_plays(api.player_plays(level, player_id, season), player_id),
                    empty="No plays held for this season.")
 
@@ -284,7 +284,7 @@ def _team(level: str) -> None:
         with sections[SEASONS]:
             show_table(team_view.seasons_table(seasons), name=f"team_{ids[team]}_seasons",
                        empty="No seasons held.")
-            for note in team_view.postseason_notes(seasons):
+            for note in team_view.postseason_notes(seasons, api.season_names(level)):
                 st.caption(md(note))
             if not seasons.empty:
                 box = filters.chart_below("Chart: wins and losses by season")

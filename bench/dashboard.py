@@ -14,7 +14,8 @@ Streamlit page's, measured side by side so that load on the machine hits both al
   then (``rerun``: the rest of the wait is the browser drawing).
 
 Prints each figure's median and its ratio to the baseline, then one line per target: a fresh
-page's first chart within 2 s and a filter change's redraw within 1 s (medians, absolute),
+page shows something useful (its first chart or table, the records a link names) within 3 s,
+its first chart within 2 s, and a filter change's redraw within 1 s (medians, absolute),
 warm <= 1.3x and cold <= 1.5x the baseline, and a services call answered from the cache in
 < 1 ms. The machine is shared: the ratios to the baseline measured in the same run are the fair
 figure, the absolute times hold only on a quiet machine. The "first chart" of a page that opens
@@ -41,7 +42,6 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote_plus
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -53,7 +53,8 @@ from tests.dashboard._streamlit import CHROMIUM, CHROMIUM_ARGS, streamlit_server
 from tests.dashboard.conftest import free_port
 
 WARM_TARGET, COLD_TARGET, CACHE_TARGET_MS = 1.3, 1.5, 1.0
-FRESH_TARGET_MS, CHANGE_TARGET_MS = 2000.0, 1000.0  # issue #29: what an analyst waits for
+FRESH_TARGET_MS, CHANGE_TARGET_MS = 2000.0, 1000.0  # what an analyst waits for in an open session
+USEFUL_TARGET_MS = 3000.0  # a colleague's shared link, in a new browser: something useful by then
 RUNS = 5  # warm and fresh visits each, alternated with the baseline's: 20 visits a page
 CHANGES = 5  # filter changes per page, back and forth between two choices
 CACHE_CALLS = 1000
@@ -98,12 +99,13 @@ REDRAWN_JS = """([watch, index, before, named]) => {
   if (redrawn) window.redrawnAt = performance.now();
   return redrawn;
 }"""
-# Looks at every animation frame from the document's start for the first chart shown (its box laid
-# out, not hidden) or, with ``attached``, the first table cell in the DOM, and keeps the time of
+# Looks at every animation frame from the document's start for the first chart with data shown (its
+# box laid out, not hidden) or, with ``attached``, the first table cell in the DOM, and keeps the time of
 # the first frame that showed it.
 WATCH_JS = """([selector, attached]) => {
   const look = () => {
-    const found = document.querySelector(selector);
+    // a chart with data: a blank one sent early (app.py, to fetch the chart code) is not the page's
+    const found = [...document.querySelectorAll(selector)].find(e => attached || (e.data && e.data.length));
     const box = found && !attached ? found.getBoundingClientRect() : null;
     const shown = found && (attached || (box.width > 0 && box.height > 0
                                          && getComputedStyle(found).visibility === 'visible'));
@@ -316,11 +318,10 @@ def walks(url: str, key: str) -> list[Walk]:
     game = int(games.iloc[0]["ID"])
     leaders = api.stats(LEVEL, "player", "HR", season=int(newest), size=10).frame
     pair = [int(i) for i in leaders["Player_ID"].head(2)]
-    labels = [f"{api.player(LEVEL, i).get('Name')} ({i})" for i in pair]
     player, years = _player_of_two_seasons(api, [int(i) for i in leaders["Player_ID"]])
     teams = sorted(api.teams(LEVEL, int(newest))["Name"].astype(str))[:2]  # two that played in it
     periods = _periods(api, game)
-    who = "&".join(f"who={quote_plus(label)}" for label in labels)
+    who = "&".join(f"who={i}" for i in pair)  # a shared Compare link names players by ID
     season = Change("Season", (other, newest), named=True)
     return [
         Walk("overview", "", first=TABLE, change=Change("Level", ("NBA", LEVEL), watch="table")),
@@ -329,6 +330,7 @@ def walks(url: str, key: str) -> list[Walk]:
         Walk("standings", "standings", first=TABLE, change=replace(season, watch="table")),
         Walk("projections", "projections", first=TABLE, change=replace(season, watch="table")),
         Walk("forecasts", "forecasts", change=Change("Team", tuple(teams))),
+        Walk("game", f"games?tab=Game+detail&game={game}&charts=true"),  # a shared game, its charts open
         Walk("playbyplay", f"playbyplay?game={game}", change=Change("Period", tuple(periods), watch="table"),
              change_in="tab=Events"),
         Walk("players", f"players?player={player}", change=Change("Player season", (years[1], years[0]), named=True)),
@@ -400,13 +402,14 @@ def main() -> int:
         print(f"load average at start: {_load()}")
         print(f"{'page':<12}{'cold':>7}{'base':>6}{'ratio':>6}{'warm':>7}{'base':>6}{'ratio':>6}"
               f"{'fresh':>7}{'base':>6}{'ratio':>6}{'change':>8}{'max':>7}{'rerun':>7}")
-        over: dict[str, list[str]] = {k: [] for k in ("fresh", "change", "warm", "cold")}
+        over: dict[str, list[str]] = {k: [] for k in ("useful", "fresh", "change", "warm", "cold")}
         started = time.monotonic()
         for walk in walked:
             t = measure(browser, str(baseline_script), walk, env, args.runs, args.changes)
             ratios = {k: t[k] / t[f"base_{k}"] for k in ("cold", "warm", "fresh")}
             redraws, reruns = [c[0] for c in t["changes"]], [c[1] for c in t["changes"]]
             change = statistics.median(redraws) if redraws else None
+            over["useful"] += [walk.name] * (t["fresh"] > USEFUL_TARGET_MS)
             over["fresh"] += [walk.name] * (t["fresh"] > FRESH_TARGET_MS)
             over["change"] += [walk.name] * (change is not None and change > CHANGE_TARGET_MS)
             over["warm"] += [walk.name] * (ratios["warm"] > WARM_TARGET)
@@ -423,9 +426,12 @@ def main() -> int:
         hit = cache_hit_ms(url, key)
         n = len(walked)
         print(f"walked {n} pages in {time.monotonic() - started:.0f} s; load average at the end: {_load()}")
+        print(verdict(f"fresh page (a shared link, new browser) shows something useful <= "
+                      f"{USEFUL_TARGET_MS / 1000:g} s", over["useful"], n))
         print(verdict(f"fresh page's first chart <= {FRESH_TARGET_MS / 1000:g} s", over["fresh"], n))
-        print(verdict(f"filter change redrawn <= {CHANGE_TARGET_MS / 1000:g} s",
-                      over["change"], sum(w.change is not None for w in walked)))
+        if args.changes:  # none made (--changes 0): no verdict
+            print(verdict(f"filter change redrawn <= {CHANGE_TARGET_MS / 1000:g} s",
+                          over["change"], sum(w.change is not None for w in walked)))
         print(verdict(f"warm <= {WARM_TARGET}x the one-chart page", over["warm"], n))
         print(verdict(f"cold <= {COLD_TARGET}x the one-chart page", over["cold"], n))
         print(f"services call from cache: {hit * 1000:.1f} µs: "

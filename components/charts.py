@@ -15,6 +15,8 @@ import plotly.graph_objects as go
 
 from components import plain
 from components.player_stats import stat_text
+from components.plays import wpa_text
+from services import ApiError, api
 
 HEIGHT = 380
 LEADERS_DRAWN = 25  # bars of a leaders chart
@@ -55,17 +57,31 @@ def top_margin(title: str) -> int:
     return TOP_MARGIN + TITLE_LINE_HEIGHT * wrapped(title).count("<br>")
 
 
+def _season_names(level: str) -> dict[int, str]:
+    """The level's season names (``api.season_names``); none where the API cannot say, so a
+    chart of data already fetched still gets its title, its seasons by ID."""
+    try:
+        return api.season_names(level)
+    except ApiError:
+        return {}
+
+
 def scope(level: str, seasons: Iterable[object] = ()) -> str:
-    """The level and every season a chart draws, for its title: "MLB 2023", "NBA 2021-2023"
-    (a run of seasons), "NHL 2019, 2021 and 2023" (seasons apart); the level alone without one."""
+    """The level and every season a chart draws, for its title, each season as the level names
+    it (``api.season_name``): "MLB 2023", "NBA 2022-23"; a run of seasons "MLB 2021-2023", "NBA
+    2020-21 to 2022-23"; seasons apart "NHL 2018-19, 2020-21 and 2022-23"; the level alone
+    without one."""
     held = sorted({int(str(s)) for s in seasons if s is not None and str(s).strip().isdigit()})
     if not held:
         return level
+    names = _season_names(level)
+    name = {s: names.get(s, str(s)) for s in held}
     if len(held) == 1:
-        return f"{level} {held[0]}"
+        return f"{level} {name[held[0]]}"
     if held == list(range(held[0], held[-1] + 1)):
-        return f"{level} {held[0]}-{held[-1]}"
-    return f"{level} {', '.join(str(s) for s in held[:-1])} and {held[-1]}"
+        spans = any("-" in n for n in name.values())
+        return f"{level} {name[held[0]]}{' to ' if spans else '-'}{name[held[-1]]}"
+    return f"{level} {', '.join(name[s] for s in held[:-1])} and {name[held[-1]]}"
 
 
 def scoped_title(level: str, seasons: Iterable[object], what: str) -> str:
@@ -407,7 +423,7 @@ def win_probability(line: pd.DataFrame, visitor: str, home: str, swings: pd.Data
     home_p = _numbers(data["WP_Home"])
     wpa = _numbers(data.get("WPA", pd.Series(np.nan, index=data.index)))
     text = (data["Explanation"].fillna("").astype(str) + "<br>" + data["ScoreVis"].astype(str) + "-"
-            + data["ScoreHome"].astype(str) + (" · WPA " + (wpa * 100).map(lambda v: f"{v:+.1f}") + "%").where(
+            + data["ScoreHome"].astype(str) + (" · WPA " + wpa.map(wpa_text)).where(
                 wpa.notna(), ""))
     fig = go.Figure()
     if soccer:

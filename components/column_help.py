@@ -57,9 +57,9 @@ TERMS: dict[str, str] = {
                        "the time or the inning, outs and runners), with the pre-game ELO "
                        "forecast as its prior",
     "WPA (a play's)": "Win probability added: the change a play made to its team's chance to "
-                      "win, in percentage points (+12.5 moved it from 40% to 52.5%)",
-    "WPA (a season's)": "The sum of a player's or team's plays' WPA as a share of a win: 6.57 is "
-                        "657 percentage points, six and a half wins added",
+                      "win, as a share of a win on every page (+0.125 moved it from 40% to 52.5%)",
+    "WPA (a season's)": "The sum of a player's or team's plays' WPA, in the same unit, a share of "
+                        "a win: 6.57 is six and a half wins added",
     "Run expectancy": "The runs a team scores on average from a base-out state to the end of the "
                       "half inning, from the season's own plays (docs/metrics.md)",
     "Park factor": "Runs per game at a team's park over its road games, regressed and halved; "

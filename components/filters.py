@@ -18,6 +18,7 @@ from typing import Any, Final
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from components.loading import level_filling
 from components.plain import md
 from server.catalog.parameters import MAX_TEXT
 from services import api
@@ -149,7 +150,9 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
     season forgets the choices computed from it (``SEASON_DEPENDENT``)."""
     options = sorted({int(s) for s in seasons}, reverse=True)
     if not options:
-        st.sidebar.caption("No seasons held for this level.")
+        st.sidebar.caption("No season of this level is loaded yet: the service is loading it (the notice "
+                           "above the page says what is ready)." if level_filling(current_level())
+                           else "No seasons held for this level.")
         return None
     index = options.index(default) if default in options else 0
     warn_unknown(key, options, label, options[index])
@@ -349,13 +352,27 @@ def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
     return st.expander(label, key=key, bind=BIND, icon=icon)
 
 
-CHART_BELOW: Final = "chart"  # the link's name for a view's chart box (``chart_below``)
+CHART_BELOW: Final = "chart"  # a link's name for the chart box of the page it opens (``chart_below``)
+PAGE_KEY: Final = "_page"  # session state: the page this run shows (app.py), as its URL names it
+
+
+def chart_key() -> str:
+    """The chart box's name on this page (``chart_games``): one name a page. A name shared by
+    every page kept the box open in the session, so a box opened on one page opened itself on
+    the next; the session cannot tell a click in the sidebar from a link pasted into the tab."""
+    return f"{CHART_BELOW}_{st.session_state.get(PAGE_KEY) or 'overview'}"
 
 
 def chart_below(label: str, *, icon: str = ":material/bar_chart:") -> Any:
-    """A table-led view's chart, a click below its table (``disclosure``): one such box a view,
-    so a link's ``chart=true`` opens the chart of whichever view it lands on."""
-    return disclosure(label, key=CHART_BELOW, icon=icon)
+    """A table-led view's chart, a click below its table (``disclosure``): one such box a page.
+    A link's ``chart=true`` (the name every page's box answered to before each had its own)
+    opens the box of the page it lands on, then gives way to that page's own name."""
+    key = chart_key()
+    given = st.query_params.get_all(CHART_BELOW)
+    if given:
+        st.session_state[key] = given[-1].lower() == "true"
+        del st.query_params[CHART_BELOW]
+    return disclosure(label, key=key, icon=icon)
 
 
 def id_input(label: str, *, key: str, help: str | None = None, sidebar: bool = False) -> int | None:

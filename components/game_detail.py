@@ -206,7 +206,7 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
     if not selected.empty:
         row = selected.iloc[0]
         st.caption(f"Play {int(row['Sequence'])}: {md(row['Explanation'])} ({row['ScoreVis']}-{row['ScoreHome']}); "
-                   f"{md(home)} win chance {float(row['WP_Home']):.1%} after it, WPA {float(row['WPA']) * 100:+.1f}")
+                   f"{md(home)} win chance {float(row['WP_Home']):.1%} after it, WPA {plays.wpa_text(float(row['WPA']))}")
     # numbered on the chart; listed a click below (a table beside the chart costs its first view)
     box = filters.disclosure("The largest swing, listed" if len(swings) == 1 else
                              f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
@@ -214,7 +214,7 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
         first = line.iloc[0]
         teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}
         with box:
-            st.markdown("**Largest swings** (WPA: the change in the chance to win of the team that made the play)")
+            st.markdown(f"**Largest swings** (WPA: the change in the chance to win of the team that made the play, as {plays.WPA_UNIT})")
             markdown_table(plays.swing_table(swings, teams), empty="No plays with a line.")
 
 

@@ -62,11 +62,18 @@ def events(records: pd.DataFrame, basic: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values(order).reset_index(drop=True)
 
 
+WPA_UNIT = "a share of a win"  # the one unit WPA reads in on every page (the Glossary's "WPA")
+
+
+def wpa_text(value: float) -> str:
+    """A play's WPA as every page prints it: a signed share of a win to three places ("+0.125",
+    its team's chance from 40% to 52.5%), the unit a season's sum reads in ("+6.57" wins)."""
+    return "" if pd.isna(value) else f"{float(value):+.3f}"
+
+
 def _points(wpa: pd.Series) -> pd.Series:
-    """A WPA (a share of a win) as signed percentage points, as the swings list prints it ("+12.3");
-    empty where the play has none."""
-    value = pd.to_numeric(wpa, errors="coerce") * 100
-    return value.round(1).map(lambda v: "" if pd.isna(v) else f"{v:+.1f}")
+    """The plays' WPA as ``wpa_text`` prints it; empty where the play has none."""
+    return pd.to_numeric(wpa, errors="coerce").map(wpa_text)
 
 
 def pitch_legend(frame: pd.DataFrame, column_name: str = "Pitches") -> list[tuple[str, str]]:
@@ -134,8 +141,8 @@ def largest_swings(line: pd.DataFrame, n: int = SWINGS) -> pd.DataFrame:
 
 
 def swing_table(swings: pd.DataFrame, teams: dict[int, str]) -> pd.DataFrame:
-    """The swings as a table a reader scans: where, who, what, the WPA as signed percent points
-    for the team that made the play, and the home team's chance after it."""
+    """The swings as a table a reader scans: where, who, what, the WPA (``wpa_text``) of the team
+    that made the play, and the home team's chance after it."""
     if swings.empty:
         return pd.DataFrame(columns=["#", "Play", "Team", "WPA", "Home win %"])
     half = _text(column(swings, "Half")).str.capitalize()
@@ -146,7 +153,7 @@ def swing_table(swings: pd.DataFrame, teams: dict[int, str]) -> pd.DataFrame:
         "When": (where + (" " + clock).where(clock != "", "")).to_numpy(),
         "Team": [teams.get(int(t), "") if pd.notna(t) else "" for t in column(swings, "Team_ID")],
         "Play": _text(column(swings, "Explanation")).to_numpy(),
-        "WPA": (pd.to_numeric(column(swings, "WPA")) * 100).round(1).map(lambda v: f"{v:+.1f}").to_numpy(),
+        "WPA": _points(column(swings, "WPA")).to_numpy(),
         "Home win %": (pd.to_numeric(column(swings, "WP_Home")) * 100).round(1).to_numpy(),
     })
 
@@ -154,7 +161,7 @@ def swing_table(swings: pd.DataFrame, teams: dict[int, str]) -> pd.DataFrame:
 def player_plays(records: pd.DataFrame, player_id: int, n: int = SWINGS) -> pd.DataFrame:
     """A player's ``n`` biggest plays of a season by the WPA credited to him (the playbyplay
     endpoint's records naming him): a batter's or scorer's own WPA, a pitcher's the negative of
-    the batter's; biggest either way first, signed in percent points."""
+    the batter's; biggest either way first, signed (``wpa_text``)."""
     columns = ["GameDay", "Game", "Inning", "Play", "WPA"]
     if records.empty or "WPA" not in records.columns:
         return pd.DataFrame(columns=columns)
@@ -169,5 +176,5 @@ def player_plays(records: pd.DataFrame, player_id: int, n: int = SWINGS) -> pd.D
         "Inning": _text(column(picked, "game.Inning")).where(_text(column(picked, "game.Inning")) != "",
                                                            _text(column(picked, "game.Half"))).to_numpy(),
         "Play": _text(column(picked, "Explanation")).to_numpy(),
-        "WPA": (credited.loc[top] * 100).round(1).map(lambda v: f"{v:+.1f}").to_numpy(),
+        "WPA": _points(credited.loc[top]).to_numpy(),
     })

@@ -78,7 +78,7 @@ def show(level: str, season: int | None) -> None:
     # the table first, its picture a click below (a view opens on grids or on charts)
     box = filters.chart_below("Chart: run expectancy as a heatmap")
     if box.open:
-        box.plotly_chart(heatmap(table, f"{level} {season}: run expectancy by base-out state"),
+        box.plotly_chart(heatmap(table, f"{level} {api.season_name(level, season)}: run expectancy by base-out state"),
                          key="run_expectancy_chart")
     st.markdown("**The season's constants**")
     show_table(constants_table(env.constants), name="run_constants")

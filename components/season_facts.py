@@ -100,7 +100,7 @@ def said(held: Mapping[int, Season], level: str, season: int | None, what: str, 
     computed); ``otherwise`` is the page's own last word when none of these is the cause. The
     filters and the API's loading note are data (a team's name): said as text (``plain.md``)."""
     found = held.get(season) if season is not None else None
-    name = f"{level} {season}" if season is not None else level
+    name = f"{level} {api.season_name(level, season)}" if season is not None else level
     if found is not None and found.loading:
         return (f"Still loading: {md(found.loading)}. The {name} season's {what} appear when the service "
                 "has loaded it (a first build fills it in the background).")

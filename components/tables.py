@@ -164,6 +164,20 @@ def _open_row(urls: Sequence[object], table_key: str) -> None:
     links.open_link(str(urls[row]))
 
 
+def _named_seasons(frame: pd.DataFrame, level: str) -> pd.DataFrame:
+    """A ``Season`` column as the level names its seasons (``api.season_name``: "2022-23" where
+    a season spans two years), one rule for every table; other cells ("Career") as they are."""
+    if "Season" not in frame.columns:
+        return frame
+    names = api.season_names(level)
+    if not names:
+        return frame
+    def named(value: object) -> object:
+        text = str(value).strip()
+        return names.get(int(text), text) if text.isdigit() else value
+    return frame.assign(Season=frame["Season"].map(named))
+
+
 def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mapping[str, str] | None = None,
                empty: str = "No records match these filters.", height: int | None = None,
                select_into: str | None = None, id_column: str = "ID", open_tab: tuple[str, str] | None = None,
@@ -176,7 +190,8 @@ def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mappi
     if frame.empty:
         st.info(empty)
         return
-    shown = _blank_missing_text(pick_columns(frame, columns) if columns else frame).copy(deep=False)
+    shown = _named_seasons(_blank_missing_text(pick_columns(frame, columns) if columns else frame).copy(deep=False),
+                           current_level())
     printers = frame.attrs.get(PRINTED, {})
     shown.attrs = {}  # the grid serialises a frame's attrs as JSON: functions are not
     config = _unformatted(column_help.dataframe_config(

@@ -4,6 +4,8 @@ Pure functions: no Streamlit, no HTTP.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pandas as pd
 
 SIDE_COLUMNS = ["ID", "GameDay", "Opponent", "Where", "For", "Against", "Margin", "Result"]
@@ -68,9 +70,10 @@ def seasons_table(seasons: pd.DataFrame) -> pd.DataFrame:
     return shown
 
 
-def postseason_notes(seasons: pd.DataFrame) -> list[str]:
-    """What the data holds of each season's postseason, where it stops short: "2023: 12-3 in the
-    rounds the data holds; the data stops before the Finals (no result for it)"."""
+def postseason_notes(seasons: pd.DataFrame, names: Mapping[int, str] | None = None) -> list[str]:
+    """What the data holds of each season's postseason, where it stops short: "2022-23: 12-3 in
+    the rounds the data holds; the data stops before the Finals (no result for it)"; each season
+    by its name in ``names`` (``api.season_names``), else its ID."""
     if seasons.empty or "PostUnplayed" not in seasons.columns:
         return []
     notes = []
@@ -78,7 +81,9 @@ def postseason_notes(seasons: pd.DataFrame) -> list[str]:
         rounds = row["PostUnplayed"] if isinstance(row["PostUnplayed"], list) else []
         wins, losses = _count(row.get("PostWins")), _count(row.get("PostLosses"))
         if rounds and wins is not None and losses is not None:
-            notes.append(f"{row['Season']}: {wins}-{losses} in the postseason rounds the data "
+            season = (names or {}).get(int(row["Season"]), row["Season"]) if str(row["Season"]).isdigit() \
+                else row["Season"]
+            notes.append(f"{season}: {wins}-{losses} in the postseason rounds the data "
                          f"holds; the data stops before the {', '.join(str(r) for r in rounds)} "
                          "(listed without a result)")
     return notes

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 import threading
 import time
+import uuid
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
@@ -50,6 +52,13 @@ CacheKey = tuple[str, tuple[tuple[str, str], ...]]
 _CACHE: TTLCache[CacheKey, Any] = TTLCache(maxsize=CACHE_MAX_ENTRIES, ttl=CACHE_TTL_SECONDS)
 _CACHE_LOCK = threading.Lock()
 _DOWN: dict[str, float] = {}  # API address -> monotonic time until which it is not asked
+# While the service still fills its store in the background its answers change by the minute, and
+# documents cached at different moments disagreed: a page took the seasons list and /health from
+# two minutes before (no season held, "0 of 3 seasons") and the standings fresh (2021's final
+# table). So while a fill runs, each run of a page shares documents within itself only (a cache
+# epoch of its own, ``run_epoch``); once the store is whole, every page and session share the
+# cache again. /health itself is never cached: it is what decides.
+_EPOCH: ContextVar[str] = ContextVar("cache_epoch", default="")
 
 
 @dataclass(frozen=True)
@@ -102,7 +111,13 @@ def _session() -> requests.Session:
 
 def cache_key(url: str, params: Params) -> CacheKey:
     clean = {k: str(v) for k, v in params.items() if v is not None and v != ""}
-    return url, tuple(sorted(clean.items()))
+    return _EPOCH.get() + url, tuple(sorted(clean.items()))
+
+
+def run_epoch(filling: bool) -> None:
+    """Called at the start of each run (app.py): ``filling`` (the store still loads in the
+    background) gives this run a cache of its own, so what one page shows is one moment's data."""
+    _EPOCH.set(f"{uuid.uuid4().hex}:" if filling else "")
 
 
 def clear_cache() -> None:
@@ -116,12 +131,12 @@ def retry_connection() -> None:
         _DOWN.clear()
 
 
-def get_document(url: str, params: Params) -> dict[str, Any]:
-    """GET one JSON document, from the cache when it is fresh; raise typed errors otherwise. A
-    NatStat backend's ``NO_DATA`` is a document with nothing in it, not an error."""
+def get_document(url: str, params: Params, *, cached: bool = True) -> dict[str, Any]:
+    """GET one JSON document, from the cache when it is fresh (``cached``); raise typed errors
+    otherwise. A NatStat backend's ``NO_DATA`` is a document with nothing in it, not an error."""
     key = cache_key(url, params)
     with _CACHE_LOCK:
-        hit: dict[str, Any] | None = _CACHE.get(key)
+        hit: dict[str, Any] | None = _CACHE.get(key) if cached else None
     if hit is not None:
         return hit
     where = urlsplit(url).netloc
@@ -153,8 +168,9 @@ def get_document(url: str, params: Params) -> dict[str, Any]:
     elif response.status_code != 200 or not isinstance(document, dict) or "error" in document:
         raise error_from_document(response.status_code, natstat.root_error(document))
     found: dict[str, Any] = document
-    with _CACHE_LOCK:
-        _CACHE[key] = found
+    if cached:
+        with _CACHE_LOCK:
+            _CACHE[key] = found
     return found
 
 
@@ -241,14 +257,15 @@ def fetch_detail(endpoint: str, level: str, record_id: int | str, params: Params
 
 
 def health() -> dict[str, Any]:
-    """``GET /health``: needs no key; says whether the API and its store answer. A NatStat
+    """``GET /health``, asked afresh each time (one small document a run): needs no key; says
+    whether the API and its store answer and what the background fill is doing. A NatStat
     backend is asked at its server's root (this service answers there); one without a
     ``/health`` is ``NotOffered``, which the sidebar shows as a NatStat backend."""
     config = load_config()
     if not config.natstat:
-        return get_document(f"{config.url}/health", {})
+        return get_document(f"{config.url}/health", {}, cached=False)
     try:
-        return get_document(f"{natstat.server_root(config.url)}/health", {})
+        return get_document(f"{natstat.server_root(config.url)}/health", {}, cached=False)
     except (ConnectionFailed, Unavailable):
         raise
     except ApiError as exc:  # the backend has no /health of ours

@@ -83,7 +83,7 @@ def test_every_page_draws_its_first_view_and_a_chart(browser: Any, dashboard: st
         if name in by_table:
             assert page.locator(TABLE).count() >= 1 and page.locator(CHART).count() == 0, name
             _open_chart(page)
-            assert re.search(r"[?&]charts?=true", page.url), "the open chart is in the link"
+            assert re.search(r"[?&](chart_\w+|charts)=true", page.url), "the open chart is in the link, under the page's own name"
         else:
             assert page.locator(CHART).count() >= 1, name
         if name in ("forecasts", "playbyplay", "players"):

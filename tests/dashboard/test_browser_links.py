@@ -548,7 +548,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     url, charts = page.url, _view(page)["charts"]
     page.context.close()
     assert f"snapshot={day}" in url, url
-    assert charts and charts[0] == f"NBA {season}: ELO rankings on {day}", charts
+    assert charts and charts[0] == f"NBA {api.season_name('NBA', season)}: ELO rankings on {day}", charts
 
 
 def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
@@ -597,6 +597,56 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
     (seen, lines), link, reopened = _shown_and_reopened(browser, page)
     assert "compare=teams" in link and f"season={season}" in link, link
     assert lines == [names], "one chart, a line per team"
-    assert seen["charts"] == [f"NBA {season}: ELO over the season"], seen["charts"]
+    assert seen["charts"] == [f"NBA {api.season_name('NBA', season)}: ELO over the season"], seen["charts"]
     assert seen["headers"] and seen["headers"][0][:4] == ["Open", "Team", "Wins", "Losses"], seen["headers"]
     assert reopened == (seen, lines)
+
+
+def _chart_box(page: Any) -> tuple[int, int]:
+    """The page's chart box below its table: (open, charts drawn in the page)."""
+    box = page.get_by_test_id("stExpander").filter(has_text="Chart:")
+    return box.locator("details[open]").count(), page.locator(".js-plotly-plot").count()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1440", "390"])
+def test_a_chart_box_opened_on_one_page_stays_shut_on_the_next(browser: Any, dashboard: str,
+                                                                dashboard_env: ApiServer,
+                                                                viewport: dict[str, int]) -> None:
+    page = browser.new_context(viewport=viewport, has_touch=viewport is PHONE).new_page()
+    page.goto(f"{dashboard}/games?level=MLB")
+    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
+    settle(page)
+    _unfold(page, "Chart:")
+    opened = _chart_box(page)
+    if viewport is PHONE:  # the pages' list is in the sidebar, folded away on a phone
+        page.locator('[data-testid="stExpandSidebarButton"]').click()
+        page.wait_for_timeout(500)
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Leaders").click()
+    page.wait_for_url(re.compile(r"/leaders"), timeout=TIMEOUT_MS)
+    settle(page)
+    next_page = (page.locator("h1").inner_text(), _chart_box(page))
+    # a link to a chart box opened in this same tab (the session that showed Leaders) opens it,
+    # the link written with today's name and with the name every page shared before
+    linked = []
+    for name in ("chart_glossary", "chart"):
+        page.goto(f"{dashboard}/glossary?level=MLB&tab=Stat+codes&{name}=true")
+        page.wait_for_selector("h1", timeout=TIMEOUT_MS)
+        settle(page)
+        linked.append(_chart_box(page))
+    page.context.close()
+    assert opened[0] == 1 and opened[1] >= 1, opened
+    assert "leaders" in next_page[0].lower() and next_page[1] == (0, 0), next_page
+    assert all(box[0] == 1 and box[1] >= 1 for box in linked), linked
+
+
+def test_one_click_on_a_search_result_opens_the_player(browser: Any, dashboard: str,
+                                                       dashboard_env: ApiServer) -> None:
+    leader = api.stats("MLB", "player", "HR", size=1).frame.iloc[0]
+    surname = str(leader["Name"]).split()[-1]
+    page = _open(browser, f"{dashboard}/players?level=MLB")
+    _type(page, "Search players", surname)
+    _click_first_row(page)  # the search's table, above the leaders'
+    opened = (_sidebar_value(page, "Player ID"), page.locator("h3").first.inner_text(), page.url)
+    page.context.close()
+    assert opened[0] and f"player={opened[0]}" in opened[2], opened
+    assert surname in opened[1], opened

@@ -14,7 +14,7 @@ def test_two_teams_side_by_side_over_a_season(dashboard_env: ApiServer) -> None:
     at = open_page("compare", {"level": "NBA", "compare": "teams", "season": str(season), "teams": names,
                                "lines": "true"})
     assert_clean(at)
-    assert titles(at) == [f"NBA {season}: ELO over the season"]
+    assert titles(at) == [f"NBA {api.season_name('NBA', season)}: ELO over the season"]
     # a season spanning two years reads as the API names it, under the picker's ID (the year it ends)
     named = next(str(r["Name"]) for _, r in api.seasons("NBA").iterrows() if int(r["ID"]) == season)
     assert named == f"{season - 1}-{season % 100:02d}"

@@ -63,7 +63,7 @@ def test_nba_2022_23_beside_fivethirtyeight(real_dashboard: ApiServer) -> None:
     assert "Simulation winner" in captions
     config = json.loads(table.proto.columns)
     assert all(config[c].get("help") for c in table.value.columns), config
-    title = "NBA 2023: calibration, ours beside FiveThirtyEight Elo, FiveThirtyEight RAPTOR"
+    title = "NBA 2022-23: calibration, ours beside FiveThirtyEight Elo, FiveThirtyEight RAPTOR"
     assert title in titles(at)
     chart = figures(at)[titles(at).index(title)]
     drawn = {t["name"]: t for t in chart["data"] if t["name"] in FIELDS}

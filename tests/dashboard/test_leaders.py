@@ -16,7 +16,7 @@ def test_leaders_of_a_stat_code(dashboard_env: ApiServer) -> None:
     at = open_page("leaders", {"level": "NBA", "stat": code, "chart": "true"})  # the chart opened
     assert_clean(at)
     assert at.selectbox(key="stat").value == code
-    assert titles(at) == [f"NBA {api.season_ids('NBA')[0]}: {code} leaders"]
+    assert titles(at) == [f"NBA {api.season_name('NBA', api.season_ids('NBA')[0])}: {code} leaders"]
     table = at.dataframe[0].value
     assert list(figures(at)[0]["data"][0]["y"])[-1].startswith(str(table["Name"].iloc[0]))
 

@@ -12,7 +12,7 @@ def _final_game(level: str) -> int:
 
 def _scope(level: str, game: int) -> str:
     """The level and season a game's charts name first."""
-    return f"{level} {api.game(level, game)['Season']}"
+    return f"{level} {api.season_name(level, api.game(level, game)['Season'])}"
 
 
 def test_game_events_and_chart(dashboard_env: ApiServer) -> None:
@@ -70,7 +70,9 @@ def test_no_game_offers_a_pick_list(dashboard_env: ApiServer) -> None:
     assert at.info and at.dataframe
     listed = api.games("NBA", status="final", size=25).frame["ID"]  # the pick list's games, newest first
     newest, oldest = (api.game("NBA", int(listed.iloc[k]))["Season"] for k in (0, -1))
-    span = f"{oldest}-{newest}" if oldest != newest else str(newest)
+    # each season as the level names it ("2025-26"); a run of them "2025-26 to 2026-27"
+    span = (f"{api.season_name('NBA', oldest)} to {api.season_name('NBA', newest)}" if oldest != newest
+            else api.season_name("NBA", newest))
     assert titles(at) == [f"NBA {span}: latest results"], "every season the chart draws"
 
 

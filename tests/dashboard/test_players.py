@@ -18,7 +18,7 @@ def test_player_profile_from_url(dashboard_env: ApiServer) -> None:
     assert at.number_input(key="player").value == int(player["ID"])
     assert any(str(player["Name"]) in s.value for s in at.subheader)
     newest = max(s["Season"] for s in api.player("NBA", int(player["ID"]))["seasons"] if s.get("Games"))
-    assert titles(at)[0] == f"NBA {newest}: {player['Name']}, game log: PTS", "the level and the season drawn"
+    assert titles(at)[0] == f"NBA {api.season_name('NBA', newest)}: {player['Name']}, game log: PTS", "the level and the season drawn"
     assert at.selectbox(key="log_stat").value == "PTS", "a basketball game log opens on points"
     assert trace_points(figures(at)[0]) > 0
 
@@ -49,12 +49,16 @@ def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
     assert seasons.selectbox(key="team").value == team
     held = api.team("NBA", int(api.teams("NBA")["ID"].iloc[0]))["seasons"]
     assert len(seasons.dataframe[0].value) == len(held) and not titles(seasons), "a team opens on its seasons"
-    chart = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "chart": "true"})
+    # a season reads as the level names it, "2022-23", in the Season column as in chart titles
+    name = api.season_names("NBA")
+    assert all("-" in n for n in name.values()), name
+    assert set(seasons.dataframe[0].value["Season"]) == {name[int(s["Season"])] for s in held}
+    chart = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "chart_players": "true"})
     years = sorted(int(s["Season"]) for s in held)
-    assert titles(chart) == [f"NBA {years[0]}-{years[-1]}: {team}, wins and losses by season"]
+    assert titles(chart) == [f"NBA {name[years[0]]} to {name[years[-1]]}: {team}, wins and losses by season"]
     at = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "team_section": "ELO"})
     assert_clean(at)
     newest = api.season_ids("NBA", with_games=True)[0]
-    assert titles(at) == [f"NBA {newest}: {team} ELO"] and not at.dataframe, "the ELO, its games a click below"
+    assert titles(at) == [f"NBA {name[newest]}: {team} ELO"] and not at.dataframe, "the ELO, its games a click below"
     switched = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "section": "Season statistics"})
     assert not switched.sidebar.warning, "a player's section left in the link does not trouble the team's tabs"

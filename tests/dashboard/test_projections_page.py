@@ -63,7 +63,7 @@ def test_odds_over_the_season_follow_the_teams_in_the_url(dashboard_env: ApiServ
     at = open_page("projections", {"level": "NHL", "season": str(season), "teams": names, "chart": "true"})
     assert_clean(at)
     assert at.multiselect(key="teams").value == names
-    assert titles(at) == [f"NHL {season}: playoff odds over the season"]
+    assert titles(at) == [f"NHL {api.season_name('NHL', season)}: playoff odds over the season"]
     lines = {trace["name"]: trace for trace in figures(at)[0]["data"]}
     assert set(lines) == set(names)
     team_id = int(served.set_index("Team").loc[names[0], "Team_ID"])
@@ -85,7 +85,7 @@ def test_soccer_ranks_by_points_and_shows_title_odds(dashboard_env: ApiServer) -
     table = at.dataframe[0].value
     assert list(table["ProjPoints"]) == sorted(table["ProjPoints"], reverse=True)
     assert "Playoff %" not in table.columns and "Title %" in table.columns, "a league table has no playoff"
-    assert titles(at) == [f"FC {season}: title odds over the season"]
+    assert titles(at) == [f"FC {api.season_name('FC', season)}: title odds over the season"]
     top = served.sort_values("ProjPoints", ascending=False).iloc[0]
     assert table.iloc[0]["Record"] == f"{top['W']}-{top['T']}-{top['L']}", "a football record reads W-D-L"
 

@@ -18,7 +18,7 @@ def test_rankings_highlight_the_picked_teams(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     bars = figures(at)[0]
     newest = api.elo("NBA", season=season)["Date"].max()
-    assert titles(at)[0] == f"NBA {season}: ELO rankings on {newest}", "the latest rankings name their day"
+    assert titles(at)[0] == f"NBA {api.season_name('NBA', season)}: ELO rankings on {newest}", "the latest rankings name their day"
     shown = list(bars["data"][0]["y"])
     colors = dict(zip(shown, bars["data"][0]["marker"]["color"], strict=True))
     assert len({colors[n] for n in names if n in colors}) == 1
@@ -35,7 +35,7 @@ def test_elo_series_for_teams_in_the_url(dashboard_env: ApiServer) -> None:
                                "series_table": "true"})
     assert_clean(at)
     assert at.multiselect(key="teams").value == names
-    assert titles(at) == [f"NBA {season}: ELO over the season"], "only the open tab is drawn"
+    assert titles(at) == [f"NBA {api.season_name('NBA', season)}: ELO over the season"], "only the open tab is drawn"
     series = figures(at)[0]
     assert {trace["name"] for trace in series["data"]} == set(names)
     assert set(at.dataframe[0].value["Team"]) == set(names)
@@ -48,7 +48,7 @@ def test_snapshot_date_ranks_as_of_that_day(dashboard_env: ApiServer) -> None:
     day = str(api.elo("NBA", season=season)["Date"].min())
     at = open_page("ratings", {"level": "NBA", "season": str(season), "snapshot": day, "chart": "true"})
     assert_clean(at)
-    assert titles(at) == [f"NBA {season}: ELO rankings on {day}"]
+    assert titles(at) == [f"NBA {api.season_name('NBA', season)}: ELO rankings on {day}"]
     assert at.dataframe, "the snapshot's table"
 
 

@@ -124,9 +124,9 @@ def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiSe
     team = open_page("players", {"level": "NBA", "tab": "Teams", "team": "Denver Nuggets"})
     assert_clean(team)
     seasons = team.dataframe[0].value
-    assert seasons.loc[seasons["Season"] == 2023, ["Wins", "Losses", "Postseason"]].values.tolist() == [
+    assert seasons.loc[seasons["Season"] == "2022-23", ["Wins", "Losses", "Postseason"]].values.tolist() == [
         [53, 29, "12-3"]], "the postseason's record beside the regular season's"
-    assert any(rendered(c.value).startswith("2023: 12-3 in the postseason rounds the data holds; the data stops "
+    assert any(rendered(c.value).startswith("2022-23: 12-3 in the postseason rounds the data holds; the data stops "
                                   "before the Finals") for c in team.caption), [rendered(c.value) for c in team.caption]
     play_in = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Play-in", "tab": "Games"})
     assert any(c.value.startswith("6 games") for c in play_in.caption), "the play-in, a choice of its own"

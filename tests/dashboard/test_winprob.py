@@ -3,6 +3,7 @@ the pre-game forecast to the result, the home side shaded above 50% (favoured), 
 largest swings marked and listed with their WPA; soccer draws its three outcomes."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from services import api
@@ -50,6 +51,7 @@ def test_play_by_play_draws_the_line_and_lists_the_swings(dashboard_env: ApiServ
     home_won = game["ScoreHome"] > game["ScoreVis"]
     assert line.y[-1] == (1.0 if home_won else 0.0), "and ends at the result"
     assert "Pre-game forecast" in line.text[0] and "WPA" in line.text[-1], "the play on hover"
+    assert re.search(r"WPA [+-]\d\.\d{3}$", line.text[-1]), "in the one unit, a share of a win"
     shaded = {t.name: t.fillcolor for t in fig.data if t.fill == "tonexty"}
     assert set(shaded) == {f"{game['Home']} favoured", f"{game['Visitor']} favoured"}, \
         "the shading is the chance, not the score (a tied game has a favourite)"
@@ -106,7 +108,10 @@ def test_player_page_shows_season_wpa_and_biggest_plays(dashboard_env: ApiServer
     rows = table.strip().splitlines()[2:]
     assert len(rows) == 5
     wpa = [abs(float(shown(r.split("|")[5]))) for r in rows]
-    assert wpa == sorted(wpa, reverse=True) and wpa[0] > 10, "his biggest play moved 10+ points"
+    assert wpa == sorted(wpa, reverse=True) and wpa[0] > 0.1, "his biggest play moved a tenth of a win"
+    # one unit for WPA, a share of a win, on every page: the plays to three places as the season's sum
+    assert all(re.fullmatch(r"[+-]\d\.\d{3}", shown(r.split("|")[5]).strip()) for r in rows), rows
+    assert any("as a share of a win" in m.value for m in at.markdown)
 
 
 def test_a_link_with_a_play_rings_it(dashboard_env: ApiServer) -> None:

@@ -79,8 +79,8 @@ def _wait(what: str, until: Callable[[], Any], seconds: float = 240) -> Any:
 class Service:
     """``python -m server serve`` on the test store, the scheduler (and so the fill) on."""
 
-    def __init__(self, url: str, log: Path, *extra: str, **env: str) -> None:
-        self.base = f"http://127.0.0.1:{free_port()}"
+    def __init__(self, url: str, log: Path, *extra: str, base: str = "", **env: str) -> None:
+        self.base = base or f"http://127.0.0.1:{free_port()}"
         with log.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "server", "serve", "--port", self.base.rsplit(":", 1)[1],
@@ -133,6 +133,14 @@ def test_first_build_serves_at_once_and_fills_in_the_background(
         nhl = first.client.get("/v1/seasons/NHL/", params={"key": key}).json()["seasons"]
         assert [s["Loading"] for s in nhl] == [fill["Levels"]["NHL"]]
         assert fill["Levels"]["NHL"] == "NHL projections of past seasons being computed"
+        # an analyst opens a page now, before any MLB season is in: what it fetched must not
+        # stand in for what a later page shows (``_first_page_agrees`` below)
+        point_services_at(ApiServer(first.base, key, url), monkeypatch)
+        early = open_page("standings", {"level": "MLB"})
+        assert not early.exception
+        assert [box.value for box in early.info if "loading" in box.value], (
+            [box.value for box in early.info], [w.value for w in early.warning],
+            early.selectbox(key="level").value, [c.value for c in early.sidebar.caption])
 
         # one season of two loaded: counted on /health, the loaded season marked in `seasons`
         health = _wait("the first season loaded",
@@ -150,18 +158,25 @@ def test_first_build_serves_at_once_and_fills_in_the_background(
         "select season from seasons where level = 'MLB'").scalars().all()
     assert mlb_seasons == [2022]  # the season being written rolled back whole
 
-    # an instance that runs no jobs serves the store as it was left; the dashboard says so
-    frozen = Service(url, log, "--no-scheduler")
+    # an instance that runs no jobs serves the store as it was left, at the same address (the
+    # dashboard's process, and its cache, are the ones of the early page); the dashboard says
+    # what is ready per season, and its notice, sidebar and page agree with the API now
+    frozen = Service(url, log, "--no-scheduler", base=first.base)
     try:
         fill = _wait("the API, no jobs", frozen.health, 60)["Fill"]
         assert (fill["State"], fill["StepsDone"]) == ("loading", 1)
-        point_services_at(ApiServer(frozen.base, key, url), monkeypatch)
         page = open_page("games", {"level": "MLB"})
         assert not page.exception
         notices = [box.value for box in page.info if "loading" in box.value]
         assert len(notices) == 1
         assert notices[0].startswith(f"**{md(fill['Levels']['MLB'])}.**")  # 1 of 2 seasons, as text
-        assert "seasons held so far (2022) are incomplete" in notices[0]
+        assert fill["Levels"]["MLB"] == "MLB 2022-2023 loading, 1 of 2 seasons"
+        assert f"- 2022: {_postseason_games(2022):,} games, with " in notices[0]
+        assert "play-by-play" in notices[0] and "a season not listed here is still to come" in notices[0]
+        assert page.sidebar.selectbox(key="season").value == 2022  # not "No seasons held"
+        standings = open_page("standings", {"level": "MLB"})
+        assert any(f"- 2022: {_postseason_games(2022):,} games" in box.value for box in standings.info)
+        assert standings.title[0].value == "MLB standings, 2022"
         nhl = open_page("overview", {"level": "NHL"})
         assert any(f"**{md(fill['Levels']['NHL'])}.**" in box.value for box in nhl.info)
     finally:
