@@ -53,7 +53,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
         return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
                 "stat_tables": pd.DataFrame(), "play_winprob": pd.DataFrame(),
                 "winprob_calibration": pd.DataFrame(), "run_expectancy": pd.DataFrame(),
-                "run_constants": pd.DataFrame()}
+                "run_constants": pd.DataFrame(), "stint_metrics": pd.DataFrame()}
     seeds: dict[object, tuple[float, float]] = {}
     if lv.sport == "baseball":
         games, seeds = _baseball_inputs(conn, level, games, players)
@@ -94,7 +94,8 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
                                     sublevels, environment.by_team)
     if lv.sport == "baseball":  # seasons known from totals alone (Lahman's): OPS+, ERA+, FIP
         history = run_environment.totals_tables(conn, level, set(games["season"].astype(int)))
-        out["stat_tables"] = pd.concat([out["stat_tables"], history], ignore_index=True)
+        out["stat_tables"] = pd.concat([out["stat_tables"], history.stat_tables], ignore_index=True)
+        out["stint_metrics"] = history.stint_metrics
     return out
 
 
@@ -223,7 +224,8 @@ _INSERT_ORDER = {"stat_tables": ("season", "phase", "type", "code", "entity_id")
                  "forecasts": ("game_id",), "play_winprob": ("play_id",),
                  "winprob_calibration": ("season", "phase", "forecast", "bin"),
                  "run_expectancy": ("season", "outs", "bases"),
-                 "run_constants": ("season", "scope", "name")}
+                 "run_constants": ("season", "scope", "name"),
+                 "stint_metrics": ("season", "player_id", "team_id", "code")}
 
 
 def _records(df: pd.DataFrame, table: sa.Table, level: str,

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 # Indexes a later version replaced; ``init`` drops them from older stores (version 2: a team's
 # games are found by team and season, not by team and date). Version 3 adds ``projections``,
 # which ``init`` creates in an older store (``create_all`` makes missing tables only). Version 4
@@ -34,7 +34,8 @@ SCHEMA_VERSION = 7
 # an older store and the next ``retabulate`` fills. Version 7 adds baseball's state before a play
 # (``plays.outs_before``, ``plays.bases_before``) and a batter's place in the batting order
 # (``player_lines.batting_order``), which ``init`` adds to an older store (last, so rows written
-# by position keep their places) and the next ingest of the source fills.
+# by position keep their places) and the next ingest of the source fills. Version 8 adds
+# ``stint_metrics``, which ``init`` creates in an older store and the next ``retabulate`` fills.
 # Football's three-outcome columns
 # (``forecasts.elo_*_prob``, ``comparison_forecasts.draw_prob`` and ``vis_win_prob``) are nullable:
 # ``init`` adds them to an older store, the next ``retabulate`` and SPI ingest fill them.
@@ -633,8 +634,23 @@ run_constants = sa.Table(
     sa.PrimaryKeyConstraint("level", "season", "scope", "name"),
 )
 
+# A player's metrics with each of his teams in a season he played for several (a traded
+# player's line per team, as Baseball-Reference prints it beside his season's): the seasons known
+# from totals (Lahman's), by the same re-tabulation. The season's own are ``stat_tables``' rows.
+stint_metrics = sa.Table(
+    "stint_metrics", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("player_id", _id, nullable=False),
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("code", sa.String(16), nullable=False),
+    sa.Column("value", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("level", "season", "player_id", "team_id", "code"),
+    sa.Index("ix_stint_metrics_player", "player_id", "season"),
+)
+
 DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables, play_winprob, winprob_calibration,
-                  run_expectancy, run_constants)
+                  run_expectancy, run_constants, stint_metrics)
 
 # Season projections (``server.jobs.projections``), one row per team per snapshot: the season
 # as of the end of ``date`` (a day with regular-season games), simulated to its end. Not among
