@@ -120,8 +120,7 @@ def _metrics(conn: sa.Connection, pid: int, ask: ParsedRequest
              ) -> tuple[dict[int, dict[str, float]], dict[tuple[int, int], dict[str, float]]]:
     """The regular season's metrics (``statcodes.metric_codes``: wOBA, wRC+, FIP... and RE24),
     which no game line sums to: per season, over all his teams (the stat tables); and per
-    (season, team) for a season he played for several, where the store holds them
-    (``stint_metrics``: the seasons known from totals)."""
+    (season, team) for a season he played for several (``stint_metrics``)."""
     codes = metric_codes(ask.level.sport)
     if not codes:
         return {}, {}
@@ -132,9 +131,9 @@ def _metrics(conn: sa.Connection, pid: int, ask: ParsedRequest
                                  st.phase == phases.REGULAR, st.code.in_(codes))):
         season.setdefault(r.season, {})[r.code] = r.value
     stint: dict[tuple[int, int], dict[str, float]] = {}
-    for r in conn.execute(sa.select(sm.season, sm.team_id, sm.code, sm.value)
-                          .where(sm.level == ask.code, sm.player_id == pid, sm.code.in_(codes))):
-        stint.setdefault((r.season, r.team_id), {})[r.code] = r.value
+    for row in conn.execute(sa.select(sm.season, sm.team_id, sm.code, sm.value)
+                            .where(sm.level == ask.code, sm.player_id == pid, sm.code.in_(codes))):
+        stint.setdefault((row.season, row.team_id), {})[row.code] = row.value
     return ({k: {c: v[c] for c in codes if c in v} for k, v in season.items()},
             {k: {c: v[c] for c in codes if c in v} for k, v in stint.items()})
 
@@ -266,9 +265,8 @@ PLAYERS = Endpoint(
               "PostseasonGames (both null when no game lines), Stats (regular-season "
               "totals: the season's record, else the sum of its game lines), Metrics (the "
               "season's wOBA, wRC+, OPS+, FIP... of the stat tables; in a season with several "
-              "teams each team's line has its own where the store holds them (seasons known "
-              "from totals), else null, and the season's are in totals; null for seasons "
-              "without them)", detail=True),
+              "teams each team's line has its own and the season's are in totals; null for "
+              "seasons without them)", detail=True),
         Field("totals", "list", [{"Season": 1997, "Teams": 2, "Games": 156, "PitchingGames": None,
                                   "PostseasonGames": None, "Stats": {"AB": 540, "HR": 58},
                                   "Metrics": {"OPS+": 170.0}}],

@@ -240,10 +240,10 @@ def _stint_metrics(stints: pd.DataFrame, teams: pd.DataFrame) -> pd.DataFrame:
     own = stints.assign(entity_id=np.arange(len(stints)))  # a stint's row number as its player
     constants = env.totals_constants(own, teams[["BPF", "PPF"]])
     part = own[several]
-    table = _tables(part.assign(GP=part["G"]).drop(columns="G"), teams,
-                    constants[constants["entity_id"].isin(part["entity_id"])])
-    at = table["entity_id"].to_numpy()
-    return pd.DataFrame({"season": table["season"].to_numpy(),
-                         "player_id": stints["entity_id"].to_numpy()[at],
-                         "team_id": table["team_id"].to_numpy(), "code": table["code"].to_numpy(),
-                         "value": table["value"].to_numpy()})
+    constants = constants[constants["entity_id"].isin(part["entity_id"])]
+    lines = part.assign(entity_id=np.arange(len(part)), GP=part["G"]).drop(columns="G")
+    constants = constants.assign(entity_id=constants["entity_id"].map(
+        pd.Series(np.arange(len(part)), index=part["entity_id"].to_numpy())))
+    return stat_tables.stint_metrics(
+        lines.fillna({c: 0.0 for c in TOTALS if c != "G"}), stints["entity_id"].to_numpy()[several],
+        "baseball", constants, SEASON_TOTALS_METRICS)

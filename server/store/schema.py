@@ -635,8 +635,9 @@ run_constants = sa.Table(
 )
 
 # A player's metrics with each of his teams in a season he played for several (a traded
-# player's line per team, as Baseball-Reference prints it beside his season's): the seasons known
-# from totals (Lahman's), by the same re-tabulation. The season's own are ``stat_tables``' rows.
+# player's line per team, as Baseball-Reference prints it beside his season's), by the same
+# re-tabulation: baseball's, from his game lines or (Lahman's seasons) his season totals with
+# each team. The season's own are ``stat_tables``' rows.
 stint_metrics = sa.Table(
     "stint_metrics", metadata,
     _level(),

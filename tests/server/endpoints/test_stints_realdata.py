@@ -1,6 +1,7 @@
-"""A player traded in a season known from Lahman's totals reads as Baseball-Reference prints him:
-a line per team, each with its own metrics, and the season's total over both (its "2TM" line),
-through the players endpoint's ``seasons`` and ``totals``.
+"""A player traded within a season reads as Baseball-Reference prints him: a line per team, each
+with its own metrics, and the season's total over both (its "2TM" line), through the players
+endpoint's ``seasons`` and ``totals``; in Lahman's seasons (from each team's totals) and in the
+seasons of plays (from his game lines with each team).
 
 Published figures (read 2026):
 - ERA+ per team: Baseball-Reference's WAR data file ``war_daily_pitch.txt``
@@ -109,3 +110,21 @@ def test_a_traded_pitchers_counting_lines(real_api: ApiServer) -> None:
     assert {t: (r["Stats"]["W"], r["Stats"]["L"]) for t, r in lines.items()} == {
         "ATL": (5, 10), "DET": (9, 0)}
     assert (_total(record, 1987)["Stats"]["W"], _total(record, 1987)["Stats"]["L"]) == (14, 10)
+
+
+def test_a_pitcher_traded_in_a_season_of_plays(real_api: ApiServer) -> None:
+    """Max Scherzer 2021, Washington then Los Angeles (Baseball-Reference: 8-4 and 7-0, 15-4):
+    each team's line has its own FIP and ERA+ from its games, the season's are the stats
+    endpoint's, on the total over both."""
+    record = _detail(real_api, "Max Scherzer", 2021)
+    lines = {r["Team"]: r for r in record["seasons"] if r["Season"] == 2021}
+    assert {t: (r["Stats"].get("W", 0), r["Stats"].get("L", 0)) for t, r in lines.items()} == {
+        "Washington Nationals": (8, 4), "Los Angeles Dodgers": (7, 0)}  # a 0 is left out
+    fip = [r["Metrics"]["FIP"] for r in lines.values()]
+    assert len(set(fip)) == 2 and all(1.5 < f < 5 for f in fip)
+    total = _total(record, 2021)
+    season = requests.get(f"{real_api.url}/v1/stats/MLB/", timeout=120, params={
+        "key": real_api.key, "stat": "FIP", "season": 2021, "player": "Max Scherzer"}).json()["stats"]
+    assert abs(total["Metrics"]["FIP"] - season[0]["Value"]) < 1e-3  # the endpoint prints 4 places
+    assert min(fip) < total["Metrics"]["FIP"] < max(fip)
+    assert (total["Stats"]["W"], total["Stats"]["L"]) == (15, 4)
