@@ -163,7 +163,7 @@ def _player(level: str) -> None:
     if sections[SEASONS].open:
         with sections[SEASONS]:
             if baseball:
-                _season_lines(player_id, raw_seasons, pitcher)
+                _season_lines(player_id, raw_seasons, pitcher, base.get("totals"))
             else:
                 st.caption("Games: every game of the season, the postseason included.")
                 lines = _stored_lines(level, player_id, raw_seasons)
@@ -210,10 +210,12 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
         show_table(log, name=f"player_{player_id}_games", formats=links.link_format("game"))
 
 
-def _season_lines(player_id: int, seasons: list[dict[str, Any]], pitcher: bool) -> None:
+def _season_lines(player_id: int, seasons: list[dict[str, Any]], pitcher: bool,
+                  season_totals: object = None) -> None:
     """Baseball's seasons as analysts read them: the batting and pitching lines
-    (``server.catalog.seasonlines``), his own first, each with its career row."""
-    tables = player_stats.line_tables(seasons, pitcher)
+    (``server.catalog.seasonlines``), his own first, each with its career row (and a traded
+    season's total over its teams)."""
+    tables = player_stats.line_tables(seasons, pitcher, season_totals)
     if not tables:
         st.info("No season lines held.")
     for line, table in tables:

@@ -184,22 +184,30 @@ def _printers(line: SeasonLine, metrics: Sequence[str]) -> dict[str, Printer]:
     return {**out, **{code: partial(figures.text, code) for code in metrics}}
 
 
-def line_tables(records: object, pitcher: bool) -> list[tuple[SeasonLine, pd.DataFrame]]:
+def line_tables(records: object, pitcher: bool, season_totals: object = None
+                ) -> list[tuple[SeasonLine, pd.DataFrame]]:
     """The player's season lines, one table per line he has (his own first): a row per season
     and team, oldest first, then the career row: the totals summed, the rates recomputed from
-    them (``server.catalog.seasonlines``). The cells are numbers (a heading's click sorts them
-    as numbers), each printed as analysts print it (``tables.PRINTED``)."""
+    them (``server.catalog.seasonlines``). A season he played for several teams opens with its
+    total over them (the detail's ``totals``, labelled "2 teams" as Baseball-Reference's 2TM),
+    its teams' rows after it. The cells are numbers (a heading's click sorts them as numbers),
+    each printed as analysts print it (``tables.PRINTED``)."""
     rows = [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
-    rows = sorted(rows, key=lambda r: (int(r.get("Season") or 0), str(r.get("Team") or "")))
+    over = [r for r in season_totals if isinstance(r, dict)] \
+        if isinstance(season_totals, list) else []
     totals = [_totals(r) for r in rows]
-    career = _sum_totals(totals)
+    career = _sum_totals(totals)  # the teams' rows: a season's total would count twice
+    shown = sorted([(r, t, str(r.get("Team") or "")) for r, t in zip(rows, totals, strict=True)]
+                   + [(r, _totals(r), f"{r.get('Teams')} teams") for r in over],
+                   key=lambda x: (int(x[0].get("Season") or 0), "Teams" not in x[0], x[2]))
     out = []
     for line in seasonlines.lines_for(career, pitcher):
         held = [code for code in seasonlines.metrics(line)
-                if any(isinstance(r.get("Metrics"), dict) and code in r["Metrics"] for r in rows)]
-        table = [{"Season": str(r.get("Season")), "Team": str(r.get("Team") or ""),
+                if any(isinstance(r.get("Metrics"), dict) and code in r["Metrics"]
+                       for r, _, _ in shown)]
+        table = [{"Season": str(r.get("Season")), "Team": team,
                   **_numbers(line, t), **_metric_values(r, held)}
-                 for r, t in zip(rows, totals, strict=True) if seasonlines.has_line(line, t)]
+                 for r, t, team in shown if seasonlines.has_line(line, t)]
         # a career's metrics would weigh seasons of other constants: left blank, as the season
         # lines' sources leave what they cannot sum
         table.append({"Season": CAREER, "Team": "", **_numbers(line, career),

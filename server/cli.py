@@ -46,6 +46,8 @@ COMMANDS: tuple[Command, ...] = (
         _a("--levels", default=None, help="comma separated level codes (default: all)"),
         _a("--skip-real", action="store_true",
            help="leave out levels that already hold real data"),
+        _a("--seasons", type=int, default=None,
+           help="newest seasons per level, the current one included (default: 4 full, 2 small)"),
     ), bulk_write=True),
     Command(("ingest", "retrosheet"), "server.ingest.retrosheet:cli",
             "Retrosheet files under PATH (with --season, that season's), or one season downloaded", (

@@ -116,19 +116,43 @@ def _season_lines(conn: sa.Connection, pid: int, level: str
     return out
 
 
-def _metrics(conn: sa.Connection, pid: int, ask: ParsedRequest) -> dict[tuple[int, int], dict[str, float]]:
-    """Per (season, his last team that season): the regular season's metrics of the stat tables
-    (``statcodes.metric_codes``: wOBA, wRC+, FIP... and RE24), which no game line sums to."""
+def _metrics(conn: sa.Connection, pid: int, ask: ParsedRequest
+             ) -> tuple[dict[int, dict[str, float]], dict[tuple[int, int], dict[str, float]]]:
+    """The regular season's metrics (``statcodes.metric_codes``: wOBA, wRC+, FIP... and RE24),
+    which no game line sums to: per season, over all his teams (the stat tables); and per
+    (season, team) for a season he played for several (``stint_metrics``)."""
     codes = metric_codes(ask.level.sport)
     if not codes:
-        return {}
-    st = s.stat_tables.c
-    out: dict[tuple[int, int], dict[str, float]] = {}
-    for r in conn.execute(sa.select(st.season, st.team_id, st.code, st.value)
+        return {}, {}
+    st, sm = s.stat_tables.c, s.stint_metrics.c
+    season: dict[int, dict[str, float]] = {}
+    for r in conn.execute(sa.select(st.season, st.code, st.value)
                           .where(st.level == ask.code, st.type == "player", st.entity_id == pid,
                                  st.phase == phases.REGULAR, st.code.in_(codes))):
-        out.setdefault((r.season, r.team_id), {})[r.code] = r.value
-    return {key: {c: values[c] for c in codes if c in values} for key, values in out.items()}
+        season.setdefault(r.season, {})[r.code] = r.value
+    stint: dict[tuple[int, int], dict[str, float]] = {}
+    for row in conn.execute(sa.select(sm.season, sm.team_id, sm.code, sm.value)
+                            .where(sm.level == ask.code, sm.player_id == pid, sm.code.in_(codes))):
+        stint.setdefault((row.season, row.team_id), {})[row.code] = row.value
+    return ({k: {c: v[c] for c in codes if c in v} for k, v in season.items()},
+            {k: {c: v[c] for c in codes if c in v} for k, v in stint.items()})
+
+
+def _season_total(season: int, lines: list[dict[str, Any]], metrics: dict[str, float] | None
+                  ) -> dict[str, Any]:
+    """A season he played for several teams, over all of them (Baseball-Reference's "2TM"
+    line): how many teams, the counts summed, and the season's metrics."""
+    def summed(name: str) -> int | None:
+        found = [r[name] for r in lines if isinstance(r.get(name), int)]
+        return sum(found) if found else None
+    stats: dict[str, Any] = {}
+    for r in lines:
+        for code, value in (r.get("Stats") or {}).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                stats[code] = stats.get(code, 0) + value
+    return {"Season": season, "Teams": len(lines), "Games": summed("Games"),
+            "PitchingGames": summed("PitchingGames"), "PostseasonGames": summed("PostseasonGames"),
+            "Stats": dict(sorted(stats.items())) or None, "Metrics": metrics}
 
 
 def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
@@ -136,7 +160,7 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
     pid = record["ID"]
     lines = s.player_lines.c
     played = _season_lines(conn, pid, ask.code)
-    metrics = _metrics(conn, pid, ask)
+    by_season, by_stint = _metrics(conn, pid, ask)
     seasons = []
     for r in conn.execute(
             sa.select(PS.c.season, PS.c.team_id, SEASON_TEAM.name.label("name"), PS.c.position,
@@ -152,8 +176,15 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
                         "Position": r.position, "Jersey": r.jersey, "Games": games,
                         "PitchingGames": from_lines["PitchingGames"] if from_lines else None,
                         "PostseasonGames": from_lines["PostseasonGames"] if from_lines else None,
-                        "Stats": totals,
-                        "Metrics": metrics.get((r.season, r.team_id)) if metrics else None})
+                        "Stats": totals, "Metrics": by_stint.get((r.season, r.team_id))})
+    teams: dict[int, list[dict[str, Any]]] = {}
+    for line in seasons:
+        teams.setdefault(line["Season"], []).append(line)
+    for year, of_year in teams.items():
+        if len(of_year) == 1:  # one team: its line is the season's, metrics and all
+            of_year[0]["Metrics"] = by_season.get(year)
+    record["totals"] = [_season_total(year, of_year, by_season.get(year))
+                        for year, of_year in teams.items() if len(of_year) > 1]
     record["seasons"] = seasons
     season = ask.get("season")
     if season is None:  # games, stats and insights come only with a season (docs/api/reference.md)
@@ -233,8 +264,15 @@ PLAYERS = Endpoint(
               "season), PitchingGames (regular-season games he pitched in) and "
               "PostseasonGames (both null when no game lines), Stats (regular-season "
               "totals: the season's record, else the sum of its game lines), Metrics (the "
-              "season's wOBA, wRC+, FIP... of the stat tables, on the row of his last team "
-              "that season; null elsewhere and for seasons without plays)", detail=True),
+              "season's wOBA, wRC+, OPS+, FIP... of the stat tables; in a season with several "
+              "teams each team's line has its own and the season's are in totals; null for "
+              "seasons without them)", detail=True),
+        Field("totals", "list", [{"Season": 1997, "Teams": 2, "Games": 156, "PitchingGames": None,
+                                  "PostseasonGames": None, "Stats": {"AB": 540, "HR": 58},
+                                  "Metrics": {"OPS+": 170.0}}],
+              "seasons he played for several teams, over all of them (one line per team is in "
+              "seasons): Season, Teams (how many), Games, PitchingGames and PostseasonGames "
+              "summed, Stats (the teams' lines summed) and Metrics (the season's)", detail=True),
         Field("games", "list", [{"ID": 40101, "Game_ID": 401, "GameDay": "2024-07-04",
                                  "Team_ID": 11, "Opponent_ID": 12, "Opponent": "Boston Red Sox",
                                  "Home": "Y", "Playoff": None, "Phase": "regular",

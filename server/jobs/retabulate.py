@@ -27,6 +27,8 @@ import sqlalchemy as sa
 from server.catalog.football import tiers_by_abbrev
 from server.catalog.football.internationals import elo_k_by_abbrev
 from server.catalog.levels import LEVELS, carries, find_level
+from server.catalog.phases import REGULAR
+from server.catalog.statcodes import GP, metric_codes
 from server.errors import UserError
 from server.jobs import _frames, run_environment, runs, winprob_calibration, winprob_plays
 from server.models import lines as lines_model
@@ -54,7 +56,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
         return {"elo_history": pd.DataFrame(), "rpi": pd.DataFrame(), "forecasts": pd.DataFrame(),
                 "stat_tables": pd.DataFrame(), "play_winprob": pd.DataFrame(),
                 "winprob_calibration": pd.DataFrame(), "run_expectancy": pd.DataFrame(),
-                "run_constants": pd.DataFrame()}
+                "run_constants": pd.DataFrame(), "stint_metrics": pd.DataFrame()}
     seeds: dict[object, tuple[float, float]] = {}
     if lv.sport == "baseball":
         games, seeds = _baseball_inputs(conn, level, games, players)
@@ -97,7 +99,10 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
                                     sublevels, environment.by_team)
     if lv.sport == "baseball":  # seasons known from totals alone (Lahman's): OPS+, ERA+, FIP
         history = run_environment.totals_tables(conn, level, set(games["season"].astype(int)))
-        out["stat_tables"] = pd.concat([out["stat_tables"], history], ignore_index=True)
+        out["stat_tables"] = pd.concat([out["stat_tables"], history.stat_tables], ignore_index=True)
+        out["stint_metrics"] = pd.concat(
+            [_stint_metrics(games, players, pcodes, environment.by_team), history.stint_metrics],
+            ignore_index=True)
     return out
 
 
@@ -199,6 +204,29 @@ def _stat_rows(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 
 
+def _stint_metrics(games: pd.DataFrame, players: pd.DataFrame, pcodes: list[str],
+                   by_team: pd.DataFrame) -> pd.DataFrame:
+    """The metrics of each line a player has with one of his teams in a regular season he
+    played for several (``statcodes.metric_codes``: wOBA, wRC+, FIP... and RE24), from his game
+    lines with that team and its own park and league (``by_team``)."""
+    regular = games.loc[(games["phase"] == REGULAR) & games["score_home"].notna(), "game_id"]
+    lines = players[players["game_id"].isin(set(regular))] if not players.empty else players
+    if lines.empty:
+        return pd.DataFrame()
+    teams = lines.groupby(["season", "entity_id"])["team_id"].transform("nunique")
+    lines = lines[teams.to_numpy() > 1]
+    if lines.empty:
+        return pd.DataFrame()
+    grp = lines.groupby(["season", "entity_id", "team_id"], sort=True)
+    tot = grp[pcodes].sum().round(stat_tables.TOTAL_DIGITS)
+    tot[GP] = grp.size()
+    tot = tot.reset_index()
+    player = tot.pop("entity_id").to_numpy()
+    return stat_tables.stint_metrics(tot.assign(entity_id=np.arange(len(tot))), player,
+                                     "baseball", by_team if not by_team.empty else None,
+                                     metric_codes("baseball"))
+
+
 def _column(series: pd.Series, as_text_date: bool = False) -> list[Any]:
     """A column as plain Python values (numpy scalars and NaN/NA become int/float/None), built
     column-wise: one ``tolist`` plus a vectorised null mask; per-value conversion only when the
@@ -236,7 +264,8 @@ _INSERT_ORDER = {"stat_tables": ("season", "phase", "type", "code", "entity_id")
                  "forecasts": ("game_id",), "play_winprob": ("play_id",),
                  "winprob_calibration": ("season", "phase", "forecast", "bin"),
                  "run_expectancy": ("season", "outs", "bases"),
-                 "run_constants": ("season", "scope", "name")}
+                 "run_constants": ("season", "scope", "name"),
+                 "stint_metrics": ("season", "player_id", "team_id", "code")}
 
 
 def _records(df: pd.DataFrame, table: sa.Table, level: str,

@@ -202,18 +202,48 @@ def _season_rows(stints: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def totals_tables(conn: sa.Connection, level: str, seasons: set[int]) -> pd.DataFrame:
+class Totals(NamedTuple):
+    stat_tables: pd.DataFrame  # stat_tables rows: each player's season over all his teams
+    stint_metrics: pd.DataFrame  # stint_metrics rows: his line with each team, when several
+
+
+def totals_tables(conn: sa.Connection, level: str, seasons: set[int]) -> Totals:
     """Stat-table rows (regular season) of ``SEASON_TOTALS_METRICS`` for the level's seasons
-    known from totals alone: every season of its player seasons but ``seasons``."""
+    known from totals alone: every season of its player seasons but ``seasons``; and the same
+    metrics of each team's line of a player who played for several that season."""
     stints = _stints(conn, level, seasons)
     if stints.empty:
-        return pd.DataFrame()
+        return Totals(pd.DataFrame(), pd.DataFrame())
     teams = _teams(conn, level, seasons)
     constants = env.totals_constants(stints, teams[["BPF", "PPF"]])
     tot = _season_rows(stints)
-    table = stat_tables.build_tables(
-        tot.fillna({c: 0.0 for c in TOTALS if c != "G"}), "baseball", "player", teams["games"],
-        pd.Series(dtype=object), constants, only=SEASON_TOTALS_METRICS)
+    table = _tables(tot, teams, constants)
     # a franchise's league of the season (the Brewers were AL until 1997), not its current one
     at = pd.MultiIndex.from_arrays([table["season"], table["team_id"]])
-    return table.assign(sublevel_id=teams["league"].reindex(at).to_numpy(), phase=REGULAR)
+    return Totals(table.assign(sublevel_id=teams["league"].reindex(at).to_numpy(), phase=REGULAR),
+                  _stint_metrics(stints, teams))
+
+
+def _tables(tot: pd.DataFrame, teams: pd.DataFrame, constants: pd.DataFrame) -> pd.DataFrame:
+    return stat_tables.build_tables(
+        tot.fillna({c: 0.0 for c in TOTALS if c != "G"}), "baseball", "player", teams["games"],
+        pd.Series(dtype=object), constants, only=SEASON_TOTALS_METRICS)
+
+
+def _stint_metrics(stints: pd.DataFrame, teams: pd.DataFrame) -> pd.DataFrame:
+    """``SEASON_TOTALS_METRICS`` of every stint of a player who played for several teams in a
+    season, by the season's formulas: each stint is a player of its own to them, so its
+    constants are its team's park and league alone (the league's from every stint, as ever)."""
+    several = stints.groupby(["season", "entity_id"])["team_id"].transform("size").to_numpy() > 1
+    if not several.any():
+        return pd.DataFrame()
+    own = stints.assign(entity_id=np.arange(len(stints)))  # a stint's row number as its player
+    constants = env.totals_constants(own, teams[["BPF", "PPF"]])
+    part = own[several]
+    constants = constants[constants["entity_id"].isin(part["entity_id"])]
+    lines = part.assign(entity_id=np.arange(len(part)), GP=part["G"]).drop(columns="G")
+    constants = constants.assign(entity_id=constants["entity_id"].map(
+        pd.Series(np.arange(len(part)), index=part["entity_id"].to_numpy())))
+    return stat_tables.stint_metrics(
+        lines.fillna({c: 0.0 for c in TOTALS if c != "G"}), stints["entity_id"].to_numpy()[several],
+        "baseball", constants, SEASON_TOTALS_METRICS)

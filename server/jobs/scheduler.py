@@ -91,12 +91,14 @@ def refresh_simulation(engine: sa.Engine, today: dt.date | None = None) -> bool:
 
 def demo_args(build: dict[str, Any]) -> list[str]:
     """The ``python -m server`` arguments that build the simulated levels again as ``build``
-    (``simulator.last_build``) was built: its seed, size and levels."""
+    (``simulator.last_build``) was built: its seed, size, levels and seasons."""
     args = ["demo", "--seed", str(build["Seed"]), "--size", str(build["Size"])]
     if build.get("Levels"):
         args += ["--levels", ",".join(build["Levels"])]
     if build.get("SkipReal"):
         args.append("--skip-real")
+    if build.get("Seasons"):
+        args += ["--seasons", str(build["Seasons"])]
     return args
 
 

@@ -171,3 +171,26 @@ def build_tables(tot: pd.DataFrame, sport: str, kind: str,
         "value": value, "gp": tot[GP].to_numpy()[at], "qualified": qual,
         "rank": rank.astype(int), "qualified_rank": qrank,
     })
+
+
+# No qualifier is ranked among a player's lines with each team: the rule's team games stand empty.
+_NO_TEAM_GAMES = pd.Series(dtype=float, index=pd.MultiIndex.from_arrays([[], []]))
+
+
+def stint_metrics(stints: pd.DataFrame, players: np.ndarray, sport: str,
+                  constants: pd.DataFrame | None, only: tuple[str, ...]) -> pd.DataFrame:
+    """The codes ``only`` of each line a traded player has with one of his teams in a season,
+    as rows of ``stint_metrics`` (season, player_id, team_id, code, value). ``stints``: the
+    lines' totals as ``build_tables`` reads them, each line its own ``entity_id`` (its position,
+    0..n-1), so that the formulas take it as a player of its own and ``constants`` (per row,
+    by season and that ``entity_id``, or by season and team) give it its team's park and league;
+    ``players``: each line's player."""
+    if stints.empty:
+        return pd.DataFrame(columns=["season", "player_id", "team_id", "code", "value"])
+    table = build_tables(stints, sport, "player", _NO_TEAM_GAMES, pd.Series(dtype=object),
+                         constants, only)
+    at = table["entity_id"].to_numpy(dtype=np.int64)
+    return pd.DataFrame({"season": table["season"].to_numpy(), "player_id": players[at],
+                         "team_id": table["team_id"].to_numpy(), "code": table["code"].to_numpy(),
+                         "value": table["value"].to_numpy()})
+

@@ -131,4 +131,6 @@ MIGRATIONS: tuple[Migration, ...] = (
                  "ingest of the source; football's three-outcome chances "
                  "(``forecasts.elo_*_prob``, ``comparison_forecasts.draw_prob`` and "
                  "``vis_win_prob``), filled by the next ``retabulate`` and SPI ingest."),
+    Migration(8, "A traded player's metrics per team and his season's total "
+                 "(``stint_metrics``; the next ``retabulate`` fills it)."),
 )

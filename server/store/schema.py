@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 7  # the last of server.store.migrations.MIGRATIONS, where each version is told
+SCHEMA_VERSION = 8  # the last of server.store.migrations.MIGRATIONS, where each version is told
 
 metadata = sa.MetaData()
 
@@ -610,8 +610,24 @@ run_constants = sa.Table(
     sa.PrimaryKeyConstraint("level", "season", "scope", "name"),
 )
 
+# A player's metrics with each of his teams in a season he played for several (a traded
+# player's line per team, as Baseball-Reference prints it beside his season's), by the same
+# re-tabulation: baseball's, from his game lines or (Lahman's seasons) his season totals with
+# each team. The season's own are ``stat_tables``' rows.
+stint_metrics = sa.Table(
+    "stint_metrics", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("player_id", _id, nullable=False),
+    sa.Column("team_id", _id, nullable=False),
+    sa.Column("code", sa.String(16), nullable=False),
+    sa.Column("value", sa.Float, nullable=False),
+    sa.PrimaryKeyConstraint("level", "season", "player_id", "team_id", "code"),
+    sa.Index("ix_stint_metrics_player", "player_id", "season"),
+)
+
 DERIVED_TABLES = (elo_history, rpi, forecasts, stat_tables, play_winprob, winprob_calibration,
-                  run_expectancy, run_constants)
+                  run_expectancy, run_constants, stint_metrics)
 
 # Season projections (``server.jobs.projections``), one row per team per snapshot: the season
 # as of the end of ``date`` (a day with regular-season games), simulated to its end. Not among

@@ -2,6 +2,7 @@
 reproduces the view."""
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from pathlib import Path
@@ -175,3 +176,132 @@ def test_win_probability_hover_and_a_shared_play(browser: Any, dashboard: str, d
     assert any("win probability" in title for title, _ in sizes), sizes
     assert all(right <= 390 for _, right in sizes), f"charts wider than the phone: {sizes}"
     phone.context.close()
+
+
+HEADER_PX = 35  # a grid's header row
+HELP_MS = 700  # the pointer rests 600 ms on a heading before its help shows
+
+
+def _either_side_of_100() -> tuple[int, list[float]]:
+    """A demo hitter whose two seasons' OPS+ read differently as text and as numbers (one under
+    100, one over: "95" sorts above "130" as text), and those figures."""
+    seasons = api.season_ids("MLB", with_games=True)[:2]
+    by_player: dict[int, list[float]] = {}
+    for season in seasons:
+        frame = api.stats("MLB", "player", "OPS+", season=season, qualifiers=True, size=400).frame
+        for pid, value in zip(frame["Player_ID"], frame["Value"], strict=True):
+            by_player.setdefault(int(pid), []).append(float(value))
+    for pid, values in by_player.items():
+        if len(values) == len(seasons) and 10 < min(values) < 100 < max(values):
+            return pid, values
+    raise AssertionError("no demo hitter with an OPS+ on either side of 100")
+
+
+def _grid_column(grid: Any, heading: str) -> list[str]:
+    """The raw values of the column ``heading`` in the grid's drawn rows, top to bottom as
+    shown (its cells found by the column's index, whatever columns are in view; a sorted
+    column's heading reads with its arrow)."""
+    return [str(v) for v in grid.evaluate(
+        r"""(g, heading) => {
+             const th = [...g.querySelectorAll('[role=columnheader]')].find(  // "↑ OPS+" once sorted
+                 h => h.textContent.replace(/^[↑↓]\s*/, '') === heading);
+             if (!th) return null;
+             const at = th.getAttribute('aria-colindex');
+             return [...g.querySelectorAll('[role=row]')].map(r => r.querySelector(
+                 `[role=gridcell][aria-colindex="${at}"]`)).filter(c => c).map(c => c.textContent);
+           }""", heading) or []]
+
+
+def _arrow(grid: Any, heading: str) -> str:
+    """The sort arrow a heading reads with ("↑ OPS+": ascending), or nothing."""
+    for text in grid.locator("[role=columnheader]").all_inner_texts():
+        if str(text).endswith(heading) and str(text)[:1] in "↑↓" and str(text) != heading:
+            return str(text)[:1]
+    return ""
+
+
+def _column_lines(page: Any, grid: Any) -> list[float]:
+    """The x of each line the grid draws between its headings (a canvas: read from its pixels, a
+    column of them of one colour other than the heading's own, the whole row high)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    assert box is not None
+    shot = Image.open(BytesIO(grid.screenshot())).convert("RGB")  # one pixel a CSS pixel
+    pixels = shot.load()
+    width = shot.size[0]
+    band = range(6, HEADER_PX - 6)  # the heading row, clear of its top and bottom borders
+    background = pixels[width // 2, 6]
+    found: list[float] = []
+    for x in range(width):
+        column = {pixels[x, y] for y in band}
+        if len(column) == 1 and column != {background} and not (found and x - found[-1] <= 2):
+            found.append(float(x))
+    return [box["x"] + x for x in found]
+
+
+def _click_header(page: Any, grid: Any, heading: str, help_text: str) -> float:
+    """Click the heading ``heading``: the grid is a canvas, so its column is found from the
+    lines drawn between headings and the order of the headings, and made sure of by its help,
+    which shows once the pointer rests on it. Returns the x clicked."""
+    headers = [str(h) for h in grid.locator("[role=columnheader]").all_inner_texts()]
+    found = _column_lines(page, grid)  # scrolls the grid into view first
+    box = grid.bounding_box()
+    assert box is not None
+    lines = [box["x"], *[x for x in found if x > box["x"] + 2]]
+    centres = [(a + b) / 2 for a, b in itertools.pairwise(lines)]
+    at = headers.index(heading)
+    y = box["y"] + HEADER_PX / 2
+    near = [centres[i] for i in sorted(range(len(centres)), key=lambda i: abs(i - at))[:5]]
+    # should the lines not tell the columns, the pointer walks the header row from its right
+    walk = [box["x"] + box["width"] - 6 - 24 * k for k in range(int(box["width"] // 24))]
+    for x in near + walk:
+        page.mouse.move(x, y)
+        page.wait_for_timeout(HELP_MS)
+        if help_text in " ".join(page.get_by_test_id("stDataFrameTooltipContent").all_inner_texts()):
+            page.mouse.click(x, y)
+            settle(page)
+            return float(x)
+        if x in near:
+            page.mouse.move(box["x"] - 20, y)  # off the grid: the next heading's help afresh
+    raise AssertionError(f"no heading {heading!r} found: {headers} over lines {lines}")
+
+
+def test_a_click_on_a_stat_heading_sorts_the_seasons_as_numbers(
+        browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
+    """A player's batting line, clicked on OPS+: the rows come in the order of the numbers (95
+    before 130, and 130 before 95 the other way), not of their text ("130" before "95"); the
+    career row, which has none, stays out of the way."""
+    player, values = _either_side_of_100()
+    help_text = str(api.glossary("MLB", "stats").drop_duplicates("Code").set_index("Code")["Name"]["OPS+"])
+    context = browser.new_context(viewport={"width": 2400, "height": 1000})  # every column in view
+    page = context.new_page()
+    page.goto(f"{dashboard}/players?level=MLB&player={player}&section=Seasons")
+    page.wait_for_selector(TABLE, timeout=CHART_TIMEOUT_MS)
+    settle(page)
+    grid = page.get_by_test_id("stDataFrame").first  # his batting line: a hitter's comes first
+
+    def texts() -> list[str]:
+        return [t for t in _grid_column(grid, "OPS+") if t not in ("", "None", "NaN", "nan")]
+
+    before = texts()
+    shown = [float(t) for t in before]
+    assert len(shown) == len(values) and all(  # his seasons' figures, as served
+        abs(a - b) < 0.01 for a, b in zip(sorted(shown), sorted(values), strict=True)), (values, shown)
+    assert [float(t) for t in sorted(before)] != sorted(shown), "text would sort alike"
+    x = _click_header(page, grid, "OPS+", help_text)
+    orders = [(_arrow(grid, "OPS+"), [float(t) for t in texts()])]
+    box = grid.bounding_box()
+    assert box is not None
+    page.mouse.click(x, box["y"] + HEADER_PX / 2)  # the same heading again: the other way
+    settle(page)
+    orders.append((_arrow(grid, "OPS+"), [float(t) for t in texts()]))
+    context.close()
+    # the heading's arrow says which way; the figures follow it as numbers ("179" above "51" as
+    # text would put them the other way round)
+    assert sorted(a for a, _ in orders) == ["↑", "↓"], orders
+    for arrow, figures in orders:
+        assert figures == sorted(shown, reverse=arrow == "↓"), orders

@@ -170,3 +170,31 @@ def test_a_teams_splits_show_home_and_away_as_the_api_serves_them(dashboard_env:
     assert list(tables["Batting"]["Split"]) == ["Home", "Away"] == [v.title() for v in served["Value"]]
     assert list(tables["Batting"]["HR"].astype(int)) == list(served["HR"])
     assert list(tables["Pitching"]["SO"].astype(int)) == list(served["K"]), "pitching SO: strikeouts thrown"
+
+
+def _traded_hitter() -> tuple[int, dict[str, object]]:
+    """A demo hitter who played for two teams in a season, and that season's total."""
+    for season in api.season_ids("MLB", with_games=True):
+        for pid in api.stats("MLB", "player", "PA", season=season, size=300).frame["Player_ID"]:
+            detail = api.player("MLB", int(pid))
+            if detail.get("totals"):
+                return int(pid), detail["totals"][0]
+    raise AssertionError("no traded hitter in the demo")
+
+
+def test_a_traded_season_reads_its_total_above_its_teams(dashboard_env: ApiServer) -> None:
+    """Baseball-Reference's way: the season's line over both teams ("2 teams", with the season's
+    metrics) above a line per team; the career row counts each game once."""
+    player, total = _traded_hitter()
+    at = open_page("players", {"level": "MLB", "player": str(player), "section": "Seasons"})
+    assert_clean(at)
+    batting = _line_tables(at)["Batting"]
+    season = batting[batting["Season"] == str(total["Season"])]
+    assert season["Team"].iloc[0] == f"{total['Teams']} teams" and len(season) == int(total["Teams"]) + 1
+    whole, teams = season.iloc[0], season.iloc[1:]
+    for code in ("PA", "H", "HR"):
+        assert int(whole[code]) == teams[code].astype(int).sum() == int(total["Stats"].get(code, 0)), code
+    assert WHOLE.match(whole["OPS+"]) and THREE.match(whole["wOBA"]), whole.to_dict()
+    career = batting.iloc[-1]
+    lines = batting[(batting["Season"] != "Career") & ~batting["Team"].str.endswith(" teams")]
+    assert int(career["PA"]) == lines["PA"].astype(int).sum(), "each game counted once"

@@ -57,8 +57,12 @@ def _real_levels(conn: sa.Connection) -> set[str]:
 
 def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | list[str] | None = None,
         skip_real: bool = False, now: dt.datetime | None = None, progress: bool = False,
-        workers: int | None = None) -> dict[str, dict[str, int]]:
+        workers: int | None = None, seasons: int | None = None) -> dict[str, dict[str, int]]:
     """Build the simulated store; returns counts per level (games, plays, pitches, ...).
+
+    ``seasons``: how many of each level's newest seasons, the current one included (default:
+    the size's, 4 full and 2 small); fewer build faster (a check of one season's realism needs
+    no four).
 
     ``now`` is the build clock (naive UTC; default: the real time): it decides the current
     seasons and which of today's games are over, under way or still to come. The same seed and
@@ -67,6 +71,8 @@ def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | l
     """
     if size not in SIZES:
         raise UserError(f"unknown size '{size}'; use small or full")
+    if seasons is not None and seasons < 1:
+        raise UserError(f"--seasons must be 1 or more, not {seasons}")
     codes = parse_levels(levels)
     now = (now or clock.utc_now()).replace(microsecond=0)
     with engine.connect() as conn:
@@ -78,11 +84,11 @@ def run(engine: sa.Engine, seed: int = 2026, size: str = "full", levels: str | l
     path = engine.url.database if engine.dialect.name == "sqlite" else None
     build = {"Seed": seed, "Size": size, "Levels": None if levels is None else parse_levels(levels),
              "SkipReal": skip_real, "Day": clock.service_day(now).isoformat(),
-             "Clock": now.isoformat()}
+             "Clock": now.isoformat(), **({"Seasons": seasons} if seasons else {})}
     if n_workers > 1 and path and path != ":memory:" and len(codes) > 1:
-        counts = parallel.build(engine, codes, book, seed, size, now, n_workers, progress)
+        counts = parallel.build(engine, codes, book, seed, size, now, n_workers, progress, seasons)
     else:
-        counts = _build_here(engine, codes, book, seed, size, now, progress)
+        counts = _build_here(engine, codes, book, seed, size, now, progress, seasons)
     with engine.begin() as conn:
         upsert(conn, schema.store_info, [{"key": BUILD_KEY, "value": orjson.dumps(build).decode()}])
     return counts
@@ -99,7 +105,8 @@ def last_build(conn: sa.Connection) -> dict[str, Any] | None:
 
 
 def _build_here(engine: sa.Engine, codes: list[str], book: IdBook, seed: int, size: str,
-                now: dt.datetime, progress: bool) -> dict[str, dict[str, int]]:
+                now: dt.datetime, progress: bool, seasons: int | None = None
+                ) -> dict[str, dict[str, int]]:
     """Every level in this process, into the store in one transaction."""
     counts: dict[str, dict[str, int]] = {}
     with loading(engine, writer.SOURCE) as loader:
@@ -107,7 +114,7 @@ def _build_here(engine: sa.Engine, codes: list[str], book: IdBook, seed: int, si
         for code in bar:
             bar.set_postfix_str(code)
             t0 = time.perf_counter()
-            build = LevelBuild(PLANS[code], seed, size, now, book.ids)
+            build = LevelBuild(PLANS[code], seed, size, now, book.ids, seasons)
             build.run()
             writer.wipe_level(loader.conn, code)
             write_level(loader, build, book.take_new())
@@ -122,7 +129,8 @@ def cli(args: Any, engine_factory: Callable[[], sa.Engine]) -> int:
     init_store(engine)
     t0 = time.perf_counter()
     counts = run(engine, seed=args.seed, size=args.size, levels=codes,
-                 skip_real=bool(getattr(args, "skip_real", False)), progress=True)
+                 skip_real=bool(getattr(args, "skip_real", False)), progress=True,
+                 seasons=getattr(args, "seasons", None))
     for code, c in counts.items():
         print(f"{code}: {c['games']} games, {c['plays']} plays, {c['pitches']} pitches, "
               f"{c['ms'] / 1000:.1f} s", file=sys.stderr)

@@ -47,8 +47,10 @@ def level_seed(seed: int, code: str) -> int:
 class LevelBuild:
     """Every row of one level, as tuples in storage form (see writer)."""
 
-    def __init__(self, plan: LevelPlan, seed: int, size: str, now: dt.datetime, ids: IdFn) -> None:
+    def __init__(self, plan: LevelPlan, seed: int, size: str, now: dt.datetime, ids: IdFn,
+                 seasons: int | None = None) -> None:
         self.plan = plan
+        self.season_count = seasons  # None: the size's default (``schedule.SEASONS``)
         self.sport = SPORTS[plan.sport]
         self.seed = level_seed(seed, plan.code)
         self.size = size
@@ -80,7 +82,7 @@ class LevelBuild:
 
     def run(self) -> World:
         plan = self.plan
-        seasons = seasons_for(plan, self.today, self.size)
+        seasons = seasons_for(plan, self.today, self.size, self.season_count)
         dates = {s: season_dates(plan, s) for s in seasons}
         # Pitch by pitch for the newest seasons only: millions of rows per MLB season.
         self._pitch_from = seasons[-PITCH_SEASONS] if len(seasons) >= PITCH_SEASONS else seasons[0]

@@ -60,7 +60,7 @@ def _scratch(path: Path) -> sa.Engine:
 
 
 def _work(path: str, codes: list[str], book: IdBook, seed: int, size: str, now: dt.datetime,
-          queue: Any) -> None:
+          queue: Any, seasons: int | None = None) -> None:
     from server.catalog.simulated import PLANS
     from server.ingest.simulator.build import LevelBuild
     from server.ingest.simulator.level_rows import level_counts, write_level
@@ -68,7 +68,7 @@ def _work(path: str, codes: list[str], book: IdBook, seed: int, size: str, now: 
         engine = _scratch(Path(path))
         for code in codes:
             t0 = time.perf_counter()
-            build = LevelBuild(PLANS[code], seed, size, now, book.ids)
+            build = LevelBuild(PLANS[code], seed, size, now, book.ids, seasons)
             build.run()
             with engine.begin() as conn:
                 write_level(Loader(conn, writer.SOURCE), build, book.take_new())
@@ -83,13 +83,13 @@ def _work(path: str, codes: list[str], book: IdBook, seed: int, size: str, now: 
 
 
 def build(engine: sa.Engine, codes: list[str], book: IdBook, seed: int, size: str, now: dt.datetime,
-          workers: int, progress: bool) -> dict[str, dict[str, int]]:
+          workers: int, progress: bool, seasons: int | None = None) -> dict[str, dict[str, int]]:
     ctx = mp.get_context("fork")
     queue = ctx.Queue()
     tmp = Path(tempfile.mkdtemp(prefix="demo-", dir=str(Path(engine.url.database or ".").parent)))
     parts = share(codes, workers)
     paths = [str(tmp / f"part{k}.db") for k in range(len(parts))]
-    procs = [ctx.Process(target=_work, args=(p, part, book, seed, size, now, queue), daemon=True)
+    procs = [ctx.Process(target=_work, args=(p, part, book, seed, size, now, queue, seasons), daemon=True)
              for p, part in zip(paths, parts)]
     counts: dict[str, dict[str, int]] = {}
     bar = tqdm(total=len(codes) + 1, desc="demo", unit="level", file=sys.stderr, disable=not progress)

@@ -37,12 +37,16 @@ def season_dates(plan: LevelPlan, season: int) -> tuple[dt.date, dt.date]:
     return dt.date(y0, m0, d0), dt.date(season, m1, d1)
 
 
-def seasons_for(plan: LevelPlan, today: dt.date, size: str) -> list[int]:
-    """Completed seasons plus the current one (the newest whose first day has come)."""
+SEASONS = {"full": 4, "small": 2}  # seasons a build holds by default, the current one included
+
+
+def seasons_for(plan: LevelPlan, today: dt.date, size: str, count: int | None = None) -> list[int]:
+    """The ``count`` newest seasons (default: the size's ``SEASONS``): completed seasons plus
+    the current one (the newest whose first day has come)."""
     current = today.year + 1
     while season_dates(plan, current)[0] > today:
         current -= 1
-    count = 4 if size == "full" else 2
+    count = count or SEASONS[size]
     return list(range(current - count + 1, current + 1))
 
 

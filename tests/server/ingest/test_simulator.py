@@ -529,3 +529,12 @@ def test_cli_builds_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[st
             cli(argparse.Namespace(seed=7, size="small", levels="NOPE", skip_real=False), lambda: engine)
     finally:
         engine.dispose()
+
+
+def test_seasons_option_is_checked(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'none.db'}")
+    try:
+        with pytest.raises(UserError, match="--seasons must be 1 or more"):
+            run(engine, seed=SEED, size="small", levels="KHL", seasons=0, now=BUILD_NOW)
+    finally:
+        engine.dispose()

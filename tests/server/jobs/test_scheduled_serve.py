@@ -126,3 +126,10 @@ def test_the_time_of_day_is_checked() -> None:
     for bad in ("25:00", "3", "03:60", "noon"):
         with pytest.raises(UserError, match="not a time of day"):
             scheduler.run_at(bad)
+
+
+def test_a_nightly_rebuild_keeps_the_seasons_the_demo_was_built_with() -> None:
+    build = {"Seed": 7, "Size": "full", "Levels": ["MLB"], "SkipReal": False, "Seasons": 2}
+    assert scheduler.demo_args(build) == ["demo", "--seed", "7", "--size", "full",
+                                          "--levels", "MLB", "--seasons", "2"]
+    assert "--seasons" not in scheduler.demo_args({**build, "Seasons": None})
