@@ -37,7 +37,9 @@ SCHEMA_VERSION = 7
 # by position keep their places) and the next ingest of the source fills.
 # Football's three-outcome columns
 # (``forecasts.elo_*_prob``, ``comparison_forecasts.draw_prob`` and ``vis_win_prob``) are nullable:
-# ``init`` adds them to an older store, the next ``retabulate`` and SPI ingest fill them.
+# ``init`` adds them to an older store, the next ``retabulate`` and SPI ingest fill them; so are
+# football's places in ``projections`` (``proj_rank``, ``*_prob``), which the next projections
+# run fills.
 RETIRED_INDEXES = ("ix_games_home", "ix_games_visitor")
 
 metadata = sa.MetaData()
@@ -660,6 +662,12 @@ projections = sa.Table(
     sa.Column("playoff_prob", sa.Float),  # null where the format has no playoff
     sa.Column("bye_prob", sa.Float),  # null where the format has no bye
     sa.Column("title_prob", sa.Float, nullable=False),
+    # football: the mean final position in the league, and the chance of each kind of place a
+    # final position earns (server.catalog.football.places); null where the league has none
+    sa.Column("proj_rank", sa.Float),
+    sa.Column("champions_league_prob", sa.Float), sa.Column("europe_prob", sa.Float),
+    sa.Column("promotion_prob", sa.Float), sa.Column("promotion_playoff_prob", sa.Float),
+    sa.Column("relegation_playoff_prob", sa.Float), sa.Column("relegation_prob", sa.Float),
     sa.Column("sims", sa.Integer, nullable=False),  # simulated seasons behind the row
     sa.PrimaryKeyConstraint("level", "season", "date", "team_id"),
     sa.Index("ix_projections_team", "level", "season", "team_id", "date"),
