@@ -29,7 +29,7 @@ from server.catalog import phases
 from server.catalog.football.places import RELEGATION, places_for
 from server.errors import UserError
 from server.jobs import football_tables
-from server.jobs.projections import SeasonGames, _rules, read_season, snapshot
+from server.jobs.projections import SeasonGames, game_rules, read_season, snapshot
 from server.models.projections import TableLeague, project_table
 from server.store import schema
 
@@ -126,7 +126,7 @@ def _final(part: SeasonGames, one: football_tables.TableSetup) -> tuple[np.ndarr
                              "soccer")
     state = football_tables.state_at(rated.ratings, part.home, part.visitor, part.score_home,
                                      part.score_vis, part.final, part.neutral, part.team_ids, one)
-    p = project_table(state, _rules("soccer", part, part.final), one.leagues, n_sims=1)
+    p = project_table(state, game_rules("soccer", part, part.final), one.leagues, n_sims=1)
     return np.rint(p.proj_rank).astype(np.int64), state.points
 
 
@@ -144,7 +144,7 @@ def _score_league(part: SeasonGames, one: football_tables.TableSetup, code: str,
         state = football_tables.state_at(rated.ratings, part.home, part.visitor,
                                          part.score_home, part.score_vis, played, part.neutral,
                                          part.team_ids, one)
-        p = project_table(state, _rules("soccer", part, played), one.leagues, n_sims=sims)
+        p = project_table(state, game_rules("soccer", part, played), one.leagues, n_sims=sims)
         games_played = state.wins + state.losses + state.draws
         total = np.bincount(part.home, minlength=clubs) + np.bincount(part.visitor,
                                                                       minlength=clubs)

@@ -91,7 +91,7 @@ def _structure(conn: sa.Connection, level: str, season: int, team_ids: np.ndarra
     return np.array(group), np.array(division), subs
 
 
-def _rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
+def game_rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
     """The simulated game: the sport's Elo home advantage and playoff scaling; the K of the
     updates as this season's played games show it (median points exchanged per unit of
     surprise, which folds in the margin multiplier); draw and overtime shares from the season's
@@ -227,7 +227,7 @@ def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt
     frames = []
     for day in days:
         state, played = snapshot(sg, day, group, division, lv.sport)
-        p = project(state, _rules(lv.sport, sg, played), fmt, n_sims=n_sims)
+        p = project(state, game_rules(lv.sport, sg, played), fmt, n_sims=n_sims)
         soccer = lv.sport == "soccer"
         frames.append(pd.DataFrame({
             "season": season, "date": day, "team_id": team_ids, "sublevel_id": subs,
@@ -259,7 +259,7 @@ def _project_tables(conn: sa.Connection, level: str, season: int, sg: SeasonGame
         rated, played = snapshot(sg, day, table.group, none, "soccer")
         state = football_tables.state_at(rated.ratings, sg.home, sg.visitor, sg.score_home,
                                          sg.score_vis, played, sg.neutral, sg.team_ids, table)
-        p = project_table(state, _rules("soccer", sg, played), table.leagues, n_sims=n_sims)
+        p = project_table(state, game_rules("soccer", sg, played), table.leagues, n_sims=n_sims)
         nan = np.full(len(sg.team_ids), np.nan)
         europe = football_tables.europe(p.places)
         frames.append(pd.DataFrame({
