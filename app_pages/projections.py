@@ -16,8 +16,9 @@ from services import ApiError, api
 DEFAULT_TEAMS = 4
 ALL_GROUPS = "All"
 COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "Projected", "ProjW", "Range", "ProjPoints")
-# a league table: points and final position instead of wins (the places' odds follow)
-TABLE_COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "Projected", "ProjPoints", "ProjRank")
+# a league table: points and final position instead of wins and the projected record, so that at 1440 px
+# every place's odds (up to four bars for a top flight) are in view
+TABLE_COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "ProjPoints", "ProjRank")
 FORMATS = {"ELO": st.column_config.NumberColumn(format="%.1f"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f", help="Mean of the simulated seasons"),
            "ProjPoints": st.column_config.NumberColumn("Proj. points", format="%.1f"),
@@ -26,6 +27,11 @@ FORMATS = {"ELO": st.column_config.NumberColumn(format="%.1f"),
            "Range": st.column_config.TextColumn("Wins 10-90 %", help="10th to 90th percentile of the final wins"),
            "Projected": st.column_config.TextColumn(help="Projected final record (rounded means)"),
            "Sublevel": st.column_config.TextColumn(help="League, conference or division")}
+
+
+def _table_columns(group: str) -> tuple[str, ...]:
+    """A league table's columns: its league's name only while every league is listed."""
+    return TABLE_COLUMNS if group == ALL_GROUPS else tuple(c for c in TABLE_COLUMNS if c != "Sublevel")
 
 
 def _series(level: str, season: int | None, chosen: list[str], ids: dict[str, int]) -> pd.DataFrame:
@@ -81,7 +87,7 @@ def main() -> None:
     held = view.odds_held(table)
     # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
-               columns=(*(TABLE_COLUMNS if league_table else COLUMNS), *(view.PERCENT_COLUMNS[c] for c in held),
+               columns=(*(_table_columns(group) if league_table else COLUMNS), *(view.PERCENT_COLUMNS[c] for c in held),
                         links.LINK_COLUMN),
                formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")

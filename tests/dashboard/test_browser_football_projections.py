@@ -56,7 +56,7 @@ def test_a_league_shows_its_title_europe_and_relegation_odds(real_browser: Any, 
         headers = _headers(page)
         assert headers and "Team" in headers, headers
         if width == 1440:  # every odds column in view beside the record and projected points
-            assert all(h in headers for h in ["Record", "Proj. points", *ODDS]), headers
+            assert all(h in headers for h in ["Record", "Proj. points", *ODDS]), " | ".join(headers)
         else:  # the grid scrolls inside the phone's width, the page does not
             right = page.evaluate(f"""() => Math.ceil(document.querySelector('{TABLE}')
                                             .getBoundingClientRect().right)""")
