@@ -1,5 +1,6 @@
 """Projections: where will the season end? Projected records, playoff, bye and title odds as of
-any day of a season, and the odds over the season per team."""
+any day of a season (football: final position, European places, promotion and relegation), and
+the odds over the season per team."""
 from __future__ import annotations
 
 import datetime as dt
@@ -15,12 +16,22 @@ from services import ApiError, api
 DEFAULT_TEAMS = 4
 ALL_GROUPS = "All"
 COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "Projected", "ProjW", "Range", "ProjPoints")
+# a league table: points and final position instead of wins and the projected record, so that at 1440 px
+# every place's odds (up to four bars for a top flight) are in view
+TABLE_COLUMNS = ("Team", "Sublevel", "Record", "Points", "ELO", "ProjPoints", "ProjRank")
 FORMATS = {"ELO": st.column_config.NumberColumn(format="%.1f"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f", help="Mean of the simulated seasons"),
            "ProjPoints": st.column_config.NumberColumn("Proj. points", format="%.1f"),
+           "ProjRank": st.column_config.NumberColumn("Proj. pos.", format="%.1f",
+                                                     help="Mean final position in the league"),
            "Range": st.column_config.TextColumn("Wins 10-90 %", help="10th to 90th percentile of the final wins"),
            "Projected": st.column_config.TextColumn(help="Projected final record (rounded means)"),
            "Sublevel": st.column_config.TextColumn(help="League, conference or division")}
+
+
+def _table_columns(group: str) -> tuple[str, ...]:
+    """A league table's columns: its league's name only while every league is listed."""
+    return TABLE_COLUMNS if group == ALL_GROUPS else tuple(c for c in TABLE_COLUMNS if c != "Sublevel")
 
 
 def _series(level: str, season: int | None, chosen: list[str], ids: dict[str, int]) -> pd.DataFrame:
@@ -64,16 +75,24 @@ def main() -> None:
         layout.copy_link()
         return
     day = str(table["Date"].max())
-    st.caption(f"As of the end of {day}: each team's remaining regular-season games simulated with the ELO win "
-               "expectation, ratings updated inside each simulated season, then the level's playoff format.")
+    league_table = view.is_league_table(table)
+    if league_table:
+        st.caption(f"As of the end of {day}: each club's remaining league matches simulated with the ELO's home, "
+                   "draw and away chances, ratings updated inside each simulated season; the tables ranked by points "
+                   "(deductions included) and each league's tiebreakers; places by final position as declared for "
+                   "the league and season.")
+    else:
+        st.caption(f"As of the end of {day}: each team's remaining regular-season games simulated with the ELO win "
+                   "expectation, ratings updated inside each simulated season, then the level's playoff format.")
     held = view.odds_held(table)
     # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
     show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
-               columns=(*COLUMNS, *(view.PERCENT_COLUMNS[c] for c in held), links.LINK_COLUMN),
+               columns=(*(_table_columns(group) if league_table else COLUMNS), *(view.PERCENT_COLUMNS[c] for c in held),
+                        links.LINK_COLUMN),
                formats={**FORMATS, **view.odds_columns(held), **links.link_format("team")},
                empty="No projections held for this season or day.")
     if held:
-        odds = "PlayoffProb" if "PlayoffProb" in held else held[-1]
+        odds = next(c for c in ("PlayoffProb", "TitleProb", *held) if c in held)
         label = view.ODDS_LABELS[odds].lower()
         box = filters.chart_below(f"Chart: {label} odds over the season, the teams picked in the sidebar",
                                   icon=":material/show_chart:")

@@ -18,12 +18,25 @@ from components.charts import MUTED, TOOLBAR_BAND, TOP_MARGIN, empty_figure, tea
 from components.team_view import record_text
 from services.errors import NotOffered
 
-ODDS = ("PlayoffProb", "ByeProb", "TitleProb")
-ODDS_LABELS = {"PlayoffProb": "Playoff", "ByeProb": "Bye", "TitleProb": "Title"}
+# football's places by final league position (declared per league and season by the service), top to bottom
+PLACE_ODDS = ("ChampionsLeagueProb", "EuropeProb", "PromotionProb", "PromotionPlayoffProb", "RelegationPlayoffProb",
+              "RelegationProb")
+ODDS = ("PlayoffProb", "ByeProb", "TitleProb", *PLACE_ODDS)
+ODDS_LABELS = {"PlayoffProb": "Playoff", "ByeProb": "Bye", "TitleProb": "Title", "ChampionsLeagueProb": "Champions L.",
+               "EuropeProb": "Europe", "PromotionProb": "Promotion", "PromotionPlayoffProb": "Promotion PO",
+               "RelegationPlayoffProb": "Relegation PO", "RelegationProb": "Relegation"}
 
 PERCENT_COLUMNS = {c: f"{label} %" for c, label in ODDS_LABELS.items()}
 ODDS_HELP = {"PlayoffProb": "Probability of making the playoff", "TitleProb": "Probability of the title (soccer: "
-             "first in the league)", "ByeProb": "Probability of a first-round bye (NBA: a place without the play-in)"}
+             "first in the league)", "ByeProb": "Probability of a first-round bye (NBA: a place without the play-in)",
+             "ChampionsLeagueProb": "Probability of a Champions League place by league position (the top four in "
+             "most big leagues; qualifying rounds included)",
+             "EuropeProb": "Probability of any European place (Champions, Europa or Conference League) by league "
+             "position",
+             "PromotionProb": "Probability of direct promotion",
+             "PromotionPlayoffProb": "Probability of a place in the promotion play-offs",
+             "RelegationPlayoffProb": "Probability of a place in the relegation play-off (Italy's Serie B: play-out)",
+             "RelegationProb": "Probability of direct relegation"}
 
 
 def _whole(value: object) -> str:

@@ -84,7 +84,9 @@ COMMANDS: tuple[Command, ...] = (
             "projections on the real seasons, or (--winprob LEVEL) the in-game win probability", (
         _a("--level", default=None), _a("--season", type=int, default=None),
         _a("--projections", action="store_true",
-           help="projected final wins and playoff odds against the pace and .500 baselines"),
+           help="projected final wins and playoff odds against the pace and .500 baselines "
+                "(--level FC: final positions, title and relegation odds of every finished "
+                "league against the points-per-game pace)"),
         _a("--winprob", default=None, metavar="LEVEL",
            help="every plate appearance of a season (--season, default the newest with plays) "
                 "against an inning/half/lead baseline, both learnt from the seasons before it"),

@@ -40,7 +40,13 @@ def _build(ask: ParsedRequest) -> sa.Select[Any]:
             P.c.proj_ties.label("ProjT"),
             P.c.proj_wins_10.label("ProjW10"), P.c.proj_wins_90.label("ProjW90"),
             P.c.proj_points.label("ProjPoints"), P.c.playoff_prob.label("PlayoffProb"),
-            P.c.bye_prob.label("ByeProb"), P.c.title_prob.label("TitleProb"))
+            P.c.bye_prob.label("ByeProb"), P.c.title_prob.label("TitleProb"),
+            P.c.proj_rank.label("ProjRank"),
+            P.c.champions_league_prob.label("ChampionsLeagueProb"),
+            P.c.europe_prob.label("EuropeProb"), P.c.promotion_prob.label("PromotionProb"),
+            P.c.promotion_playoff_prob.label("PromotionPlayoffProb"),
+            P.c.relegation_playoff_prob.label("RelegationPlayoffProb"),
+            P.c.relegation_prob.label("RelegationProb"))
     query = (sa.select(*cols)
              .select_from(TEAM.join(P, P.c.team_id, P.c.season)
                           .outerjoin(SL, SL.c.id == P.c.sublevel_id))
@@ -66,7 +72,8 @@ _N = "number"
 PROJECTIONS = Endpoint(
     name="projections", singular="projection", version="v2", aliases=("projection",),
     summary="season projections as of a day (default today): projected record, playoff, bye "
-            "and title odds per team; with team (and season) the series over the season",
+            "and title odds per team (football: final position, European places, promotion "
+            "and relegation); with team (and season) the series over the season",
     fields=(
         Field("Team_ID", "integer", 11, "team ID"),
         Field("Team", "string", "New York Yankees", "team name"),
@@ -91,6 +98,20 @@ PROJECTIONS = Endpoint(
                                    "the play-in), 0-1; null where the format has none"),
         Field("TitleProb", _N, 0.08, "probability of the title (soccer: first in the "
                                      "league), 0-1"),
+        Field("ProjRank", _N, 3.4, "projected final position in the league (mean)", only=SOCCER),
+        Field("ChampionsLeagueProb", _N, 0.62, "probability of a Champions League place by "
+              "league position (qualifying rounds included), 0-1; null where the league has "
+              "none declared", only=SOCCER),
+        Field("EuropeProb", _N, 0.91, "probability of any European place by league position, "
+              "0-1; null where none is declared", only=SOCCER),
+        Field("PromotionProb", _N, 0.3, "probability of direct promotion, 0-1; null where the "
+              "league has none", only=SOCCER),
+        Field("PromotionPlayoffProb", _N, 0.4, "probability of a promotion play-off place, 0-1",
+              only=SOCCER),
+        Field("RelegationPlayoffProb", _N, 0.1, "probability of a relegation play-off (or "
+              "play-out) place, 0-1", only=SOCCER),
+        Field("RelegationProb", _N, 0.05, "probability of direct relegation, 0-1; null where "
+              "the league has none declared", only=SOCCER),
     ),
     build=_build, params=params("season", "date", "team", "sublevel"),
     filters={"sublevel": _sublevel}, season_default=True,

@@ -134,6 +134,10 @@ def report(conn: sa.Connection, level: str | None = None, season: int | None = N
         lv = find_level(level)
         if lv is None:
             raise UserError(f"unknown level {level!r}")
+        if lv.sport == "soccer":  # league tables: positions, title and relegation
+            from server.jobs import football_projection_scores
+
+            return football_projection_scores.report(conn, season)
         if season is None:
             raise UserError("--projections with --level needs --season")
         wanted: tuple[tuple[str, int], ...] = ((lv.code, season),)

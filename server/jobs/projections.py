@@ -33,7 +33,8 @@ from server.catalog.playoffs import format_for, usable
 from server.catalog.sources import SIMULATED  # games.source of the simulator's seasons
 from server.errors import UserError
 from server.models.elo import SPORT_ELO
-from server.models.projections import GameRules, SeasonState, project
+from server.jobs import football_tables
+from server.models.projections import GameRules, SeasonState, project, project_table
 from server.store import schema
 from server.store.competitions import in_league_tables
 from server.store.divisions import Placement, placements
@@ -92,7 +93,7 @@ def _structure(conn: sa.Connection, level: str, season: int, team_ids: np.ndarra
     return np.array(group), np.array(division), subs
 
 
-def _rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
+def game_rules(sport: str, sg: SeasonGames, played: np.ndarray) -> GameRules:
     """The simulated game: the sport's Elo home advantage and playoff scaling; the K of the
     updates as this season's played games show it (median points exchanged per unit of
     surprise, which folds in the margin multiplier); draw and overtime shares from the season's
@@ -223,10 +224,12 @@ def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt
     group, division, subs = _structure(conn, lv.code, season, team_ids)
     fmt = usable(format_for(lv.code, season, simulated), bool((group >= 0).all()),
                  bool((division >= 0).all()))
+    if lv.sport == "soccer":
+        return _project_tables(conn, lv.code, season, sg, days, n_sims)
     frames = []
     for day in days:
         state, played = snapshot(sg, day, group, division, lv.sport)
-        p = project(state, _rules(lv.sport, sg, played), fmt, n_sims=n_sims)
+        p = project(state, game_rules(lv.sport, sg, played), fmt, n_sims=n_sims)
         soccer = lv.sport == "soccer"
         frames.append(pd.DataFrame({
             "season": season, "date": day, "team_id": team_ids, "sublevel_id": subs,
@@ -237,6 +240,41 @@ def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt
             "proj_ties": p.proj_ties, "proj_wins_10": p.wins_p10, "proj_wins_90": p.wins_p90,
             "proj_points": p.proj_points if soccer else None,
             "playoff_prob": p.playoff, "bye_prob": p.bye, "title_prob": p.title,
+            "sims": n_sims}))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+
+
+# football's columns: the place kinds (server.catalog.football.places) -> projections' columns
+PLACE_COLUMNS = {"champions_league": "champions_league_prob", "promotion": "promotion_prob",
+                 "promotion_playoff": "promotion_playoff_prob",
+                 "relegation_playoff": "relegation_playoff_prob", "relegation": "relegation_prob"}
+
+
+def _project_tables(conn: sa.Connection, level: str, season: int, sg: SeasonGames,
+                    days: Iterable[dt.date], n_sims: int) -> pd.DataFrame:
+    """Football: each league's table played out (``server.models.projections.project_table``)
+    with its declared tiebreakers, deductions and places (``server.jobs.football_tables``)."""
+    table = football_tables.setup(conn, level, season, sg.team_ids)
+    none = np.full(len(sg.team_ids), -1)
+    frames = []
+    for day in days:
+        rated, played = snapshot(sg, day, table.group, none, "soccer")
+        state = football_tables.state_at(rated.ratings, sg.home, sg.visitor, sg.score_home,
+                                         sg.score_vis, played, sg.neutral, sg.team_ids, table)
+        p = project_table(state, game_rules("soccer", sg, played), table.leagues, n_sims=n_sims)
+        nan = np.full(len(sg.team_ids), np.nan)
+        europe = football_tables.europe(p.places)
+        frames.append(pd.DataFrame({
+            "season": season, "date": day, "team_id": sg.team_ids,
+            "sublevel_id": table.sublevel_ids, "wins": state.wins.astype(int),
+            "losses": state.losses.astype(int), "ties": state.draws.astype(int),
+            "points": state.points.astype(int), "elo": state.ratings,
+            "proj_wins": p.proj_wins, "proj_losses": p.proj_losses, "proj_ties": p.proj_draws,
+            "proj_wins_10": p.wins_p10, "proj_wins_90": p.wins_p90,
+            "proj_points": p.proj_points, "playoff_prob": None, "bye_prob": None,
+            "title_prob": p.title, "proj_rank": p.proj_rank,
+            "europe_prob": europe if europe is not None else nan,
+            **{col: p.places.get(kind, nan) for kind, col in PLACE_COLUMNS.items()},
             "sims": n_sims}))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
 

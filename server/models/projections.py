@@ -28,6 +28,7 @@ import numpy as np
 from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 from server.models.elo import win_expectation
+from server.models.football import AWAY, HOME, three_way
 
 N_SIMS = 10_000  # seasons per projection (the standard error of a probability <= 0.005)
 SEED = 20240401  # fixed: the same inputs give the same projection
@@ -430,3 +431,194 @@ def project(state: SeasonState, rules: GameRules, fmt: PlayoffFormat | None,
     return Projection(state.team_ids, run.w.mean(axis=0), run.lo.mean(axis=0),
                       run.ti.mean(axis=0), p10, p90, (3 * run.w + run.ti).mean(axis=0),
                       made, bye, title)
+
+
+# ---------------------------------------------------------------- football's league tables
+#
+# A league table is decided by points, then by the league's declared tiebreakers, and what a
+# final position earns (title, European places, promotion, relegation and the play-off places
+# between divisions) is declared per league and season (``server.catalog.football.places``).
+# Each remaining match is played with the football Elo's three chances (``server.models.
+# football.three_way``: home win, draw, away win from the rating difference with the home
+# advantage), both ratings moving after it by the Elo update as in the other sports. Goals are
+# not forecast by the Elo; the goal tiebreakers (goal difference, goals scored) read simulated
+# scores consistent with each simulated result: the loser's goals Poisson(``LOSER_GOALS``), the
+# winner's that plus 1 plus Poisson(``EXTRA_MARGIN``), a draw Poisson(``DRAW_GOALS``) each
+# (European top flights 2021-2025: about 2.7 goals a match, a winning margin of about 1.7).
+
+LOSER_GOALS = 0.6
+EXTRA_MARGIN = 0.6
+DRAW_GOALS = 1.0
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A football season as of the end of a day (team arrays in ``team_ids`` order).
+
+    ``points``: table points so far with the league's deductions taken off; ``goal_diff`` and
+    ``goals_for`` so far; ``group``: the club's league index; ``home``/``visitor``/``neutral``:
+    the matches still to play, in order; ``h2h_points[i, j]``: table points club i took from
+    its played matches against j, ``h2h_games[i, j]`` those matches (read only when a league
+    declares a head-to-head rule)."""
+
+    team_ids: np.ndarray
+    ratings: np.ndarray
+    wins: np.ndarray
+    losses: np.ndarray
+    draws: np.ndarray
+    points: np.ndarray
+    goal_diff: np.ndarray
+    goals_for: np.ndarray
+    group: np.ndarray
+    home: np.ndarray
+    visitor: np.ndarray
+    neutral: np.ndarray
+    h2h_points: np.ndarray | None = None
+    h2h_games: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class TableLeague:
+    """One league of the table: its tiebreak rules (``server.models.tiebreaks``) and the
+    position ranges each place kind covers (kind -> 1-based positions; empty: none declared)."""
+
+    tiebreaks: tuple[str, ...]
+    places: dict[str, range]
+
+
+@dataclass(frozen=True)
+class TableProjection:
+    """Per club (``team_ids`` order): mean final record and points, the 10th/90th percentiles of
+    wins, the mean final position, the chance of each final position in its league
+    (``positions[i, p - 1]``: position p), of the title, and of each place kind (NaN where the
+    club's league declares no such place)."""
+
+    team_ids: np.ndarray
+    proj_wins: np.ndarray
+    proj_losses: np.ndarray
+    proj_draws: np.ndarray
+    wins_p10: np.ndarray
+    wins_p90: np.ndarray
+    proj_points: np.ndarray
+    proj_rank: np.ndarray
+    positions: np.ndarray
+    title: np.ndarray
+    places: dict[str, np.ndarray]
+
+
+def _goals(rng: np.random.Generator, home_win: np.ndarray, away_win: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Simulated (home, away) goals consistent with the simulated results."""
+    shape = home_win.shape
+    low = rng.poisson(LOSER_GOALS, shape)
+    high = low + 1 + rng.poisson(EXTRA_MARGIN, shape)
+    level = rng.poisson(DRAW_GOALS, shape)
+    gh = np.where(home_win, high, np.where(away_win, low, level))
+    ga = np.where(away_win, high, np.where(home_win, low, level))
+    return gh, ga
+
+
+def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague],
+                  n_sims: int = N_SIMS, seed: int = SEED) -> TableProjection:
+    """Play the rest of a football season ``n_sims`` times and rank each league's final table
+    (``leagues[g]`` for the clubs of group g): points, then the league's tiebreakers, then lot.
+    Pure: the same inputs and seed give the same projection."""
+    rng = np.random.default_rng(seed)
+    t, n = len(state.team_ids), n_sims
+
+    def per_team(x: np.ndarray) -> np.ndarray:
+        return np.repeat(np.asarray(x, dtype=float)[:, None], n, axis=1)
+
+    r, w, lo, d = (per_team(x) for x in (state.ratings, state.wins, state.losses, state.draws))
+    pts, gd, gf = (per_team(x) for x in (state.points, state.goal_diff, state.goals_for))
+    # head-to-head points, only between clubs of a league that declares a pair rule: one row
+    # per ordered pair of such clubs (pair_id[i, j]; -1: not kept)
+    pair_id = np.full((t, t), -1, dtype=np.int64)
+    paired = [g for g, lg in enumerate(leagues) if any(x in PAIR_RULES for x in lg.tiebreaks)]
+    for g in paired:
+        m = np.flatnonzero(state.group == g)
+        ii, jj = np.meshgrid(m, m, indexing="ij")
+        keep = ii != jj
+        start = int(pair_id.max()) + 1
+        pair_id[ii[keep], jj[keep]] = np.arange(start, start + int(keep.sum()))
+    h2h = np.zeros((int(pair_id.max()) + 1, n))
+    pair_games = (np.zeros((t, t)) if state.h2h_games is None
+                  else state.h2h_games.astype(float).copy())
+    if len(h2h) and state.h2h_points is not None:
+        known = pair_id >= 0
+        h2h[pair_id[known]] = state.h2h_points[known][:, None]
+    np.add.at(pair_games, (state.home, state.visitor), 1.0)
+    np.add.at(pair_games, (state.visitor, state.home), 1.0)
+
+    if len(state.home):
+        rounds = rounds_of(state.home, state.visitor)
+        order = np.argsort(rounds, kind="stable")
+        for idx in np.split(order, np.flatnonzero(np.diff(rounds[order])) + 1):
+            h, v = state.home[idx], state.visitor[idx]
+            adv = np.where(state.neutral[idx], 0.0, rules.home_adv)[:, None]
+            diff = r[h] - r[v] + adv
+            p = three_way(diff.ravel()).reshape(*diff.shape, 3)
+            u = rng.random(diff.shape)
+            home_win = u < p[..., HOME]
+            away_win = u >= 1.0 - p[..., AWAY]
+            level = ~home_win & ~away_win
+            w[h] += home_win
+            w[v] += away_win
+            lo[h] += away_win
+            lo[v] += home_win
+            d[h] += level
+            d[v] += level
+            pts[h] += 3 * home_win + level
+            pts[v] += 3 * away_win + level
+            gh, ga = _goals(rng, home_win, away_win)
+            gd[h] += gh - ga
+            gd[v] += ga - gh
+            gf[h] += gh
+            gf[v] += ga
+            if len(h2h):
+                hv, vh = pair_id[h, v], pair_id[v, h]
+                ok = hv >= 0
+                h2h[hv[ok]] += (3 * home_win + level)[ok]
+                h2h[vh[ok]] += (3 * away_win + level)[ok]
+            expected = p[..., HOME] + 0.5 * (1.0 - p[..., HOME] - p[..., AWAY])
+            result = np.where(home_win, 1.0, np.where(away_win, 0.0, 0.5))
+            delta = rules.k * (result - expected)
+            r[h] += delta
+            r[v] -= delta
+
+    # each league's final positions (simulations x clubs, 1 the top)
+    pts_s, gd_s, gf_s, w_s = pts.T, gd.T, gf.T, w.T
+    position = np.zeros((n, t), dtype=np.int64)
+    lot = rng.random((n, t))
+    size = int(max((np.sum(state.group == g) for g in range(len(leagues))), default=1))
+    places = {k: np.full(t, np.nan) for k in _place_kinds(leagues)}
+    for g, league in enumerate(leagues):
+        m = np.flatnonzero(state.group == g)
+        if not len(m):
+            continue
+        wins_m: np.ndarray | None = None
+        if g in paired:
+            wins_m = np.zeros((n, len(m), len(m)))
+            ii, jj = np.meshgrid(np.arange(len(m)), np.arange(len(m)), indexing="ij")
+            keep = ii != jj
+            wins_m[:, ii[keep], jj[keep]] = h2h[pair_id[m[ii[keep]], m[jj[keep]]]].T
+        counts = {"goal_difference": gd_s[:, m], "goals_for": gf_s[:, m], "wins": w_s[:, m]}
+        key = tiebreaks.rank_value(pts_s[:, m], league.tiebreaks, np.zeros(len(m), np.int64),
+                                   np.full(len(m), -1), wins_m, 3.0 * pair_games[np.ix_(m, m)],
+                                   counts, lot[:, m])
+        position[:, m] = len(m) - key.astype(np.int64)
+        for kind, covered in league.places.items():
+            if len(covered):
+                inside = (position[:, m] >= covered.start) & (position[:, m] < covered.stop)
+                places[kind][m] = inside.mean(axis=0)
+    positions = np.zeros((t, size))
+    for p_ in range(1, size + 1):
+        positions[:, p_ - 1] = (position == p_).mean(axis=0)
+    p10, p90 = np.percentile(w_s, [10, 90], axis=0)
+    return TableProjection(state.team_ids, w.mean(axis=1), lo.mean(axis=1), d.mean(axis=1),
+                           p10, p90, pts.mean(axis=1), position.mean(axis=0), positions,
+                           positions[:, 0].copy(), places)
+
+
+def _place_kinds(leagues: list[TableLeague]) -> list[str]:
+    return list(dict.fromkeys(k for lg in leagues for k in lg.places))

@@ -130,7 +130,9 @@ MIGRATIONS: tuple[Migration, ...] = (
                  "added last so rows written by position keep their places, filled by the next "
                  "ingest of the source; football's three-outcome chances "
                  "(``forecasts.elo_*_prob``, ``comparison_forecasts.draw_prob`` and "
-                 "``vis_win_prob``), filled by the next ``retabulate`` and SPI ingest."),
+                 "``vis_win_prob``), filled by the next ``retabulate`` and SPI ingest; football's places "
+                 "in ``projections`` (``proj_rank``, ``*_prob``), filled by the next projections "
+                 "run."),
     Migration(8, "A traded player's metrics per team and his season's total "
                  "(``stint_metrics``; the next ``retabulate`` fills it)."),
 )

@@ -653,6 +653,12 @@ projections = sa.Table(
     sa.Column("playoff_prob", sa.Float),  # null where the format has no playoff
     sa.Column("bye_prob", sa.Float),  # null where the format has no bye
     sa.Column("title_prob", sa.Float, nullable=False),
+    # football: the mean final position in the league, and the chance of each kind of place a
+    # final position earns (server.catalog.football.places); null where the league has none
+    sa.Column("proj_rank", sa.Float),
+    sa.Column("champions_league_prob", sa.Float), sa.Column("europe_prob", sa.Float),
+    sa.Column("promotion_prob", sa.Float), sa.Column("promotion_playoff_prob", sa.Float),
+    sa.Column("relegation_playoff_prob", sa.Float), sa.Column("relegation_prob", sa.Float),
     sa.Column("sims", sa.Integer, nullable=False),  # simulated seasons behind the row
     sa.PrimaryKeyConstraint("level", "season", "date", "team_id"),
     sa.Index("ix_projections_team", "level", "season", "team_id", "date"),

@@ -1,0 +1,106 @@
+"""The inputs of a football season's table projection, read from the store: each club's league
+(its sublevel that season) with the league's declared tiebreakers and places, the points the
+league took off it (``server.catalog.football.deductions``), and the table as of a day (points,
+goals, head-to-head points). ``server.jobs.projections`` projects with them
+(``server.models.projections.project_table``); the projections' scores read them too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import sqlalchemy as sa
+
+from server.catalog.football import LEAGUES
+from server.catalog.football.deductions import deducted
+from server.catalog.football.places import EUROPE, places_for
+from server.catalog.playoffs import FOOTBALL_TIEBREAKS
+from server.models.projections import TableLeague, TableState
+from server.store import schema
+from server.store.divisions import placements
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Per club: its league index (``group``), the points taken off it that season; per league:
+    its code (None: a league not declared, as the simulator's) and ``TableLeague``."""
+
+    group: np.ndarray
+    deducted: np.ndarray
+    codes: list[str | None]
+    leagues: list[TableLeague]
+    sublevel_ids: list[int | None]
+
+
+def setup(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray) -> TableSetup:
+    placed = placements(conn, level, season, team_ids.tolist())
+    sl, sk = schema.sublevels.c, schema.source_keys.c
+    abbrevs = {int(i): a for i, a in conn.execute(
+        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+    by_abbrev = {lg.abbrev: lg for lg in LEAGUES.values()}
+    clubs = {int(i): k.split(":", 1)[1] for i, k in conn.execute(
+        sa.select(sk.id, sk.key).where(sk.kind == "team", sk.id.in_(team_ids.tolist()),
+                                       sk.key.like(f"{level}:%")))}
+    index: dict[int | None, int] = {}
+    group, subs = [], []
+    for tid in team_ids.tolist():
+        p = placed.get(tid)
+        league_id = p.league_id if p is not None else None
+        subs.append(p.sublevel_id if p is not None else None)
+        group.append(index.setdefault(league_id, len(index)))
+    sizes = np.bincount(np.array(group, dtype=np.int64), minlength=len(index))
+    codes: list[str | None] = []
+    leagues: list[TableLeague] = []
+    for g, league_id in enumerate(index):
+        lg = by_abbrev.get(abbrevs.get(league_id or -1, ""))
+        codes.append(lg.code if lg is not None else None)
+        declared = places_for(lg.code, season) if lg is not None else None
+        ranges = ({} if declared is None
+                  else {pl.kind: pl.positions(int(sizes[g])) for pl in declared.places})
+        leagues.append(TableLeague(lg.tiebreaks if lg is not None else FOOTBALL_TIEBREAKS,
+                                   ranges))
+    taken = np.zeros(len(team_ids))
+    for n, tid in enumerate(team_ids.tolist()):
+        code = codes[group[n]]
+        if code is not None:
+            taken[n] = deducted(code, season).get(clubs.get(tid, ""), 0)
+    return TableSetup(np.array(group, dtype=np.int64), taken, codes, leagues, subs)
+
+
+def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_home: np.ndarray,
+             score_vis: np.ndarray, played: np.ndarray, neutral: np.ndarray,
+             team_ids: np.ndarray, table: TableSetup) -> TableState:
+    """The table after the ``played`` matches (the others still to play), the deductions off."""
+    t = len(team_ids)
+    h, v, sh, sv = home[played], visitor[played], score_home[played], score_vis[played]
+    w, lo, d, gd, gf = (np.zeros(t) for _ in range(5))
+    np.add.at(w, h, sh > sv)
+    np.add.at(w, v, sv > sh)
+    np.add.at(lo, h, sh < sv)
+    np.add.at(lo, v, sv < sh)
+    np.add.at(d, h, sh == sv)
+    np.add.at(d, v, sh == sv)
+    np.add.at(gd, h, sh - sv)
+    np.add.at(gd, v, sv - sh)
+    np.add.at(gf, h, sh)
+    np.add.at(gf, v, sv)
+    h2h_pts, h2h_games = np.zeros((t, t)), np.zeros((t, t))
+    np.add.at(h2h_pts, (h, v), 3.0 * (sh > sv) + (sh == sv))
+    np.add.at(h2h_pts, (v, h), 3.0 * (sv > sh) + (sh == sv))
+    np.add.at(h2h_games, (h, v), 1.0)
+    np.add.at(h2h_games, (v, h), 1.0)
+    rest = ~played
+    return TableState(team_ids, ratings, w, lo, d, 3 * w + d - table.deducted, gd, gf,
+                      table.group, home[rest], visitor[rest], neutral[rest], h2h_pts, h2h_games)
+
+
+def europe(places: dict[str, np.ndarray]) -> np.ndarray | None:
+    """The chance of any European place: the sum over the European kinds (disjoint positions),
+    NaN where a club's league declares none; None when no league does."""
+    held = [places[k] for k in EUROPE if k in places]
+    if not held:
+        return None
+    stacked = np.stack(held)
+    out: np.ndarray = np.where(np.isnan(stacked).all(axis=0), np.nan,
+                               np.nansum(stacked, axis=0))
+    return out

@@ -1,0 +1,92 @@
+"""Football's table projections on tiny leagues whose answers are known: the Elo's draw chance,
+deductions, the declared tiebreakers and places counted from either end of the table."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from server.catalog.football.places import PLACES, KINDS, places_for
+from server.models.football import DRAW, three_way
+from server.models.projections import GameRules, TableLeague, TableState, project_table
+
+N = 20_000
+TOL = 4 * math.sqrt(0.25 / N)
+RULES = GameRules(home_adv=0.0, k=20.0)
+GD = ("goal_difference", "goals_for")
+
+
+def _state(points: list[float], games: list[tuple[int, int]], *, ratings: list[float] | None = None,
+           goal_diff: list[float] | None = None, h2h: list[list[float]] | None = None) -> TableState:
+    t = len(points)
+    zero = np.zeros(t)
+    return TableState(
+        team_ids=np.arange(t), ratings=np.array(ratings or [1500.0] * t), wins=zero, losses=zero,
+        draws=zero, points=np.array(points, float), goal_diff=np.array(goal_diff or [0.0] * t),
+        goals_for=zero, group=np.zeros(t, dtype=np.int64),
+        home=np.array([h for h, _ in games], dtype=np.int64),
+        visitor=np.array([v for _, v in games], dtype=np.int64),
+        neutral=np.zeros(len(games), dtype=bool),
+        h2h_points=None if h2h is None else np.array(h2h, float),
+        h2h_games=None if h2h is None else (np.array(h2h) >= 0).astype(float) - np.eye(t))
+
+
+def test_a_match_between_equal_clubs_is_drawn_as_often_as_the_elo_says() -> None:
+    p = project_table(_state([0, 0], [(0, 1)]), RULES, [TableLeague(GD, {})], n_sims=N)
+    draw = float(three_way(np.array([0.0]))[0, DRAW])
+    assert p.proj_draws[0] == pytest.approx(draw, abs=TOL)
+    # level on points after a draw, the lot decides: each club's title odds are the win plus half
+    assert p.title[0] == pytest.approx((1 - draw) / 2 + draw / 2, abs=TOL)
+
+
+def test_goal_difference_decides_a_level_table_only_where_declared() -> None:
+    state = _state([10, 10], [], goal_diff=[5, -5])
+    assert project_table(state, RULES, [TableLeague(GD, {})], n_sims=N).title.tolist() == [1, 0]
+    by_lot = project_table(state, RULES, [TableLeague((), {})], n_sims=N)
+    assert by_lot.title[0] == pytest.approx(0.5, abs=TOL)
+
+
+def test_head_to_head_first_beats_a_better_goal_difference() -> None:
+    """La Liga's rule: the club that took more points from the matches between the two wins."""
+    h2h = [[0, 1], [4, 0]]  # club 1 took 4 of the 6 points between them
+    state = _state([10, 10], [], goal_diff=[5, -5], h2h=h2h)
+    first = project_table(state, RULES, [TableLeague(("head_to_head", *GD), {})], n_sims=100)
+    assert first.title.tolist() == [0, 1]
+
+
+def test_a_deduction_is_counted_and_places_count_from_the_bottom() -> None:
+    """Four equal clubs, one with 6 points off (``points`` carries deductions) and one match
+    each left: the deducted club is last whatever happens, so it is relegated for certain."""
+    places = {"relegation": range(4, 5), "champions_league": range(1, 3)}
+    p = project_table(_state([3, 3, 3, -3], [(0, 1), (2, 3)]), RULES,
+                      [TableLeague(GD, places)], n_sims=N)
+    assert p.places["relegation"].tolist() == [0, 0, 0, 1]
+    assert p.places["champions_league"].sum() == pytest.approx(2.0)
+    assert p.positions.sum(axis=1) == pytest.approx(np.ones(4))
+    assert p.title.sum() == pytest.approx(1.0)
+
+
+def test_a_stronger_club_is_favoured_and_its_rating_is_what_moves_the_odds() -> None:
+    games = [(i, j) for i in range(4) for j in range(4) if i != j]
+    p = project_table(_state([0, 0, 0, 0], games, ratings=[1700, 1500, 1500, 1300]), RULES,
+                      [TableLeague(GD, {})], n_sims=5_000)
+    assert p.title[0] > 0.5 > p.title[3]
+    assert p.proj_rank[0] < p.proj_rank[1] < p.proj_rank[3]
+
+
+def test_declared_places_fit_their_leagues() -> None:
+    """Every declared place is a known kind, places do not overlap, and a league of 18 holds
+    them (the smallest league declared)."""
+    for row in PLACES:
+        taken: set[int] = set()
+        for place in row.places:
+            assert place.kind in KINDS, row
+            covered = set(place.positions(18))
+            assert covered and covered <= set(range(1, 19)) and not covered & taken, row
+            taken |= covered
+        assert row.source, row
+    rel = places_for("en.1", 2024)
+    assert rel is not None
+    assert [list(p.positions(20)) for p in rel.places if p.kind == "relegation"] == [[18, 19, 20]]
+    assert places_for("en.1", 2025) is not None and places_for("sco.1", 2024) is None
