@@ -8,13 +8,16 @@ not hold is an error at ingest (``club_of``), never a guess.
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from server.errors import UserError
 
 CLUBS_FILE = Path(__file__).with_name("clubs.csv")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -24,25 +27,36 @@ class Club:
     nation: str | None
 
 
+def read_aliases(path: Path, make: Callable[[dict[str, str]], T]) -> dict[str, T]:
+    """An alias table: every spelling (a row's ``name`` and each of its ``aliases``, ``|``
+    separated) -> what ``make`` builds of its row; a spelling on two rows is an error."""
+    out: dict[str, T] = {}
+    with path.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            item = make(row)
+            for spelling in [row["name"], *filter(None, row["aliases"].split("|"))]:
+                if spelling in out and out[spelling] != item:
+                    raise ValueError(f"{spelling!r} is on two rows of {path.name}")
+                out[spelling] = item
+    return out
+
+
 @cache
 def clubs() -> dict[str, Club]:
     """Every spelling (the name and each alias) -> its club."""
-    out: dict[str, Club] = {}
-    with CLUBS_FILE.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            club = Club(row["club"], row["name"], row["nation"] or None)
-            for spelling in [row["name"], *filter(None, row["aliases"].split("|"))]:
-                if spelling in out and out[spelling] != club:
-                    raise ValueError(f"{spelling!r} is an alias of two clubs")
-                out[spelling] = club
-    return out
+    return read_aliases(CLUBS_FILE, lambda row: Club(row["club"], row["name"], row["nation"] or None))
 
 
 def club_of(spelling: str) -> Club:
     """The club a file's spelling names; an unknown spelling is an error naming it."""
-    found = clubs().get(spelling.strip())
+    return look_up(clubs(), spelling, "club", CLUBS_FILE)
+
+
+def look_up(table: dict[str, T], spelling: str, what: str, path: Path) -> T:
+    """``spelling``'s entry in an alias table; one it does not hold is an error naming it."""
+    found = table.get(spelling.strip())
     if found is None:
-        raise UserError(f"club {spelling!r} is not in {CLUBS_FILE.name}: add it or an alias")
+        raise UserError(f"{what} {spelling!r} is not in {path.name}: add it or an alias")
     return found
 
 

@@ -15,12 +15,11 @@ friendly). A tournament not named here is one of the "Other tournaments".
 """
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from server.errors import UserError
+from server.catalog.football import look_up, read_aliases
 
 NATIONS_FILE = Path(__file__).with_name("nations.csv")
 
@@ -34,23 +33,12 @@ class Nation:
 @cache
 def nations() -> dict[str, Nation]:
     """Every spelling (the name and each alias) -> its nation."""
-    out: dict[str, Nation] = {}
-    with NATIONS_FILE.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            nation = Nation(row["nation"], row["name"])
-            for spelling in [row["name"], *filter(None, row["aliases"].split("|"))]:
-                if spelling in out and out[spelling] != nation:
-                    raise ValueError(f"{spelling!r} is an alias of two nations")
-                out[spelling] = nation
-    return out
+    return read_aliases(NATIONS_FILE, lambda row: Nation(row["nation"], row["name"]))
 
 
 def nation_of(spelling: str) -> Nation:
     """The nation a file's spelling names; an unknown spelling is an error naming it."""
-    found = nations().get(spelling.strip())
-    if found is None:
-        raise UserError(f"nation {spelling!r} is not in {NATIONS_FILE.name}: add it or an alias")
-    return found
+    return look_up(nations(), spelling, "nation", NATIONS_FILE)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -26,13 +25,12 @@ import sqlalchemy as sa
 from server.catalog.football import clubs
 from server.catalog.football.cups import CUP_FILES, CUPS, FINAL, cup_club_of, stage_of
 from server.errors import UserError
+from server.ingest.football import command, footballtxt
 from server.ingest.datafiles import DataFiles, Ingest
-from server.ingest.football import footballtxt
 from server.ingest.football.openfootball import (LEVEL, SEASON_FOLDER, SOURCE, Match, club_ids,
                                                  game_rows, put_leagues, season_of)
 from server.models import league_strength
 from server.store import schema
-from server.store.init import init_store
 from server.store.loader import loading, upsert
 
 COMMAND = "openfootball-cups"
@@ -134,15 +132,7 @@ def _widen_seasons(conn: sa.Connection, matches: Sequence[Match]) -> None:
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
-    paths = [Path(p) for p in args.path]
-    for path in paths:
-        if not path.is_file():
-            raise UserError(f"no such file: {path}")
-    engine = engine_factory()
-    init_store(engine)
-    n = ingest(engine, paths)
-    print(f"{COMMAND}: {n} matches for {LEVEL}", file=sys.stderr)
-    return 0
+    return command.run(args, engine_factory, ingest, COMMAND, LEVEL)
 
 
 def _commands(paths: Sequence[Path]) -> list[Ingest]:

@@ -18,7 +18,6 @@ import argparse
 import datetime as dt
 import json
 import re
-import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from server.catalog import phases
 from server.catalog.clock import today
 from server.catalog.football import Club, League, club_of, league_of
 from server.errors import UserError
+from server.ingest.football import command
 from server.ingest.datafiles import DataFiles, Ingest
 from server.store import schema
 from server.store.loader import Loader, loading
@@ -244,17 +244,7 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:
-    from server.store.init import init_store
-
-    paths = [Path(p) for p in args.path]
-    for path in paths:
-        if not path.is_file():
-            raise UserError(f"no such file: {path}")
-    engine = engine_factory()
-    init_store(engine)
-    n = ingest(engine, paths)
-    print(f"{SOURCE}: {n} matches for {LEVEL}", file=sys.stderr)
-    return 0
+    return command.run(args, engine_factory, ingest, SOURCE, LEVEL)
 
 
 def _commands(paths: Sequence[Path]) -> list[Ingest]:
