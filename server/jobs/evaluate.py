@@ -8,8 +8,8 @@ when the store holds none, the sport's long-run home win rate (``LONG_RUN_HOME_W
 
 Where a source published its own model's chances for the season (``server.catalog.forecasters``:
 FiveThirtyEight's NBA Elo and RAPTOR, its NHL Elo, Neil Paine's WNBA Elo), each is scored the
-same way on the same games, with its calibration and its credit, and the report says in words
-which of them ours beats and which it loses to. A football level adds its three outcomes
+same way on the games it covers, with its calibration and its credit, and the report says in
+words which of them ours beats and which it loses to, ours scored on those same games. A football level adds its three outcomes
 (home win, draw, away win) scored beside FiveThirtyEight's SPI (``football_scores``).
 """
 from __future__ import annotations
@@ -48,28 +48,31 @@ def season_outcomes(conn: sa.Connection, level: str, season: int) -> tuple[np.nd
 
 
 def comparison_outcomes(conn: sa.Connection, level: str, season: int
-                        ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Each comparison forecaster's (home-win chance, outcome) on the games ``season_outcomes``
-    scores ours on (those it published a chance for), by forecaster code, in declared order.
-    A three-outcome forecaster's is its expected score, as ours is: home win plus half the
-    draw."""
+                        ) -> tuple[np.ndarray, dict[str, np.ndarray], np.ndarray]:
+    """Ours, each comparison forecaster's (by code, in declared order) and the outcomes, on the
+    games of ``season_outcomes`` that every such forecaster published a chance for: a verdict
+    compares forecasts of the same games (SPI covers ten of FC's leagues, not its cups or
+    internationals). A three-outcome forecaster's chance is its expected score, as ours is: home
+    win plus half the draw."""
     g, f, c = schema.games.c, schema.forecasts.c, schema.comparison_forecasts.c
     expected = c.home_win_prob + 0.5 * sa.func.coalesce(c.draw_prob, 0.0)
     rows = conn.execute(
-        sa.select(c.forecaster, expected, g.score_home, g.score_vis)
+        sa.select(g.id, c.forecaster, expected, f.helo_win_exp, g.score_home, g.score_vis)
         .join_from(schema.comparison_forecasts, schema.games, c.game_id == g.id)
         .join(schema.forecasts, f.game_id == g.id)
         .where(g.level == level, g.season == season, g.state == "final", g.phase == REGULAR,
                g.score_home.is_not(None), g.score_vis.is_not(None), f.helo_win_exp.is_not(None))
         .order_by(g.game_day, g.id)).all()
-    out = {}
-    for fc in forecasters.FORECASTERS:
-        mine = [r for r in rows if r[0] == fc.code]
-        if mine:
-            out[fc.code] = (np.array([r[1] for r in mine], dtype=float),
-                            np.array([1.0 if r[2] > r[3] else 0.0 if r[2] < r[3] else 0.5
-                                      for r in mine]))
-    return out
+    theirs: dict[str, dict[int, float]] = {}
+    games: dict[int, tuple[float, float]] = {}  # game -> (ours, outcome), in game order
+    for game, code, chance, ours, home, vis in rows:
+        theirs.setdefault(code, {})[game] = chance
+        games[game] = (ours, 1.0 if home > vis else 0.0 if home < vis else 0.5)
+    codes = [fc.code for fc in forecasters.FORECASTERS if fc.code in theirs]
+    shared = [gid for gid in games if all(gid in theirs[code] for code in codes)]
+    return (np.array([games[gid][0] for gid in shared], dtype=float),
+            {code: np.array([theirs[code][gid] for gid in shared], dtype=float) for code in codes},
+            np.array([games[gid][1] for gid in shared]))
 
 
 def home_win_rate(conn: sa.Connection, level: str, season: int) -> float | None:
@@ -95,11 +98,13 @@ def report(conn: sa.Connection, level: str, season: int) -> str:
     base = prev if prev is not None else LONG_RUN_HOME_WIN[lv.sport]
     source = f"{lv.code} {season - 1} home win rate" if prev is not None \
         else f"long-run {lv.sport} home win rate"
-    others = {forecasters.FORECASTERS_BY_CODE[code]: py
-              for code, py in comparison_outcomes(conn, lv.code, season).items()}
+    ours, theirs, shared_y = comparison_outcomes(conn, lv.code, season)
+    others = {forecasters.FORECASTERS_BY_CODE[code]: chances for code, chances in theirs.items()}
     lines = [f"{lv.code} {season}: ELO win expectations, regular-season final games"]
     scored = [("ELO", p, y), (f"baseline {base:.4f} ({source})", np.full(len(y), base), y),
-              *((fc.name, fp, fy) for fc, (fp, fy) in others.items())]
+              *((fc.name, fp, shared_y) for fc, fp in others.items())]
+    if others and len(shared_y) != len(y):  # the comparison's games are not all of ours
+        scored.append((f"ELO on the same {len(shared_y)} games", ours, shared_y))
     for name, probs, outcomes in scored:
         s = metrics.summary(probs, outcomes)
         lines.append(f"{name}: count {int(s['count'])}  Brier {s['brier']:.4f}  "
@@ -107,12 +112,13 @@ def report(conn: sa.Connection, level: str, season: int) -> str:
     for fc in others:
         lines.append(f"{fc.name}: {fc.credit}")
     if others:
-        lines.append(forecasters.verdict(metrics.brier(p, y),
-                             {fc.name: metrics.brier(*py) for fc, py in others.items()}))
-        lines.append(forecasters.verdict(metrics.log_loss(p, y),
-                             {fc.name: metrics.log_loss(*py) for fc, py in others.items()},
-                             "log loss"))
-    for name, probs, outcomes in (("ELO", p, y), *((fc.name, *py) for fc, py in others.items())):
+        lines.append(forecasters.verdict(metrics.brier(ours, shared_y),
+                     {fc.name: metrics.brier(fp, shared_y) for fc, fp in others.items()}))
+        lines.append(forecasters.verdict(metrics.log_loss(ours, shared_y),
+                     {fc.name: metrics.log_loss(fp, shared_y) for fc, fp in others.items()},
+                     "log loss"))
+    for name, probs, outcomes in (("ELO", p, y), *((fc.name, fp, shared_y)
+                                                   for fc, fp in others.items())):
         lines.append(f"calibration ({name}): bin  range       count  mean predicted  observed")
         for r in metrics.calibration(probs, outcomes).itertuples():
             lines.append(f"  {r.bin:>2}  {r.low:.1f}-{r.high:.1f}  {r.count:>6}  "

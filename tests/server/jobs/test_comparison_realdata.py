@@ -137,3 +137,15 @@ def test_football_three_outcomes_beside_spi(real_store: ApiServer, season: int) 
     word = "loses to" if float(ours) > float(theirs) else "beats"
     assert f"On RPS (three outcomes), ours ({ours}) {word} FiveThirtyEight SPI ({theirs})" in out
     assert "Source: FiveThirtyEight Club Soccer Predictions, CC BY 4.0" in out
+
+
+def test_football_two_outcome_verdict_compares_the_same_matches(real_store: ApiServer) -> None:
+    """FC holds cups and internationals SPI never forecast: the sentence setting ours beside SPI
+    reads ours on SPI's matches only (it once set ours over 4,812 games against SPI's 3,487 and
+    called ours the winner)."""
+    scores, out = _evaluate(real_store, "FC", 2023)
+    spi = scores["FiveThirtyEight SPI"]
+    same = scores[f"ELO on the same {spi[0]} games"]
+    assert same[0] == spi[0] < scores["ELO"][0]
+    word = "loses to" if same[1] > spi[1] else "beats"
+    assert f"On Brier score, ours ({same[1]:.4f}) {word} FiveThirtyEight SPI ({spi[1]:.4f})" in out
