@@ -370,8 +370,11 @@ def chart_below(label: str, *, icon: str = ":material/bar_chart:") -> Any:
     key = chart_key()
     given = st.query_params.get_all(CHART_BELOW)
     if given:
-        st.session_state[key] = given[-1].lower() == "true"
+        opened = given[-1].lower() == "true"
+        st.session_state[key] = opened
         del st.query_params[CHART_BELOW]
+        if opened:  # the address keeps the box open under the page's own name, for the next link
+            st.query_params[key] = "true"
     return disclosure(label, key=key, icon=icon)
 
 

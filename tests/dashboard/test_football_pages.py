@@ -41,7 +41,7 @@ def test_fc_2022_23_home_draw_away_beside_spi(real_dashboard: ApiServer) -> None
     assert "CC BY 4.0" in " ".join(c.value for c in at.caption)
     config = json.loads(table.proto.columns)
     assert all(config[c].get("help") for c in shown.columns), config
-    title = "FC 2023: All: home, draw and away chances against results"
+    title = "FC 2022-23: All: home, draw and away chances against results"
     assert title in titles(at)
     chart = figures(at)[titles(at).index(title)]
     lines = {t["name"]: t for t in chart["data"] if t["name"] != "Perfect"}

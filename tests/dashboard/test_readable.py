@@ -39,7 +39,7 @@ def test_soccer_records_read_wins_draws_losses(dashboard_env: ApiServer) -> None
 def test_a_draw_counts_half_only_where_draws_are(dashboard_env: ApiServer) -> None:
     said = {}
     for level in ("MLB", "FC"):
-        at = open_page("forecasts", {"level": level})
+        at = open_page("forecasts", {"level": level, "tab": "Calibration"})
         assert_clean(at)
         calibration = next(f for f, t in zip(figures(at), titles(at), strict=True) if ": calibration" in t)
         said[level] = calibration["layout"]["yaxis"]["title"]["text"]
@@ -114,12 +114,12 @@ def test_a_filter_that_leaves_nothing_says_so(dashboard_env: ApiServer) -> None:
     leaders = open_page("leaders", {"level": "NBA", "season": str(season), "stat": "PTS", "stat_phase": "Postseason"})
     assert_clean(leaders)
     said = [i.value for i in leaders.main.info]
-    why = f"No PTS statistics match your filters (postseason): the NBA {season} season has some without them."
+    why = f"No PTS statistics match your filters (postseason): the NBA {api.season_name('NBA', season)} season has some without them."
     assert said == [why], said
     assert not figures(leaders) and not leaders.dataframe, "nothing drawn: the words say why"
 
 
-def test_each_cause_of_an_empty_view_reads_its_own_words() -> None:
+def test_each_cause_of_an_empty_view_reads_its_own_words(dashboard_env: ApiServer) -> None:
     """The causes the small stores cannot show, from seasons as the API lists them: a season
     still loading (a first build), one not started, a day before its first, one of totals."""
     from components.season_facts import Season, said
