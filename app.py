@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import plotly.graph_objects as go
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from components import filters, layout, loading
 from components.plain import md
@@ -21,8 +19,6 @@ st.set_page_config(page_title="Sports analytics workbench", page_icon=":material
 # One file per area in app_pages/, not pages/: a pages/ folder beside the entrypoint is Streamlit's
 # legacy auto-discovery, which competes with st.navigation for a deep link's first load (the
 # Streamlit team's own guidance names the folder app_pages/ for that reason).
-_BLANK = go.Figure(layout={"height": 10, "margin": {"l": 0, "r": 0, "t": 0, "b": 0},
-                           "xaxis": {"visible": False}, "yaxis": {"visible": False}})
 PAGES = [
     st.Page("app_pages/overview.py", title="Overview", icon=":material/home:", default=True,
             help="Latest and in-progress games of the level."),
@@ -100,24 +96,6 @@ def _notices(level: str) -> tuple[str, ...]:
         return ()
 
 
-# Views that open on a chart: a colleague's shared link waited for the chart's code (plotly,
-# 4.7 MB of JavaScript, fetched by the browser only when the first chart arrives) after the
-# page's data; a blank chart sent first fetches it while the page asks the API, and goes once
-# the page has drawn its own. Table-led views never load it.
-CHART_LED = {"compare": None, "forecasts": None, "playbyplay": None, "players": "player", "games": "charts"}
-
-
-def _chart_code_early(path: str) -> DeltaGenerator | None:
-    """A slot holding a blank, flat chart above the page when ``path`` opens on a chart (a
-    player's profile, a game with its charts open); None otherwise."""
-    needs = CHART_LED.get(path, "")
-    if path not in CHART_LED or (needs and st.query_params.get(needs, "") in ("", "false")):
-        return None
-    slot = st.empty()
-    slot.plotly_chart(_BLANK, key="_chart_code", config={"staticPlot": True})
-    return slot
-
-
 def main() -> None:
     layout.reset_notes()
     filters.reset_pins()
@@ -129,12 +107,9 @@ def main() -> None:
     level = filters.level_picker(codes, names)
     if isinstance(doc, dict):
         loading.notice(doc, level)  # above the page: the level still loading says what is ready
-    early = _chart_code_early(navigation.url_path)
     try:
         navigation.run()
     finally:
-        if early is not None:
-            early.empty()
         # below the page's own filters, so that on a phone the level and the season come first
         # in the sidebar, within reach without scrolling it; after a page that stopped too
         sources, owed = _connection(doc, names.get(level, ""), level)

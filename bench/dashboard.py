@@ -104,7 +104,7 @@ REDRAWN_JS = """([watch, index, before, named]) => {
 # the first frame that showed it.
 WATCH_JS = """([selector, attached]) => {
   const look = () => {
-    // a chart with data: a blank one sent early (app.py, to fetch the chart code) is not the page's
+    // a chart with data (an empty chart is not yet the page's)
     const found = [...document.querySelectorAll(selector)].find(e => attached || (e.data && e.data.length));
     const box = found && !attached ? found.getBoundingClientRect() : null;
     const shown = found && (attached || (box.width > 0 && box.height > 0
