@@ -173,11 +173,20 @@ _RATES: dict[str, tuple[tuple[str, str, str, str, Formula, Qualifier], ...]] = {
 }
 
 
-# The metrics tabulated for seasons known only from season totals (Lahman's 1871-2020): those
-# their totals and park factors allow, which no season-total table of the sites lacks. The
-# other rates of those seasons are not tabulated (a stat table of every code for 150 seasons
-# would be millions of rows).
+# Seasons known only from season totals (Lahman's 1871-2020). The metrics their totals and park
+# factors allow, tabulated for each team's line of a traded player too:
 SEASON_TOTALS_METRICS = ("OPS+", "ERA+", "FIP")
+# The leaderboards tabulated for those seasons: the categories Baseball-Reference's season
+# leaders print that the totals hold, each total's first ``SEASON_TOTALS_TOP`` players and each
+# rate's qualified ones (every code of every player of 150 seasons is 1.5 million rows more,
+# which tripled MLB's re-tabulation: 19 s to 60 s). The metrics cover every player: his season
+# line reads them.
+SEASON_TOTALS_TOP = 50
+SEASON_TOTALS_LEADERS = (
+    "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "SB", "CS", "BB", "SO", "HBP",
+    "AVG", "OBP", "SLG", "OPS",
+    "W", "L", "SV", "GS", "IP", "K", "ERA", "WHIP", "K9", "BB9",
+    *SEASON_TOTALS_METRICS)
 
 
 def _totals() -> list[StatCode]:

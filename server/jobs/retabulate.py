@@ -97,7 +97,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
         players, pcodes = _with_total(players, pcodes, code, environment.credits[code])
     out["stat_tables"] = _stat_rows(games, players, pcodes, teams, tcodes, lv.sport,
                                     sublevels, environment.by_team)
-    if lv.sport == "baseball":  # seasons known from totals alone (Lahman's): OPS+, ERA+, FIP
+    if lv.sport == "baseball":  # seasons known from totals alone (Lahman's): their leaderboards
         history = run_environment.totals_tables(conn, level, set(games["season"].astype(int)))
         out["stat_tables"] = pd.concat([out["stat_tables"], history.stat_tables], ignore_index=True)
         out["stint_metrics"] = pd.concat(

@@ -11,8 +11,9 @@ plate appearance's run value to its batter, its negative to its pitcher) and ``H
 pitcher hit).
 
 Seasons known only from season totals (Lahman's 1871-2020, no games in the store) get the
-metrics their totals allow (``statcodes.SEASON_TOTALS_METRICS``: OPS+, ERA+, FIP) from the
-players' season totals and the source's park factors (``totals_tables``).
+leaderboards their totals allow (``statcodes.SEASON_TOTALS_LEADERS``: home runs, AVG, ERA...
+and the metrics OPS+, ERA+, FIP) from the players' season totals and the source's park factors
+(``totals_tables``).
 """
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ import pandas as pd
 import sqlalchemy as sa
 
 from server.catalog.phases import REGULAR
-from server.catalog.statcodes import SEASON_TOTALS_METRICS
+from server.catalog.linestats import LINE_STATS
+from server.catalog.statcodes import (SEASON_TOTALS_LEADERS, SEASON_TOTALS_METRICS,
+                                      SEASON_TOTALS_TOP)
 from server.models import run_environment as env
 from server.models import stat_tables
 from server.models import winprob as wp
@@ -148,8 +151,9 @@ def _credits(plays: pd.DataFrame, expectancy: np.ndarray) -> pd.DataFrame:
 
 
 PARK_SCALE = 100.0  # the source prints park factors with 100 neutral; the formulas read 1.00
-TOTALS = ("G", "PA", "AB", "H", "2B", "3B", "HR", "BB", "IBB", "HBP", "SF", "SO",
-          "OUTS", "ER", "HRA", "BBA", "HBPA", "K", "BF")
+TOTALS = ("G", "PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "SB", "CS", "BB", "IBB", "HBP",
+          "SF", "SO", "W", "L", "SV", "GS", "OUTS", "ER", "HA", "HRA", "BBA", "HBPA", "K", "BF")
+_COUNTS = frozenset(s.code for s in LINE_STATS["baseball"])
 
 
 def _stints(conn: sa.Connection, level: str, seasons: set[int]) -> pd.DataFrame:
@@ -208,7 +212,7 @@ class Totals(NamedTuple):
 
 
 def totals_tables(conn: sa.Connection, level: str, seasons: set[int]) -> Totals:
-    """Stat-table rows (regular season) of ``SEASON_TOTALS_METRICS`` for the level's seasons
+    """Stat-table rows (regular season) of ``SEASON_TOTALS_LEADERS`` for the level's seasons
     known from totals alone: every season of its player seasons but ``seasons``; and the same
     metrics of each team's line of a player who played for several that season."""
     stints = _stints(conn, level, seasons)
@@ -225,9 +229,18 @@ def totals_tables(conn: sa.Connection, level: str, seasons: set[int]) -> Totals:
 
 
 def _tables(tot: pd.DataFrame, teams: pd.DataFrame, constants: pd.DataFrame) -> pd.DataFrame:
-    return stat_tables.build_tables(
+    """``SEASON_TOTALS_LEADERS``: a total's first ``SEASON_TOTALS_TOP`` (ties kept, none who has
+    none), a rate's qualified players, a metric's every player."""
+    table = stat_tables.build_tables(
         tot.fillna({c: 0.0 for c in TOTALS if c != "G"}), "baseball", "player", teams["games"],
-        pd.Series(dtype=object), constants, only=SEASON_TOTALS_METRICS)
+        pd.Series(dtype=object), constants, only=SEASON_TOTALS_LEADERS)
+    code = table["code"]
+    total = code.isin(_COUNTS)
+    rate = ~total & ~code.isin(SEASON_TOTALS_METRICS)
+    keep = (~total | ((table["rank"] <= SEASON_TOTALS_TOP) & (table["value"] > 0))) \
+        & (~rate | table["qualified"].astype(bool))
+    out: pd.DataFrame = table[keep].reset_index(drop=True)
+    return out
 
 
 def _stint_metrics(stints: pd.DataFrame, teams: pd.DataFrame) -> pd.DataFrame:
