@@ -20,3 +20,28 @@ NATIONS: tuple[tuple[str, str], ...] = (
     ("MA", "Morocco"), ("EG", "Egypt"), ("ZA", "South Africa"), ("SS", "South Sudan"),
     ("CD", "DR Congo"), ("ML", "Mali"), ("UY", "Uruguay"), ("CL", "Chile"), ("EC", "Ecuador"),
 )
+
+# A US birthplace's state as the USPS abbreviates it, as Lahman and Baseball-Reference print one
+# ("Baltimore, MD"); Retrosheet's biofile spells the state out ("Baltimore, Maryland").
+US_STATES: dict[str, str] = {
+    "Alabama": "AL", "Alaska": "AK", "Arizona": "AZ", "Arkansas": "AR", "California": "CA",
+    "Colorado": "CO", "Connecticut": "CT", "Delaware": "DE", "D.C.": "DC",
+    "District of Columbia": "DC", "Florida": "FL", "Georgia": "GA", "Hawaii": "HI",
+    "Idaho": "ID", "Illinois": "IL", "Indiana": "IN", "Iowa": "IA", "Kansas": "KS",
+    "Kentucky": "KY", "Louisiana": "LA", "Maine": "ME", "Maryland": "MD", "Massachusetts": "MA",
+    "Michigan": "MI", "Minnesota": "MN", "Mississippi": "MS", "Missouri": "MO", "Montana": "MT",
+    "Nebraska": "NE", "Nevada": "NV", "New Hampshire": "NH", "New Jersey": "NJ",
+    "New Mexico": "NM", "New York": "NY", "North Carolina": "NC", "North Dakota": "ND",
+    "Ohio": "OH", "Oklahoma": "OK", "Oregon": "OR", "Pennsylvania": "PA", "Rhode Island": "RI",
+    "South Carolina": "SC", "South Dakota": "SD", "Tennessee": "TN", "Texas": "TX", "Utah": "UT",
+    "Vermont": "VT", "Virginia": "VA", "Washington": "WA", "West Virginia": "WV",
+    "Wisconsin": "WI", "Wyoming": "WY",
+}
+
+
+def birthplace(city: str, state: str, flag: str | None) -> str | None:
+    """"City, ST" for a US birthplace, "City, Region" elsewhere, as the reference sites print it."""
+    state = state.strip()
+    if flag == "US":
+        state = US_STATES.get(state, state)
+    return ", ".join(x for x in (city.strip(), state) if x) or None

@@ -21,6 +21,7 @@ from tqdm import tqdm
 
 from server.catalog import innings
 from server.catalog.names import SeasonName, club_name, suffix_of, with_suffix
+from server.catalog.nations import birthplace
 from server.catalog.phases import phase_of_round
 from server.errors import UserError
 from server.ingest.retrosheet import reference as ref
@@ -301,10 +302,9 @@ def _player(player_id: int, pid: str, entry: ref.RosterEntry | None,
         row["height"] = ref.height(bio.get("HEIGHT", ""))
         row["weight"] = ref.weight(bio.get("WEIGHT", ""))
         row["birth_date"] = ref.parse_date(bio.get("BIRTHDATE", ""))
-        town = ", ".join(x for x in (bio.get("BIRTH.CITY", "").strip(),
-                                     bio.get("BIRTH.STATE", "").strip()) if x)
-        row["hometown"] = town or None
         row["nation"], row["flag"] = ref.nation(bio.get("BIRTH.COUNTRY", ""))
+        row["hometown"] = birthplace(bio.get("BIRTH.CITY", ""), bio.get("BIRTH.STATE", ""),
+                                     row["flag"])
         row["debut"] = ref.parse_date(bio.get("PLAY.DEBUT", ""))
         row["bats"] = row["bats"] or bio.get("BATS") or None
         row["throws"] = row["throws"] or bio.get("THROWS") or None
