@@ -99,9 +99,10 @@ def hits_and_errors(totals: dict[str, dict[str, Any]], side: str) -> tuple[int |
 
 def record(decision: dict[str, Any]) -> str:
     """A decision's record through the game as box scores print it: "1-0" beside a W or L, the
-    saves beside an S ("6"); empty when the API gave none."""
-    if decision.get("Decision") == "S":
-        return "" if decision.get("Saves") is None else str(decision["Saves"])
+    saves beside an S ("6"), the holds beside an H; empty when the API gave none."""
+    for letter, count in (("S", "Saves"), ("H", "Holds")):
+        if decision.get("Decision") == letter:
+            return "" if decision.get(count) is None else str(decision[count])
     if decision.get("Wins") is None or decision.get("Losses") is None:
         return ""
     return f"{decision['Wins']}-{decision['Losses']}"

@@ -40,6 +40,7 @@ _BASEBALL = (
     LineStat("W", "Wins (pitcher of record)", "pitching"),
     LineStat("L", "Losses (pitcher of record)", "pitching"),
     LineStat("SV", "Saves", "pitching"),
+    LineStat("HLD", "Holds", "pitching"),
     LineStat("GS", "Games started (pitching)", "pitching", team=False),
     LineStat("OUTS", "Outs recorded (innings pitched x 3)", "pitching"),
     LineStat("BF", "Batters faced", "pitching"),
@@ -127,10 +128,11 @@ def line_codes(sport: str, team: bool = False) -> tuple[str, ...]:
 
 
 # The decisions a box score names, per sport: the line code that carries one and the letter the
-# reference sites print (Baseball-Reference: "W: Leclerc (1-0)", "S: Sewald (6)"). Holds are not
-# here: no source states them and a rule applied to the plays would be ours, not the scorer's.
+# reference sites print (Baseball-Reference: "W: Leclerc (1-0)", "S: Sewald (6)", "H: Smith
+# (12)"). The files name the win, loss and save; a hold is no scorer's call but a rule applied to
+# the plays, as the sites apply it (``server.ingest.retrosheet.holds``).
 DECISIONS: dict[str, tuple[tuple[str, str], ...]] = {
-    "baseball": (("W", "W"), ("L", "L"), ("SV", "S")),
+    "baseball": (("W", "W"), ("L", "L"), ("SV", "S"), ("HLD", "H")),
 }
 
 # The notes printed under a box score, in the reference sites' order: who hit the doubles,

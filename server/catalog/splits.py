@@ -32,7 +32,7 @@ SPLITS: tuple[Split, ...] = (
 BY_NAME = {s.name: s for s in SPLITS}
 SPORTS = ("baseball",)  # the sports whose lines split (the season-line columns are baseball's)
 BY_PLAY = ("hand",)  # splits read from the plays' credits, not from the game lines
-WHOLE_GAME = ("GS", "W", "L", "SV", "ER", "PIT", "LOB")  # credited per game, never by a play
+WHOLE_GAME = ("GS", "W", "L", "SV", "HLD", "ER", "PIT", "LOB")  # credited per game, never by a play
 
 
 SWITCH = ("B", "S")  # a switch hitter's bats: Retrosheet's B (both), other sources' S

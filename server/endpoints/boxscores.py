@@ -6,7 +6,7 @@ two queries (player lines, team lines), not one per game. Stat codes are the spo
 codes (``server.catalog.linestats``), a code a line lacks being 0 as in playerperfs.
 
 A baseball box score also carries what the reference sites print around the lines: each player's
-place in the batting order, the decisions (W, L, S) with the pitcher's record through the game,
+place in the batting order, the decisions (W, L, S, H) with the pitcher's record through the game,
 and the notes under the box (2B, 3B, HR, SB, CS, E and who made them), all read from the lines.
 """
 from __future__ import annotations
@@ -121,8 +121,8 @@ def notes(players: list[Record], sport: str) -> dict[str, list[Record]]:
 def _with_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record],
                   decided: dict[int, list[Record]]) -> None:
     """Each decision's pitcher's record through the game in its season and phase (a postseason
-    game's, the postseason's), as Baseball-Reference prints "W: Leclerc (1-0)": Wins, Losses and
-    Saves, a doubleheader's games in their order."""
+    game's, the postseason's), as Baseball-Reference prints "W: Leclerc (1-0)": Wins, Losses,
+    Saves and Holds, a doubleheader's games in their order."""
     pitchers = {d["ID"] for ds in decided.values() for d in ds if d["ID"] is not None}
     if not pitchers:
         return
@@ -138,7 +138,7 @@ def _with_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record],
             lines = [x.stats or {} for x in held.get(d["ID"], ())
                      if (x.season, x.phase) == (r["_season"], r["_phase"])
                      and (str(x.game_day), x.game_no or 0, x.game_id) <= through]
-            for code, name in (("W", "Wins"), ("L", "Losses"), ("SV", "Saves")):
+            for code, name in (("W", "Wins"), ("L", "Losses"), ("SV", "Saves"), ("HLD", "Holds")):
                 d[name] = sum(int(line.get(code, 0)) for line in lines)
 
 
@@ -185,10 +185,11 @@ BOXSCORES = Endpoint(
                 "source does not say), then the sport's player line codes"),
         _hooked("decisions", "list", [{"Decision": "W", "ID": 1005, "Name": "Jose Leclerc",
                                        "Team_ID": 11, "Team": "Texas Rangers", "Wins": 1,
-                                       "Losses": 0, "Saves": 0}],
-                "baseball: the pitchers of record in box-score order, W, L, then S (a save), "
-                "with the pitcher's season record through this game (Wins, Losses, Saves); "
-                "empty in the other sports and where the source names none"),
+                                       "Losses": 0, "Saves": 0, "Holds": 0}],
+                "baseball: the pitchers of record in box-score order, W, L, S (a save), then H "
+                "(each hold), with the pitcher's season record through this game (Wins, "
+                "Losses, Saves, Holds); empty in the other sports and where the source names "
+                "none"),
         _hooked("notes", "any", {"visitor": [{"Code": "3B", "Players": [
                     {"ID": 1001, "Name": "Corbin Carroll", "Count": 1}]}], "home": []},
                 "baseball: the notes under the box, visitor and home: per code (2B, 3B, HR, SB, "

@@ -25,6 +25,7 @@ from typing import Any
 from server.catalog.pitches import decode
 from server.catalog.splits import batting_side
 from server.ingest.retrosheet import explain
+from server.ingest.retrosheet.holds import holds
 from server.ingest.retrosheet.events import Advance, Event, parse_event
 
 POSITIONS = {1: "P", 2: "C", 3: "1B", 4: "2B", 5: "3B", 6: "SS", 7: "LF", 8: "CF", 9: "RF",
@@ -385,6 +386,8 @@ def play_game(game_id: str, records: list[list[str]], hands: dict[str, tuple[str
         credited = info.get(key)
         if credited:
             st.add(credited, code)
+    for pitcher in holds(result.plays, {v for k in ("wp", "save") if (v := info.get(k))}):
+        st.add(pitcher, "HLD")
     result.score = st.score
     result.innings = max(len(st.innings[0]), len(st.innings[1]))
     result.line_score = {"visitor": st.innings[0], "home": st.innings[1]}
