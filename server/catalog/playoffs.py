@@ -105,6 +105,14 @@ REAL_FORMATS: tuple[PlayoffFormat, ...] = (
     PlayoffFormat("NHL", 2014, 2019, "nhl", _NHL_ROUNDS, rank_by="points"),
     PlayoffFormat("NHL", 2020, None, "nhl", _NHL_ROUNDS, rank_by="points",
                   tiebreaks=("regulation_wins", "wins", "head_to_head")),
+    # WNBA 2022-2024 (WNBA.com, "WNBA Announces Changes to Playoff Format", 2021-11-15): the
+    # league's best 8 records, conferences aside, seeded 1 v 8 ... ; best-of-3 first round,
+    # best-of-5 semifinals and finals (from 2025 the finals are best of 7: no season here yet).
+    # Head-to-head breaks a tie first (the later rules are not modelled). 2021's single-game
+    # rounds and byes for seeds 1-4 fit no kind here: records only.
+    PlayoffFormat("WNBA", 2022, 2024, "top",
+                  (("First Round", 3), ("Semifinals", 5), ("Finals", 5)), teams=8,
+                  tiebreaks=("head_to_head",)),
 )
 
 
