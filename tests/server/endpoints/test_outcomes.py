@@ -10,7 +10,7 @@ import pytest
 import requests
 
 from tests.demo_api import ApiServer
-from tests.server.jobs.test_comparison_realdata import OURS_RPS, _spi_scores
+from tests.server.jobs.test_evaluate_comparison import OURS_RPS, _spi_scores
 from tests.server.models import realdata
 
 pytestmark = [

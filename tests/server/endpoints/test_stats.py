@@ -18,7 +18,7 @@ Published figures (read 2026):
   23917922/), Gerrit Cole 2022 2.77 (quoted in https://pinstripeperspective.com/2023/02/04/).
 
 Tolerances, and why: wOBA and FIP read the season's weights and FIP constant, which match
-FanGraphs' to a few hundredths (``test_runexpectancy_realdata``), so they agree to the printed
+FanGraphs' to a few hundredths (``test_runexpectancy``), so they agree to the printed
 digit or nearly (.003, .03). wRC+, OPS+ and ERA+ divide by a park factor and the league's
 average: ours is three seasons of runs at home over runs on the road, regressed halfway, and
 the league's figures include pitchers' plate appearances; FanGraphs' park factors are five
