@@ -207,10 +207,18 @@ class LevelBuild:
             js(out.line_score) if out else None, js(out.info) if out and out.info else None, "simulated"))
 
     def _children(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:
-        world = self.world
+        """A played game's rows beside its own: its plays, its pitches (where kept) and its player
+        and team lines, each with an ID derived from the game's, so a rebuild gives the same."""
+        tid = (self.world.teams[g.vis].id, self.world.teams[g.home].id)
+        self._play_rows(g, out, tid)
+        if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
+            self._pitch_rows(g, out, rng)
+        self._line_rows(g, out, tid)
+
+    def _play_rows(self, g: GameSpec, out: GameOut, tid: tuple[int, int]) -> None:
+        """The plays, each with the running score after it (the simulator keeps no per-play
+        credits, nor the state before a play)."""
         code = self.plan.code
-        tid = (world.teams[g.vis].id, world.teams[g.home].id)
-        day = g.day.isoformat()
         run = [0, 0]
         plays = self.plays
         base = g.id * 1000
@@ -222,23 +230,35 @@ class LevelBuild:
                           pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases,
                           None,  # credits: the simulator keeps no per-play credits
                           None, None))  # nor the state before the play (outs_before, bases_before)
-        if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
-            n = sum(len(pa.codes) for pa in out.pitches)
-            kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
-            speed = np.round(_PITCH_MPH[kinds] + rng.normal(0, 1.6, n), 1).tolist()
-            ptype = [_PITCH_TYPES[k] for k in kinds.tolist()]
-            res = baseball.RESULTS
-            k = 0
-            pid = g.id * 10000
-            append = self.pitches.append
-            for pa in out.pitches:
-                play_id = base + pa.play_index + 1
-                half_s = "top" if pa.half == 0 else "bottom"
-                for n_, (balls, strikes) in enumerate(pa.counts):
-                    c = pa.codes[n_]
-                    k += 1
-                    append((pid + k, code, g.id, play_id, pa.inning, half_s, pa.pitcher, pa.batter, n_ + 1,
-                            balls, strikes, c, res[c], ptype[k - 1], speed[k - 1]))
+
+    def _pitch_rows(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:
+        """Every pitch of a baseball game, its type and speed drawn from the game's own generator
+        after the game is played, for all its pitches at once, so they follow from its seed."""
+        code = self.plan.code
+        base = g.id * 1000
+        n = sum(len(pa.codes) for pa in out.pitches)
+        kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
+        speed = np.round(_PITCH_MPH[kinds] + rng.normal(0, 1.6, n), 1).tolist()
+        ptype = [_PITCH_TYPES[k] for k in kinds.tolist()]
+        res = baseball.RESULTS
+        k = 0
+        pid = g.id * 10000
+        append = self.pitches.append
+        for pa in out.pitches:
+            play_id = base + pa.play_index + 1
+            half_s = "top" if pa.half == 0 else "bottom"
+            for n_, (balls, strikes) in enumerate(pa.counts):
+                c = pa.codes[n_]
+                k += 1
+                append((pid + k, code, g.id, play_id, pa.inning, half_s, pa.pitcher, pa.batter, n_ + 1,
+                        balls, strikes, c, res[c], ptype[k - 1], speed[k - 1]))
+
+    def _line_rows(self, g: GameSpec, out: GameOut, tid: tuple[int, int]) -> None:
+        """The player lines, each side's team line summed from them (but GS and PM, which are a
+        player's own), and each player's part of his team's season star figure (points, goals or
+        hits: a team's two leaders by it get social accounts)."""
+        code = self.plan.code
+        day = g.day.isoformat()
         totals: list[dict[str, int]] = [{}, {}]
         star_code = _STAR_CODE[self.plan.sport]
         lbase = g.id * 100
