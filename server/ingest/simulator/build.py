@@ -150,12 +150,7 @@ class LevelBuild:
                 self._game_row(g, None, "scheduled")
                 continue
             rng = np.random.default_rng([self.seed, season, offset + k])
-            rv, rh = world.rosters[season][g.vis].on(g.day), world.rosters[season][g.home].on(g.day)
-            gin = GameIn(plan, world.people, (rv, rh), (float(strength[g.vis]), float(strength[g.home])),
-                         (counts[g.vis], counts[g.home]),
-                         (world.teams[g.vis].nickname, world.teams[g.home].nickname),
-                         g.playoff is not None, min(1.0, state))
-            out = sim(gin, rng)
+            out = sim(self._game_in(season, g, state), rng)
             counts[g.vis] += 1
             counts[g.home] += 1
             final = state >= 1.0
@@ -165,19 +160,36 @@ class LevelBuild:
             for role, o in zip(roles, crew):
                 self.game_officials.append((g.id, world.official_ids[o], role))
             if final:
-                if out.winner is None:
-                    record[g.vis][2] += 1
-                    record[g.home][2] += 1
-                else:
-                    w, lo = (g.home, g.vis) if out.winner == 1 else (g.vis, g.home)
-                    record[w][0] += 1
-                    record[lo][1] += 1
-                    self._winner_of[g.id] = w
+                self._count_result(g, out, record)
                 self._recap(g, out)
         if to_price:
             rng = np.random.default_rng([self.seed, season, offset, 7])
             self.odds.extend(market.price(plan.sport, plan.odds, rng, to_price, self.now))
         return record
+
+    def _game_in(self, season: int, g: GameSpec, state: float) -> GameIn:
+        """What the sport's simulator needs of a game: the rosters on its day, the teams'
+        strengths that season, how many games each has played (baseball's rotation turns on
+        it), their nicknames, whether it is a playoff game and how far it has gone (``state``:
+        1 when over)."""
+        world, strength, counts = self.world, self.world.strength[season], self._team_games
+        rv, rh = world.rosters[season][g.vis].on(g.day), world.rosters[season][g.home].on(g.day)
+        return GameIn(self.plan, world.people, (rv, rh), (float(strength[g.vis]), float(strength[g.home])),
+                      (counts[g.vis], counts[g.home]),
+                      (world.teams[g.vis].nickname, world.teams[g.home].nickname),
+                      g.playoff is not None, min(1.0, state))
+
+    def _count_result(self, g: GameSpec, out: GameOut, record: dict[int, list[int]]) -> None:
+        """A final game's win and loss (or a tie each) on the teams' records; its winner is noted
+        for the playoff series it may belong to."""
+        if out.winner is None:
+            record[g.vis][2] += 1
+            record[g.home][2] += 1
+            return
+        w, lo = (g.home, g.vis) if out.winner == 1 else (g.vis, g.home)
+        record[w][0] += 1
+        record[lo][1] += 1
+        self._winner_of[g.id] = w
 
     def _game_row(self, g: GameSpec, out: GameOut | None, state: str) -> None:
         world = self.world
