@@ -71,6 +71,6 @@ FEATURES: dict[str, frozenset[str]] = {
 }
 
 
-def carries(code: str, feature: str) -> bool:
+def has_feature(code: str, feature: str) -> bool:
     """Whether level ``code`` carries ``feature`` (a key of ``FEATURES``)."""
     return code in FEATURES[feature]

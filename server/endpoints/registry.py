@@ -5,7 +5,7 @@ document are all derived from it. Names and aliases are matched case-insensitive
 """
 from __future__ import annotations
 
-from server.catalog.levels import ALL_CODES, carries
+from server.catalog.levels import ALL_CODES, has_feature
 from server.endpoints.base import Endpoint
 from server.endpoints.boxscores import BOXSCORES
 from server.endpoints.calibration import CALIBRATION
@@ -30,7 +30,7 @@ from server.endpoints.winprob import WINPROB
 
 def serves(ep: Endpoint, code: str) -> bool:
     """Whether ``ep`` serves level ``code``: the level carries the data the endpoint needs."""
-    return ep.needs is None or carries(code, ep.needs)
+    return ep.needs is None or has_feature(code, ep.needs)
 
 
 def endpoints_serving(code: str) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ latest season, and parks through their shared park keys. Rows that Retrosheet al
 (``source = 'retrosheet'``) are linked, never overwritten.
 
 Each team season carries the name and abbreviation of its Lahman row (the Boston Braves of 1935,
-BSN), so a season is told under the name of its time. Lahman has no city or nickname; with
+BSN), so a season is reported under the name of its time. Lahman has no city or nickname; with
 Retrosheet's reference folder (``--retrosheet-reference``), its team list splits the name into
 the two, and its biofile gives the suffix (``Jr.``, ``Sr.``) that Lahman's names leave out.
 """

@@ -165,7 +165,7 @@ def child_url(url: sa.URL) -> sa.URL:
 
 
 @contextmanager
-def _only_filler(engine: sa.Engine) -> Iterator[bool]:
+def _fill_lock(engine: sa.Engine) -> Iterator[bool]:
     """True inside the block for the one process filling this store."""
     if engine.dialect.name == "postgresql":
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
@@ -233,7 +233,7 @@ class Filler:
 
     def _run(self) -> None:
         try:
-            with _only_filler(self.engine) as mine:
+            with _fill_lock(self.engine) as mine:
                 if not mine:  # said where the steps are said (the log's config may come later)
                     print("fill: another process is filling this store; this one serves it",
                           file=self.out, flush=True)

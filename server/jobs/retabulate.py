@@ -26,7 +26,7 @@ import sqlalchemy as sa
 
 from server.catalog.football import tiers_by_abbrev
 from server.catalog.football.internationals import elo_k_by_abbrev
-from server.catalog.levels import LEVELS, carries, find_level
+from server.catalog.levels import LEVELS, find_level, has_feature
 from server.catalog.phases import REGULAR
 from server.catalog.statcodes import GP, metric_codes
 from server.errors import UserError
@@ -78,7 +78,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     out["forecasts"] = fc
     out["elo_history"] = elo_history_rows(games, elo)
     final = games[games["score_home"].notna()]
-    out["rpi"] = rpi_model.rpi_series(final) if carries(lv.code, "rpi") else pd.DataFrame()
+    out["rpi"] = rpi_model.rpi_series(final) if has_feature(lv.code, "rpi") else pd.DataFrame()
     prior = elo.set_index("game_id")["helo_win_exp"]
     baseball = winprob_plays.baseball_plays(conn, level) if lv.sport == "baseball" else None
     plays = winprob_plays.compute(conn, level, lv.sport, prior, baseball)

@@ -113,6 +113,6 @@ class PitcherBook:
         dev = value - self.league
         old = self.rolling.get(sp, self.debut)
         self.rolling[sp] = old + self.alpha * (dev - old)
-        told = self.team_rolling.get(team, 0.0)
-        self.team_rolling[team] = told + self.team_alpha * (dev - told)
+        team_old = self.team_rolling.get(team, 0.0)
+        self.team_rolling[team] = team_old + self.team_alpha * (dev - team_old)
         self.league += LEAGUE_ALPHA * (value - self.league)

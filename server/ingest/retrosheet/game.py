@@ -196,7 +196,7 @@ class _State:
         half = "top" if batting == 0 else "bottom"
         fielding = 1 - batting
         pitcher = self.fielders[fielding].get(1)
-        for pid, base in self.radj_pending:  # on base before the half's substitutions are told
+        for pid, base in self.radj_pending:  # on base before the half's substitutions are announced
             self.bases[base] = (pid, pitcher)
             self.placed[batting] += 1
         self.radj_pending = []

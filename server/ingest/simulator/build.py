@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import sqlalchemy as sa
@@ -37,6 +37,16 @@ _STAR_CODE = {"baseball": "H", "basketball": "PTS", "hockey": "PTS", "soccer": "
 PITCH_SEASONS = 4  # newest seasons whose every pitch is a row (MLB, MiLB)
 
 IdFn = Callable[[str, list[str]], list[int]]
+
+
+class _Round(NamedTuple):
+    """A playoff round as its games need it."""
+
+    no: int  # 0 for the first round the bracket plays
+    name: str
+    best_of: int
+    final: bool
+    cup: int | None  # the sublevel every game is played in (None: the home team's own)
 
 
 def level_seed(seed: int, code: str) -> int:
@@ -140,12 +150,7 @@ class LevelBuild:
                 self._game_row(g, None, "scheduled")
                 continue
             rng = np.random.default_rng([self.seed, season, offset + k])
-            rv, rh = world.rosters[season][g.vis].on(g.day), world.rosters[season][g.home].on(g.day)
-            gin = GameIn(plan, world.people, (rv, rh), (float(strength[g.vis]), float(strength[g.home])),
-                         (counts[g.vis], counts[g.home]),
-                         (world.teams[g.vis].nickname, world.teams[g.home].nickname),
-                         g.playoff is not None, min(1.0, state))
-            out = sim(gin, rng)
+            out = sim(self._game_in(season, g, state), rng)
             counts[g.vis] += 1
             counts[g.home] += 1
             final = state >= 1.0
@@ -155,19 +160,36 @@ class LevelBuild:
             for role, o in zip(roles, crew):
                 self.game_officials.append((g.id, world.official_ids[o], role))
             if final:
-                if out.winner is None:
-                    record[g.vis][2] += 1
-                    record[g.home][2] += 1
-                else:
-                    w, lo = (g.home, g.vis) if out.winner == 1 else (g.vis, g.home)
-                    record[w][0] += 1
-                    record[lo][1] += 1
-                    self._winner_of[g.id] = w
+                self._count_result(g, out, record)
                 self._recap(g, out)
         if to_price:
             rng = np.random.default_rng([self.seed, season, offset, 7])
             self.odds.extend(market.price(plan.sport, plan.odds, rng, to_price, self.now))
         return record
+
+    def _game_in(self, season: int, g: GameSpec, state: float) -> GameIn:
+        """What the sport's simulator needs of a game: the rosters on its day, the teams'
+        strengths that season, how many games each has played (baseball's rotation turns on
+        it), their nicknames, whether it is a playoff game and how far it has gone (``state``:
+        1 when over)."""
+        world, strength, counts = self.world, self.world.strength[season], self._team_games
+        rv, rh = world.rosters[season][g.vis].on(g.day), world.rosters[season][g.home].on(g.day)
+        return GameIn(self.plan, world.people, (rv, rh), (float(strength[g.vis]), float(strength[g.home])),
+                      (counts[g.vis], counts[g.home]),
+                      (world.teams[g.vis].nickname, world.teams[g.home].nickname),
+                      g.playoff is not None, min(1.0, state))
+
+    def _count_result(self, g: GameSpec, out: GameOut, record: dict[int, list[int]]) -> None:
+        """A final game's win and loss (or a tie each) on the teams' records; its winner is noted
+        for the playoff series it may belong to."""
+        if out.winner is None:
+            record[g.vis][2] += 1
+            record[g.home][2] += 1
+            return
+        w, lo = (g.home, g.vis) if out.winner == 1 else (g.vis, g.home)
+        record[w][0] += 1
+        record[lo][1] += 1
+        self._winner_of[g.id] = w
 
     def _game_row(self, g: GameSpec, out: GameOut | None, state: str) -> None:
         world = self.world
@@ -197,10 +219,18 @@ class LevelBuild:
             js(out.line_score) if out else None, js(out.info) if out and out.info else None, "simulated"))
 
     def _children(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:
-        world = self.world
+        """A played game's rows beside its own: its plays, its pitches (where kept) and its player
+        and team lines, each with an ID derived from the game's, so a rebuild gives the same."""
+        tid = (self.world.teams[g.vis].id, self.world.teams[g.home].id)
+        self._play_rows(g, out, tid)
+        if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
+            self._pitch_rows(g, out, rng)
+        self._line_rows(g, out, tid)
+
+    def _play_rows(self, g: GameSpec, out: GameOut, tid: tuple[int, int]) -> None:
+        """The plays, each with the running score after it (the simulator keeps no per-play
+        credits, nor the state before a play)."""
         code = self.plan.code
-        tid = (world.teams[g.vis].id, world.teams[g.home].id)
-        day = g.day.isoformat()
         run = [0, 0]
         plays = self.plays
         base = g.id * 1000
@@ -212,23 +242,35 @@ class LevelBuild:
                           pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases,
                           None,  # credits: the simulator keeps no per-play credits
                           None, None))  # nor the state before the play (outs_before, bases_before)
-        if out.pitches and self.plan.pitches and g.season >= self._pitch_from:
-            n = sum(len(pa.codes) for pa in out.pitches)
-            kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
-            speed = np.round(_PITCH_MPH[kinds] + rng.normal(0, 1.6, n), 1).tolist()
-            ptype = [_PITCH_TYPES[k] for k in kinds.tolist()]
-            res = baseball.RESULTS
-            k = 0
-            pid = g.id * 10000
-            append = self.pitches.append
-            for pa in out.pitches:
-                play_id = base + pa.play_index + 1
-                half_s = "top" if pa.half == 0 else "bottom"
-                for n_, (balls, strikes) in enumerate(pa.counts):
-                    c = pa.codes[n_]
-                    k += 1
-                    append((pid + k, code, g.id, play_id, pa.inning, half_s, pa.pitcher, pa.batter, n_ + 1,
-                            balls, strikes, c, res[c], ptype[k - 1], speed[k - 1]))
+
+    def _pitch_rows(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:
+        """Every pitch of a baseball game, its type and speed drawn from the game's own generator
+        after the game is played, for all its pitches at once, so they follow from its seed."""
+        code = self.plan.code
+        base = g.id * 1000
+        n = sum(len(pa.codes) for pa in out.pitches)
+        kinds = rng.choice(len(_PITCH_TYPES), n, p=_PITCH_P)
+        speed = np.round(_PITCH_MPH[kinds] + rng.normal(0, 1.6, n), 1).tolist()
+        ptype = [_PITCH_TYPES[k] for k in kinds.tolist()]
+        res = baseball.RESULTS
+        k = 0
+        pid = g.id * 10000
+        append = self.pitches.append
+        for pa in out.pitches:
+            play_id = base + pa.play_index + 1
+            half_s = "top" if pa.half == 0 else "bottom"
+            for n_, (balls, strikes) in enumerate(pa.counts):
+                c = pa.codes[n_]
+                k += 1
+                append((pid + k, code, g.id, play_id, pa.inning, half_s, pa.pitcher, pa.batter, n_ + 1,
+                        balls, strikes, c, res[c], ptype[k - 1], speed[k - 1]))
+
+    def _line_rows(self, g: GameSpec, out: GameOut, tid: tuple[int, int]) -> None:
+        """The player lines, each side's team line summed from them (but GS and PM, which are a
+        player's own), and each player's part of his team's season star figure (points, goals or
+        hits: a team's two leaders by it get social accounts)."""
+        code = self.plan.code
+        day = g.day.isoformat()
         totals: list[dict[str, int]] = [{}, {}]
         star_code = _STAR_CODE[self.plan.sport]
         lbase = g.id * 100
@@ -278,92 +320,124 @@ class LevelBuild:
                                       "losses": lo, "ties": ti})
 
     def _playoffs(self, season: int, specs: list[GameSpec], record: dict[int, list[int]]) -> list[dict[str, Any]] | None:
-        plan = self.plan
+        """The season's playoffs, once its regular season is over: the best records in a bracket
+        of the largest power of two the level allows, round by round, until today (the demo's
+        present: a bracket in progress ends with the rounds already finished). Returns the bracket
+        as the playoffs endpoint reports it, or None when no round has been played."""
         if not specs:
             return None
         last = max(g.day for g in specs)
         if last >= self.today or any(g.day >= self.today for g in specs):
             return None
-        teams = self.world.teams
+        field, cup = self._playoff_field(record)
+        n = 1
+        while n * 2 <= min(self.plan.playoff_teams, len(field)):
+            n *= 2
+        if n < 2:
+            return None
+        rounds = list(self.plan.playoff_rounds)[-(n.bit_length() - 1):]
+        alive = field[:n]  # in bracket order by seed
+        pairs = _bracket(len(alive))
+        day = last + dt.timedelta(days=3)
+        bracket: list[dict[str, Any]] = []
+        played = 0
+        for r_no, (r_name, best_of) in enumerate(rounds):
+            series = [(alive[a], alive[b]) for a, b in pairs]
+            stage = _Round(r_no, r_name, best_of, r_no == len(rounds) - 1, cup)
+            result = self._play_round(season, stage, series, day, played)
+            if result is None:
+                return bracket or None
+            wins, played, day = result
+            alive = [hi if wins[(hi, lo)][0] >= wins[(hi, lo)][1] else lo for hi, lo in series]
+            bracket.append(self._round_record(stage, series, wins, alive))
+            pairs = [(2 * i, 2 * i + 1) for i in range(len(alive) // 2)]
+            day += dt.timedelta(days=2)
+        return bracket
 
+    def _playoff_field(self, record: dict[int, list[int]]) -> tuple[list[int], int | None]:
+        """The teams in the playoffs, best record (ties counting half a win) first, and the
+        sublevel their games are played in when it is not each home team's own. Soccer's
+        simulated leagues have no playoffs of their own: their top teams (three from ENG1 and
+        ESP1, two from GER1) meet in the continental cup instead."""
         def pct(i: int) -> tuple[float, int]:
             w, lo, ti = record[i]
             n = max(1, w + lo + ti)
             return (-(w + 0.5 * ti) / n, i)
 
-        if plan.sport == "soccer":
-            quota = {"ENG1": 3, "ESP1": 3, "GER1": 2}
-            field = []
-            for grp, q in quota.items():
-                field += sorted((t.idx for t in teams if t.group == grp), key=pct)[:q]
-            cup = self.world.sublevel_ids.get("CCC")
+        teams = self.world.teams
+        if self.plan.sport != "soccer":
+            return sorted((t.idx for t in teams), key=pct), None
+        quota = {"ENG1": 3, "ESP1": 3, "GER1": 2}
+        field: list[int] = []
+        for grp, q in quota.items():
+            field += sorted((t.idx for t in teams if t.group == grp), key=pct)[:q]
+        return field, self.world.sublevel_ids.get("CCC")
+
+    def _play_round(self, season: int, stage: _Round, series: list[tuple[int, int]], day: dt.date,
+                    played: int) -> tuple[dict[tuple[int, int], list[int]], int, dt.date] | None:
+        """Play one round's series, one game of each unfinished series per game day (baseball a
+        day apart, the others two), each series stopping at the wins it needs. ``played`` counts
+        the playoff games before it, which seeds each game's generator so a game is the same
+        whatever was built before it. Returns each series' wins (higher seed, lower seed), the
+        playoff games played so far and the day after the round's last game day; None when the
+        round reaches today."""
+        need = stage.best_of // 2 + 1
+        wins = {(hi, lo): [0, 0] for hi, lo in series}
+        pattern = _home_pattern(stage.best_of)
+        gap = 1 if self.plan.sport == "baseball" else 2
+        for j in range(stage.best_of):
+            specs = [self._playoff_game(season, stage, pair, pattern[j], j, day)
+                     for pair in series if max(wins[pair]) < need]
+            if not specs:
+                break
+            if day >= self.today:
+                return None
+            for spec, gid in zip(specs, self.ids("game", [s.key for s in specs])):
+                spec.id = gid
+            self._play_all(season, specs, 100000 + played)
+            played += len(specs)
+            for spec in specs:
+                self._count_win(spec, wins)
+            day += dt.timedelta(days=gap)
+        return wins, played, day
+
+    def _playoff_game(self, season: int, stage: _Round, pair: tuple[int, int], higher_home: bool,
+                      j: int, day: dt.date) -> GameSpec:
+        """Game ``j`` of the series between ``pair`` (higher seed, lower seed), keyed by its round
+        and higher seed so its ID is stable. A one-game final, and every one-game soccer tie, is
+        played at a neutral venue."""
+        plan, teams = self.plan, self.world.teams
+        hi, lo = pair
+        home, vis = (hi, lo) if higher_home else (lo, hi)
+        key = f"{plan.code}:{season}:P{stage.no}:{teams[hi].idx}:{j}"
+        neutral = stage.best_of == 1 and (stage.final or plan.sport == "soccer")
+        return GameSpec(key, season, day, 1, dt.datetime(day.year, day.month, day.day)
+                        + dt.timedelta(hours=plan.start_hour), vis, home,
+                        stage.cup if stage.cup is not None else teams[home].sublevel_id,
+                        stage.name, neutral)
+
+    def _count_win(self, spec: GameSpec, wins: dict[tuple[int, int], list[int]]) -> None:
+        """Credit a played playoff game's winner in its series (a tie, possible only in a sport
+        without a decider, counts as a home win)."""
+        hi, lo = (spec.home, spec.vis) if (spec.home, spec.vis) in wins else (spec.vis, spec.home)
+        winner = self._winner_of.get(spec.id)
+        if winner == hi:
+            wins[(hi, lo)][0] += 1
+        elif winner == lo:
+            wins[(hi, lo)][1] += 1
         else:
-            field = sorted((t.idx for t in teams), key=pct)
-            cup = None
-        n = 1
-        while n * 2 <= min(plan.playoff_teams, len(field)):
-            n *= 2
-        if n < 2:
-            return None
-        seeds = field[:n]
-        rounds = list(plan.playoff_rounds)[-(n.bit_length() - 1):]
-        day = last + dt.timedelta(days=3)
-        alive = seeds  # in bracket order by seed
-        pairs = _bracket(len(alive))
-        bracket: list[dict[str, Any]] = []
-        k_game = 0
-        gap = 1 if plan.sport == "baseball" else 2
-        for r_no, (r_name, best_of) in enumerate(rounds):
-            series = [(alive[a], alive[b]) for a, b in pairs]
-            need = best_of // 2 + 1
-            wins = {(hi, lo): [0, 0] for hi, lo in series}
-            pattern = _home_pattern(best_of)
-            round_rows = []
-            final_round = r_no == len(rounds) - 1
-            g_day = day
-            for j in range(best_of):
-                specs_j = []
-                for hi, lo in series:
-                    if max(wins[(hi, lo)]) >= need:
-                        continue
-                    home, vis = (hi, lo) if pattern[j] else (lo, hi)
-                    key = f"{plan.code}:{season}:P{r_no}:{teams[hi].idx}:{j}"
-                    neutral = best_of == 1 and (final_round or plan.sport == "soccer")
-                    spec = GameSpec(key, season, g_day, 1, dt.datetime(g_day.year, g_day.month, g_day.day)
-                                    + dt.timedelta(hours=plan.start_hour), vis, home,
-                                    cup if cup is not None else teams[home].sublevel_id, r_name, neutral)
-                    specs_j.append(spec)
-                if not specs_j:
-                    break
-                if g_day >= self.today:
-                    return bracket or None
-                for spec, gid in zip(specs_j, self.ids("game", [s.key for s in specs_j])):
-                    spec.id = gid
-                self._play_all(season, specs_j, 100000 + k_game)
-                k_game += len(specs_j)
-                for spec in specs_j:
-                    hi, lo = (spec.home, spec.vis) if (spec.home, spec.vis) in wins else (spec.vis, spec.home)
-                    winner = self._winner_of.get(spec.id)
-                    if winner == hi:
-                        wins[(hi, lo)][0] += 1
-                    elif winner == lo:
-                        wins[(hi, lo)][1] += 1
-                    else:  # a tie in a best-of series: treat as a home win
-                        wins[(hi, lo)][0 if spec.home == hi else 1] += 1
-                g_day += dt.timedelta(days=gap)
-            winners = []
-            for hi, lo in series:
-                w = hi if wins[(hi, lo)][0] >= wins[(hi, lo)][1] else lo
-                winners.append(w)
-                round_rows.append({"Higher_ID": teams[hi].id, "Higher": teams[hi].name,
-                                   "Lower_ID": teams[lo].id, "Lower": teams[lo].name,
-                                   "Wins": wins[(hi, lo)], "Winner_ID": teams[w].id,
-                                   "Winner": teams[w].name})
-            bracket.append({"Round": r_name, "BestOf": best_of, "Series": round_rows})
-            alive = winners
-            pairs = [(2 * i, 2 * i + 1) for i in range(len(alive) // 2)]
-            day = g_day + dt.timedelta(days=2)
-        return bracket
+            wins[(hi, lo)][0 if spec.home == hi else 1] += 1
+
+    def _round_record(self, stage: _Round, series: list[tuple[int, int]],
+                      wins: dict[tuple[int, int], list[int]], winners: list[int]) -> dict[str, Any]:
+        """A finished round as the playoffs endpoint reports it: each series' seeds, wins and
+        winner, by team ID and name."""
+        teams = self.world.teams
+        rows = [{"Higher_ID": teams[hi].id, "Higher": teams[hi].name,
+                 "Lower_ID": teams[lo].id, "Lower": teams[lo].name,
+                 "Wins": wins[(hi, lo)], "Winner_ID": teams[w].id, "Winner": teams[w].name}
+                for (hi, lo), w in zip(series, winners)]
+        return {"Round": stage.name, "BestOf": stage.best_of, "Series": rows}
 
     # ------------------------------------------------------------------ rosters
 

@@ -90,21 +90,9 @@ def social_rows(world: World, recaps: list[Recap], stars: dict[int, list[int]],
                 now: dt.datetime) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
     """Team accounts post after each of their recent games; a few players have accounts too."""
     code = world.plan.code
-    accounts: list[tuple[str, str, str, int, int | None]] = []  # key, handle, name, team id, player
-    for t in world.teams:
-        handle = "".join(ch for ch in f"{t.abbrev}{t.nickname}" if ch.isascii() and ch.isalnum())
-        accounts.append((f"{code}:a{t.idx:03d}", f"{handle or 'Team'}{code}{t.idx}", t.name, t.idx, None))
-        for pid in stars.get(t.idx, [])[:2]:
-            person = world.people[pid]
-            base = "".join(ch for ch in f"{person.first}{person.last}" if ch.isascii() and ch.isalnum())
-            accounts.append((f"{code}:a{t.idx:03d}p{pid}", f"{base or 'player'}{pid}", person.name, t.idx, pid))
+    accounts = _accounts(world, stars)
     acc_ids = ids("social", [a[0] for a in accounts])
-    by_team: dict[int, list[Recap]] = {}
-    latest = max((r.day for r in recaps), default=None)
-    for r in recaps:
-        if latest is not None and (latest - r.day).days <= 45:
-            by_team.setdefault(r.vis, []).append(r)
-            by_team.setdefault(r.home, []).append(r)
+    by_team = _recent_games(recaps)
     posts: list[tuple[object, ...]] = []
     acct_rows: list[tuple[object, ...]] = []
     post_keys: list[str] = []
@@ -115,17 +103,7 @@ def social_rows(world: World, recaps: list[Recap], stars: dict[int, list[int]],
         for r in by_team.get(team_idx, []):
             if player_id is not None and rng.random() < 0.7:
                 continue
-            side = 1 if r.home == team_idx else 0
-            mine, theirs = r.score[side], r.score[1 - side]
-            opp = world.teams[r.vis if side else r.home]
-            if r.winner is None:
-                text = f"Final: {team.nickname} {mine}, {opp.nickname} {theirs}. A point apiece."
-            elif r.winner == side:
-                text = f"FINAL: {team.nickname} win! {mine}-{theirs} over the {opp.nickname}."
-            else:
-                text = f"Final: {opp.nickname} {theirs}, {team.nickname} {mine}. On to the next one."
-            if player_id is not None:
-                text = f"Great team effort tonight vs {opp.nickname}. Thanks for the support!"
+            text = _post_text(world, team_idx, r, player_id is not None)
             posted = r.ended + dt.timedelta(minutes=10 + int(rng.integers(0, 50)))
             if posted > now:
                 continue
@@ -138,3 +116,46 @@ def social_rows(world: World, recaps: list[Recap], stars: dict[int, list[int]],
     for post_id, (aid, posted, text, gid) in zip(ids("social_post", post_keys), post_vals):
         posts.append((post_id, aid, ts(posted), text, f"https://x.example.org/status/{post_id}", gid))
     return acct_rows, posts
+
+
+def _accounts(world: World, stars: dict[int, list[int]]) -> list[tuple[str, str, str, int, int | None]]:
+    """Each team's account, then its two leading players' (``stars``: by the sport's star
+    figure), as (key, handle, name, team index, player): a handle is the name's ASCII letters
+    and digits, made unique by the level and index."""
+    code = world.plan.code
+    accounts: list[tuple[str, str, str, int, int | None]] = []
+    for t in world.teams:
+        handle = "".join(ch for ch in f"{t.abbrev}{t.nickname}" if ch.isascii() and ch.isalnum())
+        accounts.append((f"{code}:a{t.idx:03d}", f"{handle or 'Team'}{code}{t.idx}", t.name, t.idx, None))
+        for pid in stars.get(t.idx, [])[:2]:
+            person = world.people[pid]
+            base = "".join(ch for ch in f"{person.first}{person.last}" if ch.isascii() and ch.isalnum())
+            accounts.append((f"{code}:a{t.idx:03d}p{pid}", f"{base or 'player'}{pid}", person.name, t.idx, pid))
+    return accounts
+
+
+def _recent_games(recaps: list[Recap]) -> dict[int, list[Recap]]:
+    """Each team's games of the 45 days up to the newest game: the accounts post about those
+    alone, a feed of the latest weeks rather than of every season built."""
+    by_team: dict[int, list[Recap]] = {}
+    latest = max((r.day for r in recaps), default=None)
+    for r in recaps:
+        if latest is not None and (latest - r.day).days <= 45:
+            by_team.setdefault(r.vis, []).append(r)
+            by_team.setdefault(r.home, []).append(r)
+    return by_team
+
+
+def _post_text(world: World, team_idx: int, r: Recap, by_player: bool) -> str:
+    """What an account posts after a game: a team gives the final score its way round (a win, a
+    loss or a draw); a player thanks the fans."""
+    side = 1 if r.home == team_idx else 0
+    team, opp = world.teams[team_idx], world.teams[r.vis if side else r.home]
+    if by_player:
+        return f"Great team effort tonight vs {opp.nickname}. Thanks for the support!"
+    mine, theirs = r.score[side], r.score[1 - side]
+    if r.winner is None:
+        return f"Final: {team.nickname} {mine}, {opp.nickname} {theirs}. A point apiece."
+    if r.winner == side:
+        return f"FINAL: {team.nickname} win! {mine}-{theirs} over the {opp.nickname}."
+    return f"Final: {opp.nickname} {theirs}, {team.nickname} {mine}. On to the next one."

@@ -82,35 +82,16 @@ def regular_season(plan: LevelPlan, rng: np.random.Generator, season: int, group
     span = series if series > 1 else plan.round_days
     n_days = (end - start).days + 1
     out: list[tuple[dt.date, int, int, int]] = []  # day, game_no, vis, home
+    n_rounds = -(-games_per_team // series)
     for pool in _pools(plan, groups):
-        n = len(pool)
-        base = _circle_rounds(n + (n % 2))
-        n_rounds = -(-games_per_team // series)
-        order: list[list[tuple[int, int]]] = []
-        cycle = 0
-        while len(order) < n_rounds:
-            perm = rng.permutation(len(base))
-            for r in perm:
-                pairs = [(b, a) if cycle % 2 else (a, b) for a, b in base[r]]
-                order.append([(pool[a], pool[b]) for a, b in pairs if a < n and b < n])
-            cycle += 1
-        order = order[:n_rounds]
+        order = _round_order(rng, pool, n_rounds)
         slack = max(0, n_days - n_rounds * span)
         gaps = np.sort(rng.integers(0, slack + 1, n_rounds)) if slack else np.zeros(n_rounds, int)
         for r, pairs in enumerate(order):
             first = start + dt.timedelta(days=int(r * span + gaps[r]))
             if series > 1:
                 games = min(series, games_per_team - r * series)
-                for k, (v, h) in enumerate(pairs):
-                    # about one series in 25 loses a game to rain; mid-season, one always does
-                    rained = games > 1 and (rng.random() < 0.04 or (r == n_rounds // 2 and k == 0))
-                    for g in range(games):
-                        if rained and g == 0:
-                            continue
-                        day = first + dt.timedelta(days=g)
-                        out.append((day, 2 if rained and g == 1 else 1, v, h))
-                        if rained and g == 1:
-                            out.append((day, 1, v, h))
+                out += _series_games(rng, pairs, first, games, r == n_rounds // 2)
             else:
                 for k, (v, h) in enumerate(pairs):
                     out.append((first + dt.timedelta(days=k % span), 1, v, h))
@@ -122,6 +103,41 @@ def regular_season(plan: LevelPlan, rng: np.random.Generator, season: int, group
         specs.append(GameSpec(f"{plan.code}:{season}:{k:05d}", season, day, no, _start(plan, rng, day, no),
                               v, h, sublevels[h]))
     return specs
+
+
+def _round_order(rng: np.random.Generator, pool: list[int], n_rounds: int) -> list[list[tuple[int, int]]]:
+    """The pool's rounds of (visitor, home) pairs: whole round robins (the circle method, a bye
+    for an odd pool) in a random order each, home and away swapped every other cycle so each
+    pair meets as often at either end, cut to ``n_rounds``."""
+    n = len(pool)
+    base = _circle_rounds(n + (n % 2))
+    order: list[list[tuple[int, int]]] = []
+    cycle = 0
+    while len(order) < n_rounds:
+        perm = rng.permutation(len(base))
+        for r in perm:
+            pairs = [(b, a) if cycle % 2 else (a, b) for a, b in base[r]]
+            order.append([(pool[a], pool[b]) for a, b in pairs if a < n and b < n])
+        cycle += 1
+    return order[:n_rounds]
+
+
+def _series_games(rng: np.random.Generator, pairs: list[tuple[int, int]], first: dt.date, games: int,
+                  midseason: bool) -> list[tuple[dt.date, int, int, int]]:
+    """A round of series from ``first``, ``games`` days in a row, as (day, game number, visitor,
+    home). About one series in 25 loses its first day to rain and plays a doubleheader on the
+    next; in the middle round the first series always does, so every season has one."""
+    out: list[tuple[dt.date, int, int, int]] = []
+    for k, (v, h) in enumerate(pairs):
+        rained = games > 1 and (rng.random() < 0.04 or (midseason and k == 0))
+        for g in range(games):
+            if rained and g == 0:
+                continue
+            day = first + dt.timedelta(days=g)
+            out.append((day, 2 if rained and g == 1 else 1, v, h))
+            if rained and g == 1:
+                out.append((day, 1, v, h))
+    return out
 
 
 def _include_today(out: list[tuple[dt.date, int, int, int]], start: dt.date, end: dt.date,

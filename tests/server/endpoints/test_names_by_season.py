@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
 
@@ -26,16 +25,8 @@ NAMES_OF_1935 = {
 ANGELS = "Los Angeles Angels"
 
 
-def _get(api: ApiServer, endpoint: str, version: str = "v1", **params: Any) -> dict[str, Any]:
-    response = requests.get(f"{api.url}/{version}/{endpoint}/MLB/",
-                            params={"key": api.key, **params}, timeout=120)
-    assert response.status_code == 200, response.text
-    doc: dict[str, Any] = response.json()
-    return doc
-
-
 def _teams(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
-    teams: list[dict[str, Any]] = _get(api, "teams", max=1000, **params)["teams"]
+    teams: list[dict[str, Any]] = api.get_json("/v1/teams/MLB/", max=1000, **params)["teams"]
     return teams
 
 
@@ -47,9 +38,9 @@ def _team_id(api: ApiServer, name: str) -> int:
 
 
 def _player(api: ApiServer, name: str) -> dict[str, Any]:
-    found = _get(api, "players", name=name)["players"]
+    found = api.get_json("/v1/players/MLB/", name=name)["players"]
     assert len(found) == 1, [p["Name"] for p in found]
-    detail: dict[str, Any] = _get(api, "players", id=found[0]["ID"])["players"][0]
+    detail: dict[str, Any] = api.get_json("/v1/players/MLB/", id=found[0]["ID"])["players"][0]
     return detail
 
 
@@ -67,7 +58,7 @@ def test_the_teams_of_1935_carry_their_1935_names(real_api: ApiServer) -> None:
     assert len(of_1935) == 16
     assert set(NAMES_OF_1935) <= set(of_1935)
     assert not set(NAMES_OF_1935.values()) & set(of_1935), "no club of 1935 under a later name"
-    braves = _get(real_api, "teams", season=1935, id=of_1935["Boston Braves"]["ID"])["teams"][0]
+    braves = real_api.get_json("/v1/teams/MLB/", season=1935, id=of_1935["Boston Braves"]["ID"])["teams"][0]
     assert (braves["City"], braves["Abbrev"], braves["Nickname"]) == ("Boston", "BSN", "Braves")
     senators = of_1935["Washington Senators"]
     assert (senators["Abbrev"], senators["Nickname"]) == ("WS1", "Senators")
@@ -87,18 +78,18 @@ def test_a_team_without_a_season_keeps_its_newest_name(real_api: ApiServer) -> N
 def test_the_angels_games_and_box_scores_name_the_los_angeles_angels(
         real_api: ApiServer, season: int) -> None:
     angels = _team_id(real_api, ANGELS)
-    games = _get(real_api, "games", season=season, team=angels, seasontype="regular", max=1000)
+    games = real_api.get_json("/v1/games/MLB/", season=season, team=angels, seasontype="regular", max=1000)
     assert games["meta"]["Total_Results"] == 162
     sides = [g["Home"] if g["Home_ID"] == angels else g["Visitor"] for g in games["games"]]
     assert set(sides) == {ANGELS}
-    boxes = _get(real_api, "boxscores", "v2", season=season, team=angels, max=5)["boxscores"]
+    boxes = real_api.get_json("/v2/boxscores/MLB/", season=season, team=angels, max=5)["boxscores"]
     assert len(boxes) == 5
     for box in boxes:
         assert ANGELS in box["BoxscoreHeader"]
         lines = [p["Team"] for p in box["players"] if p["Team_ID"] == angels]
         assert lines and set(lines) == {ANGELS}
-    searched = _get(real_api, "games", season=season, search="Los Angeles Angels",
-                    seasontype="regular", max=1)
+    searched = real_api.get_json("/v1/games/MLB/", season=season, search="Los Angeles Angels",
+                                 seasontype="regular", max=1)
     assert searched["meta"]["Total_Results"] == 162, "the name a game shows is the one it is found by"
 
 
@@ -106,11 +97,11 @@ def test_the_angels_games_and_box_scores_name_the_los_angeles_angels(
 def test_the_angels_ratings_and_projections_name_the_los_angeles_angels(
         real_api: ApiServer, season: int) -> None:
     angels = _team_id(real_api, ANGELS)
-    ranking = {r["Team_ID"]: r["Team"] for r in _get(real_api, "elo", season=season)["elo"]}
+    ranking = {r["Team_ID"]: r["Team"] for r in real_api.get_json("/v1/elo/MLB/", season=season)["elo"]}
     assert ranking[angels] == ANGELS
-    series = _get(real_api, "elo", season=season, team=angels, max=1000)["elo"]
+    series = real_api.get_json("/v1/elo/MLB/", season=season, team=angels, max=1000)["elo"]
     assert series and {r["Team"] for r in series} == {ANGELS}
-    projected = _get(real_api, "projections", "v2", season=season, date=f"{season}-07-01")
+    projected = real_api.get_json("/v2/projections/MLB/", season=season, date=f"{season}-07-01")
     teams = {r["Team_ID"]: r["Team"] for r in projected["projections"]}
     assert len(teams) == 30 and teams[angels] == ANGELS
 
@@ -118,17 +109,17 @@ def test_the_angels_ratings_and_projections_name_the_los_angeles_angels(
 @pytest.mark.parametrize("typed", ["Acuna", "acuña", "ACUÑA"])
 def test_acuna_is_found_with_or_without_the_tilde(real_api: ApiServer, typed: str) -> None:
     for params in ({"search": typed}, {"name": typed}):
-        found = _get(real_api, "players", **params)["players"]
+        found = real_api.get_json("/v1/players/MLB/", **params)["players"]
         ronald = [p for p in found if p["DateOfBirth"] == "1997-12-18"]
         assert len(ronald) == 1, (params, [p["Name"] for p in found])
         assert ronald[0]["Name"].startswith("Ronald Acu")
 
 
 def test_ken_griffey_and_ken_griffey_jr_are_two_names(real_api: ApiServer) -> None:
-    griffeys = {p["DateOfBirth"]: p["Name"] for p in _get(real_api, "players", name="Griffey")
+    griffeys = {p["DateOfBirth"]: p["Name"] for p in real_api.get_json("/v1/players/MLB/", name="Griffey")
                 ["players"]}
     assert griffeys == {"1950-04-10": "Ken Griffey Sr.", "1969-11-21": "Ken Griffey Jr."}
-    junior = _get(real_api, "players", name="ken griffey jr.")["players"]
+    junior = real_api.get_json("/v1/players/MLB/", name="ken griffey jr.")["players"]
     assert [p["DateOfBirth"] for p in junior] == ["1969-11-21"]
-    searched = [p["Name"] for p in _get(real_api, "players", search="Griffey Jr")["players"]]
+    searched = [p["Name"] for p in real_api.get_json("/v1/players/MLB/", search="Griffey Jr")["players"]]
     assert searched == ["Ken Griffey Jr."]

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import requests
 
 from tests.demo_api import ApiServer
 
 
 def _players(demo: ApiServer, **params: Any) -> dict[str, Any]:
-    response = requests.get(f"{demo.url}/v1/players/MLB/", params={"key": demo.key, **params},
-                            timeout=30)
-    assert response.status_code == 200, response.text
-    doc: dict[str, Any] = response.json()
+    doc: dict[str, Any] = demo.get_json("/v1/players/MLB/", **params)
     return doc
 
 

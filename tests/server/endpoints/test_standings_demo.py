@@ -6,25 +6,18 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import httpx
 import pytest
 
 from server.catalog.tables import table_rules
 from tests.demo_api import ApiServer
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> Any:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 def _regular_finals(api: ApiServer, level: str, season: int) -> list[dict[str, Any]]:
     games: list[dict[str, Any]] = []
     page = 1
     while True:
-        doc = _get(api, f"/v1/games/{level}/", season=season, status="final",
-                   seasontype="regular", max=1000, page=page)
+        doc = api.get_json(f"/v1/games/{level}/", season=season, status="final",
+                           seasontype="regular", max=1000, page=page)
         games += doc["games"]
         if page >= doc["meta"]["Total_Pages"]:
             return games
@@ -33,7 +26,7 @@ def _regular_finals(api: ApiServer, level: str, season: int) -> list[dict[str, A
 
 @pytest.mark.parametrize("level", ["MLB", "NHL", "KBO"])
 def test_simulated_standings_are_the_games_records(demo_api: ApiServer, level: str) -> None:
-    rows = _get(demo_api, f"/v2/standings/{level}/")["standings"]
+    rows = demo_api.get_json(f"/v2/standings/{level}/")["standings"]
     season = rows[0]["Season"]
     record: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # W, L, T, OTL
     for g in _regular_finals(demo_api, level, season):
@@ -54,7 +47,7 @@ def test_simulated_standings_are_the_games_records(demo_api: ApiServer, level: s
     if level == "NHL":
         assert all(r["Points"] == 2 * r["W"] + r["OTL"] for r in rows)
 
-    sublevels = {s["ID"]: s for s in _get(demo_api, f"/v1/glossary/{level}/sublevels/")["glossary"]}
+    sublevels = {s["ID"]: s for s in demo_api.get_json(f"/v1/glossary/{level}/sublevels/")["glossary"]}
     divisions = {r["Division_ID"] for r in rows}
     if level in ("MLB", "NHL"):  # leagues or conferences of divisions
         assert all(sublevels[d]["Type"] == "Division" for d in divisions)
@@ -69,11 +62,9 @@ def test_simulated_standings_are_the_games_records(demo_api: ApiServer, level: s
 def test_bad_input_gets_the_contract_errors(demo_api: ApiServer) -> None:
     for query, parameter in (({"season": "abc"}, "season"), ({"date": "2024-13-45"}, "date"),
                              ({"sublevel": "x"}, "sublevel")):
-        response = httpx.get(f"{demo_api.url}/v2/standings/MLB/",
-                             params={"key": demo_api.key, **query}, timeout=30)
-        assert response.status_code == 400, response.text
-        assert response.json()["error"]["Parameter"] == parameter
-    empty = _get(demo_api, "/v2/standings/MLB/", season=1800)
+        error = demo_api.get_json("/v2/standings/MLB/", expect=400, **query)["error"]
+        assert error["Parameter"] == parameter
+    empty = demo_api.get_json("/v2/standings/MLB/", season=1800)
     assert empty["standings"] == [] and empty["meta"]["Total_Results"] == 0
-    unknown = _get(demo_api, "/v2/standings/MLB/", sublevel=999999)
+    unknown = demo_api.get_json("/v2/standings/MLB/", sublevel=999999)
     assert unknown["standings"] == []

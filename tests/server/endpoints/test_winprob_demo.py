@@ -4,9 +4,7 @@ WPA adds up to the change from start to end for the home side (soccer: its expec
 counting half)."""
 from __future__ import annotations
 
-from typing import Any
 
-import httpx
 import pytest
 
 from tests.demo_api import ApiServer
@@ -14,19 +12,12 @@ from tests.demo_api import ApiServer
 LEVELS = {"MLB": "baseball", "NBA": "basketball", "NHL": "hockey", "FC": "soccer"}
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> dict[str, Any]:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    doc: dict[str, Any] = response.json()
-    return doc
-
-
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_a_finished_games_line(demo_api: ApiServer, level: str) -> None:
-    game = _get(demo_api, f"/v1/games/{level}/", status="final", max=1)["games"][0]
-    line = _get(demo_api, f"/v2/winprob/{level}/", game=game["ID"])["winprob"]
+    game = demo_api.get_json(f"/v1/games/{level}/", status="final", max=1)["games"][0]
+    line = demo_api.get_json(f"/v2/winprob/{level}/", game=game["ID"])["winprob"]
     assert len(line) > 10, "the newest final game has its plays' line"
-    forecast = _get(demo_api, f"/v2/forecasts/{level}/", id=game["ID"])["forecasts"][0]
+    forecast = demo_api.get_json(f"/v2/forecasts/{level}/", id=game["ID"])["forecasts"][0]
     first, last = line[0], line[-1]
     assert first["WP_Home"] == round(forecast["elo"]["HELOWinExp"], 3)
     assert (last["ScoreVis"], last["ScoreHome"]) == (game["ScoreVis"], game["ScoreHome"])
@@ -51,11 +42,11 @@ def test_games_in_progress_have_their_line_so_far(demo_api: ApiServer) -> None:
     """Re-tabulation draws a game's line as its plays arrive: each game in progress (the demo
     store holds some) ends its line at its newest play, not yet certain either way."""
     live = [(level, g) for level in sorted(LEVELS)
-            for g in _get(demo_api, f"/v1/games/{level}/", status="inprogress", max=5)["games"]]
+            for g in demo_api.get_json(f"/v1/games/{level}/", status="inprogress", max=5)["games"]]
     assert live
     for level, game in live:
-        line = _get(demo_api, f"/v2/winprob/{level}/", game=game["ID"])["winprob"]
-        plays = _get(demo_api, f"/v1/playbyplay/{level}/", game=game["ID"], max=1)["playbyplay"]
+        line = demo_api.get_json(f"/v2/winprob/{level}/", game=game["ID"])["winprob"]
+        plays = demo_api.get_json(f"/v1/playbyplay/{level}/", game=game["ID"], max=1)["playbyplay"]
         # the newest play, unless it is a substitution, which has no line
         assert line[-1]["Play_ID"] == plays[0]["ID"] or plays[0]["WP_Home"] is None
         assert 0.0 < line[-1]["WP_Home"] < 1.0, (level, game["GameStatus"])
@@ -65,11 +56,11 @@ def test_a_game_tied_after_the_twelfth_ends_its_line_at_the_tie(demo_api: ApiSer
     """NPB stops a regular-season game tied after the 12th: its line ends at 0.5 (a tie counts
     half a win), and once the home side bats tied in the 12th the worst left to it is the tie,
     so its chance is never below it."""
-    games = _get(demo_api, "/v1/games/NPB/", status="final", phase="regular", max=1000)["games"]
+    games = demo_api.get_json("/v1/games/NPB/", status="final", phase="regular", max=1000)["games"]
     tied = [g for g in games if g["ScoreHome"] == g["ScoreVis"]]
     assert tied, "the simulated NPB seasons hold ties"
     for game in tied[:3]:
-        line = _get(demo_api, "/v2/winprob/NPB/", game=game["ID"])["winprob"]
+        line = demo_api.get_json("/v2/winprob/NPB/", game=game["ID"])["winprob"]
         last = line[-1]
         assert (last["Period"], last["Half"], last["WP_Home"]) == (12, "bottom", 0.5)
         batting = [r for r in line[1:-1] if (r["Period"], r["Half"]) == (12, "bottom")

@@ -1,4 +1,4 @@
-"""ETag and Cache-Control on every answer; If-None-Match answers 304 (docs/api/index.md); kept
+"""ETag and Cache-Control on every answer; If-None-Match answers 304 (docs/api/index.md); cached
 answers are the fresh ones and stay within their memory budget."""
 from __future__ import annotations
 
@@ -53,8 +53,8 @@ def uncached(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory) ->
 
 
 @pytest.mark.parametrize("fmt", ("json", "xml", "php"))
-def test_answers_from_kept_results_are_the_fresh_answers(api: Api, mini_store: MiniStore,
-                                                         uncached: str, fmt: str) -> None:
+def test_answers_from_cached_results_are_the_fresh_answers(api: Api, mini_store: MiniStore,
+                                                           uncached: str, fmt: str) -> None:
     """A second key asking what the first asked gets its answer from the cached records; it must
     be byte for byte what a server without caches answers (but for the host in Next_Page)."""
     second = keys.issue(mini_store.engine, None, 1_000_000, "second reader")
@@ -67,14 +67,14 @@ def test_answers_from_kept_results_are_the_fresh_answers(api: Api, mini_store: M
         for path, params in queries:
             query = {**params, "format": fmt}
             api.get(path, query)
-            kept = api.get(path, query, key=second)
+            cached = api.get(path, query, key=second)
             fresh = fresh_client.get(path, params={"key": second, **query})
-            assert kept.status_code == fresh.status_code == 200, (path, fresh.text[:300])
-            assert kept.content.replace(api.base_url.encode(), b"BASE") == \
+            assert cached.status_code == fresh.status_code == 200, (path, fresh.text[:300])
+            assert cached.content.replace(api.base_url.encode(), b"BASE") == \
                 fresh.content.replace(uncached.encode(), b"BASE"), (path, fmt)
 
 
-def test_kept_bodies_hold_no_more_than_their_length() -> None:
+def test_cached_bodies_hold_no_more_than_their_length() -> None:
     """orjson's bytes keep their growth buffer; a cached body is an exact-size copy."""
     document = {"games": [{"ID": n, "Visitor": f"Visiting Club {n}", "GameDay": "2024-07-04"}
                           for n in range(300)]}
@@ -89,20 +89,20 @@ def test_kept_bodies_hold_no_more_than_their_length() -> None:
     assert held < length * 1.1, (held, length)
 
 
-def test_the_kept_cache_stays_within_its_budget() -> None:
+def test_the_answer_cache_stays_within_its_budget() -> None:
     cache = GenerationCache(ttl=60, budget=10 * (1000 + ENTRY_OVERHEAD))
     for n in range(25):
         cache.put(n, b"x" * 1000, 1000)
         assert cache.held <= cache.budget
     assert len(cache) == 10
     assert cache.get(24) is not None and cache.get(14) is None  # the oldest went first
-    cache.put("huge", b"", cache.budget)  # larger than the whole budget: not kept
+    cache.put("huge", b"", cache.budget)  # larger than the whole budget: not cached
     assert cache.get("huge") is None and cache.get(24) is not None
     cache.put(24, b"y", 1)  # replacing an entry gives back its bytes
     assert cache.held == 9 * (1000 + ENTRY_OVERHEAD) + 1 + ENTRY_OVERHEAD
 
 
-def test_the_kept_cache_honours_generation_and_ttl() -> None:
+def test_the_answer_cache_honours_generation_and_ttl() -> None:
     cache = GenerationCache(ttl=0.05, budget=1 << 20)
     cache.put("k", "v", 1, generation=3)
     assert cache.get("k", 3) == "v"

@@ -318,7 +318,7 @@ def test_errors_are_dialect_documents_with_the_root_status(
     assert doc["error"]["message"]
 
 
-def test_kept_bodies_of_root_and_dialect_stay_apart(api: Api) -> None:
+def test_cached_bodies_of_root_and_dialect_stay_apart(api: Api) -> None:
     """The replay front keys on the exact address; the prefix is part of it."""
     for _ in range(3):
         assert isinstance(api.get("/v2/games/MLB/", {"max": 3}).json()["games"], list)

@@ -1,7 +1,7 @@
 """Splits served from the pass's own store (SQLite, then PostgreSQL: ``make test`` runs
 tests/server/http on both), asked as a client would: a player's and a team's season divided by
 home and away, by month and by phase is the game lines it divides, summed, and its rates are the
-part's own (the real-data splits are tests/server/endpoints/test_splits_realdata.py)."""
+part's own (the real-data splits are tests/server/endpoints/test_splits.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable

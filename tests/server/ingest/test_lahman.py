@@ -13,7 +13,7 @@ from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
 from tests.fixtures.digest import store_checksum
-from tests.server.ingest.test_retrosheet_load import write_season
+from tests.server.ingest.retrosheet.test_load import write_season
 
 
 def _engine(path: Path) -> sa.Engine:

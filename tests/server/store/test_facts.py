@@ -26,8 +26,8 @@ def test_a_new_season_is_seen_at_once(tmp_path: Path) -> None:
     assert facts.sources("MLB") == "simulated"
 
 
-def test_facts_are_kept_while_the_store_is_unchanged(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'kept.db'}")
+def test_facts_are_cached_while_the_store_is_unchanged(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'cached.db'}")
     init_store(engine)
     facts = StoreFacts(engine, ttl=3600.0)
     assert facts.newest_season("NBA") is None
@@ -35,5 +35,5 @@ def test_facts_are_kept_while_the_store_is_unchanged(tmp_path: Path) -> None:
         conn.execute(schema.seasons.insert().values(
             level="NBA", season=2031, name="2030-31", start=dt.date(2030, 10, 20),
             end=dt.date(2031, 4, 12), source="simulated"))
-    assert facts.newest_season("NBA") is None  # kept: the store said nothing changed
+    assert facts.newest_season("NBA") is None  # cached: the store said nothing changed
     assert StoreFacts(engine, ttl=0.0).newest_season("NBA") == 2031  # the TTL bounds it

@@ -351,6 +351,16 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     ``pts``, ``made``, ``three``, ``helper`` (the assister, -1), ``opp`` (on the other side:
     the stealer or the blocker, -1) and ``off`` (the player a substitute replaces, -1; see
     ``_substitutions``)."""
+    ev = _event_rows(ps)
+    ev["d"] = _event_times(ps, ev["poss"], ev["kind"])
+    order = np.lexsort((ev["kind"], ev["poss"], ev["d"]))
+    return {k: v[order] for k, v in ev.items()}
+
+
+def _event_rows(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The events each possession gives rise to (its foul and free throws, turnover, shot,
+    rebound, put-back, foul away from the ball), one group of rows per kind of event, untimed:
+    a whole kind is read off the possession arrays at once, not possession by possession."""
     n = len(ps["t"])
     idx = np.arange(n)
     side, shooter, mate, opp = ps["side"], ps["shooter"], ps["mate"], ps["opp"]
@@ -389,8 +399,13 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
             # a per-possession array, or one value for the whole group (np.broadcast_to did
             # the same at several microseconds a call, 77 calls a game)
             cols[key].append(arr[sel] if isinstance(arr, np.ndarray) else np.full(len(sel), arr))
-    ev = {k: np.concatenate(v) for k, v in cols.items()}
-    poss, kind = ev["poss"], ev["kind"]
+    return {k: np.concatenate(v) for k, v in cols.items()}
+
+
+def _event_times(ps: dict[str, np.ndarray], poss: np.ndarray, kind: np.ndarray) -> np.ndarray:
+    """Each event's time: its possession's, plus its kind's offset (``_OFFSET``) within the room
+    the possession leaves."""
+    n = len(ps["t"])
     t, end = ps["t"][poss], ps["end"][poss]
     off = np.zeros(len(kind))
     for k, o in _OFFSET.items():
@@ -401,9 +416,8 @@ def _events(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     nxt = np.full(n, np.inf)
     nxt[by_t[:-1]] = ps["t"][by_t[1:]]
     room = np.minimum(1.0, 0.99 * (np.minimum(end, nxt[poss]) - t) / 5.0)
-    ev["d"] = t + off * room
-    order = np.lexsort((kind, poss, ev["d"]))
-    return {k: v[order] for k, v in ev.items()}
+    d: np.ndarray = t + off * room
+    return d
 
 
 def _substitutions(ev: dict[str, np.ndarray], floors: list[_Floor]) -> dict[str, np.ndarray]:

@@ -4,13 +4,11 @@ from its file), each outcome's calibration holding every match, and a season SPI
 cover scored for ours alone."""
 from __future__ import annotations
 
-from typing import Any
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
-from tests.server.jobs.test_comparison_realdata import OURS_RPS, _spi_scores
+from tests.server.jobs.test_evaluate_comparison import OURS_RPS, _spi_scores
 from tests.server.models import realdata
 
 pytestmark = [
@@ -19,14 +17,8 @@ pytestmark = [
 ]
 
 
-def _get(server: ApiServer, level: str, **params: Any) -> requests.Response:
-    return requests.get(f"{server.url}/v2/outcomes/{level}/", timeout=60,
-                        params={"key": server.key, **params})
-
-
 def test_spi_and_ours_per_league_on_the_same_matches(real_api: ApiServer) -> None:
-    response = _get(real_api, "FC", season=2023)
-    assert response.status_code == 200, response.text
+    response = real_api.get("/v2/outcomes/FC/", season=2023)
     records = response.json()["outcomes"]
     overall = {r["Forecaster"]: r for r in records if r["League"] == "All"}
     assert set(overall) == {"elo", "fte_spi"}
@@ -46,14 +38,12 @@ def test_spi_and_ours_per_league_on_the_same_matches(real_api: ApiServer) -> Non
 
 
 def test_a_season_spi_did_not_cover_scores_ours_alone(real_api: ApiServer) -> None:
-    response = _get(real_api, "FC", season=2025)
-    assert response.status_code == 200, response.text
+    response = real_api.get("/v2/outcomes/FC/", season=2025)
     records = response.json()["outcomes"]
     assert records and {r["Forecaster"] for r in records} == {"elo"}
     assert all(r["Against"] is None for r in records)
 
 
 def test_a_level_without_draws_is_not_served(real_api: ApiServer) -> None:
-    response = _get(real_api, "NBA", season=2023)
-    assert response.status_code == 400, response.text
+    response = real_api.get("/v2/outcomes/NBA/", expect=400, season=2023)
     assert response.json()["error"]["Message"] == "outcomes does not serve level 'NBA'; it serves FC"

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
 from tests.server.models import realdata
@@ -19,10 +18,8 @@ pytestmark = [pytest.mark.realdata, pytest.mark.timeout(900)]
 SEASON = 2022
 
 
-def _get(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
-    response = requests.get(f"{api.url}/v1/players/MLB/", params={"key": api.key, **params}, timeout=120)
-    assert response.status_code == 200, response.text
-    players: list[dict[str, Any]] = response.json()["players"]
+def _players(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
+    players: list[dict[str, Any]] = api.get_json("/v1/players/MLB/", **params)["players"]
     return players
 
 
@@ -37,9 +34,9 @@ def _home_runs_in_the_event_files(retro_id: str) -> int:
 
 
 def test_judges_2022_reads_as_baseball_reference_prints_it(real_api: ApiServer) -> None:
-    found = _get(real_api, search="Aaron Judge")
+    found = _players(real_api, search="Aaron Judge")
     assert len(found) == 1, found
-    judge = _get(real_api, id=found[0]["ID"], season=SEASON)[0]
+    judge = _players(real_api, id=found[0]["ID"], season=SEASON)[0]
     stats = {r["Stat"]: r for r in judge["stats"]}
     said = {m.group(1): m.group(2) for m in (re.match(r"Ranks \w+ in (.+) among MLB players in 2022 \((.+)\)\.", s)
                                              for s in judge["insights"]) if m}

@@ -9,7 +9,6 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-import requests
 
 from server.catalog.linestats import line_codes
 from server.catalog.splits import WHOLE_GAME
@@ -21,29 +20,23 @@ SEASON = 2023
 CODES = line_codes("baseball")
 
 
-def _get(server: ApiServer, path: str, expect: int = 200, **params: Any) -> requests.Response:
-    response = requests.get(f"{server.url}{path}", params={"key": server.key, **params}, timeout=60)
-    assert response.status_code == expect, response.text
-    return response
-
-
 def _split(server: ApiServer, split: str, **who: Any) -> list[dict[str, Any]]:
     endpoint = "playerperfs" if "player" in who else "teamperfs"
-    doc = _get(server, f"/v1/{endpoint}/MLB/", split=split, season=SEASON, **who).json()
+    doc = server.get(f"/v1/{endpoint}/MLB/", split=split, season=SEASON, **who).json()
     records: list[dict[str, Any]] = doc[endpoint]
     assert records and {r["Split"] for r in records} == {split}
     return records
 
 
 def _leader(server: ApiServer, stat: str) -> int:
-    doc = _get(server, "/v1/stats/MLB/", stat=stat, season=SEASON, max=1).json()
+    doc = server.get("/v1/stats/MLB/", stat=stat, season=SEASON, max=1).json()
     return int(doc["stats"][0]["Player_ID"])
 
 
 def _season_line(server: ApiServer, player: int) -> tuple[dict[str, float], int, int]:
     """The player's 2023 regular-season totals (every team's), games and postseason games, as
     the players endpoint gives them."""
-    detail = _get(server, "/v1/players/MLB/", id=player).json()["players"][0]
+    detail = server.get("/v1/players/MLB/", id=player).json()["players"][0]
     totals: dict[str, float] = dict.fromkeys(CODES, 0.0)
     games = postseason = 0
     for season in detail["seasons"]:
@@ -82,7 +75,7 @@ def test_a_players_splits_add_up_to_his_season(real_api: ApiServer, stat: str) -
 
 
 def test_a_teams_home_and_away_add_up_to_its_stat_table(real_api: ApiServer) -> None:
-    top = _get(real_api, "/v1/stats/MLB/team/", stat="HR", season=SEASON, max=1).json()["stats"][0]
+    top = real_api.get("/v1/stats/MLB/team/", stat="HR", season=SEASON, max=1).json()["stats"][0]
     parts = _split(real_api, "homeaway", team=top["Team_ID"])
     assert sum(r["HR"] for r in parts) == top["Value"]
     assert sum(r["G"] for r in parts) == top["GP"] == 162
@@ -94,15 +87,15 @@ def test_a_split_in_xml_php_and_the_natstat_dialect_is_the_same_line(real_api: A
     player = _leader(real_api, "HR")
     parts = _split(real_api, "homeaway", player=player)
     query = {"split": "homeaway", "season": SEASON, "player": player}
-    xml = ET.fromstring(_get(real_api, "/v1/playerperfs/MLB/", format="xml", **query).content)
+    xml = ET.fromstring(real_api.get("/v1/playerperfs/MLB/", format="xml", **query).content)
     shown = [{e.tag: e.text for e in record} for record in xml.iter("playerperf")]
     assert [(r["Value"], int(r["HR"]), int(r["PA"])) for r in shown] == \
         [(r["Value"], r["HR"], r["PA"]) for r in parts]
-    php = _get(real_api, "/v1/playerperfs/MLB/", format="php", **query).content
+    php = real_api.get("/v1/playerperfs/MLB/", format="php", **query).content
     read = subprocess.run([php_binary, "-r", 'echo json_encode(unserialize(stream_get_contents(STDIN)));'],
                           input=php, capture_output=True, check=True).stdout
     assert json.loads(read)["playerperfs"] == parts
-    natstat = _get(real_api, "/natstat/v2/playerperfs/MLB/", **query).json()["playerperfs"]
+    natstat = real_api.get("/natstat/v2/playerperfs/MLB/", **query).json()["playerperfs"]
     assert [(r["Value"], r["HR"], r["AVG"]) for r in natstat.values()] == \
         [(r["Value"], str(r["HR"]), str(r["AVG"])) for r in parts]
 
@@ -118,7 +111,7 @@ def test_a_split_in_xml_php_and_the_natstat_dialect_is_the_same_line(real_api: A
 def test_a_bad_split_is_a_400_naming_the_parameter(real_api: ApiServer, path: str, params: dict[str, Any],
                                                   named: str) -> None:
     for fmt in ("json", "xml"):
-        response = _get(real_api, path, expect=400, format=fmt, **params)
+        response = real_api.get(path, expect=400, format=fmt, **params)
         if fmt == "json":
             error = response.json()["error"]
             assert (error["Status"], error["Code"], error["Parameter"]) == (400, "bad_parameter", named)
@@ -143,7 +136,7 @@ def test_a_players_left_and_right_add_up_to_his_season(real_api: ApiServer, stat
 
 def test_a_teams_left_and_right_add_up_to_its_stat_table(real_api: ApiServer) -> None:
     for stat in ("HR", "K"):  # batting by the pitchers' hand, pitching by the batters'
-        top = _get(real_api, "/v1/stats/MLB/team/", stat=stat, season=SEASON, max=1).json()["stats"][0]
+        top = real_api.get("/v1/stats/MLB/team/", stat=stat, season=SEASON, max=1).json()["stats"][0]
         parts = _split(real_api, "hand", team=top["Team_ID"])
         assert [r["Value"] for r in parts] == ["L", "R"]
         assert sum(r[stat] for r in parts) == top["Value"], stat
@@ -153,10 +146,10 @@ def test_a_switch_hitter_bats_opposite_the_pitcher(real_api: ApiServer) -> None:
     """Retrosheet writes a switch hitter's bats as B (both): each of his plays says the side he
     hit from, left against a right-hander and right against a left-hander (unless the file
     adjusts it), which is the side the splits by hand read."""
-    leaders = _get(real_api, "/v1/stats/MLB/", stat="PA", season=SEASON, max=60).json()["stats"]
+    leaders = real_api.get("/v1/stats/MLB/", stat="PA", season=SEASON, max=60).json()["stats"]
     switch = next(p["Player_ID"] for p in leaders
-                  if _get(real_api, "/v1/players/MLB/", id=p["Player_ID"]).json()["players"][0]["Bats"] == "B")
-    plays = _get(real_api, "/v1/playbyplay/MLB/", player=switch, season=SEASON, max=1000).json()["playbyplay"]
+                  if real_api.get("/v1/players/MLB/", id=p["Player_ID"]).json()["players"][0]["Bats"] == "B")
+    plays = real_api.get("/v1/playbyplay/MLB/", player=switch, season=SEASON, max=1000).json()["playbyplay"]
     batting = [p for p in plays if p["primary"]["Player_ID"] == switch and p["PitcherHanded"] in ("L", "R")
                and p["Tags"] != "substitution"]
     assert len(batting) > 100

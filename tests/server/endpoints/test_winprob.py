@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 import sqlalchemy as sa
 
 from server.store import schema
@@ -22,26 +21,19 @@ pytestmark = [pytest.mark.realdata, pytest.mark.timeout(900)]
 W, P, G = schema.play_winprob, schema.plays, schema.games
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> dict[str, Any]:
-    response = requests.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=120)
-    assert response.status_code == 200, response.text
-    doc: dict[str, Any] = response.json()
-    return doc
-
-
 def _game(api: ApiServer, day: str) -> dict[str, Any]:
-    games = _get(api, "/v1/games/MLB/", date=day)["games"]
+    games = api.get_json("/v1/games/MLB/", date=day)["games"]
     assert len(games) == 1, [g["Description"] for g in games]
     return games[0]
 
 
 def _line(api: ApiServer, game: dict[str, Any]) -> list[dict[str, Any]]:
-    line: list[dict[str, Any]] = _get(api, "/v2/winprob/MLB/", game=game["ID"])["winprob"]
+    line: list[dict[str, Any]] = api.get_json("/v2/winprob/MLB/", game=game["ID"])["winprob"]
     return line
 
 
 def _forecast(api: ApiServer, game: dict[str, Any]) -> float:
-    found = _get(api, "/v2/forecasts/MLB/", id=game["ID"])["forecasts"]
+    found = api.get_json("/v2/forecasts/MLB/", id=game["ID"])["forecasts"]
     return float(found[0]["elo"]["HELOWinExp"])
 
 
@@ -93,7 +85,7 @@ def test_world_series_game_1_walk_off(real_api: ApiServer) -> None:
 
 def test_play_by_play_records_carry_the_line(real_api: ApiServer) -> None:
     game = _game(real_api, "2023-10-27")
-    plays = _get(real_api, "/v1/playbyplay/MLB/", game=game["ID"], max=1000)["playbyplay"]
+    plays = real_api.get_json("/v1/playbyplay/MLB/", game=game["ID"], max=1000)["playbyplay"]
     line = {r["Play_ID"]: r for r in _line(real_api, game)[1:]}
     assert len(plays) == len(line) > 100
     for play in plays:
@@ -105,18 +97,18 @@ def test_play_by_play_records_carry_the_line(real_api: ApiServer) -> None:
 def test_season_wpa_leaders(real_api: ApiServer) -> None:
     """WPA is a season stat: batters and pitchers (a pitcher credited the negative of the
     batter's), and teams, whose total is their wins above the pre-game forecasts."""
-    batters = _get(real_api, "/v1/stats/MLB/player/", stat="WPA", season=2023)["stats"]
+    batters = real_api.get_json("/v1/stats/MLB/player/", stat="WPA", season=2023)["stats"]
     assert batters and batters[0]["Value"] > 3.0  # a season's best adds several wins
-    glossary = _get(real_api, "/v1/glossary/MLB/stats/")["glossary"]
+    glossary = real_api.get_json("/v1/glossary/MLB/stats/")["glossary"]
     assert any(g["Code"] == "WPA" and "Win probability added" in g["Name"] for g in glossary)
-    teams = _get(real_api, "/v1/stats/MLB/team/", stat="WPA", season=2023)["stats"]
+    teams = real_api.get_json("/v1/stats/MLB/team/", stat="WPA", season=2023)["stats"]
     assert len(teams) == 30
     # over a whole season, all teams' WPA sum to about nothing: each play's gain is a loss
     assert abs(sum(t["Value"] for t in teams)) < 1.0
 
 
 def _calibration(api: ApiServer, **params: Any) -> dict[str, list[dict[str, Any]]]:
-    records = _get(api, "/v2/calibration/MLB/", season=2023, **params)["calibration"]
+    records = api.get_json("/v2/calibration/MLB/", season=2023, **params)["calibration"]
     return {f: [r for r in records if r["Forecast"] == f] for f in ("ingame", "pregame")}
 
 
@@ -128,7 +120,7 @@ def test_calibration_of_the_2023_line(real_api: ApiServer) -> None:
     ingame, pregame = cal["ingame"][0]["scores"], cal["pregame"][0]["scores"]
     assert ingame["Brier"] < pregame["Brier"] and ingame["LogLoss"] < pregame["LogLoss"]
     # every final game once before it, every play but each game's last in it (the result)
-    finals = _get(real_api, "/v1/games/MLB/", season=2023, status="final", max=1)
+    finals = real_api.get_json("/v1/games/MLB/", season=2023, status="final", max=1)
     assert pregame["Count"] == finals["meta"]["Total_Results"] > 2400
     # the Brier score of the chances served on the plays, each game's last play (its result) left
     # out, read from the store

@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import httpx
 import pytest
 
 from server.models.football import SOCCER_DRAW
@@ -17,14 +16,8 @@ pytestmark = [
 ]
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> Any:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 def _table(api: ApiServer, season: int, league: str) -> list[dict[str, Any]]:
-    rows = [r for r in _get(api, "/v2/standings/FC/", season=season)["standings"]
+    rows = [r for r in api.get_json("/v2/standings/FC/", season=season)["standings"]
             if r["League"] == league]
     return sorted(rows, key=lambda r: r["LeagueRank"])
 
@@ -76,7 +69,7 @@ def test_premier_league_2023_24_carries_the_deductions(real_api: ApiServer) -> N
 def test_a_play_off_final_on_penalties_is_won_by_the_shootout(real_api: ApiServer) -> None:
     """The 2023 Championship play-off final: Coventry 1-1 Luton after extra time, Luton
     promoted 6-5 on penalties."""
-    games = _get(real_api, "/v1/games/FC/", date="2023-05-27")["games"]
+    games = real_api.get_json("/v1/games/FC/", date="2023-05-27")["games"]
     final = [g for g in games if g["Phase"] == "postseason"]
     assert len(final) == 1
     game = final[0]
@@ -91,7 +84,7 @@ def test_ratings_at_the_end_of_2022_23_put_manchester_city_top_of_the_premier_le
     its last day, the champions first, two of the relegated clubs in the bottom four and the
     third in the bottom half."""
     clubs = {r["Team_ID"]: r["Team"] for r in _table(real_api, 2023, "Premier League")}
-    rated = [r for r in _get(real_api, "/v1/elo/FC/", season=2023, date="2023-05-28", max=1000)["elo"]
+    rated = [r for r in real_api.get_json("/v1/elo/FC/", season=2023, date="2023-05-28", max=1000)["elo"]
              if r["Team_ID"] in clubs]
     order = [r["Team"] for r in sorted(rated, key=lambda r: -r["ELO"])]
     assert len(order) == 20 and order[0] == "Manchester City FC"
@@ -105,7 +98,7 @@ def test_a_match_carries_our_three_chances_beside_spis(real_api: ApiServer) -> N
     its file prints them (prob1, probtie, prob2) and ours, which sum to 1 and are the ordered
     logit of the ratings the record shows (docs/models.md). Ours make it close to even (Arsenal
     rated 45 points above, less Palace's home advantage); SPI favoured Arsenal; Arsenal won 2-0."""
-    found = [r for r in _get(real_api, "/v2/forecasts/FC/", date="2022-08-05")["forecasts"]
+    found = [r for r in real_api.get_json("/v2/forecasts/FC/", date="2022-08-05")["forecasts"]
              if r["Home"] == "Crystal Palace FC"]
     assert len(found) == 1
     elo, spi = found[0]["elo"], found[0]["comparison"]
@@ -123,7 +116,7 @@ def test_a_match_carries_our_three_chances_beside_spis(real_api: ApiServer) -> N
 
 
 def _match(api: ApiServer, day: str, home: str) -> dict[str, Any]:
-    found = [g for g in _get(api, "/v1/games/FC/", date=day)["games"] if g["Home"] == home]
+    found = [g for g in api.get_json("/v1/games/FC/", date=day)["games"] if g["Home"] == home]
     assert len(found) == 1, found
     return found[0]  # type: ignore[no-any-return]
 
@@ -139,7 +132,7 @@ def test_the_2022_world_cup_final_is_won_on_penalties_with_messis_goals(
     assert final["Winner_ID"] == final["Home_ID"]
     assert (final["LeagueName"], final["LeagueType"], final["LeagueGender"]) == \
         ("FIFA World Cup", "International", "M")
-    detail = _get(real_api, "/v1/games/FC/", id=final["ID"])["games"][0]
+    detail = real_api.get_json("/v1/games/FC/", id=final["ID"])["games"][0]
     assert (detail["Neutral"], detail["Playoff"], detail["Season"]) == ("Y", "Final", 2022)
     plays = detail["playbyplay"]
     assert len(plays) == 6 and all(p["ScoringPlay"] == "Y" for p in plays)
@@ -147,7 +140,7 @@ def test_the_2022_world_cup_final_is_won_on_penalties_with_messis_goals(
             if "Messi" in p["Explanation"]] == [
         ("23'", "Goal! Lionel Messi (Argentina), penalty", 1, 0),
         ("108'", "Goal! Lionel Messi (Argentina)", 3, 2)]
-    scorers = _get(real_api, "/v1/playbyplay/FC/", game=final["ID"])["playbyplay"]
+    scorers = real_api.get_json("/v1/playbyplay/FC/", game=final["ID"])["playbyplay"]
     assert [p["team"]["Team"] for p in scorers if p["primary"]["Name"] == "Lionel Messi"] \
         == ["Argentina", "Argentina"]
 
@@ -167,12 +160,12 @@ def test_a_nation_is_named_as_it_was_then(real_api: ApiServer) -> None:
     """Ireland's football association's side played as the Irish Free State in 1931 and as the
     Republic of Ireland today: one team, its name that year's."""
     old = _match(real_api, "1931-12-13", "Irish Free State")
-    new = _get(real_api, "/v1/teams/FC/", id=old["Home_ID"])["teams"][0]
+    new = real_api.get_json("/v1/teams/FC/", id=old["Home_ID"])["teams"][0]
     assert new["Name"] == "Republic of Ireland"
 
 
 def test_league_tables_hold_no_national_team(real_api: ApiServer) -> None:
-    leagues = {r["League"] for r in _get(real_api, "/v2/standings/FC/", season=2023)["standings"]}
+    leagues = {r["League"] for r in real_api.get_json("/v2/standings/FC/", season=2023)["standings"]}
     assert "Premier League" in leagues and not leagues & {
         "FIFA World Cup", "International friendlies", "UEFA Nations League"}
 
@@ -182,7 +175,7 @@ def test_national_ratings_after_the_2022_world_cup(real_api: ApiServer) -> None:
     of 2022 the champions and Brazil lead, the hosts Qatar far behind; a nation's rating is
     its own pool's, beside the clubs' on the same endpoint."""
     wanted = {"Argentina", "Brazil", "France", "Germany", "Qatar", "Ecuador"}
-    rated = [r for r in _get(real_api, "/v1/elo/FC/", season=2022, max=5000)["elo"]
+    rated = [r for r in real_api.get_json("/v1/elo/FC/", season=2022, max=5000)["elo"]
              if r["Team"] in wanted]  # each team's newest rating of the (calendar) year
     order = [r["Team"] for r in sorted(rated, key=lambda r: -r["ELO"])]
     assert sorted(order) == sorted(wanted)

@@ -9,7 +9,6 @@ import datetime as dt
 from collections import Counter, defaultdict
 from typing import Any
 
-import httpx
 import pytest
 
 from server.catalog.names import CLUB_NAMES
@@ -21,21 +20,15 @@ pytestmark = [
 ]
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> Any:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 def _standings(api: ApiServer, level: str, **params: Any) -> list[dict[str, Any]]:
-    records: list[dict[str, Any]] = _get(api, f"/v2/standings/{level}/", **params)["standings"]
+    records: list[dict[str, Any]] = api.get_json(f"/v2/standings/{level}/", **params)["standings"]
     return records
 
 
 def _abbrevs(api: ApiServer, level: str, season: int) -> dict[int, str]:
     """Each team's code in Retrosheet's game logs: its abbreviation that season, save where the
     catalog corrects a club's name the sources lag behind (LAA is Retrosheet's ANA)."""
-    teams = _get(api, f"/v1/teams/{level}/", season=season, max=1000)["teams"]
+    teams = api.get_json(f"/v1/teams/{level}/", season=season, max=1000)["teams"]
     retrosheet = {c.abbrev: c.code for c in CLUB_NAMES if c.level == level}
     return {t["ID"]: retrosheet.get(t["Abbrev"], t["Abbrev"]) for t in teams}
 
@@ -78,8 +71,8 @@ def _log_table(games: list[tuple[str, str, int, int]]) -> dict[str, dict[str, An
 
 
 def _postseason_teams(api: ApiServer, level: str, season: int) -> set[int]:
-    games = _get(api, f"/v1/games/{level}/", season=season, seasontype="postseason",
-                 max=1000)["games"]
+    games = api.get_json(f"/v1/games/{level}/", season=season, seasontype="postseason",
+                         max=1000)["games"]
     return {g["Home_ID"] for g in games} | {g["Visitor_ID"] for g in games}
 
 
@@ -163,7 +156,7 @@ def test_date_gives_the_table_as_of_the_end_of_that_day(real_api: ApiServer) -> 
 def test_the_last_day_bye_odds_follow_the_tiebreaker(real_api: ApiServer) -> None:
     """2023's last day: Houston and Texas both 90-72; Houston's division title (head-to-head)
     makes it the second seed with a bye; Texas is a wild card. No coin decides it."""
-    rows = _get(real_api, "/v2/projections/MLB/", date="2023-10-01")["projections"]
+    rows = real_api.get_json("/v2/projections/MLB/", date="2023-10-01")["projections"]
     odds = {r["Team"]: r for r in rows}
     assert odds["Houston Astros"]["ByeProb"] == 1.0
     assert odds["Texas Rangers"]["ByeProb"] == 0.0
@@ -236,11 +229,9 @@ def test_seasons_known_by_their_totals_stand_in_lahmans_divisions(real_api: ApiS
 
 @pytest.mark.parametrize("fmt", ["xml", "php"])
 def test_every_format_and_the_dialect_carry_the_table(real_api: ApiServer, fmt: str) -> None:
-    response = httpx.get(f"{real_api.url}/v2/standings/MLB/",
-                         params={"key": real_api.key, "season": 2023, "format": fmt}, timeout=60)
-    assert response.status_code == 200
+    response = real_api.get("/v2/standings/MLB/", season=2023, format=fmt)
     assert response.content.count(b"Houston Astros") == 1
-    dialect = _get(real_api, "/natstat/v2/standings/MLB/", season=2023)
+    dialect = real_api.get_json("/natstat/v2/standings/MLB/", season=2023)
     assert dialect["success"] == "1" and len(dialect["standings"]) == 30
     houston = next(r for r in dialect["standings"].values() if r["Team"] == "Houston Astros")
     assert (houston["W"], houston["L"], houston["Clinched"]) == ("90", "72", "Bye")

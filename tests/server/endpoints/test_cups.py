@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.demo_api import ApiServer
@@ -16,14 +15,8 @@ pytestmark = [
 ]
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> Any:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 def _final(api: ApiServer, day: str, competition: str) -> dict[str, Any]:
-    found = [g for g in _get(api, "/v1/games/FC/", date=day)["games"]
+    found = [g for g in api.get_json("/v1/games/FC/", date=day)["games"]
              if g["LeagueName"] == competition and g["Phase"] == "postseason"]
     assert len(found) == 1, found
     return found[0]  # type: ignore[no-any-return]
@@ -66,7 +59,7 @@ def test_the_cancelled_matches_and_the_final_without_a_score(real_api: ApiServer
     cancelled (Russian clubs excluded); the 2025-26 Champions League final has no score in
     the files: scheduled until its day, then ``No result``."""
     for day in ("2022-03-10", "2022-03-17"):
-        (game,) = [g for g in _get(real_api, "/v1/games/FC/", date=day)["games"]
+        (game,) = [g for g in real_api.get_json("/v1/games/FC/", date=day)["games"]
                    if "RB Leipzig" in (g["Home"], g["Visitor"])]
         assert {game["Home"], game["Visitor"]} == {"RB Leipzig", "Spartak Moskva"}
         assert (game["GameStatus"], game["ScoreHome"], game["Winner_ID"]) == (
@@ -84,7 +77,7 @@ def test_a_club_is_one_id_in_its_league_and_the_cups_and_tables_hold_no_cup_game
     league matches only (its 6 group and 7 knock-out matches in the Champions League apart),
     and no club that played only in the cups (Sheriff Tiraspol) is in any table."""
     game = _final(real_api, "2022-05-28", "UEFA Champions League")
-    table = _get(real_api, "/v2/standings/FC/", season=2022)["standings"]
+    table = real_api.get_json("/v2/standings/FC/", season=2022)["standings"]
     madrid = [r for r in table if r["Team_ID"] == game["Visitor_ID"]]
     assert len(madrid) == 1 and madrid[0]["League"] == "La Liga"
     assert (madrid[0]["W"], madrid[0]["T"], madrid[0]["L"], madrid[0]["Points"]) == (26, 8, 4, 86)
@@ -100,7 +93,7 @@ def test_league_factors_rank_the_leagues_by_their_clubs_results_in_europe(
     Scotland's and Austria's; a league that hardly meets Europe (the Championship) has none.
     A match record carries its league's factor."""
     found = {r["Name"]: r["LeagueFactor"]
-             for r in _get(real_api, "/v1/glossary/FC/sublevels/")["glossary"]
+             for r in real_api.get_json("/v1/glossary/FC/sublevels/")["glossary"]
              if r.get("LeagueType") == "Domestic"}
     assert found["Premier League"] == 1.0 and found["EFL Championship"] is None
     big = [found[n] for n in ("La Liga", "Serie A", "Bundesliga", "Ligue 1")]
@@ -108,6 +101,6 @@ def test_league_factors_rank_the_leagues_by_their_clubs_results_in_europe(
     assert max(found["Scottish Premiership"], found["Austrian Bundesliga"]) < min(big) - 0.2
     game = _final(real_api, "2023-06-10", "UEFA Champions League")
     assert game["LeagueFactor"] is None  # a cup is no league: no factor of its own
-    (league_game,) = [g for g in _get(real_api, "/v1/games/FC/", date="2023-05-28")["games"]
+    (league_game,) = [g for g in real_api.get_json("/v1/games/FC/", date="2023-05-28")["games"]
                       if g["Home"] == "Brentford FC"]
     assert league_game["LeagueFactor"] == 1.0

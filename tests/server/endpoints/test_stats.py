@@ -18,7 +18,7 @@ Published figures (read 2026):
   23917922/), Gerrit Cole 2022 2.77 (quoted in https://pinstripeperspective.com/2023/02/04/).
 
 Tolerances, and why: wOBA and FIP read the season's weights and FIP constant, which match
-FanGraphs' to a few hundredths (``test_runexpectancy_realdata``), so they agree to the printed
+FanGraphs' to a few hundredths (``test_runexpectancy``), so they agree to the printed
 digit or nearly (.003, .03). wRC+, OPS+ and ERA+ divide by a park factor and the league's
 average: ours is three seasons of runs at home over runs on the road, regressed halfway, and
 the league's figures include pitchers' plate appearances; FanGraphs' park factors are five
@@ -38,7 +38,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 
 from server.catalog import figures
 from tests.demo_api import ApiServer
@@ -64,10 +63,7 @@ PUBLISHED = (
 
 
 def _stats(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
-    response = requests.get(f"{api.url}/v1/stats/MLB/", params={"key": api.key, **params},
-                            timeout=120)
-    assert response.status_code == 200, response.text
-    records: list[dict[str, Any]] = response.json()["stats"]
+    records: list[dict[str, Any]] = api.get_json("/v1/stats/MLB/", **params)["stats"]
     return records
 
 
@@ -114,9 +110,7 @@ def test_lahmans_seasons_rank_and_carry_what_their_totals_allow(real_api: ApiSer
     assert not _stats(real_api, stat="FIP", season=1880, max=5)
     assert _stats(real_api, stat="ERA+", season=1880, max=5)
     # a player's season record carries them beside its totals
-    found = requests.get(f"{real_api.url}/v1/players/MLB/", timeout=120,
-                         params={"key": real_api.key, "search": "Babe Ruth"}).json()["players"]
-    ruth = requests.get(f"{real_api.url}/v1/players/MLB/", timeout=120,
-                        params={"key": real_api.key, "id": found[0]["ID"]}).json()["players"][0]
+    found = real_api.get_json("/v1/players/MLB/", search="Babe Ruth")["players"]
+    ruth = real_api.get_json("/v1/players/MLB/", id=found[0]["ID"])["players"][0]
     season = next(r for r in ruth["seasons"] if r["Season"] == 1920)
     assert abs(season["Metrics"]["OPS+"] - 255) <= 4 and season["Stats"]["HR"] == 54

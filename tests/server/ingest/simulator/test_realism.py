@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from tests.server.ingest.conftest import build_store
+from tests.server.ingest.simulator.conftest import build_store
 
 pytestmark = pytest.mark.slow
 SEASONS = 2

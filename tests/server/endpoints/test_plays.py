@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import httpx
 import pytest
 
 from server.catalog.names import SUFFIXES
@@ -26,10 +25,7 @@ pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 
 
 def _list(api: ApiServer, endpoint: str, **params: object) -> list[dict[str, Any]]:
-    response = httpx.get(f"{api.url}/v1/{endpoint}/MLB/", params={"key": api.key, "max": 1000, **params},
-                         timeout=120)
-    assert response.status_code == 200, response.text
-    doc = response.json()
+    doc = api.get_json(f"/v1/{endpoint}/MLB/", **{"max": 1000, **params})
     assert "Next_Page" not in doc["meta"], "one page holds a game"
     found: list[dict[str, Any]] = doc[endpoint]
     return found
@@ -156,10 +152,7 @@ def test_each_play_carries_the_outs_and_runners_before_it_and_the_score_after(re
 def _box(api: ApiServer, day: str) -> dict[str, Any]:
     games = _list(api, "games", date=day)
     assert len(games) == 1, games
-    response = httpx.get(f"{api.url}/v2/boxscores/MLB/", params={"key": api.key, "id": games[0]["ID"]},
-                         timeout=120)
-    assert response.status_code == 200, response.text
-    box: dict[str, Any] = response.json()["boxscores"][0]
+    box: dict[str, Any] = api.get_json("/v2/boxscores/MLB/", id=games[0]["ID"])["boxscores"][0]
     return box
 
 

@@ -140,7 +140,7 @@ def test_the_state_before_each_play_with_the_extra_innings_runner_placed() -> No
                ["play", "10", "0", "kierk001", "01", "SX", "DGR/F9LD.3-H(UR)"]]
     game = play_game("ANA202304090", records, {}, names)
     sub, out, double = game.plays
-    assert (sub.outs_before, sub.bases_before) == (0, 0b010), "the runner stands when the change is told"
+    assert (sub.outs_before, sub.bases_before) == (0, 0b010), "the runner stands when the change is announced"
     assert (out.outs_before, out.bases_before) == (0, 0b010), "nobody out, the placed runner on second"
     assert (out.outs, out.bases) == (1, 0b100)
     assert (double.outs_before, double.bases_before) == (1, 0b100), "the state the play before left"

@@ -44,14 +44,10 @@ TRADED_PITCHERS = (
 
 
 def _detail(api: ApiServer, name: str, season: int) -> dict[str, Any]:
-    found = [p for p in requests.get(f"{api.url}/v1/players/MLB/", timeout=120,
-                                     params={"key": api.key, "search": name}).json()["players"]
+    found = [p for p in api.get_json("/v1/players/MLB/", search=name)["players"]
              if p["Name"] == name and p["CareerStart"] <= season <= p["CareerEnd"]]
     assert len(found) == 1, (name, found)
-    response = requests.get(f"{api.url}/v1/players/MLB/", timeout=120,
-                            params={"key": api.key, "id": found[0]["ID"]})
-    assert response.status_code == 200, response.text
-    record: dict[str, Any] = response.json()["players"][0]
+    record: dict[str, Any] = api.get_json("/v1/players/MLB/", id=found[0]["ID"])["players"][0]
     return record
 
 

@@ -19,7 +19,7 @@ from server.errors import UserError
 from server.ingest.simulator import cli, parse_levels, run
 from server.store.engine import make_engine
 from tests.fixtures.digest import table_digests
-from tests.server.ingest.conftest import BUILD_NOW, SEED, build_store
+from tests.server.ingest.simulator.conftest import BUILD_NOW, SEED, build_store
 
 _SCORE_CODE = {"baseball": "R", "basketball": "PTS", "hockey": "G", "soccer": "G"}
 TODAY = (BUILD_NOW - dt.timedelta(hours=5)).date()

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
 
@@ -39,10 +38,7 @@ BASES = ("___", "1__", "_2_", "12_", "__3", "1_3", "_23", "123")
 
 
 def _records(api: ApiServer, path: str, **params: Any) -> list[dict[str, Any]]:
-    response = requests.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=120)
-    assert response.status_code == 200, response.text
-    body: dict[str, Any] = response.json()
-    records: list[dict[str, Any]] = body["runexpectancy"]
+    records: list[dict[str, Any]] = api.get_json(path, **params)["runexpectancy"]
     return records
 
 
@@ -80,13 +76,9 @@ def test_the_run_expectancy_table_reads_as_the_sites_print_it(real_api: ApiServe
 
 def test_every_format_and_the_dialect_serve_it(real_api: ApiServer) -> None:
     for fmt in ("json", "xml", "php"):
-        answer = requests.get(f"{real_api.url}/v2/runexpectancy/MLB/",
-                              params={"key": real_api.key, "season": 2022, "format": fmt},
-                              timeout=120)
-        assert answer.status_code == 200 and "1_3" in answer.text, (fmt, answer.text[:300])
-    dialect = requests.get(f"{real_api.url}/natstat/v4/runexpectancy/MLB/",
-                           params={"key": real_api.key, "season": 2022}, timeout=120).json()
+        answer = real_api.get("/v2/runexpectancy/MLB/", season=2022, format=fmt)
+        assert "1_3" in answer.text, (fmt, answer.text[:300])
+    dialect = real_api.get_json("/natstat/v4/runexpectancy/MLB/", season=2022)
     assert dialect["success"] == "1" and "1_3" in str(dialect)
-    wrong = requests.get(f"{real_api.url}/v2/runexpectancy/NBA/", params={"key": real_api.key},
-                         timeout=120)
-    assert wrong.status_code == 400 and "level_not_supported" in wrong.text
+    wrong = real_api.get("/v2/runexpectancy/NBA/", expect=400)
+    assert "level_not_supported" in wrong.text

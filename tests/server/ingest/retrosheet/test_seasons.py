@@ -18,8 +18,9 @@ from server.store.engine import make_engine
 from server.store.init import init_store
 from tests.demo_api import ApiServer
 from tests.fixtures.digest import table_digests
+from tests.server.models import realdata
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "retrosheet"
+DATA = realdata.DATA / "retrosheet"
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow]
 

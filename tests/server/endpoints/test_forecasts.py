@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import csv
 import xml.etree.ElementTree as ET
-from typing import Any
 
 import pytest
-import requests
 
 from server.ingest.fivethirtyeight import NBA_TEAMS
 from tests.demo_api import ApiServer
@@ -18,19 +16,13 @@ from tests.server.models import realdata
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
 
 
-def _get(server: ApiServer, path: str, **params: Any) -> requests.Response:
-    response = requests.get(f"{server.url}{path}", params={"key": server.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response
-
-
 def test_every_nba_game_carries_the_files_chances(real_api: ApiServer) -> None:
     with realdata.NBA.open(encoding="utf-8-sig", newline="") as fh:
         published = {(r["date"], NBA_TEAMS[r["team1"]]): (float(r["elo_prob1"]), float(r["raptor_prob1"]))
                      for r in csv.DictReader(fh) if r["score1"].strip()}
     served: dict[tuple[str, str], tuple[float, float]] = {}
     for page in (1, 2):
-        doc = _get(real_api, "/v2/forecasts/NBA/", season=2023, max=1000, page=page).json()
+        doc = real_api.get("/v2/forecasts/NBA/", season=2023, max=1000, page=page).json()
         for r in doc["forecasts"]:
             served[(r["GameDay"], r["Home"])] = (r["comparison"]["FiveThirtyEightElo"],
                                                  r["comparison"]["FiveThirtyEightRAPTOR"])
@@ -41,18 +33,18 @@ def test_every_nba_game_carries_the_files_chances(real_api: ApiServer) -> None:
 
 
 def test_the_other_formats_and_levels(real_api: ApiServer) -> None:
-    doc = _get(real_api, "/v2/forecasts/NBA/", season=2023, max=1).json()
+    doc = real_api.get("/v2/forecasts/NBA/", season=2023, max=1).json()
     record = doc["forecasts"][0]
     elo = record["comparison"]["FiveThirtyEightElo"]
     assert "NeilPaineElo" not in record["comparison"], "only the level's own forecasters"
-    xml = ET.fromstring(_get(real_api, "/v2/forecasts/NBA/", season=2023, max=1, format="xml").content)
+    xml = ET.fromstring(real_api.get("/v2/forecasts/NBA/", season=2023, max=1, format="xml").content)
     assert float(xml.findtext(".//forecast/comparison/FiveThirtyEightElo") or "nan") == elo
-    php = _get(real_api, "/v2/forecasts/NBA/", season=2023, max=1, format="php").text
+    php = real_api.get("/v2/forecasts/NBA/", season=2023, max=1, format="php").text
     assert f's:18:"FiveThirtyEightElo";d:{elo}' in php
-    natstat = _get(real_api, "/natstat/v2/forecasts/NBA/", season=2023, max=1).json()
+    natstat = real_api.get("/natstat/v2/forecasts/NBA/", season=2023, max=1).json()
     (keyed,) = natstat["forecasts"].values()
     assert keyed["comparison"]["FiveThirtyEightElo"] == str(elo)
-    wnba = _get(real_api, "/v2/forecasts/WNBA/", season=2024, max=1).json()["forecasts"][0]
+    wnba = real_api.get("/v2/forecasts/WNBA/", season=2024, max=1).json()["forecasts"][0]
     assert set(wnba["comparison"]) == {"NeilPaineElo"} and 0 < wnba["comparison"]["NeilPaineElo"] < 1
-    mlb = _get(real_api, "/v2/forecasts/MLB/", season=2023, max=1).json()["forecasts"][0]
+    mlb = real_api.get("/v2/forecasts/MLB/", season=2023, max=1).json()["forecasts"][0]
     assert "comparison" not in mlb

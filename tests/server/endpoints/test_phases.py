@@ -22,15 +22,8 @@ from tests.server.models import realdata
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
 
 
-def _get(server: ApiServer, path: str, expect: int = 200, **params: Any) -> dict[str, Any]:
-    response = requests.get(f"{server.url}{path}", params={"key": server.key, **params}, timeout=60)
-    assert response.status_code == expect, response.text
-    doc: dict[str, Any] = response.json()
-    return doc
-
-
 def _total(server: ApiServer, path: str, **params: Any) -> int:
-    return int(_get(server, path, max=1, **params)["meta"]["Total_Results"])
+    return int(server.get_json(path, max=1, **params)["meta"]["Total_Results"])
 
 
 def _rows(path: Path) -> list[dict[str, str]]:
@@ -62,18 +55,18 @@ def test_each_game_carries_the_phase_its_source_gives(real_api: ApiServer) -> No
     nhl_playoffs = sum(1 for r in _rows(realdata.NHL) if r["playoff"].strip() == "1")
     assert _total(real_api, "/v1/games/NHL/", season=2023, phase="postseason") == nhl_playoffs == 88
     assert _total(real_api, "/v1/games/NHL/", season=2023, phase="regular") == 1312
-    record = _get(real_api, games, season=2023, phase="playin", max=10)["games"]
+    record = real_api.get_json(games, season=2023, phase="playin", max=10)["games"]
     assert {g["Phase"] for g in record} == {"playin"}
-    october = _get(real_api, games, season=2023, start="2022-10-18", end="2022-12-31", max=1000)
+    october = real_api.get_json(games, season=2023, start="2022-10-18", end="2022-12-31", max=1000)
     assert october["games"] and {g["Phase"] for g in october["games"]} == {"regular"}, \
         "a season spanning two years plays its regular season in October to December"
 
 
 def test_the_nuggets_postseason_record_is_the_three_rounds_the_data_holds(real_api: ApiServer) -> None:
-    denver = next(t for t in _get(real_api, "/v1/teams/NBA/", season=2023, max=100)["teams"]
+    denver = next(t for t in real_api.get_json("/v1/teams/NBA/", season=2023, max=100)["teams"]
                   if t["Name"] == "Denver Nuggets")["ID"]
-    games = _get(real_api, "/v1/games/NBA/", season=2023, team=denver, phase="playin,postseason",
-                 max=100)["games"]
+    games = real_api.get_json("/v1/games/NBA/", season=2023, team=denver, phase="playin,postseason",
+                              max=100)["games"]
     won = sum(1 for g in games if g["Winner_ID"] == denver)
     lost = sum(1 for g in games if g["Loser_ID"] == denver)
     expected = Counter()
@@ -97,53 +90,53 @@ def test_phase_filters_totals_exactly_on_every_endpoint(real_api: ApiServer) -> 
         assert sum(parts) == whole > 0, (path, parts, whole)
         assert _total(real_api, path, season=season, phase="preseason") == 0
     assert _total(real_api, "/v1/teamperfs/MLB/", season=2023, phase="postseason") == 2 * 41
-    post_lines = _get(real_api, "/v1/playerperfs/MLB/", season=2023, phase="postseason", max=1000)
-    post_games = {g["ID"] for g in _get(real_api, "/v1/games/MLB/", season=2023, phase="postseason",
-                                        max=100)["games"]}
+    post_lines = real_api.get_json("/v1/playerperfs/MLB/", season=2023, phase="postseason", max=1000)
+    post_games = {g["ID"] for g in real_api.get_json("/v1/games/MLB/", season=2023, phase="postseason",
+                                                     max=100)["games"]}
     assert len(post_games) == 41 and {p["Game_ID"] for p in post_lines["playerperfs"]} <= post_games
     # a stat table is one phase's: the regular season by default, the postseason its own
     hr = _total(real_api, "/v1/stats/MLB/", stat="HR", season=2023)
     assert _total(real_api, "/v1/stats/MLB/", stat="HR", season=2023, phase="regular") == hr > 0
-    leader = _get(real_api, "/v1/stats/MLB/", stat="HR", season=2023, phase="postseason",
-                  max=1)["stats"][0]
-    lines = _get(real_api, "/v1/playerperfs/MLB/", season=2023, phase="postseason",
-                 player=leader["Player_ID"], max=100)["playerperfs"]
+    leader = real_api.get_json("/v1/stats/MLB/", stat="HR", season=2023, phase="postseason",
+                               max=1)["stats"][0]
+    lines = real_api.get_json("/v1/playerperfs/MLB/", season=2023, phase="postseason",
+                              player=leader["Player_ID"], max=100)["playerperfs"]
     assert leader["Phase"] == "postseason" and leader["GP"] == len(lines)
     assert leader["Value"] == sum(line["HR"] for line in lines) > 0
-    regular_line = _get(real_api, "/v1/stats/MLB/", stat="HR", season=2023,
-                        player=leader["Player_ID"])["stats"][0]
+    regular_line = real_api.get_json("/v1/stats/MLB/", stat="HR", season=2023,
+                                     player=leader["Player_ID"])["stats"][0]
     assert regular_line["Phase"] == "regular" and regular_line["GP"] > leader["GP"]
-    error = _get(real_api, "/v1/stats/MLB/", expect=400, stat="HR", season=2023,
-                 phase="playin,postseason")
+    error = real_api.get_json("/v1/stats/MLB/", expect=400, stat="HR", season=2023,
+                              phase="playin,postseason")
     assert error["error"]["Parameter"] == "phase" and "one phase" in error["error"]["Message"]
-    bad = _get(real_api, "/v1/games/NBA/", expect=400, phase="playoffs")
+    bad = real_api.get_json("/v1/games/NBA/", expect=400, phase="playoffs")
     assert bad["error"]["Parameter"] == "phase" and "postseason" in bad["error"]["Message"]
 
 
 def test_a_game_never_played_reads_no_result_and_counts_nowhere(real_api: ApiServer) -> None:
     scored, unscored = _nba_counts(realdata.NBA)
-    finals = _get(real_api, "/v1/games/NBA/", season=2023, status="noresult", max=100)["games"]
+    finals = real_api.get_json("/v1/games/NBA/", season=2023, status="noresult", max=100)["games"]
     assert len(finals) == unscored["f"] == 7
     assert {g["GameStatus"] for g in finals} == {"No result"}
     assert all(g["Notice"] and "no result" in g["Notice"].lower() for g in finals)
     assert all(g["ScoreHome"] is None and g["Winner_ID"] is None for g in finals)
     assert _total(real_api, "/v1/games/NBA/", season=2023, status="scheduled") == 0, \
         "a past game is never one to come"
-    newest = _get(real_api, "/v1/games/NBA/", season=2023, status="final", max=1)["games"][0]["GameDay"]
+    newest = real_api.get_json("/v1/games/NBA/", season=2023, status="final", max=1)["games"][0]["GameDay"]
     health = requests.get(f"{real_api.url}/health", timeout=30).json()
     level = {lv["Level"]: lv for lv in health["Levels"]}
     assert level["NBA"]["NewestGame"] == newest == "2023-05-29", "the newest game is a played one"
     # no rating, forecast or record holds them: the season's forecasts are its scored games
     assert _total(real_api, "/v2/forecasts/NBA/", season=2023) == sum(scored.values())
     finals_ids = {g["ID"] for g in finals}
-    detail = _get(real_api, "/v1/games/NBA/", id=min(finals_ids))["games"][0]
+    detail = real_api.get_json("/v1/games/NBA/", id=min(finals_ids))["games"][0]
     assert detail["forecast"] is None and detail["Phase"] == "postseason" \
         and detail["Playoff"] == "Finals"
 
 
 def test_a_season_whose_data_stops_early_says_where(real_api: ApiServer) -> None:
-    nba = {s["ID"]: s for s in _get(real_api, "/v1/seasons/NBA/", max=100)["seasons"]}
-    nhl = {s["ID"]: s for s in _get(real_api, "/v1/seasons/NHL/", max=100)["seasons"]}
+    nba = {s["ID"]: s for s in real_api.get_json("/v1/seasons/NBA/", max=100)["seasons"]}
+    nhl = {s["ID"]: s for s in real_api.get_json("/v1/seasons/NHL/", max=100)["seasons"]}
     _, unscored_2022 = _nba_counts(realdata.NBA_PRIOR)
     nhl_missing = sum(1 for r in _rows(realdata.NHL_PRIOR) if not r["home_team_score"].strip())
     assert (nba[2023]["DataEnd"], nba[2023]["NoResultGames"]) == ("2023-05-29", 7)
@@ -151,21 +144,16 @@ def test_a_season_whose_data_stops_early_says_where(real_api: ApiServer) -> None
     assert (nhl[2022]["DataEnd"], nhl[2022]["NoResultGames"]) == ("2022-04-22", nhl_missing) \
         and nhl_missing == 66
     assert (nhl[2023]["DataEnd"], nhl[2023]["NoResultGames"]) == ("2023-06-13", 0)
-    dialect = requests.get(f"{real_api.url}/natstat/v1/seasons/NBA/",
-                           params={"key": real_api.key}, timeout=30).json()
+    dialect = real_api.get_json("/natstat/v1/seasons/NBA/")
     held = {r["ID"]: r for r in dialect["seasons"].values()}
     assert held["2023"]["DataEnd"] == "2023-05-29" and held["2023"]["NoResultGames"] == "7"
 
 
 def test_the_natstat_dialect_serves_and_filters_the_phase(real_api: ApiServer) -> None:
-    response = requests.get(f"{real_api.url}/natstat/v1/games/NBA/",
-                            params={"key": real_api.key, "season": 2023, "phase": "playin"}, timeout=30)
-    doc = response.json()
+    doc = real_api.get_json("/natstat/v1/games/NBA/", season=2023, phase="playin")
     assert doc["success"] == "1" and doc["meta"]["Total_Results"] == "6"
     assert {g["Phase"] for g in doc["games"].values()} == {"playin"}
-    unplayed = requests.get(f"{real_api.url}/natstat/v1/games/NBA/",
-                            params={"key": real_api.key, "season": 2023, "status": "noresult"},
-                            timeout=30).json()
+    unplayed = real_api.get_json("/natstat/v1/games/NBA/", season=2023, status="noresult")
     assert {g["GameStatus"] for g in unplayed["games"].values()} == {"No result"}
 
 
@@ -181,35 +169,35 @@ def test_the_commissioners_cup_final_counts_in_no_record(real_api: ApiServer) ->
     """The file lists each Cup final as a regular-season game; it is a cup final, outside the
     standings: the 2023 Aces went 34-6 (19-1 at home), the Liberty 32-8, 2.0 games back."""
     for season, day, winner, loser, games in CUP_FINALS:
-        cup = _get(real_api, "/v1/games/WNBA/", season=season, phase="cupfinal", max=10)["games"]
+        cup = real_api.get_json("/v1/games/WNBA/", season=season, phase="cupfinal", max=10)["games"]
         assert [(g["GameDay"], g["Phase"]) for g in cup] == [(day, "cupfinal")], season
-        detail = _get(real_api, "/v1/games/WNBA/", id=cup[0]["ID"])["games"][0]
+        detail = real_api.get_json("/v1/games/WNBA/", id=cup[0]["ID"])["games"][0]
         assert detail["Playoff"] == "Commissioner's Cup Final", "shown as what it was"
-        names = {t["ID"]: t["Name"] for t in _get(real_api, "/v1/teams/WNBA/", season=season,
+        names = {t["ID"]: t["Name"] for t in real_api.get_json("/v1/teams/WNBA/", season=season,
                                                    max=100)["teams"]}
         assert (names[cup[0]["Winner_ID"]], names[cup[0]["Loser_ID"]]) == (winner, loser)
-        regular = _get(real_api, "/v1/games/WNBA/", season=season, phase="regular", max=1000,
-                       start=day, end=day)["games"]
+        regular = real_api.get_json("/v1/games/WNBA/", season=season, phase="regular", max=1000,
+                                    start=day, end=day)["games"]
         assert cup[0]["ID"] not in {g["ID"] for g in regular}
-        table = _get(real_api, "/v2/standings/WNBA/", season=season)["standings"]
+        table = real_api.get_json("/v2/standings/WNBA/", season=season)["standings"]
         assert {r["G"] for r in table} == {games}, (season, sorted(r["G"] for r in table))
-        projected = _get(real_api, "/v2/projections/WNBA/", season=season,
-                         date=f"{season}-12-31")["projections"]
+        projected = real_api.get_json("/v2/projections/WNBA/", season=season,
+                                      date=f"{season}-12-31")["projections"]
         assert {r["W"] + r["L"] for r in projected} == {games}, season
-    table = {r["Team"]: r for r in _get(real_api, "/v2/standings/WNBA/", season=2023)["standings"]}
+    table = {r["Team"]: r for r in real_api.get_json("/v2/standings/WNBA/", season=2023)["standings"]}
     aces, liberty = table["Las Vegas Aces"], table["New York Liberty"]
     assert (aces["W"], aces["L"], aces["Home"]) == (34, 6, "19-1")
     assert (liberty["W"], liberty["L"], liberty["GB"]) == (32, 8, 2.0)
-    aces_seasons = _get(real_api, "/v1/teams/WNBA/", id=aces["Team_ID"])["teams"][0]["seasons"]
+    aces_seasons = real_api.get_json("/v1/teams/WNBA/", id=aces["Team_ID"])["teams"][0]["seasons"]
     assert [(s["Wins"], s["Losses"]) for s in aces_seasons if s["Season"] == 2023] == [(34, 6)]
 
 
 def test_a_teams_seasons_give_the_postseason_beside_the_regular_season(real_api: ApiServer) -> None:
     """Denver 2022-23: 53-29, then 12-3 in the three rounds the file holds; it lists the Finals
     without a result (a snapshot taken before them)."""
-    denver = next(t for t in _get(real_api, "/v1/teams/NBA/", season=2023, max=100)["teams"]
+    denver = next(t for t in real_api.get_json("/v1/teams/NBA/", season=2023, max=100)["teams"]
                   if t["Name"] == "Denver Nuggets")["ID"]
-    seasons = _get(real_api, "/v1/teams/NBA/", id=denver)["teams"][0]["seasons"]
+    seasons = real_api.get_json("/v1/teams/NBA/", id=denver)["teams"][0]["seasons"]
     season = next(s for s in seasons if s["Season"] == 2023)
     assert (season["Wins"], season["Losses"]) == (53, 29)
     assert (season["PostWins"], season["PostLosses"], season["PostUnplayed"]) == (12, 3, ["Finals"])
