@@ -7,13 +7,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, people, player_stats
+from components import charts, compare_pickers, filters, layout, links, page_sections, people, player_stats
 from components.tables import show_table
 from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, NotFound, api
 
 KIND_KEY, PLAYERS, TEAMS = "compare", "players", "teams"
-WHO_KEY = "who"  # the players compared, by ID (filters.id_picker)
+WHO_KEY = "who"  # the players compared, by ID (compare_pickers.id_picker)
 SEARCH_KEY = "who_q"
 LINES_KEY = "lines"  # the season lines, a click below the chart
 FOUND_SHOWN = 20
@@ -50,7 +50,7 @@ def _players(level: str) -> None:
                                  help="Part of a name (5 letters or more), or a surname of any length; "
                                       "then pick the players below the box.")
     careers: dict[int, tuple[dict[str, Any], pd.DataFrame]] = {}
-    for player_id in filters.picked_ids(WHO_KEY):
+    for player_id in compare_pickers.picked_ids(WHO_KEY):
         try:
             careers[player_id] = _career(level, player_id)
         except NotFound:  # an ID of another level, or a mistyped link
@@ -62,8 +62,8 @@ def _players(level: str) -> None:
         if {"ID", "Name"} <= set(found.columns):
             records += [{str(k): v for k, v in r.items()} for r in found.to_dict("records")
                         if int(r["ID"]) not in careers]
-    chosen = filters.id_picker("Players", people.person_labels(level, records), key=WHO_KEY,
-                               placeholder="Find players above, then pick 2 to 4")
+    chosen = compare_pickers.id_picker("Players", people.person_labels(level, records), key=WHO_KEY,
+                                       placeholder="Find players above, then pick 2 to 4")
     for player_id in chosen:  # one found by the search just now
         if player_id not in careers:
             careers[player_id] = _career(level, player_id)
@@ -90,9 +90,9 @@ def _players(level: str) -> None:
     st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped_title(level, span, f"{stat} by season, "
                                                                                        f"{', '.join(names)}")),
                     key="careers_chart")
-    # the chart first, the lines one click below (a view opens on charts or on grids: filters.disclosure)
-    box = filters.disclosure(f"Season lines ({len(seasons)} seasons), as a table", key=LINES_KEY,
-                             icon=":material/table:")
+    # the chart first, the lines one click below (a view opens on charts or on grids: page_sections.disclosure)
+    box = page_sections.disclosure(f"Season lines ({len(seasons)} seasons), as a table", key=LINES_KEY,
+                                   icon=":material/table:")
     if box.open:
         with box:
             show_table(seasons, name="compare_players", empty="No seasons held for these players.",
@@ -102,7 +102,7 @@ def _players(level: str) -> None:
 def _teams(level: str) -> None:
     season = filters.season_picker(api.season_ids(level, with_games=True))
     ids = filters.name_to_id(api.teams(level, season))
-    chosen = filters.compare_picker("Teams", list(ids), key="teams", placeholder="Pick 2 to 4 teams")
+    chosen = compare_pickers.compare_picker("Teams", list(ids), key="teams", placeholder="Pick 2 to 4 teams")
     if len(chosen) < 2:
         st.info("Pick two to four teams in the sidebar.")
         return
@@ -112,7 +112,7 @@ def _teams(level: str) -> None:
     st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.scoped_title(level, [season], "ELO over the season"), axis="ELO",
                                          season_ends=[ends[season]] if season in ends else []),
                     key="compare_elo")
-    box = filters.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")
+    box = page_sections.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")
     if not box.open:
         return
     table = pd.DataFrame([_team_line(level, season, name, ids[name], series) for name in chosen])
