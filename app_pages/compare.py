@@ -8,7 +8,7 @@ import pandas as pd
 import streamlit as st
 
 from components import charts, compare_pickers, filters, layout, links, page_sections, people, player_stats
-from components.tables import show_table
+from components.tables import markdown_table, show_table
 from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, NotFound, api
 
@@ -43,6 +43,27 @@ def _career(level: str, player_id: int) -> tuple[dict[str, Any], pd.DataFrame]:
     raw = [r for r in detail.get("seasons") or [] if isinstance(r, dict)]
     table = player_stats.seasons_table(raw, _missing_lines(level, player_id, raw))
     return {**detail, "ID": player_id, "Name": name}, table.assign(Player=name) if not table.empty else table
+
+
+def _summary(level: str, careers: list[tuple[dict[str, Any], pd.DataFrame]], stat: str) -> None:
+    """The players compared, one line each (who, seasons held, best season at the chart's
+    stat), as Markdown above the chart: a shared link's first useful sight. Text draws once the
+    page's script is in (about 1 s on a fresh page); the chart waits for plotly's 4.7 MB of
+    JavaScript to be parsed (2.4-3.0 s), docs/dashboard.md "A fresh page"."""
+    labels = people.person_labels(level, [record for record, _ in careers])
+    rows = []
+    for record, table in careers:
+        values = pd.to_numeric(table[stat].astype(str).str.rstrip("%"), errors="coerce") \
+            if stat in table.columns else pd.Series(dtype=float)
+        best = "—"
+        if values.notna().any() and "Season" in table.columns:
+            top = int(values.fillna(float("-inf")).to_numpy().argmax())  # the first season at the most
+            season = int(pd.to_numeric(table["Season"], errors="coerce").iloc[top])
+            best = f"{table[stat].iloc[top]} ({api.season_name(level, season)})"
+        held = table["Season"].nunique() if "Season" in table.columns else 0
+        rows.append({"Player": labels.get(int(record["ID"]), str(record["Name"])), "Seasons held": held,
+                     f"Best season, {stat}": best})
+    markdown_table(pd.DataFrame(rows))
 
 
 def _players(level: str) -> None:
@@ -85,6 +106,7 @@ def _players(level: str) -> None:
     default = next((recorded.index(c) for c in PREFERRED_STATS if c in recorded), 0)
     stat = filters.choice("Stat over the careers", recorded or ["—"], key="career_stat", index=default,
                           drifts=True)  # a new season may add the stat the chart opens on
+    _summary(level, [careers[i] for i in chosen], stat)
     held = sorted({int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()})
     span = range(held[0], held[-1] + 1) if held else range(0)  # the axis runs through every season between
     st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped_title(level, span, f"{stat} by season, "
