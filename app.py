@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from components import filters, layout, loading
+from components import filters, layout, link_pins, loading, page_sections
 from components.plain import md
 from services import ApiError, NotOffered, api, health, load_config, run_epoch
 
@@ -98,10 +98,10 @@ def _notices(level: str) -> tuple[str, ...]:
 
 def main() -> None:
     layout.reset_notes()
-    filters.reset_pins()
+    link_pins.reset_pins()
     layout.narrow_screen_style()
     navigation = st.navigation(PAGES)
-    st.session_state[filters.PAGE_KEY] = navigation.url_path or "overview"  # names its chart box
+    st.session_state[page_sections.PAGE_KEY] = navigation.url_path or "overview"  # names its chart box
     codes, names = _levels()  # the glossary's levels; an API that cannot answer stops here
     doc = _health()
     level = filters.level_picker(codes, names)

@@ -7,13 +7,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, people, player_stats
-from components.tables import show_table
+from components import charts, compare_pickers, filters, layout, links, page_sections, people, player_stats
+from components.tables import markdown_table, show_table
 from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, NotFound, api
 
 KIND_KEY, PLAYERS, TEAMS = "compare", "players", "teams"
-WHO_KEY = "who"  # the players compared, by ID (filters.id_picker)
+WHO_KEY = "who"  # the players compared, by ID (compare_pickers.id_picker)
 SEARCH_KEY = "who_q"
 LINES_KEY = "lines"  # the season lines, a click below the chart
 FOUND_SHOWN = 20
@@ -45,12 +45,33 @@ def _career(level: str, player_id: int) -> tuple[dict[str, Any], pd.DataFrame]:
     return {**detail, "ID": player_id, "Name": name}, table.assign(Player=name) if not table.empty else table
 
 
+def _summary(level: str, careers: list[tuple[dict[str, Any], pd.DataFrame]], stat: str) -> None:
+    """The players compared, one line each (who, seasons held, best season at the chart's
+    stat), as Markdown above the chart: a shared link's first useful sight. Text draws once the
+    page's script is in (about 1 s on a fresh page); the chart waits for plotly's 4.7 MB of
+    JavaScript to be parsed (2.4-3.0 s), docs/dashboard.md "A fresh page"."""
+    labels = people.person_labels(level, [record for record, _ in careers])
+    rows = []
+    for record, table in careers:
+        values = pd.to_numeric(table[stat].astype(str).str.rstrip("%"), errors="coerce") \
+            if stat in table.columns else pd.Series(dtype=float)
+        best = "—"
+        if values.notna().any() and "Season" in table.columns:
+            top = int(values.fillna(float("-inf")).to_numpy().argmax())  # the first season at the most
+            season = int(pd.to_numeric(table["Season"], errors="coerce").iloc[top])
+            best = f"{table[stat].iloc[top]} ({api.season_name(level, season)})"
+        held = table["Season"].nunique() if "Season" in table.columns else 0
+        rows.append({"Player": labels.get(int(record["ID"]), str(record["Name"])), "Seasons held": held,
+                     f"Best season, {stat}": best})
+    markdown_table(pd.DataFrame(rows))
+
+
 def _players(level: str) -> None:
     search = filters.text_filter("Find players", key=SEARCH_KEY, placeholder="a name, or part of one",
                                  help="Part of a name (5 letters or more), or a surname of any length; "
                                       "then pick the players below the box.")
     careers: dict[int, tuple[dict[str, Any], pd.DataFrame]] = {}
-    for player_id in filters.picked_ids(WHO_KEY):
+    for player_id in compare_pickers.picked_ids(WHO_KEY):
         try:
             careers[player_id] = _career(level, player_id)
         except NotFound:  # an ID of another level, or a mistyped link
@@ -62,8 +83,8 @@ def _players(level: str) -> None:
         if {"ID", "Name"} <= set(found.columns):
             records += [{str(k): v for k, v in r.items()} for r in found.to_dict("records")
                         if int(r["ID"]) not in careers]
-    chosen = filters.id_picker("Players", people.person_labels(level, records), key=WHO_KEY,
-                               placeholder="Find players above, then pick 2 to 4")
+    chosen = compare_pickers.id_picker("Players", people.person_labels(level, records), key=WHO_KEY,
+                                       placeholder="Find players above, then pick 2 to 4")
     for player_id in chosen:  # one found by the search just now
         if player_id not in careers:
             careers[player_id] = _career(level, player_id)
@@ -85,14 +106,15 @@ def _players(level: str) -> None:
     default = next((recorded.index(c) for c in PREFERRED_STATS if c in recorded), 0)
     stat = filters.choice("Stat over the careers", recorded or ["—"], key="career_stat", index=default,
                           drifts=True)  # a new season may add the stat the chart opens on
+    _summary(level, [careers[i] for i in chosen], stat)
     held = sorted({int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()})
     span = range(held[0], held[-1] + 1) if held else range(0)  # the axis runs through every season between
     st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.scoped_title(level, span, f"{stat} by season, "
                                                                                        f"{', '.join(names)}")),
                     key="careers_chart")
-    # the chart first, the lines one click below (a view opens on charts or on grids: filters.disclosure)
-    box = filters.disclosure(f"Season lines ({len(seasons)} seasons), as a table", key=LINES_KEY,
-                             icon=":material/table:")
+    # the chart first, the lines one click below (a view opens on charts or on grids: page_sections.disclosure)
+    box = page_sections.disclosure(f"Season lines ({len(seasons)} seasons), as a table", key=LINES_KEY,
+                                   icon=":material/table:")
     if box.open:
         with box:
             show_table(seasons, name="compare_players", empty="No seasons held for these players.",
@@ -102,7 +124,7 @@ def _players(level: str) -> None:
 def _teams(level: str) -> None:
     season = filters.season_picker(api.season_ids(level, with_games=True))
     ids = filters.name_to_id(api.teams(level, season))
-    chosen = filters.compare_picker("Teams", list(ids), key="teams", placeholder="Pick 2 to 4 teams")
+    chosen = compare_pickers.compare_picker("Teams", list(ids), key="teams", placeholder="Pick 2 to 4 teams")
     if len(chosen) < 2:
         st.info("Pick two to four teams in the sidebar.")
         return
@@ -112,7 +134,7 @@ def _teams(level: str) -> None:
     st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.scoped_title(level, [season], "ELO over the season"), axis="ELO",
                                          season_ends=[ends[season]] if season in ends else []),
                     key="compare_elo")
-    box = filters.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")
+    box = page_sections.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")
     if not box.open:
         return
     table = pd.DataFrame([_team_line(level, season, name, ids[name], series) for name in chosen])

@@ -6,14 +6,14 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, phases
+from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, page_sections, phases
 from components import column_help, season_facts, three_outcomes, winprob_calibration
 from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_SEASONS = 2
 TABS_KEY = "tab"
-BINS_KEY = "bins_table"  # the calibration's bins, a click below its charts (filters.disclosure)
+BINS_KEY = "bins_table"  # the calibration's bins, a click below its charts (page_sections.disclosure)
 CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS = ("Calibration", "Scores over time", "In-game", "ELO vs market",
                                                       "Lines by season", "Biggest upsets")
 THREE = "Home, draw, away"  # football: a draw is an outcome (the outcomes endpoint)
@@ -106,8 +106,8 @@ def main() -> None:
         st.caption(f"ELO vs market: no money lines held for {level} in these seasons (its source carries no odds).")
     # one chart a tab: a second chart in the first view costs it a tenth of a one-chart page (bench/dashboard.py)
     three = [THREE] if api.level_sport(level) == "soccer" else []
-    tabs = filters.tabs([*three, CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS] if has_odds
-                        else [*three, CALIBRATION, SCORES, INGAME, LINES, UPSETS], key=TABS_KEY)
+    tabs = page_sections.tabs([*three, CALIBRATION, SCORES, INGAME, MARKET, LINES, UPSETS] if has_odds
+                              else [*three, CALIBRATION, SCORES, INGAME, LINES, UPSETS], key=TABS_KEY)
     if THREE in tabs and tabs[THREE].open:
         with tabs[THREE]:
             three_outcomes.show(level, seasons)
@@ -124,7 +124,7 @@ def main() -> None:
             shown = bins.rename(columns=headings)
             st.caption("Bars: the Wilson 95% interval of each bin's observed rate; a forecast is well calibrated "
                        "where the diagonal crosses the bar.")
-            box = filters.disclosure(f"The {len(shown)} bins, as a table", key=BINS_KEY, icon=":material/table:")
+            box = page_sections.disclosure(f"The {len(shown)} bins, as a table", key=BINS_KEY, icon=":material/table:")
             if box.open:
                 with box:
                     show_table(shown, name="calibration",

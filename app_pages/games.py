@@ -8,7 +8,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, extra_time, filters, layout, links, phases, season_facts, team_view
+from components import charts, extra_time, filters, layout, links, page_sections, phases, season_facts, team_view
 from components.game_detail import show_game
 from components.plain import md
 from components.tables import csv_bytes, download, show_table
@@ -90,7 +90,7 @@ def _list(level: str, query: Query, team: str | None) -> None:
         shown = len(frame)
     st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
-    # the list first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
+    # the list first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
     sport = api.level_sport(level)
     show_table(extra_time.mark(frame, sport), name="games", columns=extra_time.columns(GAME_COLUMNS, sport),
                select_into="game", hidden=("ID",),
@@ -102,7 +102,7 @@ def _list(level: str, query: Query, team: str | None) -> None:
         download(label, partial(_all_games_csv, level, query), name="games_all")
     if frame.empty:
         return
-    box = filters.chart_below(f"Chart: {md(team)}'s margins" if team else "Chart: home margins")
+    box = page_sections.chart_below(f"Chart: {md(team)}'s margins" if team else "Chart: home margins")
     if not box.open:
         return
     with box:
@@ -131,7 +131,7 @@ def main() -> None:
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
     st.title(f"{level} games")
     query = Query(season, teams.get(team or ""), start, end, status, phases.asked(phase))
-    tabs = filters.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
+    tabs = page_sections.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
     if tabs[LIST_TAB].open:
         with tabs[LIST_TAB]:
             _list(level, query, team)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, column_help, filters, layout, run_environment
+from components import charts, column_help, filters, layout, page_sections, run_environment
 from components.plain import md
 from components.search import filter_rows
 from components.tables import show_table
@@ -51,13 +51,13 @@ def _show(level: str, label: str, text: str) -> None:
         table = table.assign(Initial=table["Name"].astype(str).str[:1])
     scope = f" of {level}" if per_level else ""
     st.caption(f"{len(table)} {label.lower()}{scope}" + (f" matching '{md(text)}'" if text else ""))
-    # the entries first, their count one click below (a view opens on grids or on charts: filters.disclosure)
+    # the entries first, their count one click below (a view opens on grids or on charts: page_sections.disclosure)
     show_table(table, name=f"glossary_{kind}", empty="Nothing matches this search here.")
     if table.empty:
         if text:
             _elsewhere(level, label, text)
         return
-    box = filters.chart_below(f"Chart: {label.lower()} by {group.lower()}")
+    box = page_sections.chart_below(f"Chart: {label.lower()} by {group.lower()}")
     if box.open:
         # a level's own codes name it first, as every chart names its level; levels and nations are every level's
         title = f"{level}: {label.lower()} by {group.lower()}" if per_level else f"{label} by {group.lower()}"
@@ -78,7 +78,7 @@ def main() -> None:
     text = filters.text_filter("Search", key="gloss_q", placeholder="code, name or description")
     st.title("Glossary")
     baseball = api.level_serves(level, "runexpectancy")
-    tabs = filters.tabs([*KINDS, TERMS, *([RUN_ENVIRONMENT] if baseball else [])], key=TABS_KEY)
+    tabs = page_sections.tabs([*KINDS, TERMS, *([RUN_ENVIRONMENT] if baseball else [])], key=TABS_KEY)
     for label, tab in tabs.items():
         if tab.open:
             with tab:

@@ -7,7 +7,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, phases, season_facts
+from components import charts, filters, layout, links, page_sections, phases, season_facts
 from components.plain import md
 from components.player_stats import stat_column
 from components.search import fold
@@ -87,7 +87,7 @@ def main() -> None:
         st.info(_why_none(level, kind, stat, season, team, qualified, phase))
         layout.copy_link()
         return
-    # the board first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
+    # the board first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
     ranked = (links.with_link(table, "Player_ID", "player", level, season) if kind == "player"
               else links.with_link(table, "Team", "team", level, season))
     # the values stay numbers (a click on Value sorts 131 above 98), printed as the sites print
@@ -99,7 +99,7 @@ def main() -> None:
                formats={**links.link_format("profile" if kind == "player" else "team"),
                         "Value": stat_column(stat, ranked.get("Value", pd.Series(dtype=float)))})
     top = min(len(table), charts.LEADERS_DRAWN)
-    box = filters.chart_below(f"Chart: the top {top}")
+    box = page_sections.chart_below(f"Chart: the top {top}")
     if box.open:
         what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
         box.plotly_chart(charts.leaders(table, stat=stat, title=charts.scoped_title(level, [season], what)),

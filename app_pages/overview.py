@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, extra_time, filters, layout, links, season_facts
+from components import charts, extra_time, layout, links, page_sections, season_facts
 from components.filters import current_level
 from server.catalog import clock
 from components.tables import pick_columns, show_table
@@ -42,7 +42,7 @@ def main() -> None:
     cols[1].metric("Today", today.total)
     cols[2].metric("Finished games", f"{latest.total:,}")
     cols[3].metric("Newest result", newest)
-    # the games first, their chart one click below (a view opens on grids or on charts: filters.disclosure);
+    # the games first, their chart one click below (a view opens on grids or on charts: page_sections.disclosure);
     # each game opens its detail on the Games page, the same link column as every page's
     game_link = links.link_format("game")
     sport = api.level_sport(level)
@@ -56,13 +56,13 @@ def main() -> None:
                columns=columns,
                formats=game_link, hidden=("ID",), empty="No finished games held for this level yet.")
     if not latest.frame.empty:
-        chart = filters.chart_below("Chart: home margins of the latest results")
+        chart = page_sections.chart_below("Chart: home margins of the latest results")
         if chart.open:
             drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
             title = charts.scoped_title(level, drawn, f"home margin of the {len(latest.frame)} latest results")
             chart.plotly_chart(charts.results(latest.frame, title, tie=charts.tie_word(api.level_sport(level))),
                                key="overview_chart")
-    held = filters.disclosure("Data held per level", key=LEVELS_KEY, icon=":material/database:")
+    held = page_sections.disclosure("Data held per level", key=LEVELS_KEY, icon=":material/database:")
     if held.open:
         with held:
             show_table(_levels_table(), name="levels", csv=False,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, filters, layout, links, plays, season_facts
+from components import analysis, charts, filters, layout, links, page_sections, plays, season_facts
 from components.game_detail import (PERIOD_LABELS, game_header, game_scope, running_score, show_win_probability,
                                     team_names)
 from components.plain import md
@@ -43,10 +43,10 @@ def _pick_game(level: str) -> None:
     else:
         st.warning(f"No season of {level} holds play-by-play (its source has results only): the events of "
                    "these games cannot be shown. Pick a level with play-by-play, such as MLB.")
-    # the list first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
+    # the list first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
     show_table(recent.frame, name="pbp_games", select_into="game",
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
-    box = filters.chart_below("Chart: home margins")
+    box = page_sections.chart_below("Chart: home margins")
     if box.open:
         title = charts.scoped_title(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
         box.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),
@@ -83,12 +83,12 @@ def main() -> None:
                 if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")
         layout.copy_link()
         return
-    # the game's story first, one chart a tab (a view opens on one chart or on grids: filters.disclosure),
+    # the game's story first, one chart a tab (a view opens on one chart or on grids: page_sections.disclosure),
     # its records a tab away
     chances = api.level_serves(level, "winprob")
     labels = [*([WINPROB_TAB] if chances else []), SCORE_TAB, EVENTS_TAB,
               *([PITCHES_TAB] if api.level_serves(level, "pitch") else [])]
-    tabs = filters.tabs(labels, key=TABS_KEY)
+    tabs = page_sections.tabs(labels, key=TABS_KEY)
     if chances and tabs[WINPROB_TAB].open:
         with tabs[WINPROB_TAB]:
             show_win_probability(api.winprob(level, game_id), detail, sport, key="pbp_winprob_chart",

@@ -7,8 +7,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import (charts, filters, layout, links, phases, player_stats, plays, season_facts,
-                        team_view)
+from components import (charts, filters, layout, links, page_sections, phases, player_stats, plays,
+                        season_facts, team_view)
 from components.plain import md
 from components.search import rank_by_name
 from components.tables import markdown_table, percent_column, records_frame as _frame, show_table
@@ -23,7 +23,7 @@ PHASES = phases.PHASES
 # a game log opens on the first of these the player has (batters, pitchers, scorers, keepers)
 PREFERRED_STATS = ("PTS", "H", "G", "K", "SO", "OUTS", "REB", "AST", "SOG", "SV", "MIN")
 TABS_KEY, PLAYERS_TAB, TEAMS_TAB = "tab", "Players", "Teams"
-# a profile's sections, one open at a time (each opens on charts or on grids: filters.disclosure)
+# a profile's sections, one open at a time (each opens on charts or on grids: page_sections.disclosure)
 SECTION_KEY, GAME_LOG, SEASONS, STATISTICS, SPLITS = "section", "Game log", "Seasons", "Season statistics", "Splits"
 SECTIONS = (GAME_LOG, SEASONS, STATISTICS, SPLITS)
 RATING = "ELO"
@@ -70,7 +70,7 @@ def _search(level: str, expanded: bool) -> None:
         surname = search if search and not query else None
         first = api.players(level, search=query, name=surname, page=1, size=PAGE_SIZE)
         slot = st.container()
-        page_no = filters.pager(first.pages, key="players_page") if first.pages > 1 else 1
+        page_no = page_sections.pager(first.pages, key="players_page") if first.pages > 1 else 1
         found = first if page_no == 1 else api.players(level, search=query, name=surname,
                                                        page=page_no, size=PAGE_SIZE)
         with slot:
@@ -101,7 +101,7 @@ def _leaders(level: str) -> None:
                columns=("ID", "Rank", "Name", "Team", "Value", "GP", links.LINK_COLUMN), hidden=("ID",), csv=False,
                formats={**links.link_format("profile"), "Value": player_stats.stat_column(
                    stat, leaders.get("Value", pd.Series(dtype=float)))})
-    box = filters.chart_below(f"Chart: the {stat} leaders")
+    box = page_sections.chart_below(f"Chart: the {stat} leaders")
     if box.open:  # the leaders first, their chart a click below (a view opens on grids or on charts)
         box.plotly_chart(charts.leaders(page.frame, stat=stat,
                                         title=charts.scoped_title(level, [season], f"{stat} leaders")),
@@ -152,7 +152,7 @@ def _player(level: str) -> None:
     stat = filters.choice("Game log stat", numeric or ["—"], key="log_stat", index=_default_stat(games, numeric),
                           drifts=True)  # a season in progress may add the stat the log opens on
     baseball = api.level_sport(level) == "baseball"
-    sections = filters.tabs([s for s in SECTIONS if baseball or s not in BASEBALL_ONLY], key=SECTION_KEY)
+    sections = page_sections.tabs([s for s in SECTIONS if baseball or s not in BASEBALL_ONLY], key=SECTION_KEY)
     if sections[GAME_LOG].open:
         with sections[GAME_LOG]:
             if counts:
@@ -197,7 +197,7 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
         return
     st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped_title(level, [season], f"{name}, game log: {stat}")),
                     key="game_log")
-    box = filters.disclosure(f"Every game's line ({len(games)} games)", key=LOG_TABLE_KEY, icon=":material/table:")
+    box = page_sections.disclosure(f"Every game's line ({len(games)} games)", key=LOG_TABLE_KEY, icon=":material/table:")
     if not box.open:
         return
     # ids out, and the stats this player never recorded (a batter's pitching columns)
@@ -281,7 +281,7 @@ def _team(level: str) -> None:
     st.caption(md(" · ".join(str(detail.get(k)) for k in ("City", "Venue", "Sublevel") if detail.get(k)))
                + (f" · current ELO {float(elo):.1f}" if elo is not None else ""))
     baseball = api.level_sport(level) == "baseball"
-    sections = filters.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=TEAM_SECTION_KEY)
+    sections = page_sections.tabs([s for s in TEAM_SECTIONS if baseball or s not in BASEBALL_ONLY], key=TEAM_SECTION_KEY)
     if sections[SEASONS].open:  # each season under the name the team played it under, its record
         with sections[SEASONS]:
             show_table(team_view.seasons_table(seasons), name=f"team_{ids[team]}_seasons",
@@ -289,7 +289,7 @@ def _team(level: str) -> None:
             for note in team_view.postseason_notes(seasons, api.season_names(level)):
                 st.caption(md(note))
             if not seasons.empty:
-                box = filters.chart_below("Chart: wins and losses by season")
+                box = page_sections.chart_below("Chart: wins and losses by season")
                 if box.open:
                     box.plotly_chart(charts.win_loss(seasons, charts.scoped_title(level, seasons.get("Season", []),
                                                                             f"{team}, wins and losses by season")),
@@ -314,8 +314,8 @@ def _team_elo(level: str, team: str, team_id: int, season: int | None) -> None:
         return
     st.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
                                          title=charts.scoped_title(level, [season], f"{team} ELO")), key="team_elo")
-    box = filters.disclosure(f"ELO game by game, as a table ({len(series)} games)", key=ELO_TABLE_KEY,
-                             icon=":material/table:")
+    box = page_sections.disclosure(f"ELO game by game, as a table ({len(series)} games)", key=ELO_TABLE_KEY,
+                                   icon=":material/table:")
     if box.open:
         with box:
             show_table(links.with_link(series, "Game_ID", "game", level), name=f"team_{team_id}_elo",
@@ -327,7 +327,7 @@ def _team_elo(level: str, team: str, team_id: int, season: int | None) -> None:
 def main() -> None:
     level = filters.current_level()
     st.title(f"{level} players and teams")
-    tabs = filters.tabs([PLAYERS_TAB, TEAMS_TAB], key=TABS_KEY)
+    tabs = page_sections.tabs([PLAYERS_TAB, TEAMS_TAB], key=TABS_KEY)
     if tabs[PLAYERS_TAB].open:
         with tabs[PLAYERS_TAB]:
             _player(level)

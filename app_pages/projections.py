@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, season_facts
+from components import charts, filters, layout, link_pins, links, page_sections, season_facts
 from components import projections as view
 from components.tables import show_table
 from services import ApiError, api
@@ -60,7 +60,7 @@ def main() -> None:
     page = api.projections(level, season=season, date=as_of)
     layout.note_page(page)
     if as_of is None and not page.frame.empty:  # "the newest day" moves with every game day
-        filters.pin("asof", page.frame["Date"].max())
+        link_pins.pin("asof", page.frame["Date"].max())
     table = view.table_view(page.frame)
     groups = sorted({str(g) for g in table.get("Sublevel", pd.Series(dtype=str)).dropna()})
     group = (filters.choice("Sublevel", [ALL_GROUPS, *groups], key="group", help="A league, conference or division")
@@ -85,7 +85,7 @@ def main() -> None:
         st.caption(f"As of the end of {day}: each team's remaining regular-season games simulated with the ELO win "
                    "expectation, ratings updated inside each simulated season, then the level's playoff format.")
     held = view.odds_held(table)
-    # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
+    # the table first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
     show_table(links.with_link(table, "Team", "team", level, season), name=f"{level.lower()}_projections_{day}",
                columns=(*(_table_columns(group) if league_table else COLUMNS), *(view.PERCENT_COLUMNS[c] for c in held),
                         links.LINK_COLUMN),
@@ -94,8 +94,8 @@ def main() -> None:
     if held:
         odds = next(c for c in ("PlayoffProb", "TitleProb", *held) if c in held)
         label = view.ODDS_LABELS[odds].lower()
-        box = filters.chart_below(f"Chart: {label} odds over the season, the teams picked in the sidebar",
-                                  icon=":material/show_chart:")
+        box = page_sections.chart_below(f"Chart: {label} odds over the season, the teams picked in the sidebar",
+                                        icon=":material/show_chart:")
         if box.open:
             box.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
                                               title=charts.scoped_title(level, [season], f"{label} odds over the season")),

@@ -7,7 +7,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, season_facts
+from components import charts, filters, layout, link_pins, links, page_sections, season_facts
 from components.tables import percent_column, show_table
 from services import ApiError, api
 
@@ -100,12 +100,12 @@ def main() -> None:
     fetch: Fetch = api.rpi if kind == "RPI" else api.elo
     current = fetch(level, season=season)
     day = str(snapshot) if snapshot else _newest_day(current)
-    filters.pin("snapshot", day)  # "the latest" moves with every game day
+    link_pins.pin("snapshot", day)  # "the latest" moves with every game day
     top = [str(t) for t in current.get("Team", pd.Series(dtype=str)).head(DEFAULT_TEAMS)]
     chosen = filters.teams_picker(list(ids), top)
     league = _league_picker(current)
     st.title(f"{level} {kind} ratings" + (f", {season}" if season else ""))
-    tabs = filters.tabs([RANKINGS_TAB, SERIES_TAB], key=TABS_KEY)
+    tabs = page_sections.tabs([RANKINGS_TAB, SERIES_TAB], key=TABS_KEY)
     if tabs[RANKINGS_TAB].open:
         with tabs[RANKINGS_TAB]:
             table = fetch(level, season=season, date=snapshot) if snapshot else current
@@ -115,10 +115,10 @@ def main() -> None:
                 st.info(season_facts.why_empty(level, season, f"{kind} ratings", day=snapshot, computed_by=season_facts.RETABULATED,
                                           unfiltered=(lambda: not current.empty) if snapshot else None))
             else:
-                # the table first, its chart one click below (a view opens on grids or on charts: filters.disclosure)
+                # the table first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
                 show_table(links.with_link(table, "Team", "team", level, season), name=f"{kind.lower()}_rankings",
                            columns=(*RANK_COLUMNS, links.LINK_COLUMN), formats={**FORMATS, **links.link_format("team")})
-                box = filters.chart_below(f"Chart: {kind} rankings")
+                box = page_sections.chart_below(f"Chart: {kind} rankings")
                 if box.open:
                     when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
                     box.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
@@ -141,8 +141,8 @@ def main() -> None:
                                                      title=charts.scoped_title(level, drawn, f"{kind} over {over}"),
                                                      season_ends=[ends[s] for s in shown if s in ends]),
                                 key=f"{kind}_series")
-                box = filters.disclosure(f"{kind} game by game, as a table ({len(series):,} rows)", key=TABLE_KEY,
-                                         icon=":material/table:")
+                box = page_sections.disclosure(f"{kind} game by game, as a table ({len(series):,} rows)", key=TABLE_KEY,
+                                               icon=":material/table:")
                 if box.open:
                     with box:
                         show_table(links.with_link(series, "Game_ID", "game", level), name=f"{kind.lower()}_series",

@@ -9,7 +9,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import bracket, filters, layout, links, season_facts
+from components import bracket, filters, layout, link_pins, links, season_facts
 from components import projections as view
 from components.plain import md
 from components.tables import show_table
@@ -64,7 +64,7 @@ def main() -> None:
     layout.note_page(page)
     table = page.frame
     if as_of is None and not table.empty and table["Date"].notna().any():  # "so far" moves daily
-        filters.pin("asof", table["Date"].max())
+        link_pins.pin("asof", table["Date"].max())
     st.title(f"{level} standings" + (f", {api.season_name(level, season)}" if season else ""))
     if table.empty:
         st.info(season_facts.why_empty(level, season, "standings", day=as_of,

@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components import analysis, filters
+from components import analysis, page_sections
 from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish, scoped_title
 from components.tables import show_table
 from server.catalog import forecasters
@@ -129,8 +129,8 @@ def show(level: str, seasons: list[int], team_id: int | None, phase: str | None)
         lost = forecasters.verdict(float(ours["Log loss"].iloc[0]),
                                    dict(zip(theirs["Forecaster"], theirs["Log loss"])), "log loss")
         st.markdown(f"**{season}** ({int(ours['Games'].iloc[0]):,} games). {said} {lost}")
-    box = filters.disclosure("The scores, as a table", key=SCORES_KEY, icon=":material/table:")
-    if box.open:  # the sentences above say them; the charts below open the view (filters.disclosure)
+    box = page_sections.disclosure("The scores, as a table", key=SCORES_KEY, icon=":material/table:")
+    if box.open:  # the sentences above say them; the charts below open the view (page_sections.disclosure)
         with box:
             show_table(table, name="comparison_scores", formats={
                 name: (st.column_config.NumberColumn(name, help=text, format="%.4f")

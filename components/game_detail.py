@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts, column_help, filters, phases, plays, projections
+from components import analysis, box_score, charts, column_help, page_sections, phases, plays, projections
 from components.plain import md
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
@@ -208,8 +208,8 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
         st.caption(f"Play {int(row['Sequence'])}: {md(row['Explanation'])} ({row['ScoreVis']}-{row['ScoreHome']}); "
                    f"{md(home)} win chance {float(row['WP_Home']):.1%} after it, WPA {plays.wpa_text(float(row['WPA']))}")
     # numbered on the chart; listed a click below (a table beside the chart costs its first view)
-    box = filters.disclosure("The largest swing, listed" if len(swings) == 1 else
-                             f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
+    box = page_sections.disclosure("The largest swing, listed" if len(swings) == 1 else
+                                   f"The {len(swings)} largest swings, listed", key=SWINGS_KEY, icon=":material/list:")
     if box.open:
         first = line.iloc[0]
         teams = {int(first["Visitor_ID"]): visitor, int(first["Home_ID"]): home}
@@ -228,7 +228,7 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     the API's ``boxscores``), scoring plays, forecast and what the game changed in the playoff
     odds (``odds``: a team ID -> its projections over the season), officials; the charts of the
     score and (with ``line``, the API's ``winprob``) the win probability one click below, as the
-    game's play-by-play opens on them (a view opens on grids or on charts: filters.disclosure)."""
+    game's play-by-play opens on them (a view opens on grids or on charts: page_sections.disclosure)."""
     visitor, home = team_names(detail)
     game_header(detail)
     period = PERIOD_LABELS.get(sport, "Period")
@@ -255,8 +255,8 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     st.markdown("**Scoring plays**")
     show_table(_frame(detail.get("scoring")), name=f"scoring_plays_{detail.get('ID', '')}", empty="No scoring plays held.",
                columns={"Period": period, "Explanation": "Play", "ScoreVis": visitor, "ScoreHome": home})
-    drawn = filters.disclosure("Charts: the score" + (" and the win probability" if line is not None else "")
-                               + " over the game", key=CHARTS_KEY, icon=":material/show_chart:")
+    drawn = page_sections.disclosure("Charts: the score" + (" and the win probability" if line is not None else "")
+                                     + " over the game", key=CHARTS_KEY, icon=":material/show_chart:")
     if drawn.open:
         with drawn:
             running = running_score(detail)

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from components import filters
+from components import link_pins
 from components.plain import md
 from services import api
 from services.client import retry_connection
@@ -133,13 +133,13 @@ def footer() -> None:
 
 def share_link() -> str:
     """This view's address: the page URL, every bound filter, and each value the URL leaves out
-    as a default that drifts (``filters.pin``: the newest season, the latest day, the top teams),
+    as a default that drifts (``link_pins.pin``: the newest season, the latest day, the top teams),
     so the link opens this view next month too; never the API key. Stable defaults (the level,
     a status of All) stay out, and a link without a season still opens the newest."""
     # every value of a repeated parameter (a multiselect's), which ``to_dict`` would drop
     params = [(k, v) for k in st.query_params for v in st.query_params.get_all(k)]
     given = {k for k, _ in params}
-    params += [(k, v) for k, values in filters.pinned().items() if k not in given for v in values]
+    params += [(k, v) for k, values in link_pins.pinned().items() if k not in given for v in values]
     params = [(k, v) for k, v in params if k.lower() not in SECRET_PARAMS]
     base = (st.context.url or "").split("?", 1)[0]
     return f"{base}?{urlencode(params)}" if params else base

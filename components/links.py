@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import pandas as pd
 import streamlit as st
 
-from components import filters
+from components import row_selection
 
 # pinned (``link_format``): the grid shows it first, wherever a page lists it, and keeps it in view
 # when the table is wider than its box
@@ -53,7 +53,7 @@ def open_link(url: str) -> None:
     """Open a link of this module in this tab, from a callback (a row's click, a button): the
     page it names, with its query (the level, the record, the season)."""
     page, query = page_target(url)
-    st.switch_page(page, query_params=filters.query_for_switch(query))
+    st.switch_page(page, query_params=row_selection.query_for_switch(query))
 
 
 def open_button(label: str, url: str, *, icon: str) -> None:

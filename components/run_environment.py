@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components import filters
+from components import page_sections
 from components.plain import md
 from components.tables import show_table
 from services import ApiError, api
@@ -76,7 +76,7 @@ def show(level: str, season: int | None) -> None:
                "below are those the stat codes' formulas name (docs/metrics.md).")
     show_table(table, name="run_expectancy")
     # the table first, its picture a click below (a view opens on grids or on charts)
-    box = filters.chart_below("Chart: run expectancy as a heatmap")
+    box = page_sections.chart_below("Chart: run expectancy as a heatmap")
     if box.open:
         box.plotly_chart(heatmap(table, f"{level} {api.season_name(level, season)}: run expectancy by base-out state"),
                          key="run_expectancy_chart")

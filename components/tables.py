@@ -10,7 +10,8 @@ import pandas as pd
 import streamlit as st
 
 from components import column_help, links
-from components.filters import PICK_MODES, current_level, picked_row, select_id
+from components.filters import current_level
+from components.row_selection import PICK_MODES, picked_row, select_id
 from components.plain import csv_text, md
 from server.catalog import figures
 from services import api

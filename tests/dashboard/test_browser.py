@@ -22,7 +22,7 @@ DOCS_SHOTS = os.environ.get("SPORTS_DOCS_SHOTS")
 CHART_TIMEOUT_MS = 120_000  # generous: CI machines may be busy
 CHART = ".js-plotly-plot"
 TABLE = '[data-testid="stDataFrame"]'
-FIRST_VIEW = f"{CHART}, {TABLE}"  # a page opens on its charts or on its grids (filters.disclosure)
+FIRST_VIEW = f"{CHART}, {TABLE}"  # a page opens on its charts or on its grids (page_sections.disclosure)
 WIDGETS = ",".join(f'[data-testid="{w}"]' for w in (
     "stSelectbox", "stMultiSelect", "stNumberInput", "stTextInput", "stDateInput", "stCheckbox"))
 

@@ -51,7 +51,7 @@ def _tab(page: Any, label: str) -> None:
 
 
 def _unfold(page: Any, label: str) -> None:
-    """Open the box below a chart or a table whose label holds ``label`` (filters.disclosure)."""
+    """Open the box below a chart or a table whose label holds ``label`` (page_sections.disclosure)."""
     page.locator('[data-testid="stExpander"] summary').filter(has_text=label).first.click()  # after its icon
     settle(page)
 

@@ -1,0 +1,58 @@
+"""The parts of a page an analyst opens (tabs, boxes, pages of a long list), bound to the URL
+so a link reopens the same part, and run only when open: a page computes only what it shows."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import streamlit as st
+
+from components.url_binding import BIND, warn_unknown
+
+def pager(pages: int, *, key: str) -> int:
+    """Server-side paging: the page number lives in the URL like any filter."""
+    # persist_state: the page survives a visit to another tab (the game detail) and back
+    return int(st.pagination(max(1, pages), key=key, bind=BIND, width="stretch", persist_state="page"))
+
+
+def tabs(labels: Sequence[str], *, key: str, default: str | None = None) -> dict[str, Any]:
+    """URL-bound tabs (``?<key>=<label>``); only the open one's ``.open`` is True, so a page
+    renders (and asks the API for) what the analyst looks at, not every tab."""
+    warn_unknown(key, labels, "Tab", default or labels[0])
+    containers = st.tabs(list(labels), key=key, bind=BIND, default=default)
+    return dict(zip(labels, containers, strict=True))
+
+
+def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
+    """A URL-bound expander (``?<key>=true`` while open), closed on arrival; its ``.open`` says
+    whether to run its content. It holds the records behind a chart, one click below it: a view
+    opens on charts or on grids, never both, because the second kind's code and drawing land
+    before the first is shown (bench/dashboard.py, Players: a grid under the chart took its first
+    chart from 1.25x to 1.43-1.50x the one-chart page; the grid behind this box, 1.27x)."""
+    return st.expander(label, key=key, bind=BIND, icon=icon)
+
+
+CHART_BELOW: Final = "chart"  # a link's name for the chart box of the page it opens (``chart_below``)
+PAGE_KEY: Final = "_page"  # session state: the page this run shows (app.py), as its URL names it
+
+
+def chart_key() -> str:
+    """The chart box's name on this page (``chart_games``): one name a page. A name shared by
+    every page kept the box open in the session, so a box opened on one page opened itself on
+    the next; the session cannot tell a click in the sidebar from a link pasted into the tab."""
+    return f"{CHART_BELOW}_{st.session_state.get(PAGE_KEY) or 'overview'}"
+
+
+def chart_below(label: str, *, icon: str = ":material/bar_chart:") -> Any:
+    """A table-led view's chart, a click below its table (``disclosure``): one such box a page.
+    A link's ``chart=true`` (the name every page's box answered to before each had its own)
+    opens the box of the page it lands on, then gives way to that page's own name."""
+    key = chart_key()
+    given = st.query_params.get_all(CHART_BELOW)
+    if given:
+        opened = given[-1].lower() == "true"
+        st.session_state[key] = opened
+        del st.query_params[CHART_BELOW]
+        if opened:  # the address keeps the box open under the page's own name, for the next link
+            st.query_params[key] = "true"
+    return disclosure(label, key=key, icon=icon)
