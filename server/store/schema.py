@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 8  # the last of server.store.migrations.MIGRATIONS, where each version is told
+SCHEMA_VERSION = 9  # the last of server.store.migrations.MIGRATIONS, where each version is told
 
 metadata = sa.MetaData()
 
@@ -158,6 +158,8 @@ players = sa.Table(
     # the name as a search compares it (server.store.folding): kept by every ingest's commit
     sa.Column("search_name", sa.Text),
     sa.Index("ix_players_name", "last_name", "first_name"),
+    # the players list's order: its first page walks a hundred players, not a level's seasons
+    sa.Index("ix_players_name_order", "name", "id"),
 )
 
 player_seasons = sa.Table(
@@ -527,6 +529,11 @@ forecasts = sa.Table(
     sa.Column("favourite", _id),  # team id favoured by the spread
     sa.Column("spread_correct", sa.Boolean),
     sa.Index("ix_forecasts_level_day", "level", "game_day", "game_id"),
+    # the games with a money line (the moneyline list): most stores have few or none, and the
+    # list walked every forecast of the level to find them
+    sa.Index("ix_forecasts_lines", "level", "game_day", "game_id",
+             sqlite_where=sa.text("vis_ml IS NOT NULL OR home_ml IS NOT NULL"),
+             postgresql_where=sa.text("vis_ml IS NOT NULL OR home_ml IS NOT NULL")),
 )
 
 # A season's tables for each phase it played (server.catalog.phases: regular, playin, postseason).

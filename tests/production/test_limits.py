@@ -23,6 +23,7 @@ Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import os
 import statistics
 import threading
@@ -124,8 +125,9 @@ def test_page_past_the_end_is_empty_without_the_scan(real_store: ApiServer,
 
 @contextmanager
 def _heavy_neighbour(base: str, heavy: str) -> Iterator[list[int]]:
-    """A default-rate key keeping two expensive requests in flight while the block runs; its
-    answers' statuses."""
+    """A default-rate key keeping two expensive requests in flight while the block runs (one
+    built at a time, the other waiting its turn: ``SPORTS_KEY_HEAVY``); its answers'
+    statuses."""
     stop = threading.Event()
     heavy_answers: list[int] = []
 
@@ -147,7 +149,8 @@ def _heavy_neighbour(base: str, heavy: str) -> Iterator[list[int]]:
         stop.set()
         for lane in lanes:
             lane.join(60)
-    assert heavy_answers and set(heavy_answers) <= {200, 503}, heavy_answers
+    # 429: an expensive request that waited longer than 2 s for the key's heavy slot
+    assert heavy_answers and set(heavy_answers) <= {200, 503, 429}, heavy_answers
     assert 503 in heavy_answers, "the expensive requests were not expensive"
 
 
@@ -212,8 +215,12 @@ def test_expensive_key_leaves_uncached_pages_answering(real_server: Server,
 
 
 # What each level's plain list of an endpoint needs beyond the level: the one filter it requires.
+# Every level the real-data store holds.
 PLAIN = {"MLB": {"stats": "stat=HR", "playbyplay": "season=2023"},
-         "NBA": {"stats": "stat=PTS", "playbyplay": "season=2023"}}
+         "NBA": {"stats": "stat=PTS", "playbyplay": "season=2023"},
+         "NHL": {"stats": "stat=G", "playbyplay": "season=2023"},
+         "WNBA": {"stats": "stat=PTS", "playbyplay": "season=2023"},
+         "FC": {"stats": "stat=G", "playbyplay": "season=2023"}}
 
 
 @pytest.mark.realdata
@@ -222,7 +229,8 @@ def test_every_plain_list_answers_uncached(real_store: ApiServer, tmp_path: Path
     its first page, answers 200 on the real store with the answer cache off and the default
     1 s limit: a list's first page and its total never need a scan of every play, pitch or
     team line (before: pitches answered 503 ``query_too_expensive``, a season's play-by-play
-    and the seasons list took seconds). ``winprob`` is asked for a real game."""
+    and the seasons list took seconds). ``winprob`` is asked for a real game. Each level's
+    slowest plain list is printed (``-s``); docs/performance.md holds the figures."""
     key = real_store.key
     with (serving(real_store.database_url, tmp_path / "server.log", SPORTS_CACHE_TTL="0",
                   SPORTS_STORE_TIMEOUT="30") as server,
@@ -230,26 +238,31 @@ def test_every_plain_list_answers_uncached(real_store: ApiServer, tmp_path: Path
         for level, needs in PLAIN.items():
             game = client.get(f"/v1/games/{level}/?key={key}&season=2022&max=1").json()
             plain = {**needs, "winprob": f"game={game['games'][0]['ID']}"}
-            asked = 0
+            asked, slowest = 0, (0.0, "")
             for ep in ENDPOINTS:
                 if not serves(ep, level):
                     continue
                 for name in (ep.name, *ep.aliases):
                     path = f"/v1/{name}/{level}/?key={key}&{plain.get(ep.name, '')}"
-                    response = client.get(path)
+                    took, response = _timed(client, path)
                     assert response.status_code == 200, (path, response.text[:300])
                     assert "error" not in response.json(), path
+                    slowest = max(slowest, (took, path.split("?")[0]))
                     asked += 1
-            assert asked >= 30, asked
+            assert asked >= 20, (level, asked)
+            print(f"{level}: {asked} plain lists, the slowest {slowest[1]} "
+                  f"{slowest[0] * 1000:.0f} ms")
 
 
 @pytest.mark.realdata
 def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
         real_server: Server, real_store: ApiServer) -> None:
     """Eight expensive requests at once from one key (the cap is 4 per worker), deep pitch pages
-    inside the list: the ones over
-    the cap wait half a second for a slot that does not come free (each holds its slot for the
-    1 s limit), then are refused with Retry-After; another key is served meanwhile."""
+    inside the list: the ones over the cap wait half a second for a slot that does not come
+    free, then are refused with Retry-After; of the four admitted, one at a time is built in a
+    store thread (``SPORTS_KEY_HEAVY``, 1: each holds it for the 1 s limit), the others wait
+    their turn for up to 2 s and are refused after that; another key is served meanwhile.
+    Before the heavy slot, the four ran at once and ended within moments of each other."""
     busy = issue_key(real_store.database_url, rate=600)
     base = real_server.base_url
 
@@ -263,12 +276,16 @@ def test_key_over_its_in_flight_cap_gets_429_while_others_are_served(
             other = client.get(f"/v1/teams/MLB/?key={real_store.key}&season=2022")
     assert other.status_code == 200
     refused = [(elapsed, r) for elapsed, r in answers if r.status_code == 429]
-    assert 1 <= len(refused) <= 4, [r.status_code for _, r in answers]
+    assert 1 <= len([e for e, _ in refused if e < 1.0]) <= 4, [r.status_code for _, r in answers]
     for elapsed, response in refused:
-        _error(response, 429, "too_many_in_flight")
+        error = _error(response, 429, "too_many_in_flight")
         assert int(response.headers["Retry-After"]) >= 1
-        assert elapsed < 1.0
+        assert elapsed < 1.0 or "expensive" in str(error["Message"]), (elapsed, error)
     assert {r.status_code for _, r in answers} <= {429, 503, 200}
+    built = sorted(elapsed for elapsed, r in answers if r.status_code != 429)
+    assert built, [r.status_code for _, r in answers]
+    # one at a time: each ended at least half its second of CPU after the one before
+    assert all(b - a > 0.5 for a, b in itertools.pairwise(built)), built
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -305,9 +322,12 @@ def test_work_answered_503_at_its_deadline_stops_there(real_store: ApiServer,
                   for n in range(4)]
     codes = []
     for elapsed, response in answers:
-        assert response.status_code == 503, response.text[:300]
+        # one heavy page of a key at a time (SPORTS_KEY_HEAVY): the others wait for it within
+        # the same answer timeout, then are refused
+        assert response.status_code in (503, 429), response.text[:300]
         assert elapsed < 2.0, f"answered after {elapsed:.1f} s"
-        codes.append(next((code for code in ("store_unavailable", "query_too_expensive")
+        codes.append(next((code for code in ("store_unavailable", "query_too_expensive",
+                                             "too_many_in_flight")
                            if code in response.text), response.text[:200]))
     assert "store_unavailable" in codes, codes  # stopped by the deadline, not the query limit
     assert idle < 0.15, f"the worker used {idle:.2f} s of CPU in the second after the 503s"
