@@ -109,7 +109,7 @@ def _list(level: str, query: Query, team: str | None) -> None:
         if team:
             st.plotly_chart(charts.team_margins(side, team, scope=charts.scope(level, drawn)), key="team_margins_chart")
         else:
-            title = charts.scoped_title(level, drawn, "home margin of the listed games")
+            title = charts.level_season_title(level, drawn, "home margin of the listed games")
             st.plotly_chart(charts.results(frame, tie=tie, title=title), key="games_chart")
 
 

@@ -102,7 +102,7 @@ def main() -> None:
     box = page_sections.chart_below(f"Chart: the top {top}")
     if box.open:
         what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
-        box.plotly_chart(charts.leaders(table, stat=stat, title=charts.scoped_title(level, [season], what)),
+        box.plotly_chart(charts.leaders(table, stat=stat, title=charts.level_season_title(level, [season], what)),
                          key="leaders_chart")
     layout.copy_link()
 

@@ -59,7 +59,7 @@ def main() -> None:
         chart = page_sections.chart_below("Chart: home margins of the latest results")
         if chart.open:
             drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
-            title = charts.scoped_title(level, drawn, f"home margin of the {len(latest.frame)} latest results")
+            title = charts.level_season_title(level, drawn, f"home margin of the {len(latest.frame)} latest results")
             chart.plotly_chart(charts.results(latest.frame, title, tie=charts.tie_word(api.level_sport(level))),
                                key="overview_chart")
     held = page_sections.disclosure("Data held per level", key=LEVELS_KEY, icon=":material/database:")

@@ -48,7 +48,7 @@ def _pick_game(level: str) -> None:
                columns=("ID", "GameDay", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus"))
     box = page_sections.chart_below("Chart: home margins")
     if box.open:
-        title = charts.scoped_title(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
+        title = charts.level_season_title(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
         box.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),
                          key="pbp_recent")
 

@@ -104,7 +104,7 @@ def _leaders(level: str) -> None:
     box = page_sections.chart_below(f"Chart: the {stat} leaders")
     if box.open:  # the leaders first, their chart a click below (a view opens on grids or on charts)
         box.plotly_chart(charts.leaders(page.frame, stat=stat,
-                                        title=charts.scoped_title(level, [season], f"{stat} leaders")),
+                                        title=charts.level_season_title(level, [season], f"{stat} leaders")),
                          key="players_leaders")
 
 
@@ -195,7 +195,7 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
         st.info(season_facts.why_empty(level, season, "game logs", needs="PlayerPerfs",
                                        otherwise=f"No game of {md(name)} is held for the {level} {season} season."))
         return
-    st.plotly_chart(charts.game_log(games, stat=stat, title=charts.scoped_title(level, [season], f"{name}, game log: {stat}")),
+    st.plotly_chart(charts.game_log(games, stat=stat, title=charts.level_season_title(level, [season], f"{name}, game log: {stat}")),
                     key="game_log")
     box = page_sections.disclosure(f"Every game's line ({len(games)} games)", key=LOG_TABLE_KEY, icon=":material/table:")
     if not box.open:
@@ -291,7 +291,7 @@ def _team(level: str) -> None:
             if not seasons.empty:
                 box = page_sections.chart_below("Chart: wins and losses by season")
                 if box.open:
-                    box.plotly_chart(charts.win_loss(seasons, charts.scoped_title(level, seasons.get("Season", []),
+                    box.plotly_chart(charts.win_loss(seasons, charts.level_season_title(level, seasons.get("Season", []),
                                                                             f"{team}, wins and losses by season")),
                                      key="team_seasons")
     if sections[RATING].open:
@@ -313,7 +313,7 @@ def _team_elo(level: str, team: str, team_id: int, season: int | None) -> None:
                                        filters=f"team {team}", unfiltered=lambda: not api.elo(level, season=season).empty))
         return
     st.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
-                                         title=charts.scoped_title(level, [season], f"{team} ELO")), key="team_elo")
+                                         title=charts.level_season_title(level, [season], f"{team} ELO")), key="team_elo")
     box = page_sections.disclosure(f"ELO game by game, as a table ({len(series)} games)", key=ELO_TABLE_KEY,
                                    icon=":material/table:")
     if box.open:

@@ -98,7 +98,7 @@ def main() -> None:
                                         icon=":material/show_chart:")
         if box.open:
             box.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
-                                              title=charts.scoped_title(level, [season], f"{label} odds over the season")),
+                                              title=charts.level_season_title(level, [season], f"{label} odds over the season")),
                              key="odds_series")
     layout.copy_link()
 

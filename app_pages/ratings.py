@@ -122,7 +122,7 @@ def main() -> None:
                 if box.open:
                     when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
                     box.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
-                                                        title=charts.scoped_title(level, [season], f"{league + ': ' if league else ''}{kind} rankings {when}")),
+                                                        title=charts.level_season_title(level, [season], f"{league + ': ' if league else ''}{kind} rankings {when}")),
                                      key=f"{kind}_bars")
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:
@@ -138,7 +138,7 @@ def main() -> None:
                 ends = api.season_ends(level)
                 over = "the season" if len(drawn) == 1 else "the seasons"
                 st.plotly_chart(charts.rating_series(series, value=value, axis=kind,
-                                                     title=charts.scoped_title(level, drawn, f"{kind} over {over}"),
+                                                     title=charts.level_season_title(level, drawn, f"{kind} over {over}"),
                                                      season_ends=[ends[s] for s in shown if s in ends]),
                                 key=f"{kind}_series")
                 box = page_sections.disclosure(f"{kind} game by game, as a table ({len(series):,} rows)", key=TABLE_KEY,

@@ -84,7 +84,7 @@ def scope(level: str, seasons: Iterable[object] = ()) -> str:
     return f"{level} {', '.join(name[s] for s in held[:-1])} and {name[held[-1]]}"
 
 
-def scoped_title(level: str, seasons: Iterable[object], what: str) -> str:
+def level_season_title(level: str, seasons: Iterable[object], what: str) -> str:
     """A chart title that names its level and seasons first: "MLB 2023: ELO rankings on ..."."""
     return f"{scope(level, seasons)}: {what}"
 

@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from components import analysis, page_sections
-from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish, scoped_title
+from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish, level_season_title
 from components.tables import show_table
 from server.catalog import forecasters
 from server.catalog.forecasters import Forecaster
@@ -105,7 +105,7 @@ def calibration_chart(data: pd.DataFrame, level: str, season: int, names: list[s
                         "observed %{y:.1%}<br>games %{customdata}<extra></extra>")
     fig.update_layout(xaxis={"title": "Predicted home-win chance", "range": [0, 1], "tickformat": ".0%"},
                       yaxis={"title": "Observed home-win rate", "range": [0, 1.05], "tickformat": ".0%"})
-    return _finish(fig, scoped_title(level, [season], f"calibration, ours beside {', '.join(names[1:])}"), 420)
+    return _finish(fig, level_season_title(level, [season], f"calibration, ours beside {', '.join(names[1:])}"), 420)
 
 
 def show(level: str, seasons: list[int], team_id: int | None, phase: str | None) -> None:

@@ -138,8 +138,8 @@ def share_link() -> str:
     a status of All) stay out, and a link without a season still opens the newest."""
     # every value of a repeated parameter (a multiselect's), which ``to_dict`` would drop
     params = [(k, v) for k in st.query_params for v in st.query_params.get_all(k)]
-    given = {k for k, _ in params}
-    params += [(k, v) for k, values in link_pins.pinned().items() if k not in given for v in values]
+    in_params = {k for k, _ in params}
+    params += [(k, v) for k, values in link_pins.pinned().items() if k not in in_params for v in values]
     params = [(k, v) for k, v in params if k.lower() not in SECRET_PARAMS]
     base = (st.context.url or "").split("?", 1)[0]
     return f"{base}?{urlencode(params)}" if params else base

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from components import charts_forecasts, filters
-from components.charts import scoped_title
+from components.charts import level_season_title
 from components.tables import show_table
 from server.catalog import forecasters
 from services import api
@@ -89,7 +89,7 @@ def show(level: str, seasons: list[int]) -> None:
     newest = max(int(s) for s in records["Season"])
     picked = records[(records["League"] == league) & (records["Season"] == newest)]
     st.plotly_chart(charts_forecasts.three_outcome_calibration(
-        _bins(picked), title=scoped_title(level, [newest], f"{league}: home, draw and away "
+        _bins(picked), title=level_season_title(level, [newest], f"{league}: home, draw and away "
                                                            "chances against results")),
         key="three_outcome_calibration")
     beside = f"; dotted: {names[1]} on the same matches" if len(names) > 1 else ""

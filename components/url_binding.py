@@ -21,9 +21,9 @@ def warn_unknown(key: str, options: Sequence[object], label: str, default: objec
     """A link's value for ``key`` that is not among ``options`` (``season=1800``, ``level=XYZ``)
     is dropped by the widget; say so, and what is shown instead, rather than silently showing
     something else."""
-    given = [v for v in st.query_params.get_all(key) if v != ""]
+    in_link = [v for v in st.query_params.get_all(key) if v != ""]
     allowed = {str(o) for o in options}
-    wrong = [v for v in given if v not in allowed]
+    wrong = [v for v in in_link if v not in allowed]
     if wrong:  # the link's values, and the names shown instead, are text (``md``), never markup
         instead = f": showing {md(default)}" if default not in (None, "", [], ()) else ": showing the default"
         quoted = ", ".join(f"'{md(w)}'" for w in wrong)

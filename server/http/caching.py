@@ -138,19 +138,19 @@ class ResultCache:
     """The in-process result cache: found records, packed, in a ``GenerationCache``."""
 
     def __init__(self, ttl: float = RESULT_TTL, budget: int = ANSWER_BYTES // 2) -> None:
-        self.kept = GenerationCache(ttl, budget)
+        self.packed = GenerationCache(ttl, budget)
 
     def get(self, key: Any, generation: int | None = None) -> Found | None:
-        """The records and total kept under ``key`` while fresh, else None."""
-        raw = self.kept.get(key, generation)
+        """The records and total cached under ``key`` while fresh, else None."""
+        raw = self.packed.get(key, generation)
         return None if raw is None else unpack(raw)
 
     def put(self, key: Any, found: Found, generation: int | None = None) -> None:
-        """Keep the records and total, packed; values that are not plain data are not kept."""
-        if self.kept.enabled:
+        """Keep the records and total, packed; values that are not plain data are not cached."""
+        if self.packed.enabled:
             raw = pack(found)
             if raw is not None:
-                self.kept.put(key, raw, len(raw), generation)
+                self.packed.put(key, raw, len(raw), generation)
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,7 @@ class CachedAnswer:
     """One encoded answer and what is needed to give it again: the hash of the key that asked
     it (``KeyGate.verify_digest``; a body and its Next_Page only ever go back to that key, whose
     address it is kept under), its level (for the key's scope and rate),
-    the headers of its 200 and 304 answers, and whether the key's quota is told with it (a
+    the headers of its 200 and 304 answers, and whether the key's quota is sent with it (a
     NatStat v3/v4 body: ``quota.cached_with_quota``, from the 304's headers)."""
 
     body: bytes
@@ -175,7 +175,7 @@ def cache_answer(body: bytes, etag: str, level: str, digest: str, encoder: Encod
          quota: bool = False) -> CachedAnswer:
     """An answer to keep: an exact-size body and its headers, made once."""
     body = trimmed(body)
-    # a body told with a quota is sent with a weak ETag and its own length (``quota.cached_with_quota``)
+    # a body sent with a quota goes with a weak ETag and its own length (``quota.cached_with_quota``)
     return CachedAnswer(body, level, digest, encoder, etag, respond(encoder, body, etag, 200).raw_headers,
                 respond(encoder, b"", "W/" + etag if quota else etag, 304).raw_headers, quota)
 

@@ -140,11 +140,11 @@ def finish(service: Service, request: Request, encoder: Encoder, ep: Endpoint, d
         doc = document(request, ep, done.ask, found, total, done.sources)
         body = encoder.encode(natstat.shape(doc, ep, done.ask, dialect) if dialect else doc)
         etag = etag_of(body)
-        # A v3/v4 body is kept without the key's quota, which is told with every answer.
+        # A v3/v4 body is cached without the key's quota, which is added to every answer.
         quota = gate.quota(done.grant, done.digest) if dialect in natstat.LIVE_FORMS else None
         if service.bodies.enabled:
-            kept = cache_answer(body, etag, done.level, done.digest, encoder, quota is not None)
-            service.bodies.put(address(request.scope), kept, len(kept.body), done.generation)
+            cached = cache_answer(body, etag, done.level, done.digest, encoder, quota is not None)
+            service.bodies.put(address(request.scope), cached, len(cached.body), done.generation)
         gate.note_use(done.grant)
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
         fault = store_fault(exc)

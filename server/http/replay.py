@@ -3,10 +3,10 @@
 The request path keeps every successful body under the request's exact address
 (``caching.address``: key, format and page included), tagged with the store generation it was
 read in. When the same address comes again and the store has not changed, ``Replay`` checks the
-key, its level scope and its rate, and sends the kept bytes: no routing, parsing, querying or
+key, its level scope and its rate, and sends the cached bytes: no routing, parsing, querying or
 encoding. Everything else (a miss, a key that must be looked up while the store is unreachable)
 goes down the full request path, which renders every error. The address includes the path, so
-a NatStat dialect body (under ``/natstat/``) and its root body are kept apart.
+a NatStat dialect body (under ``/natstat/``) and its root body are cached apart.
 
 It pays, measured by ``bench/api.py`` in one session (2 workers, 2 cores): (a) one games URL
 repeated, 20,689 req/s with it and 5,299 without (3.9x); (c) one game's detail, 21,061 against
@@ -47,19 +47,19 @@ class Replay:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":
             # Finding the cached answer is memory only (the generation too: a number, or on
-            # SQLite a read of shared memory, asked only when an answer is kept); a miss goes
+            # SQLite a read of shared memory, asked only when an answer is cached); a miss goes
             # on without a hop to a thread.
-            kept: CachedAnswer | None = self.bodies.find(address(scope), self.gate.watch.generation)
-            if kept is None:
+            cached: CachedAnswer | None = self.bodies.find(address(scope), self.gate.watch.generation)
+            if cached is None:
                 answer = None
             elif self.inline:
-                answer = self._answer(scope, kept)
+                answer = self._answer(scope, cached)
             else:  # a networked store or Redis counters block: keep the event loop free
                 try:  # in threads of their own, within the store timeout
-                    answer = await self.limits.run(self._answer, scope, kept,
+                    answer = await self.limits.run(self._answer, scope, cached,
                                                    pool=self.limits.replays)
                 except ApiError as error:
-                    answer = _rendered(error, kept, scope)
+                    answer = _rendered(error, cached, scope)
             if answer is not None:
                 status, headers, body = answer
                 await send({"type": "http.response.start", "status": status, "headers": headers})
@@ -67,9 +67,9 @@ class Replay:
                 return
         await self.app(scope, receive, send)
 
-    def _answer(self, scope: Scope, kept: CachedAnswer) -> tuple[int, Headers, bytes] | None:
+    def _answer(self, scope: Scope, cached: CachedAnswer) -> tuple[int, Headers, bytes] | None:
         gate = self.gate
-        digest = kept.digest
+        digest = cached.digest
         try:
             grant = gate.verify_digest(digest)
         except ApiError:
@@ -78,22 +78,22 @@ class Replay:
             log.debug("replay fell back to the request path", exc_info=True)
             return None
         try:
-            gate.admit(grant, digest, kept.level)
+            gate.admit(grant, digest, cached.level)
         except ApiError as error:
-            return _rendered(error, kept, scope)
+            return _rendered(error, cached, scope)
         gate.note_use(grant)
         if_none_match = None
         for name, value in scope["headers"]:
             if name == b"if-none-match":
                 if_none_match = value.decode("latin-1")
-        if kept.quota:
-            return cached_with_quota(kept.encoder, kept.body, kept.etag, kept.headers_304,
+        if cached.quota:
+            return cached_with_quota(cached.encoder, cached.body, cached.etag, cached.headers_304,
                               gate.quota(grant, digest), if_none_match)
-        if matches(if_none_match, kept.etag):
-            return 304, kept.headers_304, b""
-        return 200, kept.headers, kept.body
+        if matches(if_none_match, cached.etag):
+            return 304, cached.headers_304, b""
+        return 200, cached.headers, cached.body
 
 
-def _rendered(error: ApiError, kept: CachedAnswer, scope: Scope) -> tuple[int, Headers, bytes]:
-    response = render_error(error, kept.encoder, is_dialect(scope["path"]))
+def _rendered(error: ApiError, cached: CachedAnswer, scope: Scope) -> tuple[int, Headers, bytes]:
+    response = render_error(error, cached.encoder, is_dialect(scope["path"]))
     return response.status_code, response.raw_headers, bytes(response.body)

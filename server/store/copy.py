@@ -49,7 +49,7 @@ def copy_store(source: sa.Engine, target: sa.Engine, progress: bool = True) -> d
             dst.execute(sa.text(
                 "SELECT setval(pg_get_serial_sequence('api_keys', 'id'), "
                 "COALESCE((SELECT max(id) FROM api_keys), 0) + 1, false)"))
-        keystore.carry_secret(dst, target, secret)
+        keystore.copy_secret(dst, target, secret)
     analyze(target)
     return counts
 

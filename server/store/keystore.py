@@ -120,9 +120,9 @@ def server_secret(engine: sa.Engine) -> bytes:
         return _row_secret(engine)
     path = secret_path(store)
     if not path.exists() or path.stat().st_size == 0:
-        _write_secret(path, _secret_kept_in(engine) or secrets.token_hex(32))
-    if _secret_kept_in(engine) is not None:
-        _forget_kept_secret(store)
+        _write_secret(path, _secret_stored_in(engine) or secrets.token_hex(32))
+    if _secret_stored_in(engine) is not None:
+        _drop_stored_secret(store)
     return path.read_text().strip().encode()
 
 
@@ -145,7 +145,7 @@ def _write_secret(path: Path, value: str) -> None:
     os.unlink(temp)
 
 
-def _secret_kept_in(engine: sa.Engine) -> str | None:
+def _secret_stored_in(engine: sa.Engine) -> str | None:
     info = schema.store_info.c
     try:
         with engine.connect() as conn:
@@ -155,7 +155,7 @@ def _secret_kept_in(engine: sa.Engine) -> str | None:
     return None if value is None else str(value)
 
 
-def _forget_kept_secret(store: Path) -> None:
+def _drop_stored_secret(store: Path) -> None:
     """Delete a secret the store still holds once it is safe in its file; a store busy with a
     job keeps it until a later use (waited for 0.1 s at most, on a connection of its own)."""
     try:
@@ -184,7 +184,7 @@ def _row_secret(engine: sa.Engine) -> bytes:
     return str(value).encode()
 
 
-def carry_secret(conn: sa.Connection, target: sa.Engine, secret: bytes) -> None:
+def copy_secret(conn: sa.Connection, target: sa.Engine, secret: bytes) -> None:
     """Give a copy of a store the secret its keys were hashed with (inside the copy's
     transaction ``conn`` on ``target``): its secret file beside a SQLite target, else its
     ``store_info`` row. Nothing when ``SPORTS_KEY_SECRET`` holds it."""

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 9  # the last of server.store.migrations.MIGRATIONS, where each version is told
+SCHEMA_VERSION = 9  # the last of server.store.migrations.MIGRATIONS, where each version is described
 
 metadata = sa.MetaData()
 
