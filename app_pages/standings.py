@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import partial
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -13,14 +14,16 @@ from components import bracket, filters, layout, links, season_facts
 from components import projections as view
 from components.plain import md
 from components.tables import show_table
+from server.catalog.tables import SPORT_TABLES, TableRules
 from services import ApiError, NotOffered, api
 
 NO_DIVISION = "All teams"
-# the columns a level's table has are the API's (its sport's row: GB or PointsBack, RunDiff,
-# PointDiff or GoalDiff, GF and GA for football); this is their order on the page
-RECORD = ("Team", "W", "L", "T", "OTL", "GF", "GA", "GoalDiff", "Points", "Pct", "GB", "PointsBack",
-          "Home", "Away", "Last10", "Streak", "RunDiff", "PointDiff", "Clinched", "ProjW",
-          "Playoff %")
+# the columns a level's table has are the API's (its sport's row of server.catalog.tables: GB or
+# PointsBack, RunDiff, PointDiff or GoalDiff, GF and GA, Pct or none, Last10 or Form); this is
+# their order on the page, the record's columns (W, L, T, OTL) in the order its sport prints them
+AFTER_RECORD = ("GF", "GA", "GoalDiff", "Points", "Pct", "GB", "PointsBack", "Home", "Away",
+                "Last10", "Form", "Streak", "RunDiff", "PointDiff", "Clinched", "ProjW",
+                "Playoff %")
 # a table's W and L are the team's (a box score's W is the pitcher of record's): said here
 FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "W": st.column_config.NumberColumn(help="Wins"), "L": st.column_config.NumberColumn(help="Losses"),
@@ -29,6 +32,8 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "PointsBack": st.column_config.NumberColumn(
                "Pts back", help="Table points behind the leader"),
            "Last10": st.column_config.TextColumn("Last 10"),
+           "Form": st.column_config.TextColumn(help="The last five results, the newest at the "
+                                                    "right end"),
            "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Bye, "
                                                         "Wild Card, Playoff, Play-In or Title"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
@@ -36,7 +41,15 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            # the projections' own odds bars: one percent format wherever playoff odds show
            **view.odds_columns(["PlayoffProb"])}
 
-DRAWS = {"T": st.column_config.NumberColumn("D", help="Draws")}
+
+
+def record_columns(rules: TableRules | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The page's column order for a sport's table and the formats its rules add (the label of
+    a draw: football's ``D``)."""
+    record = rules.record if rules is not None else TableRules.record  # the default order
+    extra = ({"T": st.column_config.NumberColumn(rules.draw, help="Draws")}
+             if rules is not None and rules.draw != "T" else {})
+    return ("Team", *record, *AFTER_RECORD), extra
 
 
 def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFrame:
@@ -83,10 +96,8 @@ def main() -> None:
     st.caption((f"As of the end of {day}. " if day else "")
                + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
                + beside)
-    record: tuple[str, ...] = RECORD
-    if api.level_sport(level) == "soccer":  # a football table reads W-D-L: the draws in the middle
-        record = tuple({"L": "T", "T": "L"}.get(c, c) for c in RECORD)
-    formats = {**FORMATS, **(DRAWS if record is not RECORD else {}), **links.link_format("team")}
+    record, drawn = record_columns(SPORT_TABLES.get(api.level_sport(level)))
+    formats = {**FORMATS, **drawn, **links.link_format("team")}
     for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
         if league:
             st.subheader(md(league))

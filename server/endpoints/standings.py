@@ -27,7 +27,7 @@ from server.catalog.football.deductions import deducted
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import format_for, usable
 from server.catalog.simulated import PLANS
-from server.catalog.tables import levels_where, table_rules
+from server.catalog.tables import FORM_GAMES, levels_where, table_rules
 from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import params
 from server.models import standings as model
@@ -45,6 +45,8 @@ GAMES_BACK, POINTS_BACK = levels_where("behind", "GB"), levels_where("behind", "
 RUNS, POINTS_DIFF, GOALS_DIFF = (levels_where("differential", d)
                                  for d in ("RunDiff", "PointDiff", "GoalDiff"))
 GOALS = levels_where("goals", True)
+PCT = levels_where("pct", True)
+LAST10, FORM = levels_where("form", "Last10"), levels_where("form", "Form")
 
 
 def _season(conn: sa.Connection, ask: ParsedRequest) -> int | None:
@@ -101,8 +103,11 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
+    rules = table_rules(ask.code)
     lines = model.table(games, group, division, fmt, ot_losses=ask.code in HOCKEY,
-                        ties=ask.code in TIES or ask.code in HOCKEY, marks=marks)
+                        ties=ask.code in TIES or ask.code in HOCKEY, marks=marks,
+                        form_games=FORM_GAMES if rules.form == "Form" else 0, draw_letter=rules.draw,
+                        draws_middle=rules.record.index("T") < rules.record.index("L"))
 
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
@@ -168,7 +173,7 @@ def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[R
     out = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         rec = _record(ask.code, team_id, names.get(team_id), p, sub_names, season, None, line)
-        rec.update({k: None for k in ("Home", "Away", "Last10", "Streak", "RunDiff",
+        rec.update({k: None for k in ("Home", "Away", "Last10", "Form", "Streak", "RunDiff",
                                       "PointDiff", "GoalDiff", "GF", "GA", "Remaining",
                                       "Clinched") if k in rec})
         out.append(rec)
@@ -206,17 +211,16 @@ def _record(code: str, team_id: int, name: str | None, p: Placement,
         "Team_ID": team_id, "Team": name,
         "League_ID": p.league_id, "League": sub_names.get(p.league_id or -1),
         "Division_ID": p.division_id, "Division": sub_names.get(p.division_id or -1),
-        "Season": season, "Date": as_of, "G": line["G"], "W": line["W"], "L": line["L"]}
-    if code in TIES:
-        rec["T"] = line["T"]
-    if code in HOCKEY:
-        rec["OTL"] = line["OTL"]
+        "Season": season, "Date": as_of, "G": line["G"]}
+    rules = table_rules(code)
+    has = {"W": True, "L": True, "T": code in TIES, "OTL": code in HOCKEY}
+    rec.update({c: line[c] for c in rules.record if has[c]})  # in the order the sport prints
     if code in POINTS:
         rec["Points"] = line["Points"]
-    rules = table_rules(code)
-    rec["Pct"] = line["Pct"]
+    if rules.pct:
+        rec["Pct"] = line["Pct"]
     rec[rules.behind] = line[rules.behind]
-    rec.update({"Home": line["Home"], "Away": line["Away"], "Last10": line["Last10"],
+    rec.update({"Home": line["Home"], "Away": line["Away"], rules.form: line[rules.form],
                 "Streak": line["Streak"]})
     if rules.goals:
         rec.update({"GF": line["GF"], "GA": line["GA"]})
@@ -267,15 +271,19 @@ STANDINGS = Endpoint(
                                 "less any deduction the league imposed)",
               only=POINTS),
         Field("Pct", _N, 0.556, "wins and half the ties over games; points over the most "
-                                "possible where the level ranks by points"),
+                                "possible where the level ranks by points (football's tables "
+                                "have none)", only=PCT),
         Field("GB", _N, 0.0, "games behind the division leader (the league's where there are no "
                              "divisions)", only=GAMES_BACK),
         Field("PointsBack", _I, 0, "table points behind the division leader (the league's where "
                                    "there are no divisions)", only=POINTS_BACK),
-        Field("Home", _S, "39-42", "home record, W-L (W-L-T with ties or overtime losses)"),
+        Field("Home", _S, "39-42", "home record, W-L (W-L-T with ties or overtime losses; "
+                                   "football W-D-L)"),
         Field("Away", _S, "51-30", "away record"),
-        Field("Last10", _S, "6-4", "record in the last 10 games"),
-        Field("Streak", _S, "W2", "current streak: W, L or T and its length"),
+        Field("Last10", _S, "6-4", "record in the last 10 games", only=LAST10),
+        Field("Form", _S, "WWDLW", f"the last {FORM_GAMES} results, W, D or L, oldest first: the "
+                                   "newest is the right end (football)", only=FORM),
+        Field("Streak", _S, "W2", "current streak: W, L or T (football D) and its length"),
         Field("GF", _I, 94, "goals scored", only=GOALS),
         Field("GA", _I, 33, "goals conceded", only=GOALS),
         Field("RunDiff", _I, 197, "runs scored minus runs allowed", only=RUNS),
