@@ -62,6 +62,9 @@ STAGES: tuple[Stage, ...] = (
     Stage(r"(?:Finals, )?(?P<r>Round of 16|Quarterfinals|Semifinals|Final)", False, _P, "\\g<r>"),
 )
 FINAL = "Final"  # the round played once, at a ground chosen beforehand (neutral)
+# The last season whose two-legged ties a level aggregate sent through on away goals: UEFA
+# abolished the rule from 2021-22 (UEFA press release, 24 June 2021), these files' first season.
+AWAY_GOALS_LAST = 2021
 
 
 def stage_of(header: str, qualifying: bool) -> tuple[str, str]:
