@@ -107,25 +107,30 @@ def main() -> None:
                        columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
                        formats=formats)
     if api.level_sport(level) == "soccer" and season is not None:
-        world_cup_bracket(level, season)
+        knockout_brackets(level, season)
     layout.copy_link()
 
 
 WORLD_CUP = "FIFA World Cup"
+CUP = "Cup"  # LeagueType of a club competition played in rounds (the European cups)
 
 
-def world_cup_bracket(level: str, season: int) -> None:
-    """The World Cup's knock-out bracket, when the season (a calendar year of internationals)
-    held one."""
+def knockout_brackets(level: str, season: int) -> None:
+    """The knock-out bracket of each cup the season held: the World Cup (a calendar year of
+    internationals) and each European cup, whose two-legged ties are drawn as one box each
+    with the aggregate (``components.bracket.ties``)."""
     games = api.all_games(level, season=season, phase="postseason").frame
     if games.empty or "LeagueName" not in games.columns:
         return
-    cup = games[games["LeagueName"] == WORLD_CUP]
-    if cup.empty:
-        return
-    st.subheader(f"{WORLD_CUP} {season}: knock-out")
-    st.plotly_chart(bracket.figure(cup, f"{WORLD_CUP} {season}: knock-out bracket"),
-                    key="bracket")
+    cups = [WORLD_CUP] if (games["LeagueName"] == WORLD_CUP).any() else []
+    if "LeagueType" in games.columns:
+        cups += sorted(set(games.loc[games["LeagueType"] == CUP, "LeagueName"].dropna()))
+    for n, name in enumerate(cups):
+        played = games[games["LeagueName"] == name]
+        label = f"{name} {season if name == WORLD_CUP else api.season_name(level, season)}"
+        st.subheader(f"{label}: knock-out")
+        st.plotly_chart(bracket.figure(bracket.ties(played), f"{label}: knock-out bracket"),
+                        key="bracket" if n == 0 else f"bracket_{n}")
 
 
 try:

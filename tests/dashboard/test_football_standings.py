@@ -1,0 +1,53 @@
+"""Football on the Standings page over the real data: a league table as football prints it (W, D,
+L, points, goal difference, form; no winning percentage), and each European cup's knock-out
+bracket of two-legged ties, one box per tie with its aggregate (2022-23: Manchester City 8-1
+RB Leipzig in the round of 16, on to the final against Inter)."""
+from __future__ import annotations
+
+import pytest
+
+from components import bracket
+from tests.dashboard._apptest import assert_clean, figures, open_page
+from tests.dashboard.conftest import ApiServer, point_services_at
+
+pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
+
+
+def test_the_premier_league_table_and_the_champions_league_bracket(
+        real_api: ApiServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    point_services_at(real_api, monkeypatch)
+    at = open_page("standings", {"level": "FC", "season": "2023"})
+    assert_clean(at)
+    table = next(t.value for t in at.dataframe
+                 if "Manchester City FC" in list(t.value.get("Team", [])))
+    columns = list(table.columns)
+    assert columns.index("W") < columns.index("T") < columns.index("L") < columns.index("Points")
+    assert "Pct" not in columns and "Last10" not in columns and "Form" in columns
+    city = table[table["Team"] == "Manchester City FC"].iloc[0]
+    assert (city["W"], city["T"], city["L"], city["Points"], city["GoalDiff"], city["Form"]) == (
+        28, 5, 5, 89, 61, "WWWDL")
+
+    heads = [h.value for h in at.subheader]
+    assert "UEFA Champions League 2022-23: knock-out" in heads
+    spec = next(f for f in figures(at)
+                if f["layout"]["title"]["text"].startswith("UEFA Champions League"))
+    boxes = spec["data"][-1]["text"]
+    assert len(boxes) == 15  # 8 ties + 4 + 2 + the final
+    assert spec["layout"]["xaxis"]["ticktext"] == ["R16", "QF", "SF", "Final"]
+    assert boxes[0] == "> Manchester Ci. 1<br>  FC Internazio. 0"
+    leipzig = [b for b in boxes if "RB Leipzig" in b]
+    assert leipzig == ["> Manchester Ci. 8<br>  RB Leipzig 1 agg."]
+    hover = spec["data"][-1]["hovertext"]
+    assert any("on aggregate (legs 1-1, 7-0)" in h for h in hover)
+
+
+def test_qualifying_rounds_stay_out_of_the_bracket(real_api: ApiServer,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """2024-25: Lille came through the qualifying play-off in August and went straight to the
+    round of 16 from the league phase; its box starts there, with no August tie before it."""
+    point_services_at(real_api, monkeypatch)
+    from services import api
+    games = api.all_games("FC", season=2025, phase="postseason").frame
+    cl = bracket.ties(games[games["LeagueName"] == "UEFA Champions League"])
+    assert len(cl) == 23  # 8 knock-out play-offs, 8 + 4 + 2 ties, the final
+    assert cl["GameDay"].astype(str).min() >= "2025-02-01"
