@@ -98,6 +98,17 @@ def main() -> None:
                + beside)
     record, drawn = record_columns(SPORT_TABLES.get(api.level_sport(level)))
     formats = {**FORMATS, **drawn, **links.link_format("team")}
+    _tables(table, level, day, record, formats)
+    if api.level_sport(level) == "soccer" and season is not None:
+        cup_tables(level, season, as_of, record, formats)
+    if api.level_sport(level) == "soccer" and season is not None:
+        knockout_brackets(level, season)
+    layout.copy_link()
+
+
+def _tables(table: pd.DataFrame, level: str, day: str | None, record: tuple[str, ...],
+            formats: dict[str, Any]) -> None:
+    """A table per league and division (a cup's group), each in rank order."""
     for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
         if league:
             st.subheader(md(league))
@@ -106,9 +117,25 @@ def main() -> None:
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
                        columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
                        formats=formats)
-    if api.level_sport(level) == "soccer" and season is not None:
-        knockout_brackets(level, season)
-    layout.copy_link()
+
+
+def cup_tables(level: str, season: int, as_of: dt.date | None, record: tuple[str, ...],
+               formats: dict[str, Any]) -> None:
+    """Each European cup's group tables (to 2023-24) or league phase (from 2024-25) that
+    season, below the league tables: the cups count in no league's table, so each is its own
+    (the standings of the cup's sublevel, its group games only)."""
+    sublevels = api.glossary(level, "sublevels")
+    if sublevels.empty or "LeagueType" not in sublevels.columns:
+        return
+    cups = sublevels[sublevels["LeagueType"] == CUP].sort_values("Name")
+    for cup_id, name in zip(cups["ID"].astype(int), cups["Name"].astype(str), strict=True):
+        table = api.standings(level, season=season, date=as_of, sublevel=int(cup_id)).frame
+        if table.empty:
+            continue
+        day = str(table["Date"].dropna().max()) if table["Date"].notna().any() else None
+        table = links.with_link(table, "Team", "team", level, season)
+        _tables(table.assign(League=f"{name} {api.season_name(level, season)}"), level, day,
+                record, formats)
 
 
 WORLD_CUP = "FIFA World Cup"

@@ -1,5 +1,6 @@
 """Football on the Standings page over the real data: a league table as football prints it (W, D,
-L, points, goal difference, form; no winning percentage), and each European cup's knock-out
+L, points, goal difference, form; no winning percentage), each European cup's group tables, and
+each European cup's knock-out
 bracket of two-legged ties, one box per tie with its aggregate (2022-23: Manchester City 8-1
 RB Leipzig in the round of 16, on to the final against Inter)."""
 from __future__ import annotations
@@ -29,6 +30,13 @@ def test_the_premier_league_table_and_the_champions_league_bracket(
 
     heads = [h.value for h in at.subheader]
     assert "UEFA Champions League 2022-23: knock-out" in heads
+    # the cups' group tables below the leagues', each group its own table
+    assert {"UEFA Champions League 2022\\-23", "UEFA Europa League 2022\\-23",
+            "UEFA Conference League 2022\\-23"} <= set(heads)  # markdown: the dash escaped
+    group_a = next(t.value for t in at.dataframe
+                   if {"SSC Napoli", "AFC Ajax"} <= set(t.value.get("Team", [])))
+    assert list(group_a["Team"]) == ["SSC Napoli", "Liverpool FC", "AFC Ajax", "Rangers FC"]
+    assert list(group_a["Points"]) == [15, 15, 6, 0] and "Pct" not in group_a.columns
     spec = next(f for f in figures(at)
                 if f["layout"]["title"]["text"].startswith("UEFA Champions League"))
     boxes = spec["data"][-1]["text"]
