@@ -122,12 +122,18 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     goals_for = np.zeros(t, dtype=np.int64)
     np.add.at(goals_for, h, sh)
     np.add.at(goals_for, v, sv)
+    away_goals = np.zeros(t, dtype=np.int64)  # UEFA's league phase: goals, then these
+    np.add.at(away_goals, v, sv)
+    away_wins = np.zeros(t, dtype=np.int64)
+    np.add.at(away_wins, v, sv > sh)
     rules = fmt.tiebreaks if fmt is not None else ()
     place = tiebreaks.rank_value(current[None, :].astype(float), rules, group, division,
                                  h2h[None], pair, {"wins": w[None], "regulation_wins":
                                                    regulation[None],
                                                    "goal_difference": diff[None],
-                                                   "goals_for": goals_for[None]})[0]
+                                                   "goals_for": goals_for[None],
+                                                   "away_goals_for": away_goals[None],
+                                                   "away_wins": away_wins[None]})[0]
 
     # who can still finish ahead of whom: the best a team can do against the worst the other can
     best = value(w + rem, lo)

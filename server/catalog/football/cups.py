@@ -74,9 +74,10 @@ GROUP_DRAWS: dict[tuple[str, int], dict[str, str]] = {
 GROUP_ROUND = re.compile(r"Group (?P<g>[A-L])")  # a group stage round named by its group
 LEAGUE_PHASE = "League phase"  # one table of every club (from 2024-25)
 # Level on points: the group stage (2021-22 to 2023-24) ranks by the matches between the clubs
-# level first, the league phase by goal difference and goals (UEFA's regulations, art. 17/18)
+# level first, then goal difference and goals; the league phase by goal difference, goals, goals
+# away, wins and wins away (UEFA's competition regulations, the article on equality of points)
 GROUP_TIEBREAKS = ("head_to_head", "goal_difference", "goals_for")
-LEAGUE_PHASE_TIEBREAKS = ("goal_difference", "goals_for")
+LEAGUE_PHASE_TIEBREAKS = ("goal_difference", "goals_for", "away_goals_for", "wins", "away_wins")
 
 # The last season whose two-legged ties a level aggregate sent through on away goals: UEFA
 # abolished the rule from 2021-22 (UEFA press release, 24 June 2021), these files' first season.

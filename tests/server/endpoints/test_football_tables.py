@@ -108,7 +108,8 @@ def test_groups_the_file_heads_by_matchday_are_named_by_the_draw(real_api: ApiSe
 
 def test_the_2024_25_league_phase_is_one_table_of_36(real_api: ApiServer) -> None:
     """Liverpool 21; Barcelona, Arsenal and Inter 19 in goal-difference order; Lille above
-    Aston Villa on goals scored (16 points, +7 each); Atalanta ninth."""
+    Aston Villa on goals scored (16 points, +7 each); Atalanta ninth; Real Madrid eleventh above
+    Bayern on goals scored away (15 points, +8 and 20 goals each)."""
     (table,) = _groups(real_api, 2025, "UEFA Champions League").items()
     name, rows = table
     assert name == "League phase" and len(rows) == 36
@@ -117,6 +118,7 @@ def test_the_2024_25_league_phase_is_one_table_of_36(real_api: ApiServer) -> Non
         ("FC Internazionale Milano", 19), ("Club Atlético de Madrid", 18),
         ("Bayer 04 Leverkusen", 16), ("Lille OSC", 16), ("Aston Villa FC", 16),
         ("Atalanta BC", 15)]
+    assert [r[0] for r in rows[10:12]] == ["Real Madrid CF", "FC Bayern München"]
 
 
 def test_a_league_sublevel_still_answers_its_own_table(real_api: ApiServer) -> None:
