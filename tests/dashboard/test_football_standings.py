@@ -9,7 +9,10 @@ import pytest
 
 from components import bracket
 from tests.dashboard._apptest import assert_clean, figures, open_page
-from tests.dashboard.conftest import ApiServer, point_services_at
+from tests.dashboard._streamlit import ROOT, settle
+from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over, point_services_at
+
+SHOTS = ROOT / "artifacts" / "screenshots"
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -59,3 +62,25 @@ def test_qualifying_rounds_stay_out_of_the_bracket(real_api: ApiServer,
     cl = bracket.ties(games[games["LeagueName"] == "UEFA Champions League"])
     assert len(cl) == 23  # 8 knock-out play-offs, 8 + 4 + 2 ties, the final
     assert cl["GameDay"].astype(str).min() >= "2025-02-01"
+
+
+@pytest.mark.browser
+def test_the_cup_bracket_and_groups_fit_a_desktop_and_a_phone(real_api: ApiServer) -> None:
+    """In a browser at 1440 px and 390 px: the Champions League 2022-23 bracket is drawn with
+    the aggregate of City's tie against Leipzig, inside the page's width, and Group A's table
+    is on the page."""
+    with dashboard_over(real_api) as url, chromium_browser() as chromium:
+        for width in (1440, 390):
+            page = chromium.new_context(viewport={"width": width, "height": 900}).new_page()
+            page.goto(f"{url}/standings?level=FC&season=2023")
+            chart = page.locator(".js-plotly-plot").filter(has_text="RB Leipzig 1 agg.")
+            chart.first.wait_for(timeout=180_000)
+            settle(page)
+            right = page.evaluate(
+                """() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')]
+                     .map(g => Math.ceil(g.getBoundingClientRect().right)))""")
+            assert right <= width, (width, right)
+            assert page.get_by_text("Group A").count() >= 1
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            chart.first.screenshot(path=str(SHOTS / f"champions-league-bracket-{width}.png"))
+            page.context.close()
