@@ -26,9 +26,9 @@ from server.errors import UserError
 NATION = "Europe"  # the LeagueNation of a continental competition
 
 CUPS: dict[str, League] = {lg.code: lg for lg in (
-    League("uefa.cl", "UEFA Champions League", NATION, type="Cup"),
-    League("uefa.el", "UEFA Europa League", NATION, type="Cup"),
-    League("uefa.conf", "UEFA Conference League", NATION, type="Cup"),
+    League("uefa.cl", "UEFA Champions League", NATION, type="Cup", two_legged=True),
+    League("uefa.el", "UEFA Europa League", NATION, type="Cup", two_legged=True),
+    League("uefa.conf", "UEFA Conference League", NATION, type="Cup", two_legged=True),
 )}
 
 # a file's name (without ``.txt``) -> (its competition, whether it holds the qualifying rounds)

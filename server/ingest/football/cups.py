@@ -13,30 +13,20 @@ neutral ground.
 The cups add matches and competitions, and a team row only for a club no league file holds: a
 club's league is its domestic league, never a cup.
 
-A knock-out round played over two legs (the same two clubs twice in one round) is one tie: its
-second leg carries the aggregate score, seen from that leg's home side (``agg``), and the club
-that went through (``tie_winner_id``) in its ``info``, which the games endpoint serves as
-``AggregateHome``, ``AggregateVis`` and ``TieWinner_ID``. More goals over the two legs win;
-level on aggregate, the second leg's extra time and shoot-out decide (its score here is after
-extra time). UEFA abolished the away goals rule from 2021-22, the first season of these files
-(``server.catalog.football.cups.AWAY_GOALS_LAST``): a level aggregate without a shoot-out is
-an error naming the tie, never a guess.
+A knock-out round played over two legs is one tie, its aggregate and the club through on its
+second leg (``openfootball.with_ties``).
 """
 from __future__ import annotations
 
 import argparse
 import re
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import sqlalchemy as sa
 
 from server.catalog.football import clubs
-from server.catalog import phases
-from server.catalog.football.cups import (AWAY_GOALS_LAST, CUP_FILES, CUPS, FINAL, cup_club_of,
-                                          stage_of)
+from server.catalog.football.cups import CUP_FILES, CUPS, FINAL, cup_club_of, stage_of
 from server.errors import UserError
 from server.ingest.football import command, footballtxt
 from server.ingest.datafiles import DataFiles, Ingest
@@ -89,44 +79,10 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
             {"id": team_ids[c.key], "level": LEVEL, "name": c.name, "abbrev": None, "city": None,
              "nickname": None, "sublevel_id": None, "venue_id": None, "nation": None,
              "source": SOURCE} for c in clubs if team_ids[c.key] not in held])
-        loader.put(schema.games, with_ties(game_rows(loader, matches, team_ids, league_ids)))
+        loader.put(schema.games, game_rows(loader, matches, team_ids, league_ids))
         _widen_seasons(loader.conn, matches)
         set_league_factors(loader.conn)
     return len(matches)
-
-
-def with_ties(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The games rows, each two-legged tie's second leg with its aggregate and the club that
-    went through in its ``info`` (module docstring). A round's pair of clubs met once (a final,
-    a one-match qualifying round) is no tie; a tie with a leg not played has no aggregate."""
-    legs: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
-        if row["phase"] == phases.POSTSEASON and row["playoff"] not in (None, FINAL):
-            pair = frozenset((row["home_id"], row["visitor_id"]))
-            legs[(row["sublevel_id"], row["season"], row["playoff"], pair)].append(row)
-    for (_, season, round_name, _), found in legs.items():
-        if len(found) != 2 or any(r["state"] != "final" for r in found):
-            continue
-        first, second = sorted(found, key=lambda r: (r["game_day"], r["id"]))
-        if first["home_id"] != second["visitor_id"]:
-            raise UserError(f"{round_name} {season}: both legs at the same ground")
-        home = second["score_home"] + first["score_vis"]
-        vis = second["score_vis"] + first["score_home"]
-        winner = (second["home_id"] if home > vis else second["visitor_id"] if vis > home
-                  else _shootout_winner(second))
-        if winner is None:
-            rule = "away goals" if season <= AWAY_GOALS_LAST else "nothing"
-            raise UserError(f"{round_name} {season}: the tie is level on aggregate with no "
-                            f"shoot-out ({rule} decides it): game {second['id']}")
-        second["info"] = {**second["info"], "agg": [home, vis], "tie_winner_id": winner}
-    return rows
-
-
-def _shootout_winner(leg: dict[str, Any]) -> int | None:
-    pens = leg["info"].get("pens")
-    if not pens or pens[0] == pens[1]:
-        return None
-    return int(leg["home_id"] if pens[0] > pens[1] else leg["visitor_id"])
 
 
 def set_league_factors(conn: sa.Connection) -> dict[str, float | None]:

@@ -92,3 +92,17 @@ def test_every_tie_of_a_season_sends_one_club_through(real_api: ApiServer) -> No
                                                                          g["Visitor_ID"])}
     assert {g["TieWinner_ID"] for g in qf} == {t for g in sf for t in (g["Home_ID"],
                                                                         g["Visitor_ID"])}
+
+
+def test_the_championship_play_off_semi_finals_are_ties_too(real_api: ApiServer) -> None:
+    """2021-22: Sheffield United 1-2 Nottingham Forest, Forest 1-2 Sheffield United after extra
+    time, 3-3, Forest through on penalties. 2022-23: Sunderland 2-1 Luton, Luton 2-0
+    Sunderland, Luton 3-2. The one-match final is no tie."""
+    forest = _game(real_api, "2022-05-17", "Nottingham Forest FC")
+    assert (forest["AggregateHome"], forest["AggregateVis"]) == (3, 3)
+    assert forest["TieWinner_ID"] == forest["Home_ID"]
+    luton = _game(real_api, "2023-05-16", "Luton Town FC")
+    assert (luton["AggregateHome"], luton["AggregateVis"], luton["TieWinner_ID"]) == (
+        3, 2, luton["Home_ID"])
+    final = _game(real_api, "2023-05-27", "Coventry City FC")
+    assert (final["AggregateHome"], final["TieWinner_ID"]) == (None, None)

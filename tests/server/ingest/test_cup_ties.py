@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from server.errors import UserError
-from server.ingest.football.cups import with_ties
+from server.ingest.football.openfootball import with_ties
 
 
 def _leg(gid: int, day: int, home: int, vis: int, score: tuple[int, int],
@@ -21,16 +21,23 @@ def _leg(gid: int, day: int, home: int, vis: int, score: tuple[int, int],
 
 
 def test_the_second_leg_carries_the_aggregate() -> None:
-    first, second = with_ties([_leg(1, 1, 10, 20, (1, 1)), _leg(2, 8, 20, 10, (7, 0))])
+    first, second = with_ties([_leg(1, 1, 10, 20, (1, 1)), _leg(2, 8, 20, 10, (7, 0))], {1})
     assert "agg" not in first["info"]
     assert (second["info"]["agg"], second["info"]["tie_winner_id"]) == ([8, 1], 20)
 
 
 def test_a_level_tie_goes_to_the_shoot_out_winner() -> None:
-    _, second = with_ties([_leg(1, 1, 10, 20, (2, 1)), _leg(2, 8, 20, 10, (2, 1), (4, 5))])
+    _, second = with_ties([_leg(1, 1, 10, 20, (2, 1)), _leg(2, 8, 20, 10, (2, 1), (4, 5))], {1})
     assert (second["info"]["agg"], second["info"]["tie_winner_id"]) == ([3, 3], 10)
 
 
 def test_a_level_tie_without_a_shoot_out_is_refused() -> None:
     with pytest.raises(UserError, match="level on aggregate"):
-        with_ties([_leg(1, 1, 10, 20, (2, 1)), _leg(2, 8, 20, 10, (2, 1))])
+        with_ties([_leg(1, 1, 10, 20, (2, 1)), _leg(2, 8, 20, 10, (2, 1))], {1})
+
+
+def test_a_competition_without_declared_ties_is_left_alone() -> None:
+    """Serie B's and Liga MX's play-offs send the better-placed club through on a level
+    aggregate: not declared, so no aggregate rather than a wrong one."""
+    rows = with_ties([_leg(1, 1, 10, 20, (2, 1)), _leg(2, 8, 20, 10, (2, 1))], {2})
+    assert all("agg" not in r["info"] for r in rows)
