@@ -1,8 +1,10 @@
 """standings (v2, beyond the spec): the table of a season as of the end of a day, by division.
 
 One record per team: its record, games behind its division leader, home and away records, the
-last ten games, the streak, the run or point differential, its rank in the division and the
-league, and what it has clinched (``server.models.standings``). ``date`` gives the table as of
+last ten games (football: the form of the last five), the streak, the run, point or goal
+differential, its rank in the division and the league, and what it has clinched
+(``server.models.standings``); which columns a sport's table has, and in what order, is its row
+of ``server.catalog.tables``. ``date`` gives the table as of
 the end of that day (default: the season so far); ``sublevel`` keeps a league, conference or
 division.
 
