@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import partial
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -13,14 +14,16 @@ from components import bracket, filters, layout, link_pins, links, season_facts
 from components import projections as view
 from components.plain import md
 from components.tables import show_table
+from server.catalog.tables import SPORT_TABLES, TableRules
 from services import ApiError, NotOffered, api
 
 NO_DIVISION = "All teams"
-# the columns a level's table has are the API's (its sport's row: GB or PointsBack, RunDiff,
-# PointDiff or GoalDiff, GF and GA for football); this is their order on the page
-RECORD = ("Team", "W", "L", "T", "OTL", "GF", "GA", "GoalDiff", "Points", "Pct", "GB", "PointsBack",
-          "Home", "Away", "Last10", "Streak", "RunDiff", "PointDiff", "Clinched", "ProjW",
-          "Playoff %")
+# the columns a level's table has are the API's (its sport's row of server.catalog.tables: GB or
+# PointsBack, RunDiff, PointDiff or GoalDiff, GF and GA, Pct or none, Last10 or Form); this is
+# their order on the page, the record's columns (W, L, T, OTL) in the order its sport prints them
+AFTER_RECORD = ("GF", "GA", "GoalDiff", "Points", "Pct", "GB", "PointsBack", "Home", "Away",
+                "Last10", "Form", "Streak", "RunDiff", "PointDiff", "Clinched", "ProjW",
+                "Playoff %")
 # a table's W and L are the team's (a box score's W is the pitcher of record's): said here
 FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "W": st.column_config.NumberColumn(help="Wins"), "L": st.column_config.NumberColumn(help="Losses"),
@@ -29,6 +32,8 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "PointsBack": st.column_config.NumberColumn(
                "Pts back", help="Table points behind the leader"),
            "Last10": st.column_config.TextColumn("Last 10"),
+           "Form": st.column_config.TextColumn(help="The last five results, the newest at the "
+                                                    "right end"),
            "Clinched": st.column_config.TextColumn(help="Certain, never projected: Division, Bye, "
                                                         "Wild Card, Playoff, Play-In or Title"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
@@ -36,7 +41,15 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            # the projections' own odds bars: one percent format wherever playoff odds show
            **view.odds_columns(["PlayoffProb"])}
 
-DRAWS = {"T": st.column_config.NumberColumn("D", help="Draws")}
+
+
+def record_columns(rules: TableRules | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The page's column order for a sport's table and the formats its rules add (the label of
+    a draw: football's ``D``)."""
+    record = rules.record if rules is not None else TableRules.record  # the default order
+    extra = ({"T": st.column_config.NumberColumn(rules.draw, help="Draws")}
+             if rules is not None and rules.draw != "T" else {})
+    return ("Team", *record, *AFTER_RECORD), extra
 
 
 def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFrame:
@@ -83,10 +96,19 @@ def main() -> None:
     st.caption((f"As of the end of {day}. " if day else "")
                + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
                + beside)
-    record: tuple[str, ...] = RECORD
-    if api.level_sport(level) == "soccer":  # a football table reads W-D-L: the draws in the middle
-        record = tuple({"L": "T", "T": "L"}.get(c, c) for c in RECORD)
-    formats = {**FORMATS, **(DRAWS if record is not RECORD else {}), **links.link_format("team")}
+    record, drawn = record_columns(SPORT_TABLES.get(api.level_sport(level)))
+    formats = {**FORMATS, **drawn, **links.link_format("team")}
+    _tables(table, level, day, record, formats)
+    if api.level_sport(level) == "soccer" and season is not None:
+        cup_tables(level, season, as_of, record, formats)
+    if api.level_sport(level) == "soccer" and season is not None:
+        knockout_brackets(level, season)
+    layout.copy_link()
+
+
+def _tables(table: pd.DataFrame, level: str, day: str | None, record: tuple[str, ...],
+            formats: dict[str, Any]) -> None:
+    """A table per league and division (a cup's group), each in rank order."""
     for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
         if league:
             st.subheader(md(league))
@@ -95,26 +117,47 @@ def main() -> None:
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
                        columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),
                        formats=formats)
-    if api.level_sport(level) == "soccer" and season is not None:
-        world_cup_bracket(level, season)
-    layout.copy_link()
+
+
+def cup_tables(level: str, season: int, as_of: dt.date | None, record: tuple[str, ...],
+               formats: dict[str, Any]) -> None:
+    """Each European cup's group tables (to 2023-24) or league phase (from 2024-25) that
+    season, below the league tables: the cups count in no league's table, so each is its own
+    (the standings of the cup's sublevel, its group games only)."""
+    sublevels = api.glossary(level, "sublevels")
+    if sublevels.empty or "LeagueType" not in sublevels.columns:
+        return
+    cups = sublevels[sublevels["LeagueType"] == CUP].sort_values("Name")
+    for cup_id, name in zip(cups["ID"].astype(int), cups["Name"].astype(str), strict=True):
+        table = api.standings(level, season=season, date=as_of, sublevel=int(cup_id)).frame
+        if table.empty:
+            continue
+        day = str(table["Date"].dropna().max()) if table["Date"].notna().any() else None
+        table = links.with_link(table, "Team", "team", level, season)
+        _tables(table.assign(League=f"{name} {api.season_name(level, season)}"), level, day,
+                record, formats)
 
 
 WORLD_CUP = "FIFA World Cup"
+CUP = "Cup"  # LeagueType of a club competition played in rounds (the European cups)
 
 
-def world_cup_bracket(level: str, season: int) -> None:
-    """The World Cup's knock-out bracket, when the season (a calendar year of internationals)
-    held one."""
+def knockout_brackets(level: str, season: int) -> None:
+    """The knock-out bracket of each cup the season held: the World Cup (a calendar year of
+    internationals) and each European cup, whose two-legged ties are drawn as one box each
+    with the aggregate (``components.bracket.ties``)."""
     games = api.all_games(level, season=season, phase="postseason").frame
     if games.empty or "LeagueName" not in games.columns:
         return
-    cup = games[games["LeagueName"] == WORLD_CUP]
-    if cup.empty:
-        return
-    st.subheader(f"{WORLD_CUP} {season}: knock-out")
-    st.plotly_chart(bracket.figure(cup, f"{WORLD_CUP} {season}: knock-out bracket"),
-                    key="bracket")
+    cups = [WORLD_CUP] if (games["LeagueName"] == WORLD_CUP).any() else []
+    if "LeagueType" in games.columns:
+        cups += sorted(set(games.loc[games["LeagueType"] == CUP, "LeagueName"].dropna()))
+    for n, name in enumerate(cups):
+        played = games[games["LeagueName"] == name]
+        label = f"{name} {season if name == WORLD_CUP else api.season_name(level, season)}"
+        st.subheader(f"{label}: knock-out")
+        st.plotly_chart(bracket.figure(bracket.ties(played), f"{label}: knock-out bracket"),
+                        key="bracket" if n == 0 else f"bracket_{n}")
 
 
 try:

@@ -5,6 +5,10 @@ The games list carries no round names, so the tree is read from the results: the
 tournament's last knock-out game; each finalist came from the latest earlier knock-out game it
 won, and so back to the first round. A game outside that tree (the match for third place) is
 left out. Built from ``plotly.graph_objects`` like every chart (``components.charts``).
+
+A European cup's rounds are two-legged ties: ``ties`` turns its knock-out games into one row per
+tie (the second leg's record, which carries the aggregate and the club through, with the first
+leg's score beside it), so the same tree is read from the ties; the final is one match.
 """
 from __future__ import annotations
 
@@ -19,6 +23,45 @@ from components import charts
 ROUND_NAMES = {1: "Final", 2: "SF", 3: "QF", 4: "R16", 5: "R32"}
 ROW_HEIGHT = 44  # px per first-round match
 NAME_CHARS = 14  # a name longer than this is cut on a phone-sized box
+# A cup's qualifying rounds end in August, its knock-out rounds begin in February: a gap this
+# long between two knock-out games separates the two, and the bracket is the part after it.
+STAGE_GAP_DAYS = 60
+
+
+def ties(games: pd.DataFrame) -> pd.DataFrame:
+    """One cup's knock-out games as one row per tie, after its qualifying rounds: a two-legged
+    tie is its second leg's row with the aggregate as the score, the club through as the
+    winner and ``Legs`` (both legs' scores, each from its home side); a first leg is dropped;
+    a one-match round (the final) stays as it is."""
+    if games.empty or "TieWinner_ID" not in games.columns:
+        return games
+    frame = games.assign(_day=pd.to_datetime(games["GameDay"])).sort_values(["_day", "ID"]) \
+        .reset_index(drop=True)
+    gaps = frame["_day"].diff().dt.days.fillna(0)
+    after = gaps.to_numpy() > STAGE_GAP_DAYS
+    if after.any():
+        frame = frame.iloc[int(after.nonzero()[0][-1]):].reset_index(drop=True)
+    first_of: dict[int, int] = {}
+    for i in frame.index[frame["TieWinner_ID"].notna()]:
+        row = frame.iloc[int(i)]
+        pair = {row["Home_ID"], row["Visitor_ID"]}
+        earlier = frame[(frame["_day"] < row["_day"]) & frame["TieWinner_ID"].isna()
+                        & frame["Home_ID"].isin(pair) & frame["Visitor_ID"].isin(pair)]
+        if not earlier.empty:
+            first_of[int(i)] = int(earlier.index[-1])
+    out = frame.drop(index=list(first_of.values())).copy()
+    out["Legs"] = None
+    for i, j in first_of.items():
+        leg1, leg2 = frame.iloc[j], frame.iloc[i]
+        out.loc[i, "Legs"] = (f"{_score(leg1['ScoreHome'])}-{_score(leg1['ScoreVis'])}, "
+                              f"{_score(leg2['ScoreHome'])}-{_score(leg2['ScoreVis'])}")
+        out.loc[i, ["ScoreHome", "ScoreVis", "Winner_ID"]] = [
+            leg2["AggregateHome"], leg2["AggregateVis"], leg2["TieWinner_ID"]]
+    return out.drop(columns="_day")
+
+
+def _score(value: object) -> str:
+    return "" if pd.isna(value) else str(int(value))  # type: ignore[call-overload]
 
 
 @dataclass
@@ -97,7 +140,15 @@ def _label(row: pd.Series) -> str:
         text = f"{_short(row[side])} {'' if pd.isna(row[score]) else int(row[score])}"
         lines.append(f"> {text}" if row["Winner_ID"] == row[f"{side}_ID"] else f"  {text}")
     extra = {"PSO": " (pens)", "ET": " (a.e.t.)"}.get(str(row.get("Overtime") or ""), "")
+    if _legs(row):
+        extra = " agg." + extra
     return "<br>".join(lines) + extra
+
+
+def _legs(row: pd.Series) -> str:
+    """A tie's legs (``1-1, 7-0``), or '' for a one-match round."""
+    legs = row.get("Legs")
+    return "" if legs is None or pd.isna(legs) else str(legs)
 
 
 def figure(games: pd.DataFrame, title: str) -> go.Figure:
@@ -117,8 +168,10 @@ def figure(games: pd.DataFrame, title: str) -> go.Figure:
         x=[m.x for m in matches], y=[m.y for m in matches], mode="markers+text",
         marker={"size": 6, "color": charts.HOME_COLOR}, text=[_label(m.row) for m in matches],
         textposition="middle right", textfont={"size": 10}, showlegend=False,
-        hovertext=[f"{m.row['GameDay']}: {m.row['Home']} {m.row['ScoreHome']}-"
-                   f"{m.row['ScoreVis']} {m.row['Visitor']}" for m in matches],
+        hovertext=[f"{m.row['GameDay']}: {m.row['Home']} {_score(m.row['ScoreHome'])}-"
+                   f"{_score(m.row['ScoreVis'])} {m.row['Visitor']}"
+                   + (f" on aggregate (legs {_legs(m.row)})" if _legs(m.row) else "")
+                   for m in matches],
         hoverinfo="text"))
     rounds = final.x + 1
     # room left of the first round's markers and right of the final's label

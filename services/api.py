@@ -192,10 +192,12 @@ def projections(level: str, *, season: int | None = None, date: dt.date | None =
     return fetch("projections", level, params, version="v2", follow=True)
 
 
-def standings(level: str, *, season: int | None = None, date: dt.date | None = None) -> Page:
+def standings(level: str, *, season: int | None = None, date: dt.date | None = None,
+              sublevel: int | None = None) -> Page:
     """The season's table as of the end of ``date`` (default: the season so far), one record per
-    team in league, division and rank order."""
-    return fetch("standings", level, {"season": season, "date": _day(date)}, version="v2")
+    team in league, division and rank order; ``sublevel``: one league's, or a cup's groups."""
+    return fetch("standings", level, {"season": season, "date": _day(date), "sublevel": sublevel},
+                 version="v2")
 
 
 def moneyline(level: str, *, season: int | None = None, team_id: int | None = None) -> pd.DataFrame:

@@ -4,13 +4,21 @@ dashboard's columns both come from here (docs/football.md for football's table).
 ``behind``: the distance to the leader, in games (``GB``) where teams rank by record, in table
 points (``PointsBack``) where they rank by points (hockey, football); ``differential``: what the
 scored-minus-allowed column counts (``RunDiff``, ``PointDiff``, ``GoalDiff``); ``goals``: the
-table shows goals for and against (``GF``, ``GA``) as football tables do.
+table shows goals for and against (``GF``, ``GA``) as football tables do. ``record``: the
+record's columns in the order the sport prints them (football W-D-L, the draws in the middle;
+``T`` is the API's name for a tie or a draw, shown as ``draw``). ``pct``: whether the table has
+a winning percentage (football's has none). ``form``: the recent-results column, ``Last10``
+(the record in the last ten games) or ``Form`` (football's last ``FORM_GAMES`` results as
+letters, oldest first, the newest at the right end, as the Premier League's and the BBC's
+tables print it).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from server.catalog.levels import LEVELS, find_level
+
+FORM_GAMES = 5  # results in football's Form column
 
 
 @dataclass(frozen=True)
@@ -19,13 +27,18 @@ class TableRules:
     behind: str  # GB | PointsBack
     differential: str  # RunDiff | PointDiff | GoalDiff
     goals: bool = False
+    record: tuple[str, ...] = ("W", "L", "T", "OTL")  # print order (a level shows those it has)
+    draw: str = "T"  # the letter and column label of a tie or a draw
+    pct: bool = True
+    form: str = "Last10"  # Last10 | Form
 
 
 SPORT_TABLES: dict[str, TableRules] = {r.sport: r for r in (
     TableRules("baseball", "GB", "RunDiff"),
     TableRules("basketball", "GB", "PointDiff"),
     TableRules("hockey", "PointsBack", "GoalDiff"),
-    TableRules("soccer", "PointsBack", "GoalDiff", goals=True),
+    TableRules("soccer", "PointsBack", "GoalDiff", goals=True, record=("W", "T", "L"), draw="D",
+               pct=False, form="Form"),
 )}
 
 

@@ -34,6 +34,10 @@ LEAGUE_COLUMNS: tuple[sa.ColumnElement[Any], ...] = (
     SL.c.abbrev.label("League"), SL.c.name.label("LeagueName"),
     SL.c.league_type.label("LeagueType"), SL.c.nation.label("LeagueNation"),
     SL.c.gender.label("LeagueGender"), SL.c.factor.label("LeagueFactor"),
+    # a two-legged tie's second leg (server.ingest.football.cups.with_ties)
+    G.c.info[("agg", 1)].as_integer().label("AggregateVis"),
+    G.c.info[("agg", 0)].as_integer().label("AggregateHome"),
+    G.c.info["tie_winner_id"].as_integer().label("TieWinner_ID"),
 )
 GAME_FROM = HOME.join(VISITOR.join(G, G.c.visitor_id, G.c.season), G.c.home_id, G.c.season)
 LEAGUE_FROM = GAME_FROM.outerjoin(SL, SL.c.id == G.c.sublevel_id)
@@ -67,6 +71,15 @@ LEAGUE_FIELDS: tuple[Field, ...] = (
           only=LEAGUE_LEVELS),
     Field("LeagueGender", "string", "M", "M or W (FC only)", only=LEAGUE_LEVELS),
     Field("LeagueFactor", "number", 1.0, "relative league strength 0.0-1.0 (FC only)",
+          only=LEAGUE_LEVELS),
+    Field("AggregateVis", "integer", 1, "the second leg of a two-legged knock-out tie: the "
+          "visiting side's goals over both legs; null on any other game (FC only)",
+          only=LEAGUE_LEVELS),
+    Field("AggregateHome", "integer", 7, "the same tie's home side's goals over both legs "
+          "(FC only)", only=LEAGUE_LEVELS),
+    Field("TieWinner_ID", "integer", 11, "the second leg of a two-legged tie: the team that "
+          "went through (more goals on aggregate, else the extra time and shoot-out of the "
+          "second leg; no away goals from 2021-22); null on any other game (FC only)",
           only=LEAGUE_LEVELS),
 )
 

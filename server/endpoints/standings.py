@@ -1,8 +1,10 @@
 """standings (v2, beyond the spec): the table of a season as of the end of a day, by division.
 
 One record per team: its record, games behind its division leader, home and away records, the
-last ten games, the streak, the run or point differential, its rank in the division and the
-league, and what it has clinched (``server.models.standings``). ``date`` gives the table as of
+last ten games (football: the form of the last five), the streak, the run, point or goal
+differential, its rank in the division and the league, and what it has clinched
+(``server.models.standings``); which columns a sport's table has, and in what order, is its row
+of ``server.catalog.tables``. ``date`` gives the table as of
 the end of that day (default: the season so far); ``sublevel`` keeps a league, conference or
 division.
 
@@ -13,10 +15,16 @@ answer cache keeps it, and every ingest or re-tabulation drops it. A game counts
 final (state ``final`` with both scores); postseason games never count. A season the store
 holds as team totals only (Lahman's, to 2020) answers its final table from them: records, games
 behind and ranks by league and division, the columns that need games null.
+
+Football's cups count in no league's table (``server.store.competitions``); ``sublevel`` naming
+a cup gives that cup's own tables instead: its group stage, one table per group (``Division``
+the group's name, ``Group A``), or its league phase, one table of 36, from its group games only
+and ranked by UEFA's tiebreakers (``server.store.cup_groups``).
 """
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -25,12 +33,13 @@ import sqlalchemy as sa
 from server.catalog.football import LEAGUES
 from server.catalog.football.deductions import deducted
 from server.catalog.levels import LEVELS
-from server.catalog.playoffs import format_for, usable
+from server.catalog.playoffs import PlayoffFormat, format_for, usable
 from server.catalog.simulated import PLANS
-from server.catalog.tables import levels_where, table_rules
+from server.catalog.tables import FORM_GAMES, levels_where, table_rules
 from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
-from server.endpoints.common import params
+from server.endpoints.common import LEAGUE_LEVELS, params
 from server.models import standings as model
+from server.store import cup_groups
 from server.store import schema as s
 from server.store.competitions import in_league_tables
 from server.store.divisions import Placement, placements
@@ -45,6 +54,8 @@ GAMES_BACK, POINTS_BACK = levels_where("behind", "GB"), levels_where("behind", "
 RUNS, POINTS_DIFF, GOALS_DIFF = (levels_where("differential", d)
                                  for d in ("RunDiff", "PointDiff", "GoalDiff"))
 GOALS = levels_where("goals", True)
+PCT = levels_where("pct", True)
+LAST10, FORM = levels_where("form", "Last10"), levels_where("form", "Form")
 
 
 def _season(conn: sa.Connection, ask: ParsedRequest) -> int | None:
@@ -64,6 +75,11 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     season = _season(conn, ask)
     if season is None:
         return []
+    wanted = ask.get("sublevel")
+    cup = (cup_groups.cup_of(conn, ask.code, int(wanted))
+           if wanted is not None and ask.code in LEAGUE_LEVELS else None)
+    if cup is not None:
+        return _cup_tables(conn, ask, season, cup)
     g = s.games.c
     rows = conn.execute(
         sa.select(g.game_day, g.home_id, g.visitor_id, g.score_home, g.score_vis, g.state,
@@ -73,45 +89,91 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         .order_by(g.game_day, g.game_no, g.id)).all()
     if not rows:  # a season known only by its totals (Lahman), unless a day was asked
         return [] if ask.day_to is not None else _from_totals(conn, ask, season)
-    days, home_ids, visitor_ids, score_home, score_vis, states, overtime, sources = zip(
-        *rows, strict=True)
-    team_ids = sorted(set(home_ids) | set(visitor_ids))
-    index = {t: i for i, t in enumerate(team_ids)}
-    home = np.array([index[t] for t in home_ids], dtype=np.int64)
-    visitor = np.array([index[t] for t in visitor_ids], dtype=np.int64)
-    state = np.array(states)
-    final = (state == "final") & np.array([a is not None and b is not None
-                                           for a, b in zip(score_home, score_vis, strict=True)])
-    day = ask.day_to
-    game_day = np.array(days, dtype="datetime64[D]")
-    played = final if day is None else final & (game_day <= np.datetime64(day, "D"))
-    waiting = ~played & (final | (state == "scheduled") | (state == "inprogress"))
-    remaining = (np.bincount(home[waiting], minlength=len(team_ids))
-                 + np.bincount(visitor[waiting], minlength=len(team_ids)))
+    team_ids = sorted({r.home_id for r in rows} | {r.visitor_id for r in rows})
     where, group, division = _structure(conn, ask.code, season, team_ids)
-    games = model.SeasonGames(
-        home=home[played], visitor=visitor[played],
-        score_home=np.array([x or 0 for x in score_home], dtype=np.int64)[played],
-        score_vis=np.array([x or 0 for x in score_vis], dtype=np.int64)[played],
-        overtime=np.array([bool(x) for x in overtime], dtype=bool)[played],
-        remaining=remaining,
-        deducted=_deductions(conn, ask.code, season, team_ids, where) if day is None else None)
-
-    simulated = all(src == SIMULATED for src in sources)
+    deducted = (_deductions(conn, ask.code, season, team_ids, where)
+                if ask.day_to is None else None)
+    games, as_of = _played(rows, team_ids, ask.day_to, deducted)
+    simulated = all(r.source == SIMULATED for r in rows)
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
-    lines = model.table(games, group, division, fmt, ot_losses=ask.code in HOCKEY,
-                        ties=ask.code in TIES or ask.code in HOCKEY, marks=marks)
-
+    lines = _lines(ask.code, games, group, division, fmt, marks)
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
-    as_of = day if day is not None else (
-        game_day[played].max().item() if played.any() else None)
     out: list[Record] = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,
                            line))
+    return _ordered(out, ask)
+
+
+def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
+            deducted: np.ndarray | None) -> tuple[model.SeasonGames, dt.date | None]:
+    """The games ``rows`` (day, teams, scores, state, overtime) final by the end of ``day``
+    (default: all), as the model's arrays over ``team_ids``; and the day the table is as of."""
+    index = {t: i for i, t in enumerate(team_ids)}
+    home = np.array([index[r.home_id] for r in rows], dtype=np.int64)
+    visitor = np.array([index[r.visitor_id] for r in rows], dtype=np.int64)
+    state = np.array([r.state for r in rows])
+    final = (state == "final") & np.array([r.score_home is not None and r.score_vis is not None
+                                           for r in rows])
+    game_day = np.array([r.game_day for r in rows], dtype="datetime64[D]")
+    played = final if day is None else final & (game_day <= np.datetime64(day, "D"))
+    waiting = ~played & (final | (state == "scheduled") | (state == "inprogress"))
+    remaining = (np.bincount(home[waiting], minlength=len(team_ids))
+                 + np.bincount(visitor[waiting], minlength=len(team_ids)))
+    games = model.SeasonGames(
+        home=home[played], visitor=visitor[played],
+        score_home=np.array([r.score_home or 0 for r in rows], dtype=np.int64)[played],
+        score_vis=np.array([r.score_vis or 0 for r in rows], dtype=np.int64)[played],
+        overtime=np.array([bool(r.overtime) for r in rows], dtype=bool)[played],
+        remaining=remaining, deducted=deducted)
+    as_of = day if day is not None else (
+        game_day[played].max().item() if played.any() else None)
+    return games, as_of
+
+
+def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.ndarray,
+           fmt: PlayoffFormat | None, marks: bool) -> list[dict[str, Any]]:
+    """The model's table, read as the level's sport prints it (``server.catalog.tables``)."""
+    rules = table_rules(code)
+    return model.table(games, group, division, fmt, ot_losses=code in HOCKEY,
+                       ties=code in TIES or code in HOCKEY, marks=marks,
+                       form_games=FORM_GAMES if rules.form == "Form" else 0,
+                       draw_letter=rules.draw,
+                       draws_middle=rules.record.index("T") < rules.record.index("L"))
+
+
+def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
+                cup: cup_groups.Cup) -> list[Record]:
+    """A cup's group stage (one table per group, ``Division`` the group's name) or league phase
+    (one table) from its group games only (``server.store.cup_groups``); no clinch marks."""
+    g = s.games.c
+    rows = conn.execute(
+        sa.select(g.game_day, g.home_id, g.visitor_id, g.score_home, g.score_vis, g.state,
+                  g.overtime, g.info)
+        .where(cup_groups.group_games(ask.code, season, cup.id))
+        .order_by(g.game_day, g.game_no, g.id)).all()
+    if not rows:
+        return []
+    stage = cup_groups.stage(conn, ask.code, season, cup, [
+        (r.home_id, r.visitor_id, (r.info or {}).get("round")) for r in rows])
+    team_ids = sorted(stage.groups)
+    names_of = sorted(set(stage.groups.values()))
+    group = np.array([names_of.index(stage.groups[t]) for t in team_ids], dtype=np.int64)
+    division = np.full(len(team_ids), -1, dtype=np.int64)
+    games, as_of = _played(rows, team_ids, ask.day_to, None)
+    fmt = PlayoffFormat(ask.code, season, season, "table", (), tiebreaks=stage.tiebreaks)
+    lines = _lines(ask.code, games, group, division, fmt, marks=False)
+    names = _names(conn, ask.code, season, team_ids)
+    where = Placement(cup.id, None, cup.id)
+    out: list[Record] = []
+    for team_id, line in zip(team_ids, lines, strict=True):
+        rec = _record(ask.code, team_id, names.get(team_id), where, {cup.id: cup.name}, season,
+                      as_of, line)
+        rec["Division"] = stage.groups[team_id]
+        out.append(rec)
     return _ordered(out, ask)
 
 
@@ -168,7 +230,7 @@ def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[R
     out = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         rec = _record(ask.code, team_id, names.get(team_id), p, sub_names, season, None, line)
-        rec.update({k: None for k in ("Home", "Away", "Last10", "Streak", "RunDiff",
+        rec.update({k: None for k in ("Home", "Away", "Last10", "Form", "Streak", "RunDiff",
                                       "PointDiff", "GoalDiff", "GF", "GA", "Remaining",
                                       "Clinched") if k in rec})
         out.append(rec)
@@ -206,17 +268,16 @@ def _record(code: str, team_id: int, name: str | None, p: Placement,
         "Team_ID": team_id, "Team": name,
         "League_ID": p.league_id, "League": sub_names.get(p.league_id or -1),
         "Division_ID": p.division_id, "Division": sub_names.get(p.division_id or -1),
-        "Season": season, "Date": as_of, "G": line["G"], "W": line["W"], "L": line["L"]}
-    if code in TIES:
-        rec["T"] = line["T"]
-    if code in HOCKEY:
-        rec["OTL"] = line["OTL"]
+        "Season": season, "Date": as_of, "G": line["G"]}
+    rules = table_rules(code)
+    has = {"W": True, "L": True, "T": code in TIES, "OTL": code in HOCKEY}
+    rec.update({c: line[c] for c in rules.record if has[c]})  # in the order the sport prints
     if code in POINTS:
         rec["Points"] = line["Points"]
-    rules = table_rules(code)
-    rec["Pct"] = line["Pct"]
+    if rules.pct:
+        rec["Pct"] = line["Pct"]
     rec[rules.behind] = line[rules.behind]
-    rec.update({"Home": line["Home"], "Away": line["Away"], "Last10": line["Last10"],
+    rec.update({"Home": line["Home"], "Away": line["Away"], rules.form: line[rules.form],
                 "Streak": line["Streak"]})
     if rules.goals:
         rec.update({"GF": line["GF"], "GA": line["GA"]})
@@ -254,7 +315,8 @@ STANDINGS = Endpoint(
         Field("League_ID", _I, 1, "its league or conference ID (glossary sublevels)"),
         Field("League", _S, "American League", "its name"),
         Field("Division_ID", _I, 11, "its division ID; null where the level has none declared"),
-        Field("Division", _S, "AL West", "its name"),
+        Field("Division", _S, "AL West", "its name (a football cup's tables: the group, "
+                                         "Group A, or League phase)"),
         Field("Season", _I, 2023, "season ID"),
         Field("Date", "date", "2023-10-01", "the table as of the end of this day; null for a "
                                             "season held as totals only (Lahman's, to 2020)"),
@@ -267,15 +329,19 @@ STANDINGS = Endpoint(
                                 "less any deduction the league imposed)",
               only=POINTS),
         Field("Pct", _N, 0.556, "wins and half the ties over games; points over the most "
-                                "possible where the level ranks by points"),
+                                "possible where the level ranks by points (football's tables "
+                                "have none)", only=PCT),
         Field("GB", _N, 0.0, "games behind the division leader (the league's where there are no "
                              "divisions)", only=GAMES_BACK),
         Field("PointsBack", _I, 0, "table points behind the division leader (the league's where "
                                    "there are no divisions)", only=POINTS_BACK),
-        Field("Home", _S, "39-42", "home record, W-L (W-L-T with ties or overtime losses)"),
+        Field("Home", _S, "39-42", "home record, W-L (W-L-T with ties or overtime losses; "
+                                   "football W-D-L)"),
         Field("Away", _S, "51-30", "away record"),
-        Field("Last10", _S, "6-4", "record in the last 10 games"),
-        Field("Streak", _S, "W2", "current streak: W, L or T and its length"),
+        Field("Last10", _S, "6-4", "record in the last 10 games", only=LAST10),
+        Field("Form", _S, "WWDLW", f"the last {FORM_GAMES} results, W, D or L, oldest first: the "
+                                   "newest is the right end (football)", only=FORM),
+        Field("Streak", _S, "W2", "current streak: W, L or T (football D) and its length"),
         Field("GF", _I, 94, "goals scored", only=GOALS),
         Field("GA", _I, 33, "goals conceded", only=GOALS),
         Field("RunDiff", _I, 197, "runs scored minus runs allowed", only=RUNS),

@@ -48,18 +48,24 @@ class SeasonGames:
     deducted: np.ndarray | None = None
 
 
-def _record(won: int, lost: int, tied: int, with_ties: bool) -> str:
-    return f"{won}-{lost}-{tied}" if with_ties else f"{won}-{lost}"
+def _record(won: int, lost: int, tied: int, with_ties: bool, draws_middle: bool = False) -> str:
+    if not with_ties:
+        return f"{won}-{lost}"
+    return f"{won}-{tied}-{lost}" if draws_middle else f"{won}-{lost}-{tied}"
 
 
 def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
-          fmt: PlayoffFormat | None, ot_losses: bool, ties: bool, marks: bool = True
+          fmt: PlayoffFormat | None, ot_losses: bool, ties: bool, marks: bool = True,
+          form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False
           ) -> list[dict[str, Any]]:
     """One row per team (index order): W, L, T (ties or draws), OTL (``ot_losses``: overtime
     losses counted apart from L), Points, Pct, GB, Home, Away, Last10, Streak, Diff, DivRank,
     LeagueRank, Clinched. ``ties`` says whether Home, Away and Last10 show a third column (ties,
     draws or overtime losses). Without ``marks`` (the store lacks the structure the format
-    needs: a league or division of some team) only division titles are marked."""
+    needs: a league or division of some team) only division titles are marked. With
+    ``form_games``, ``Form`` is the team's last results as letters, oldest first (W, L and
+    ``draw_letter``; an overtime loss an L), else None. ``draws_middle``: Home, Away and Last10 read
+    W-D-L (football) instead of W-L-T."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
@@ -116,12 +122,18 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     goals_for = np.zeros(t, dtype=np.int64)
     np.add.at(goals_for, h, sh)
     np.add.at(goals_for, v, sv)
+    away_goals = np.zeros(t, dtype=np.int64)  # UEFA's league phase: goals, then these
+    np.add.at(away_goals, v, sv)
+    away_wins = np.zeros(t, dtype=np.int64)
+    np.add.at(away_wins, v, sv > sh)
     rules = fmt.tiebreaks if fmt is not None else ()
     place = tiebreaks.rank_value(current[None, :].astype(float), rules, group, division,
                                  h2h[None], pair, {"wins": w[None], "regulation_wins":
                                                    regulation[None],
                                                    "goal_difference": diff[None],
-                                                   "goals_for": goals_for[None]})[0]
+                                                   "goals_for": goals_for[None],
+                                                   "away_goals_for": away_goals[None],
+                                                   "away_wins": away_wins[None]})[0]
 
     # who can still finish ahead of whom: the best a team can do against the worst the other can
     best = value(w + rem, lo)
@@ -154,8 +166,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
             "Points": int(points[i]), "G": int(played[i]), "Remaining": int(rem[i]),
             "Pct": round(float(pct[i]), 3), "GB": float(gb), "PointsBack": points_back,
             "GF": int(goals_for[i]), "GA": int(goals_for[i] - diff[i]),
-            "Home": _record(*form.home[i], ties), "Away": _record(*form.away[i], ties),
-            "Last10": _record(*form.last(i), ties), "Streak": form.streak(i),
+            "Home": _record(*form.home[i], ties, draws_middle),
+            "Away": _record(*form.away[i], ties, draws_middle),
+            "Last10": _record(*form.last(i), ties, draws_middle), "Streak": form.streak(i, draw_letter),
+            "Form": form.letters(i, form_games, draw_letter) if form_games else None,
             "Diff": int(diff[i]), "DivRank": int(div_rank[i]), "LeagueRank": int(league_rank[i]),
             "Clinched": _clinched(fmt if marks else None, i, division[i] >= 0 and passers_div == 0,
                                   passers_div, passers_league, passers_level, group,
@@ -230,9 +244,6 @@ def _byes(members: np.ndarray, division: np.ndarray, place: np.ndarray, byes: in
     return set(sorted(winners, key=lambda m: -place[m])[:byes])
 
 
-_LETTERS = "WLT"  # result codes 0, 1, 2; 3 is an overtime loss (an L in a streak, third column)
-
-
 @dataclass
 class _Form:
     """Per team: home and away records (W, L, T or OTL), and its result codes in play order
@@ -246,7 +257,11 @@ class _Form:
         counts = np.bincount(self.results[i][-LAST_N:], minlength=4)
         return int(counts[0]), int(counts[1]), int(counts[2] + counts[3])
 
-    def streak(self, i: int) -> str | None:
+    def letters(self, i: int, n: int, draw: str) -> str:
+        """The last ``n`` results, oldest first, as letters (``draw`` for a tie or a draw)."""
+        return "".join(("W", "L", draw, "L")[int(r)] for r in self.results[i][-n:])
+
+    def streak(self, i: int, draw: str = "T") -> str | None:
         """"W3": three straight wins to the day (an overtime loss a loss, a tie a T); None
         before a team's first game."""
         results = np.where(self.results[i] == 3, 1, self.results[i])
@@ -254,7 +269,7 @@ class _Form:
             return None
         breaks = np.flatnonzero(results != results[-1])
         length = len(results) - (breaks[-1] + 1 if len(breaks) else 0)
-        return f"{_LETTERS[int(results[-1])]}{length}"
+        return f"{('W', 'L', draw)[int(results[-1])]}{length}"
 
 
 def _form(games: SeasonGames, t: int, ot_losses: bool) -> _Form:

@@ -12,7 +12,8 @@ between each pair (``games[i, j]``), so one matrix per simulated season carries 
 * ``league``: the win fraction against its league or conference;
 * ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points);
 * ``goal_difference`` and ``goals_for``: football's counts, more is better (``GOAL_RULES``:
-  the projections simulate results, not goals, and leave these to the lot).
+  the projections simulate results, not goals, and leave these to the lot);
+  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only).
 
 Arrays are (simulations x teams); a single season is one simulation. The pair rules never
 build a (simulations x teams x teams) array of another type: at 10,000 simulated MLB seasons
@@ -25,7 +26,8 @@ from __future__ import annotations
 import numpy as np
 
 GOAL_RULES = ("goal_difference", "goals_for")
-RULES = ("head_to_head", "division", "league", "wins", "regulation_wins", *GOAL_RULES)
+RULES = ("head_to_head", "division", "league", "wins", "regulation_wins", *GOAL_RULES,
+         "away_goals_for", "away_wins")
 
 
 def _fraction(won: np.ndarray, played: np.ndarray) -> np.ndarray:

@@ -12,7 +12,8 @@ import sqlalchemy as sa
 
 from server.store import schema
 
-NOT_A_LEAGUE = ("Cup", "International")  # sublevels.league_type of competitions with no table
+CUP = "Cup"  # sublevels.league_type of a club cup (its group stage is a table of its own)
+NOT_A_LEAGUE = (CUP, "International")  # sublevels.league_type of competitions in no league table
 
 
 def in_league_tables(sublevel_id: sa.ColumnElement[int | None]) -> sa.ColumnElement[bool]:

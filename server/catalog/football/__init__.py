@@ -70,6 +70,10 @@ class League:
     gender: str = "M"
     # the published order of teams level on points (server.models.tiebreaks rules)
     tiebreaks: tuple[str, ...] = ("goal_difference", "goals_for")
+    # its knock-out rounds of two legs go through on aggregate, then the second leg's extra
+    # time and shoot-out (no away goals): the European cups from 2021-22, the EFL's play-off
+    # semi-finals (EFL Regulations); other leagues' play-off rules differ and are not declared
+    two_legged: bool = False
 
     @property
     def abbrev(self) -> str:
@@ -94,7 +98,7 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("dz.1", "Algerian Ligue 1", "Algeria"),
     League("eg.1", "Egyptian Premier League", "Egypt"),
     League("en.1", "Premier League", "England"),
-    League("en.2", "EFL Championship", "England"),
+    League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
     League("en.4", "EFL League Two", "England"),
     League("es.1", "La Liga", "Spain"),

@@ -26,9 +26,9 @@ from server.errors import UserError
 NATION = "Europe"  # the LeagueNation of a continental competition
 
 CUPS: dict[str, League] = {lg.code: lg for lg in (
-    League("uefa.cl", "UEFA Champions League", NATION, type="Cup"),
-    League("uefa.el", "UEFA Europa League", NATION, type="Cup"),
-    League("uefa.conf", "UEFA Conference League", NATION, type="Cup"),
+    League("uefa.cl", "UEFA Champions League", NATION, type="Cup", two_legged=True),
+    League("uefa.el", "UEFA Europa League", NATION, type="Cup", two_legged=True),
+    League("uefa.conf", "UEFA Conference League", NATION, type="Cup", two_legged=True),
 )}
 
 # a file's name (without ``.txt``) -> (its competition, whether it holds the qualifying rounds)
@@ -62,6 +62,26 @@ STAGES: tuple[Stage, ...] = (
     Stage(r"(?:Finals, )?(?P<r>Round of 16|Quarterfinals|Semifinals|Final)", False, _P, "\\g<r>"),
 )
 FINAL = "Final"  # the round played once, at a ground chosen beforehand (neutral)
+# A group stage's matches name their group (``Group A``) in most files; 2023-24's Champions
+# League file heads them by matchday only. Its groups are then the clubs that played each
+# other, each named here by one of its clubs (the draw of 31 August 2023, uefa.com).
+GROUP_DRAWS: dict[tuple[str, int], dict[str, str]] = {
+    ("uefa.cl", 2024): {"A": "fc-bayern-munchen", "B": "arsenal-fc", "C": "real-madrid-cf",
+                        "D": "real-sociedad-de-futbol", "E": "club-atletico-de-madrid",
+                        "F": "borussia-dortmund", "G": "manchester-city-fc",
+                        "H": "fc-barcelona"},
+}
+GROUP_ROUND = re.compile(r"Group (?P<g>[A-L])")  # a group stage round named by its group
+LEAGUE_PHASE = "League phase"  # one table of every club (from 2024-25)
+# Level on points: the group stage (2021-22 to 2023-24) ranks by the matches between the clubs
+# level first, then goal difference and goals; the league phase by goal difference, goals, goals
+# away, wins and wins away (UEFA's competition regulations, the article on equality of points)
+GROUP_TIEBREAKS = ("head_to_head", "goal_difference", "goals_for")
+LEAGUE_PHASE_TIEBREAKS = ("goal_difference", "goals_for", "away_goals_for", "wins", "away_wins")
+
+# The last season whose two-legged ties a level aggregate sent through on away goals: UEFA
+# abolished the rule from 2021-22 (UEFA press release, 24 June 2021), these files' first season.
+AWAY_GOALS_LAST = 2021
 
 
 def stage_of(header: str, qualifying: bool) -> tuple[str, str]:

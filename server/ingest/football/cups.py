@@ -12,6 +12,9 @@ neutral ground.
 
 The cups add matches and competitions, and a team row only for a club no league file holds: a
 club's league is its domestic league, never a cup.
+
+A knock-out round played over two legs is one tie, its aggregate and the club through on its
+second leg (``openfootball.with_ties``).
 """
 from __future__ import annotations
 

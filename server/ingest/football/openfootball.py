@@ -10,7 +10,10 @@ League rounds (``Matchday 12``; a split season's groups, ``Championship, Matchda
 ``regular``;
 everything else (play-offs, finals) is ``postseason`` with the round as its name. A match without
 a score is scheduled if its day is still to come, else ``No result``. Points deductions are not
-in the files: ``server.catalog.football.deductions`` declares them.
+in the files: ``server.catalog.football.deductions`` declares them. A competition that declares
+``two_legged`` (the European cups, the Championship's play-off semi-finals) has each two-legged
+tie's aggregate and the club through on its second leg (``with_ties``), which the games
+endpoint serves as ``AggregateHome``, ``AggregateVis`` and ``TieWinner_ID``.
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ import sqlalchemy as sa
 from server.catalog import phases
 from server.catalog.clock import today
 from server.catalog.football import Club, League, club_of, league_of
+from server.catalog.football.cups import AWAY_GOALS_LAST, FINAL
 from server.errors import UserError
 from server.ingest.football import command
 from server.ingest.datafiles import DataFiles, Ingest
@@ -198,7 +202,47 @@ def game_rows(loader: Loader, matches: Sequence[Match], team_ids: dict[str, int]
             "playoff": None if m.phase == phases.REGULAR else m.round, "phase": m.phase,
             "attendance": None, "duration": None, "line_score": None, "info": info,
             "source": SOURCE})
+    return with_ties(rows, {league_ids[m.league.code] for m in matches if m.league.two_legged})
+
+
+def with_ties(rows: list[dict[str, Any]], leagues: set[int]) -> list[dict[str, Any]]:
+    """The games rows, each two-legged tie's second leg (in the competitions ``leagues``, those
+    that declare ``two_legged``) with its aggregate and the club through in its ``info``: the
+    aggregate seen from that leg's home side (``agg``), the club (``tie_winner_id``). More goals
+    on aggregate win; level, the second leg's extra time and shoot-out decide (its score is
+    after extra time). UEFA abolished away goals from 2021-22, these files' first season
+    (``AWAY_GOALS_LAST``): a level aggregate with no shoot-out is an error naming the tie, never
+    a guess. A round's pair of clubs met once (a final, a one-match round) is no tie; a tie with
+    a leg not played has no aggregate."""
+    legs: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        if (row["sublevel_id"] in leagues and row["phase"] == phases.POSTSEASON
+                and row["playoff"] not in (None, FINAL)):
+            pair = frozenset((row["home_id"], row["visitor_id"]))
+            legs[(row["sublevel_id"], row["season"], row["playoff"], pair)].append(row)
+    for (_, season, round_name, _), found in legs.items():
+        if len(found) != 2 or any(r["state"] != "final" for r in found):
+            continue
+        first, second = sorted(found, key=lambda r: (r["game_day"], r["id"]))
+        if first["home_id"] != second["visitor_id"]:
+            raise UserError(f"{round_name} {season}: both legs at the same ground")
+        home = second["score_home"] + first["score_vis"]
+        vis = second["score_vis"] + first["score_home"]
+        winner = (second["home_id"] if home > vis else second["visitor_id"] if vis > home
+                  else _shootout_winner(second))
+        if winner is None:
+            rule = "away goals" if season <= AWAY_GOALS_LAST else "nothing"
+            raise UserError(f"{round_name} {season}: the tie is level on aggregate with no "
+                            f"shoot-out ({rule} decides it): game {second['id']}")
+        second["info"] = {**second["info"], "agg": [home, vis], "tie_winner_id": winner}
     return rows
+
+
+def _shootout_winner(leg: dict[str, Any]) -> int | None:
+    pens = leg["info"].get("pens")
+    if not pens or pens[0] == pens[1]:
+        return None
+    return int(leg["home_id"] if pens[0] > pens[1] else leg["visitor_id"])
 
 
 def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
