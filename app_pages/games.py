@@ -8,7 +8,8 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, extra_time, filters, layout, links, page_sections, phases, season_facts, team_view
+from components import (charts, extra_time, filters, layout, links, page_sections, phases, season_facts, team_view,
+                        ties)
 from components.game_detail import show_game
 from components.plain import md
 from components.tables import csv_bytes, download, show_table
@@ -92,7 +93,8 @@ def _list(level: str, query: Query, team: str | None) -> None:
                + " · sort by any column · click a row to open the game")
     # the list first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
     sport = api.level_sport(level)
-    show_table(extra_time.mark(frame, sport), name="games", columns=extra_time.columns(GAME_COLUMNS, sport),
+    listed = ties.mark(extra_time.mark(frame, sport))  # a cup tie's second leg: its aggregate
+    show_table(listed, name="games", columns=ties.columns(extra_time.columns(GAME_COLUMNS, sport), listed),
                select_into="game", hidden=("ID",),
                open_tab=(TABS_KEY, GAME_TAB), empty="No games match these filters.", csv=not result.truncated)
     if result.truncated:
