@@ -39,7 +39,7 @@ class Field:
     column: str | None = None
     children: tuple[Field, ...] = ()
     detail: bool = False
-    only: tuple[str, ...] = ()  # levels that carry this field (FC's League fields); () = all
+    levels: tuple[str, ...] = ()  # levels that carry this field (FC's League fields); () = all
     hook: bool = False  # filled by the endpoint's hook, not read from the row
 
 

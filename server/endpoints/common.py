@@ -63,24 +63,24 @@ GAME_FIELDS: tuple[Field, ...] = (
     Field("Loser_ID", "integer", 12, "losing team ID; null until decided"),
 )
 LEAGUE_FIELDS: tuple[Field, ...] = (
-    Field("League", "string", "EPL", "league abbreviation (FC only)", only=LEAGUE_LEVELS),
-    Field("LeagueName", "string", "Premier League", "league name (FC only)", only=LEAGUE_LEVELS),
+    Field("League", "string", "EPL", "league abbreviation (FC only)", levels=LEAGUE_LEVELS),
+    Field("LeagueName", "string", "Premier League", "league name (FC only)", levels=LEAGUE_LEVELS),
     Field("LeagueType", "string", "Domestic", "Domestic, Cup or International (FC only)",
-          only=LEAGUE_LEVELS),
+          levels=LEAGUE_LEVELS),
     Field("LeagueNation", "string", "England", "country or scope of the league (FC only)",
-          only=LEAGUE_LEVELS),
-    Field("LeagueGender", "string", "M", "M or W (FC only)", only=LEAGUE_LEVELS),
+          levels=LEAGUE_LEVELS),
+    Field("LeagueGender", "string", "M", "M or W (FC only)", levels=LEAGUE_LEVELS),
     Field("LeagueFactor", "number", 1.0, "relative league strength 0.0-1.0 (FC only)",
-          only=LEAGUE_LEVELS),
+          levels=LEAGUE_LEVELS),
     Field("AggregateVis", "integer", 1, "the second leg of a two-legged knock-out tie: the "
           "visiting side's goals over both legs; null on any other game (FC only)",
-          only=LEAGUE_LEVELS),
+          levels=LEAGUE_LEVELS),
     Field("AggregateHome", "integer", 7, "the same tie's home side's goals over both legs "
-          "(FC only)", only=LEAGUE_LEVELS),
+          "(FC only)", levels=LEAGUE_LEVELS),
     Field("TieWinner_ID", "integer", 11, "the second leg of a two-legged tie: the team that "
           "went through (more goals on aggregate, else the extra time and shoot-out of the "
           "second leg; no away goals from 2021-22); null on any other game (FC only)",
-          only=LEAGUE_LEVELS),
+          levels=LEAGUE_LEVELS),
 )
 
 

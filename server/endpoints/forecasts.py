@@ -60,7 +60,7 @@ FORECAST_OBJECTS: tuple[Field, ...] = (
         _f("VELOWinExp", "number", 0.44, "visitor win expectancy, 0-1"),
         _f("HELOWinExp", "number", 0.56, "home win expectancy, 0-1"),
         *(Field(name, "number", example, f"{what}, 0-1, from the ELO difference (a draw is an "
-                "outcome in football: docs/models.md); the three sum to 1", only=THREE_WAY)
+                "outcome in football: docs/models.md); the three sum to 1", levels=THREE_WAY)
           for name, example, what in (("HomeWinProb", 0.46, "chance of a home win"),
                                       ("DrawProb", 0.27, "chance of a draw"),
                                       ("VisWinProb", 0.27, "chance of an away win"))),
@@ -98,10 +98,10 @@ COMPARISON_COLUMNS: tuple[sa.ColumnElement[Any], ...] = tuple(
                            (CF.c.vis_win_prob, "Vis"))[:3 if fc.three_way else 1])
 COMPARISON_OBJECT = Field(
     "comparison", "object", None, "other forecasters' published home win chances for the game, "
-    "beside ours (elo.HELOWinExp)", only=tuple(sorted({lv for fc in FORECASTERS for lv in fc.levels})),
+    "beside ours (elo.HELOWinExp)", levels=tuple(sorted({lv for fc in FORECASTERS for lv in fc.levels})),
     children=tuple(
         Field(fc.field + suffix, "number", example, f"{what}, 0-1, published by {fc.name}: "
-              f"{fc.about}. {fc.credit}. Null where it published none", only=fc.levels)
+              f"{fc.about}. {fc.credit}. Null where it published none", levels=fc.levels)
         for fc in FORECASTERS
         for suffix, example, what in (("", 0.62, "home win chance"), ("Draw", 0.24, "draw chance"),
                                       ("Vis", 0.14, "away win chance"))[:3 if fc.three_way else 1]))

@@ -137,7 +137,7 @@ DETAIL_FIELDS: tuple[Field, ...] = (
             "(football: first half, second half, extra time when played)"),
     Field("Penalties", "any", {"visitor": 4, "home": 5}, "the shoot-out's score of a match "
           "decided on penalties; null otherwise (FC only)", detail=True, hook=True,
-          only=LEAGUE_LEVELS),
+          levels=LEAGUE_LEVELS),
     _hooked("venue", "object", None, "venue metadata", children=(
         Field("ID", "integer", 5, "venue ID"), Field("Name", "string", "Yankee Stadium", "name"),
         Field("CityState", "string", "Bronx, NY", "city and state"),

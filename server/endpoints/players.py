@@ -256,7 +256,7 @@ PLAYERS = Endpoint(
         Field("Position", "string", "RF", "position"),
         Field("Bats", "string", "R", "baseball: L, R or S"),
         Field("Throws", "string", "R", "baseball: L or R"),
-        *(Field(n, k, e, d + " (FC only)", only=LEAGUE_LEVELS) for n, k, e, d in (
+        *(Field(n, k, e, d + " (FC only)", levels=LEAGUE_LEVELS) for n, k, e, d in (
             ("League", "string", "EPL", "league abbreviation of the team"),
             ("LeagueName", "string", "Premier League", "league name"),
             ("LeagueType", "string", "Domestic", "Domestic, Cup or International"),

@@ -84,34 +84,34 @@ PROJECTIONS = Endpoint(
         Field("W", "integer", 48, "regular-season wins so far"),
         Field("L", "integer", 35, "regular-season losses so far"),
         Field("T", "integer", 0, "ties (soccer: draws; hockey: overtime and shootout losses)"),
-        Field("Points", "integer", 40, "table points so far (3 a win, 1 a draw)", only=SOCCER),
+        Field("Points", "integer", 40, "table points so far (3 a win, 1 a draw)", levels=SOCCER),
         Field("ELO", _N, 1541.3, "ELO rating at the end of the day"),
         Field("ProjW", _N, 92.4, "projected final wins (mean of the simulated seasons)"),
         Field("ProjL", _N, 69.6, "projected final losses (mean)"),
         Field("ProjT", _N, 0.0, "projected final ties, draws or overtime losses (mean), as T"),
         Field("ProjW10", _N, 86.0, "10th percentile of the final wins"),
         Field("ProjW90", _N, 99.0, "90th percentile of the final wins"),
-        Field("ProjPoints", _N, 61.2, "projected final table points (mean)", only=SOCCER),
+        Field("ProjPoints", _N, 61.2, "projected final table points (mean)", levels=SOCCER),
         Field("PlayoffProb", _N, 0.71, "probability of making the playoff, 0-1; null where "
                                        "there is none"),
         Field("ByeProb", _N, 0.12, "probability of a first-round bye (NBA: of a place without "
                                    "the play-in), 0-1; null where the format has none"),
         Field("TitleProb", _N, 0.08, "probability of the title (soccer: first in the "
                                      "league), 0-1"),
-        Field("ProjRank", _N, 3.4, "projected final position in the league (mean)", only=SOCCER),
+        Field("ProjRank", _N, 3.4, "projected final position in the league (mean)", levels=SOCCER),
         Field("ChampionsLeagueProb", _N, 0.62, "probability of a Champions League place by "
               "league position (qualifying rounds included), 0-1; null where the league has "
-              "none declared", only=SOCCER),
+              "none declared", levels=SOCCER),
         Field("EuropeProb", _N, 0.91, "probability of any European place by league position, "
-              "0-1; null where none is declared", only=SOCCER),
+              "0-1; null where none is declared", levels=SOCCER),
         Field("PromotionProb", _N, 0.3, "probability of direct promotion, 0-1; null where the "
-              "league has none", only=SOCCER),
+              "league has none", levels=SOCCER),
         Field("PromotionPlayoffProb", _N, 0.4, "probability of a promotion play-off place, 0-1",
-              only=SOCCER),
+              levels=SOCCER),
         Field("RelegationPlayoffProb", _N, 0.1, "probability of a relegation play-off (or "
-              "play-out) place, 0-1", only=SOCCER),
+              "play-out) place, 0-1", levels=SOCCER),
         Field("RelegationProb", _N, 0.05, "probability of direct relegation, 0-1; null where "
-              "the league has none declared", only=SOCCER),
+              "the league has none declared", levels=SOCCER),
     ),
     build=_build, params=params("season", "date", "team", "sublevel"),
     filters={"sublevel": _sublevel}, season_default=True,

@@ -98,9 +98,9 @@ ELO = Endpoint(
         Field("Wins", "integer", 94, "rankings: wins in the season so far"),
         Field("Losses", "integer", 68, "rankings: losses in the season so far"),
         Field("League", "string", "EN1", "rankings: the league the club played in that season "
-              "(FC only)", only=LEAGUE_LEVELS),
+              "(FC only)", levels=LEAGUE_LEVELS),
         Field("LeagueName", "string", "English Premier League", "rankings: that league's name "
-              "(FC only)", only=LEAGUE_LEVELS),
+              "(FC only)", levels=LEAGUE_LEVELS),
         Field("Game_ID", "integer", 401, "series: the game"),
         Field("Opponent_ID", "integer", 12, "series: opponent ID"),
         Field("Opponent", "string", "Boston Red Sox", "series: opponent"),

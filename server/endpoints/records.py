@@ -115,7 +115,7 @@ class RecordPlan:
         def display(chosen: Sequence[Field]) -> str | None:
             items = []
             for f in chosen:
-                if (f.detail and not detail) or (f.only and level not in f.only):
+                if (f.detail and not detail) or (f.levels and level not in f.levels):
                     continue
                 if f.hook or f.kind == "list":
                     items.append(f"{f.name!r}: None")

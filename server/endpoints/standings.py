@@ -323,30 +323,30 @@ STANDINGS = Endpoint(
         Field("G", _I, 162, "regular-season games played"),
         Field("W", _I, 90, "wins"),
         Field("L", _I, 72, "losses (hockey: in regulation)"),
-        Field("T", _I, 0, "ties or draws", only=TIES),
-        Field("OTL", _I, 9, "overtime and shootout losses", only=HOCKEY),
+        Field("T", _I, 0, "ties or draws", levels=TIES),
+        Field("OTL", _I, 9, "overtime and shootout losses", levels=HOCKEY),
         Field("Points", _I, 98, "table points (hockey 2 a win, 1 an overtime loss; soccer 3, 1, "
                                 "less any deduction the league imposed)",
-              only=POINTS),
+              levels=POINTS),
         Field("Pct", _N, 0.556, "wins and half the ties over games; points over the most "
                                 "possible where the level ranks by points (football's tables "
-                                "have none)", only=PCT),
+                                "have none)", levels=PCT),
         Field("GB", _N, 0.0, "games behind the division leader (the league's where there are no "
-                             "divisions)", only=GAMES_BACK),
+                             "divisions)", levels=GAMES_BACK),
         Field("PointsBack", _I, 0, "table points behind the division leader (the league's where "
-                                   "there are no divisions)", only=POINTS_BACK),
+                                   "there are no divisions)", levels=POINTS_BACK),
         Field("Home", _S, "39-42", "home record, W-L (W-L-T with ties or overtime losses; "
                                    "football W-D-L)"),
         Field("Away", _S, "51-30", "away record"),
-        Field("Last10", _S, "6-4", "record in the last 10 games", only=LAST10),
+        Field("Last10", _S, "6-4", "record in the last 10 games", levels=LAST10),
         Field("Form", _S, "WWDLW", f"the last {FORM_GAMES} results, W, D or L, oldest first: the "
-                                   "newest is the right end (football)", only=FORM),
+                                   "newest is the right end (football)", levels=FORM),
         Field("Streak", _S, "W2", "current streak: W, L or T (football D) and its length"),
-        Field("GF", _I, 94, "goals scored", only=GOALS),
-        Field("GA", _I, 33, "goals conceded", only=GOALS),
-        Field("RunDiff", _I, 197, "runs scored minus runs allowed", only=RUNS),
-        Field("PointDiff", _I, 45, "points scored minus allowed", only=POINTS_DIFF),
-        Field("GoalDiff", _I, 61, "goals scored minus conceded", only=GOALS_DIFF),
+        Field("GF", _I, 94, "goals scored", levels=GOALS),
+        Field("GA", _I, 33, "goals conceded", levels=GOALS),
+        Field("RunDiff", _I, 197, "runs scored minus runs allowed", levels=RUNS),
+        Field("PointDiff", _I, 45, "points scored minus allowed", levels=POINTS_DIFF),
+        Field("GoalDiff", _I, 61, "goals scored minus conceded", levels=GOALS_DIFF),
         Field("DivRank", _I, 1, "rank in the division (ties by the league's tiebreakers)"),
         Field("LeagueRank", _I, 3, "rank in the league or conference"),
         Field("Remaining", _I, 0, "regular-season games left after the day"),

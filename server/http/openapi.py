@@ -52,7 +52,7 @@ def field_schema(f: Field) -> dict[str, Any]:
     else:
         out = dict(_TYPES[f.kind])
     out["description"] = f.doc + (" (detail only: with id)" if f.detail else "") + (
-        f" (levels {', '.join(f.only)} only)" if f.only else "")
+        f" (levels {', '.join(f.levels)} only)" if f.levels else "")
     if f.example is not None:
         out["examples"] = [f.example]
     return out
