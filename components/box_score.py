@@ -113,6 +113,8 @@ def decision_line(decisions: list[dict[str, Any]]) -> str:
     Castro (0-1)"; empty when the game has none."""
     parts = []
     for d in decisions:
+        if d.get("Decision") == "H":  # holds are marked in the pitching lines, as B-Ref prints them
+            continue
         held = record(d)
         parts.append(f"{d.get('Decision')}: {d.get('Name') or '?'}" + (f" ({held})" if held else ""))
     return " · ".join(parts)
