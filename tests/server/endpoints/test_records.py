@@ -15,7 +15,7 @@ FIELDS = (
     Field("Final", "yn", "Y", "yes/no"),
     Field("HomeMoneyLine", "money", "+135", "line"),
     Field("Factor", "number", 0.5, "number"),
-    Field("League", "string", "EPL", "FC only", only=("FC",)),
+    Field("League", "string", "EPL", "FC only", levels=("FC",)),
     Field("Body", "string", "text", "detail only", detail=True),
 )
 COLUMNS = ("ID", "Name", "GameDay", "Posted", "Final", "HomeMoneyLine", "Factor", "League",
