@@ -228,20 +228,21 @@ class LevelBuild:
         self._line_rows(g, out, tid)
 
     def _play_rows(self, g: GameSpec, out: GameOut, tid: tuple[int, int]) -> None:
-        """The plays, each with the running score after it (the simulator keeps no per-play
-        credits, nor the state before a play)."""
+        """The plays, each with the running score after it and, in baseball, the outs and
+        runners before and after it (the simulator keeps no per-play credits)."""
         code = self.plan.code
         run = [0, 0]
         plays = self.plays
         base = g.id * 1000
         for seq, (period, half, game_clock, side, player, pitcher, event, explanation, scoring, points, tags,
-                  the_count, pitcher_hand, batter_hand, sequence, outs, bases) in enumerate(out.plays, start=1):
+                  the_count, pitcher_hand, batter_hand, sequence, outs, bases, outs_before,
+                  bases_before) in enumerate(out.plays, start=1):
             run[side] += points
             plays.append((base + seq, code, g.id, seq, period, half, game_clock, tid[side], tid[1 - side],
                           player, pitcher, event, explanation, int(scoring), points, tags, the_count,
                           pitcher_hand, batter_hand, sequence, run[0], run[1], outs, bases,
                           None,  # credits: the simulator keeps no per-play credits
-                          None, None))  # nor the state before the play (outs_before, bases_before)
+                          outs_before, bases_before))
 
     def _pitch_rows(self, g: GameSpec, out: GameOut, rng: np.random.Generator) -> None:
         """Every pitch of a baseball game, its type and speed drawn from the game's own generator
@@ -275,10 +276,9 @@ class LevelBuild:
         star_code = _STAR_CODE[self.plan.sport]
         lbase = g.id * 100
         season_stars = self.stars
-        for k, (pid, side, starter, pos, stats) in enumerate(out.lines, start=1):  # a PlayerLine
+        for k, (pid, side, starter, pos, stats, slot) in enumerate(out.lines, start=1):  # a PlayerLine
             self.player_lines.append((lbase + k, code, g.season, g.id, day, pid, tid[side], tid[1 - side],
-                                      side, int(starter), pos, js(stats),
-                                      None))  # batting_order: the simulator keeps no lineup slots
+                                      side, int(starter), pos, js(stats), slot))
             tot = totals[side]
             for c, v in stats.items():
                 if c not in ("GS", "PM"):

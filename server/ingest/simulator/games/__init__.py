@@ -21,9 +21,9 @@ from server.ingest.simulator.world import Person
 class Play(NamedTuple):
     """One play-by-play event, in the plays table's column order (less the game's keys).
 
-    The last six fields are baseball's (the count before the last pitch, the hands, the pitch
-    codes, the outs and runners after the play as the plays table holds them); other sports
-    leave them out. The busiest simulators build plays with ``new_play``.
+    The last eight fields are baseball's (the count before the last pitch, the hands, the pitch
+    codes, the outs and runners after the play as the plays table holds them, and before it);
+    other sports leave them out. The busiest simulators build plays with ``new_play``.
     """
 
     period: int
@@ -43,11 +43,13 @@ class Play(NamedTuple):
     sequence: str | None = None
     outs: int | None = None
     bases: int | None = None  # bits: 1 first, 2 second, 4 third
+    outs_before: int | None = None  # the outs and runners the play began with
+    bases_before: int | None = None
 
 
-# A Play from all seventeen fields in order, made in C: NamedTuple's own constructor is a Python
+# A Play from all nineteen fields in order, made in C: NamedTuple's own constructor is a Python
 # function, and the basketball and baseball loops make most of a build's plays (about 8% of an
-# NBA level's build time when they called Play(...)). No defaults: baseball's six come as None.
+# NBA level's build time when they called Play(...)). No defaults: baseball's eight come as None.
 new_play: Callable[[tuple[Any, ...]], Play] = partial(tuple.__new__, Play)
 
 
@@ -59,6 +61,7 @@ class PlayerLine(NamedTuple):
     starter: bool
     position: str
     stats: dict[str, int]  # stat code -> value, zeros left out (see ``clean``)
+    slot: int | None = None  # baseball: his place in the batting order (1-9); None for pitchers
 
 
 class PlatePitches(NamedTuple):

@@ -533,5 +533,5 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
             event, tags = "foul", "foul|shooting" if shooting else "foul|personal"
             text = f"{name} {'shooting' if shooting else 'personal'} foul"
         append(new_play((per, None, clock, side, pid, None, event, text, scoring, pts, tags,
-                         None, None, None, None, None, None)))
+                         None, None, None, None, None, None, None, None)))
     return plays

@@ -124,6 +124,7 @@ def test_caught_stealing_is_an_out_and_clears_first() -> None:
     assert game.plays[-1].event == "caught_stealing"
     assert game.plays[-1].explanation == "Player1 caught stealing second base"
     assert (game.plays[-1].outs, game.plays[-1].bases) == (1, 0)
+    assert (game.plays[-1].outs_before, game.plays[-1].bases_before) == (0, 1)
 
 
 def test_nobody_steals_with_second_base_taken() -> None:

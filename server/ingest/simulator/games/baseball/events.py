@@ -274,6 +274,7 @@ def resolve(game: GameState, pa: PlateAppearance, outcome: str) -> None:
     write the play. Runs on the play that makes the third out do not count; its runners are
     left on base."""
     on_base = game.bases
+    before = (game.outs, base_bits(on_base))  # the outs and runners the play began with
     EVENTS[outcome](game, pa)
     lines = game.lines
     batter_line = lines[pa.batter]
@@ -311,7 +312,7 @@ def resolve(game: GameState, pa: PlateAppearance, outcome: str) -> None:
         bats = "L" if throws == "R" else "R"
     game.plays.append(new_play((game.inning, game.half_name, None, bat, pa.batter, pa.pitcher, pa.event,
                                 pa.explanation, runs > 0, runs, pa.tags, pa.the_count, throws, bats,
-                                pa.sequence, game.outs, base_bits(game.bases))))
+                                pa.sequence, game.outs, base_bits(game.bases), *before)))
 
 
 # ------------------------------------------------------------------ between plate appearances
@@ -335,13 +336,15 @@ def attempt_steal(game: GameState) -> None:
 
 def stolen_base(game: GameState, runner: int) -> None:
     """The runner on first is safe at second."""
+    before = (game.outs, base_bits(game.bases))
     game.bases[1], game.bases[0] = runner, None
     game.lines[runner][SB] += 1
-    _running_play(game, runner, "stolen_base", "stole second base", "steal")
+    _running_play(game, runner, "stolen_base", "stole second base", "steal", before)
 
 
 def caught_stealing(game: GameState, runner: int) -> None:
     """The runner on first is out at second, catcher to shortstop."""
+    before = (game.outs, base_bits(game.bases))
     game.bases[0] = None
     game.outs += 1
     game.lines[runner][CS] += 1
@@ -349,15 +352,18 @@ def caught_stealing(game: GameState, runner: int) -> None:
     game.lines[defense["P"]][OUTS] += 1
     game.lines[defense["SS"]][PO] += 1
     game.lines[defense["C"]][A] += 1
-    _running_play(game, runner, "caught_stealing", "caught stealing second base", "caught-stealing")
+    _running_play(game, runner, "caught_stealing", "caught stealing second base", "caught-stealing",
+                  before)
 
 
-def _running_play(game: GameState, runner: int, event: str, words: str, tags: str) -> None:
+def _running_play(game: GameState, runner: int, event: str, words: str, tags: str,
+                  before: tuple[int, int]) -> None:
+    """The steal's play; ``before``: the outs and runners it began with."""
     pitcher = game.fielding.pitcher
     game.plays.append(new_play((game.inning, game.half_name, None, game.half, runner, pitcher, event,
                                 f"{game.people[runner].last} {words}", False, 0, tags, None,
                                 game.people[pitcher].throws, None, "", game.outs,
-                                base_bits(game.bases))))
+                                base_bits(game.bases), *before)))
 
 
 def change_pitcher(game: GameState, side: Side) -> None:

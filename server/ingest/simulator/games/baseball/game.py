@@ -184,8 +184,9 @@ def _box_lines(game: GameState) -> list[PlayerLine]:
         for pid in [side.starter] + side.bullpen[:side.relievers_used]:
             if pid not in seen:
                 seen.append(pid)
+        slots = {pid: k for k, pid in enumerate(side.order, start=1)}  # no one bats for anyone
         for pid in seen:
             out.append(PlayerLine(pid, s, pid in side.order or pid == side.starter,
                                   game.positions.get(pid, "P"),
-                                  clean(dict(zip(STAT_CODES, game.lines[pid])))))
+                                  clean(dict(zip(STAT_CODES, game.lines[pid]))), slots.get(pid)))
     return out
