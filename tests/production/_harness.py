@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -225,3 +225,13 @@ class FreezableProxy:
         with self._lock:
             for sock in self._sockets:
                 sock.close()
+
+
+def until(test: Callable[[], bool], seconds: float) -> float:
+    """Seconds until ``test()`` held (polled every 50 ms); fails when ``seconds`` pass first."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if test():
+            return time.monotonic() - start
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds} s")

@@ -41,7 +41,7 @@ from server.store import watch
 from server.store.engine import make_engine
 from tests.demo_api import ApiServer
 from tests.pg import ADMIN_URL
-from tests.production._harness import FreezableProxy, Server, issue_key, serving
+from tests.production._harness import FreezableProxy, Server, issue_key, serving, until
 from tests.production.conftest import Store, mini_store_at
 
 # Real requests a stranger may send that cost seconds of a core on the real store.
@@ -422,15 +422,6 @@ def test_frozen_postgres_answers_503_in_seconds_and_recovers(pg_store: Store,
         proxy.close()
 
 
-def _until(test: Callable[[], bool], seconds: float) -> float:
-    """Seconds until ``test()`` held (polled every 50 ms); ``seconds`` passed and it did not."""
-    start = time.monotonic()
-    while time.monotonic() - start < seconds:
-        if test():
-            return time.monotonic() - start
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s")
-
 
 @pytest.mark.postgres
 def test_key_slot_is_held_until_its_stalled_work_has_stopped(pg_store: Store,
@@ -458,7 +449,7 @@ def test_key_slot_is_held_until_its_stalled_work_has_stopped(pg_store: Store,
                 assert int(second.headers["Retry-After"]) >= 1 and elapsed < 1.0
             finally:
                 proxy.thaw()
-            waited = _until(lambda: client.get(f"/v1/games/MLB/?key={key}&max=6")
+            waited = until(lambda: client.get(f"/v1/games/MLB/?key={key}&max=6")
                             .status_code == 200, 15)
             assert waited < 10, f"the key was served again {waited:.1f} s after the thaw"
             assert "Traceback" not in s.log()
@@ -479,12 +470,12 @@ def test_change_listener_lets_a_frozen_postgres_go_within_the_store_timeout(
     try:
         signal = watch.StoreWatch(engine)
         signal.generation()  # starts the listener
-        _until(lambda: signal.listening() is True, 10)
+        until(lambda: signal.listening() is True, 10)
         proxy.freeze()
-        lost = _until(lambda: signal.listening() is False, 6)
+        lost = until(lambda: signal.listening() is False, 6)
         assert lost < 0.2 + 1.0 + 1.0, f"the frozen signal trusted for {lost:.1f} s"
         proxy.thaw()
-        _until(lambda: signal.listening() is True, 6)
+        until(lambda: signal.listening() is True, 6)
     finally:
         proxy.thaw()
         proxy.close()

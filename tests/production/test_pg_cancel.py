@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 import sqlalchemy as sa
 
-from tests.production._harness import issue_key, serving
+from tests.production._harness import issue_key, serving, until
 from tests.production.conftest import Store, mini_store_at
 
 pytestmark = pytest.mark.postgres
@@ -44,14 +44,6 @@ def _state(admin: sa.Connection, pid: int) -> str | None:
         "SELECT state FROM pg_stat_activity WHERE pid = :pid"), {"pid": pid}).scalar()
     return state
 
-
-def _until(test: Callable[[], bool], seconds: float) -> float:
-    start = time.monotonic()
-    while time.monotonic() - start < seconds:
-        if test():
-            return time.monotonic() - start
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds} s")
 
 
 @pytest.mark.parametrize(("query_ms", "status", "code", "answered_by"), [
@@ -82,7 +74,7 @@ def test_running_statement_ends_with_its_503_and_the_session_serves_again(
                     waiting.extend(_waiting_on_the_lock(watcher, database))
                     return bool(waiting)
 
-                _until(running, 1.0)
+                until(running, 1.0)
                 answer = asked.result()
                 elapsed = time.monotonic() - started
                 assert answer.status_code == status, answer.text[:300]
@@ -92,7 +84,7 @@ def test_running_statement_ends_with_its_503_and_the_session_serves_again(
                 # the statement ended with its answer, though the lock is still held, and
                 # its session is idle: cancelled, not cut (the watchdog ends a session held
                 # a second past the answer's deadline)
-                _until(lambda: all(_state(watcher, pid) == "idle" for pid in waiting), 0.8)
+                until(lambda: all(_state(watcher, pid) == "idle" for pid in waiting), 0.8)
                 locker.rollback()
             served = client.get(f"/v1/games/MLB/?key={key}&max=5")
             assert served.status_code == 200, served.text[:300]

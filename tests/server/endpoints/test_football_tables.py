@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.demo_api import ApiServer
@@ -15,14 +14,9 @@ pytestmark = [
 ]
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> Any:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response.json()
-
 
 def _league(api: ApiServer, season: int, league: str, **params: Any) -> list[dict[str, Any]]:
-    rows = [r for r in _get(api, "/v2/standings/FC/", season=season, **params)["standings"]
+    rows = [r for r in api.get_json("/v2/standings/FC/", season=season, **params)["standings"]
             if r["League"] == league]
     return sorted(rows, key=lambda r: r["LeagueRank"])
 
@@ -60,18 +54,18 @@ def test_a_draw_is_a_d_in_the_streak_and_the_form(real_api: ApiServer) -> None:
 
 
 def test_other_sports_keep_their_percentage_and_last_ten(real_api: ApiServer) -> None:
-    row = _get(real_api, "/v2/standings/NHL/", season=2023)["standings"][0]
+    row = real_api.get_json("/v2/standings/NHL/", season=2023)["standings"][0]
     assert "Pct" in row and "Last10" in row and "Form" not in row
 
 
 def _cup(api: ApiServer, name: str) -> int:
-    (found,) = [r["ID"] for r in _get(api, "/v1/glossary/FC/sublevels/")["glossary"]
+    (found,) = [r["ID"] for r in api.get_json("/v1/glossary/FC/sublevels/")["glossary"]
                 if r["Name"] == name and r.get("LeagueType") == "Cup"]
     return int(found)
 
 
 def _groups(api: ApiServer, season: int, cup: str) -> dict[str, list[tuple[Any, ...]]]:
-    rows = _get(api, "/v2/standings/FC/", season=season, sublevel=_cup(api, cup))["standings"]
+    rows = api.get_json("/v2/standings/FC/", season=season, sublevel=_cup(api, cup))["standings"]
     out: dict[str, list[tuple[Any, ...]]] = {}
     for r in sorted(rows, key=lambda r: (r["Division"], r["DivRank"])):
         assert r["League"] == cup and r["Division_ID"] is None
@@ -122,7 +116,7 @@ def test_the_2024_25_league_phase_is_one_table_of_36(real_api: ApiServer) -> Non
 
 
 def test_a_league_sublevel_still_answers_its_own_table(real_api: ApiServer) -> None:
-    pl = next(r["ID"] for r in _get(real_api, "/v1/glossary/FC/sublevels/")["glossary"]
+    pl = next(r["ID"] for r in real_api.get_json("/v1/glossary/FC/sublevels/")["glossary"]
               if r["Name"] == "Premier League")
-    rows = _get(real_api, "/v2/standings/FC/", season=2023, sublevel=pl)["standings"]
+    rows = real_api.get_json("/v2/standings/FC/", season=2023, sublevel=pl)["standings"]
     assert len(rows) == 20 and {r["League"] for r in rows} == {"Premier League"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.demo_api import ApiServer
@@ -15,14 +14,9 @@ pytestmark = [
 ]
 
 
-def _get(api: ApiServer, path: str, **params: Any) -> Any:
-    response = httpx.get(f"{api.url}{path}", params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    return response.json()
-
 
 def _game(api: ApiServer, day: str, home: str) -> dict[str, Any]:
-    (game,) = [g for g in _get(api, "/v1/games/FC/", date=day)["games"] if g["Home"] == home]
+    (game,) = [g for g in api.get_json("/v1/games/FC/", date=day)["games"] if g["Home"] == home]
     return game  # type: ignore[no-any-return]
 
 
@@ -68,10 +62,10 @@ def test_a_level_tie_goes_to_the_shoot_out_not_away_goals(real_api: ApiServer) -
 
 
 def test_a_final_and_a_cancelled_tie_have_no_aggregate(real_api: ApiServer) -> None:
-    (final,) = [g for g in _get(real_api, "/v1/games/FC/", date="2023-06-10")["games"]
+    (final,) = [g for g in real_api.get_json("/v1/games/FC/", date="2023-06-10")["games"]
                 if g["LeagueName"] == "UEFA Champions League"]
     assert (final["AggregateHome"], final["TieWinner_ID"]) == (None, None)
-    (cancelled,) = [g for g in _get(real_api, "/v1/games/FC/", date="2022-03-17")["games"]
+    (cancelled,) = [g for g in real_api.get_json("/v1/games/FC/", date="2022-03-17")["games"]
                     if "RB Leipzig" in (g["Home"], g["Visitor"])]
     assert (cancelled["AggregateHome"], cancelled["TieWinner_ID"]) == (None, None)
 
@@ -79,7 +73,7 @@ def test_a_final_and_a_cancelled_tie_have_no_aggregate(real_api: ApiServer) -> N
 def test_every_tie_of_a_season_sends_one_club_through(real_api: ApiServer) -> None:
     """The 2022-23 Champions League knock-out rounds: 8 + 4 + 2 ties, each won by one of its two
     clubs, and each round's winners are the next round's clubs."""
-    games = _get(real_api, "/v1/games/FC/", season=2023, phase="postseason",
+    games = real_api.get_json("/v1/games/FC/", season=2023, phase="postseason",
                  max=1000)["games"]
     cl = [g for g in games if g["LeagueName"] == "UEFA Champions League"
           and g["TieWinner_ID"] is not None]

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 
 from server.catalog.statcodes import SEASON_TOTALS_TOP
 from tests.demo_api import ApiServer
@@ -17,10 +16,8 @@ pytestmark = pytest.mark.realdata
 
 
 def _leaders(api: ApiServer, code: str, **params: Any) -> list[dict[str, Any]]:
-    response = requests.get(f"{api.url}/v1/stats/MLB/", timeout=120,
-                            params={"key": api.key, "stat": code, "season": 1927, **params})
-    assert response.status_code == 200, response.text
-    records: list[dict[str, Any]] = response.json()["stats"]
+    records: list[dict[str, Any]] = api.get_json("/v1/stats/MLB/", stat=code, season=1927,
+                                                 **params)["stats"]
     return records
 
 

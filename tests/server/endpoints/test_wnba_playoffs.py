@@ -4,7 +4,6 @@ head-to-head (2023: Atlanta, Minnesota and Washington at 19-21 seeded 5, 6, 7)."
 from __future__ import annotations
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
 
@@ -19,8 +18,7 @@ FIELDS = {  # WNBA.com's playoff brackets
 
 @pytest.mark.parametrize("season", sorted(FIELDS))
 def test_the_eight_best_records_are_marked_in(real_api: ApiServer, season: int) -> None:
-    rows = requests.get(f"{real_api.url}/v2/standings/WNBA/", timeout=60, params={
-        "key": real_api.key, "season": season, "max": 20}).json()["standings"]
+    rows = real_api.get_json("/v2/standings/WNBA/", season=season, max=20)["standings"]
     marked = {r["Team"].split()[-1] for r in rows if r["Clinched"] == "Playoff"}
     assert marked == FIELDS[season]
     if season == 2023:

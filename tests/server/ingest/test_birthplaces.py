@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-import requests
 import sqlalchemy as sa
 
 from server.store.engine import make_engine
@@ -17,8 +16,7 @@ pytestmark = pytest.mark.realdata
 
 def test_a_player_known_only_to_retrosheet_is_born_as_the_sites_print_it(
         real_api: ApiServer) -> None:
-    found = requests.get(f"{real_api.url}/v1/players/MLB/", timeout=60,
-                         params={"key": real_api.key, "search": "A. J. Alexy"}).json()["players"]
+    found = real_api.get_json("/v1/players/MLB/", search="A. J. Alexy")["players"]
     assert [p["Hometown"] for p in found] == ["Honey Brook, PA"]
 
 
