@@ -130,7 +130,7 @@ def line_codes(sport: str, team: bool = False) -> tuple[str, ...]:
 # The decisions a box score names, per sport: the line code that carries one and the letter the
 # reference sites print (Baseball-Reference: "W: Leclerc (1-0)", "S: Sewald (6)", "H: Smith
 # (12)"). The files name the win, loss and save; a hold is no scorer's call but a rule applied to
-# the plays, as the sites apply it (``server.ingest.retrosheet.holds``).
+# the plays, as the sites apply it (``server.ingest.holds``).
 DECISIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "baseball": (("W", "W"), ("L", "L"), ("SV", "S"), ("HLD", "H")),
 }

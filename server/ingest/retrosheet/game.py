@@ -25,7 +25,7 @@ from typing import Any
 from server.catalog.pitches import decode
 from server.catalog.splits import batting_side
 from server.ingest.retrosheet import explain
-from server.ingest.retrosheet.holds import holds
+from server.ingest.holds import holds
 from server.ingest.retrosheet.events import Advance, Event, parse_event
 
 POSITIONS = {1: "P", 2: "C", 3: "1B", 4: "2B", 5: "3B", 6: "SS", 7: "LF", 8: "CF", 9: "RF",

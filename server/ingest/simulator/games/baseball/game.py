@@ -4,22 +4,25 @@ The events themselves (``events``) change the state; this module decides what ha
 sides take the field, each half inning plays plate appearances until three outs (a tired pitcher
 comes out first, a runner may try to steal), and a finished game credits the win, the loss and the
 save. A game cut off in progress (``GameIn.cut``) stops after as many half innings as the clock
-allows, with the same plays up to there as the full game.
+allows, with the same plays up to there as the full game. Holds follow the decisions, by the
+rule the real seasons' plays get (``server.ingest.holds``).
 """
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import dataclass
 
 import numpy as np
 
 from server.catalog.innings import REGULATION_INNINGS, extra_innings, final_status
 from server.catalog.simulated import SPORTS
+from server.ingest.holds import holds
 from server.ingest.simulator.games import GameIn, GameOut, PlatePitches, PlayerLine, Uniforms, clean, ordinal
 from server.ingest.simulator.games.baseball.events import attempt_steal, change_pitcher, resolve
 from server.ingest.simulator.games.baseball.pitches import POOL_SIZES, POOLS
 from server.ingest.simulator.games.baseball.rates import OUTCOMES, RATES, outcome_bounds
 from server.ingest.simulator.games.baseball.state import (
-    BF, FIELD_POSITIONS, GS, L, OUTS, PA, PIT, RA, STAT_CODES, SV, W, GameState, PlateAppearance, Side,
+    BF, FIELD_POSITIONS, GS, HLD, L, OUTS, PA, PIT, RA, STAT_CODES, SV, W, GameState, PlateAppearance, Side,
     new_line,
 )
 
@@ -50,7 +53,7 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     winner = None
     if finished and score[0] != score[1]:
         winner = 0 if score[0] > score[1] else 1
-        _credit_decisions(game, winner)
+        _credit_holds(game, _credit_decisions(game, winner))
     overtime = str(extra_innings(game.inning)) if extra_innings(game.inning) and finished else None
     if finished:
         status = final_status(game.inning)
@@ -161,12 +164,13 @@ def plate_appearance(game: GameState) -> None:
     resolve(game, PlateAppearance(batter, pitcher, sequence.codes, sequence.the_count), outcome)
 
 
-def _credit_decisions(game: GameState, winner: int) -> None:
+def _credit_decisions(game: GameState, winner: int) -> set[int]:
     """Win to the winners' pitcher when they last took the lead for good, loss to the pitcher
-    who gave it up; a save to the winners' last pitcher, if another, holding a close lead."""
+    who gave it up; a save to the winners' last pitcher, if another, holding a close lead.
+    Returns the pitchers with the win or the save (who cannot also hold)."""
     decisive = next((x for x in reversed(game.go_ahead) if x[0] == winner), None)
     if decisive is None:
-        return
+        return set()
     _, winning_pitcher, losing_pitcher = decisive
     game.lines[winning_pitcher][W] += 1
     game.lines[losing_pitcher][L] += 1
@@ -174,6 +178,33 @@ def _credit_decisions(game: GameState, winner: int) -> None:
     margin = game.score[winner] - game.score[1 - winner]
     if closer != winning_pitcher and margin <= RATES.save_margin:
         game.lines[closer][SV] += 1
+        return {winning_pitcher, closer}
+    return {winning_pitcher}
+
+
+@dataclass(slots=True)
+class _ScoredPlay:
+    """A play as the hold rule reads it (``server.ingest.holds.Play``): runs here are charged
+    to the pitcher on the mound."""
+
+    batting: int
+    pitcher: int | None
+    score: tuple[int, int]
+    bases_before: int
+    credits: dict[int, dict[str, int]]
+
+
+def _credit_holds(game: GameState, decided: set[int]) -> None:
+    """A hold to each reliever the rule credits, from the plays' running score."""
+    score = [0, 0]
+    scored = []
+    for play in game.plays:
+        score[play.side] += play.points
+        credit = {"OUTS": (play.outs or 0) - (play.outs_before or 0), "RA": play.points}
+        scored.append(_ScoredPlay(play.side, play.pitcher, (score[0], score[1]), play.bases_before or 0,
+                                  {play.pitcher: credit} if play.pitcher is not None else {}))
+    for pitcher in holds(scored, decided):
+        game.lines[pitcher][HLD] += 1
 
 
 def _box_lines(game: GameState) -> list[PlayerLine]:

@@ -13,9 +13,9 @@ from server.ingest.simulator.world import Person
 
 STAT_CODES = ("PA", "AB", "R", "H", "2B", "3B", "HR", "RBI", "BB", "IBB", "SO", "HBP", "SH", "SF",
               "SB", "CS", "GDP", "LOB", "W", "L", "SV", "GS", "OUTS", "BF", "HA", "RA", "ER", "BBA",
-              "K", "HRA", "WP", "PIT", "PO", "A", "E")
+              "K", "HRA", "WP", "PIT", "PO", "A", "E", "HLD")
 PA, AB, R, H, D2, D3, HR, RBI, BB, IBB, SO, HBP, SH, SF, SB, CS, GDP, LOB, W, L, SV, GS, OUTS, BF, \
-    HA, RA, ER, BBA, K, HRA, WP, PIT, PO, A, E = range(len(STAT_CODES))
+    HA, RA, ER, BBA, K, HRA, WP, PIT, PO, A, E, HLD = range(len(STAT_CODES))
 FIELD_POSITIONS = ("C", "1B", "2B", "3B", "SS", "LF", "CF", "RF", "DH")  # lineup slots' positions
 
 

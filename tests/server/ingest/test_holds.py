@@ -1,4 +1,4 @@
-"""Holds by the rule the reference sites apply (``server.ingest.retrosheet.holds``): a reliever
+"""Holds by the rule the reference sites apply (``server.ingest.holds``): a reliever
 who enters in a save situation, records an out and leaves with the lead, neither finishing the
 game nor taking the win or the save. First on made-up plays, case by case; then on the real
 Retrosheet seasons, where no hold sits beside a win, a save or a start, and the box score names
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 import sqlalchemy as sa
 
-from server.ingest.retrosheet.holds import holds
+from server.ingest.holds import holds
 from server.store.engine import make_engine
 from tests.demo_api import ApiServer
 

@@ -1,4 +1,5 @@
-"""Holds, from a replayed game's plays: Retrosheet's files name the W, L and save but no hold.
+"""Holds, from a game's plays: Retrosheet's files name the W, L and save but no hold, and the
+simulator credits the decisions only; both apply this one rule to their plays.
 
 The rule as MLB and the reference sites count it: a relief pitcher who enters in a save
 situation (his team ahead by at most three runs, or the tying run on base, at bat or on deck),
@@ -9,19 +10,31 @@ the runner on: ``RA``).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Protocol
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+Pitcher = TypeVar("Pitcher", bound=Hashable)  # Retrosheet's IDs, or the simulator's numbers
+Pitcher_co = TypeVar("Pitcher_co", bound=Hashable, covariant=True)
 
 
-class Play(Protocol):
-    batting: int  # 0 visitor, 1 home
-    pitcher: str | None
-    score: tuple[int, int]  # after the play
-    bases_before: int  # bits 1 first, 2 second, 4 third
-    credits: dict[str, dict[str, int]]  # what the play added to each player's line
+class Play(Protocol[Pitcher_co]):
+    @property
+    def batting(self) -> int: ...  # 0 visitor, 1 home
+
+    @property
+    def pitcher(self) -> Pitcher_co | None: ...
+
+    @property
+    def score(self) -> tuple[int, int]: ...  # after the play
+
+    @property
+    def bases_before(self) -> int: ...  # bits 1 first, 2 second, 4 third
+
+    @property
+    def credits(self) -> Mapping[Any, Mapping[str, int]]: ...  # pitcher -> what the play added
 
 
-def holds(plays: Sequence[Play], decided: set[str]) -> Iterator[str]:
+def holds(plays: Sequence[Play[Pitcher]], decided: set[Pitcher]) -> Iterator[Pitcher]:
     """The pitchers credited a hold, in order of appearance; ``decided``: those with the win or
     the save, who cannot hold."""
     for fielding in (0, 1):
@@ -37,7 +50,7 @@ def _lead(score: tuple[int, int], fielding: int) -> int:
     return score[fielding] - score[1 - fielding]
 
 
-def _held(plays: Sequence[Play], mine: list[int], fielding: int, pitcher: str) -> bool:
+def _held(plays: Sequence[Play[Pitcher]], mine: list[int], fielding: int, pitcher: Pitcher) -> bool:
     pitched = [i for i in mine if plays[i].pitcher == pitcher]
     first, last = pitched[0], pitched[-1]
     entry = plays[first - 1].score if first else (0, 0)
