@@ -14,6 +14,7 @@ from services import ApiError, api
 DEFAULT_TEAMS = 3
 RANK_COLUMNS = ("Rank", "Team", "LeagueName", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Losses", "Date")
 ALL_LEAGUES = "All leagues"  # football: one pool of clubs, shown league by league (the API's League)
+NATIONAL_TEAMS = "National teams"  # football's other pool: the teams that play in no league
 SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
@@ -76,17 +77,29 @@ def _newest_day(ratings: pd.DataFrame) -> str | None:
 
 
 def _league_picker(ratings: pd.DataFrame) -> str | None:
-    """The league whose clubs the rankings show, where the ratings name leagues (football); None
-    for every club of the level."""
+    """The league whose clubs the rankings show, or ``NATIONAL_TEAMS``, where the ratings name
+    leagues (football); None for every club of the level."""
     if "LeagueName" not in ratings.columns:
         return None
     leagues = sorted(str(n) for n in ratings["LeagueName"].dropna().unique())
     if len(leagues) < 2:
         return None
-    picked = filters.choice("League", [ALL_LEAGUES, *leagues], key="league",
-                            help="Every club is rated in one pool across the leagues; pick one "
-                                 "league's clubs.")
+    nations = [NATIONAL_TEAMS] if ratings["LeagueName"].isna().any() else []
+    picked = filters.choice("League", [ALL_LEAGUES, *leagues, *nations], key="league",
+                            help="Every club is rated in one pool across the leagues, national "
+                                 "teams in a pool of their own; pick one league's clubs or the "
+                                 "national teams.")
     return None if picked == ALL_LEAGUES else picked
+
+
+def _in_pool(table: pd.DataFrame, league: str | None) -> pd.DataFrame:
+    """The rankings of the picked league or pool: every club for all leagues (the national teams
+    are ranked apart, ``Rank`` from 1 in each pool, and shown on their own)."""
+    if "LeagueName" not in table.columns or not table["LeagueName"].notna().any():
+        return table
+    if league == NATIONAL_TEAMS:
+        return table[table["LeagueName"].isna()]
+    return table[table["LeagueName"] == league] if league else table[table["LeagueName"].notna()]
 
 
 def main() -> None:
@@ -109,8 +122,7 @@ def main() -> None:
     if tabs[RANKINGS_TAB].open:
         with tabs[RANKINGS_TAB]:
             table = fetch(level, season=season, date=snapshot) if snapshot else current
-            if league and "LeagueName" in table.columns:
-                table = table[table["LeagueName"] == league]
+            table = _in_pool(table, league)
             if table.empty:  # why, in words true to the cause: nothing to draw
                 st.info(season_facts.why_empty(level, season, f"{kind} ratings", day=snapshot, computed_by=season_facts.RETABULATED,
                                           unfiltered=(lambda: not current.empty) if snapshot else None))

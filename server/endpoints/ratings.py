@@ -48,7 +48,10 @@ def _elo(ask: ParsedRequest) -> sa.Select[Any]:
     losses = sa.func.sum(sa.case((E.c.result == "L", 1), else_=0)).over(partition_by=E.c.team_id)
     inner = sa.select(E.c.team_id, E.c.elo_after, E.c.date, E.c.season, newest.label("n"),
                       wins.label("w"), losses.label("l")).where(*scope).subquery()
-    rank = sa.func.rank().over(order_by=inner.c.elo_after.desc())
+    # Football rates clubs and national teams in two pools that never meet (docs/football.md):
+    # each is ranked among its own, clubs (a team season in a league) first.
+    pools = [LEAGUE.c.id.is_(None)] if ask.code in LEAGUE_LEVELS else []
+    rank = sa.func.rank().over(partition_by=pools or None, order_by=inner.c.elo_after.desc())
     q = (sa.select(rank.label("Rank"), inner.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
                    inner.c.elo_after.label("ELO"), inner.c.date.label("Date"),
                    inner.c.season.label("Season"), inner.c.w.label("Wins"),
@@ -62,7 +65,7 @@ def _elo(ask: ParsedRequest) -> sa.Select[Any]:
         # lower case, and COUNT(*) keeps the subquery in its FROM only if a column refers to it.
         ranked = q.subquery()
         return sa.select(ranked).where(ranked.c.Team_ID == team).order_by(ranked.c.Rank)
-    return q.order_by(inner.c.elo_after.desc(), inner.c.team_id)
+    return q.order_by(*pools, inner.c.elo_after.desc(), inner.c.team_id)
 
 
 def _rpi(ask: ParsedRequest) -> sa.Select[Any]:
@@ -89,7 +92,8 @@ ELO = Endpoint(
     name="elo", singular="rating",
     summary="current ELO rankings; with date a snapshot; with team (and season) its series",
     fields=(
-        Field("Rank", "integer", 1, "rankings: rank by ELO"),
+        Field("Rank", "integer", 1, "rankings: rank by ELO (FC: clubs first, ranked among "
+              "clubs, then national teams among national teams)"),
         Field("Team_ID", "integer", 11, "team ID"),
         Field("Team", "string", "New York Yankees", "team name"),
         Field("ELO", _N, 1561.2, "rankings: rating after the team's newest game"),

@@ -63,6 +63,22 @@ def test_fc_ratings_league_by_league(real_dashboard: ApiServer) -> None:
         "2022-23's clubs: relegated Southampton in, promoted-later Burnley (Championship) out"
 
 
+def test_fc_ratings_keep_clubs_and_national_teams_apart(real_dashboard: ApiServer) -> None:
+    """The two pools never meet, so neither page mixes them: all leagues' rankings are clubs
+    ranked from 1, the national teams a choice of their own, also ranked from 1."""
+    clubs = open_page("ratings", {"level": "FC", "season": "2023"})
+    assert_clean(clubs)
+    (table,) = [t.value for t in clubs.dataframe if "ELO" in t.value.columns]
+    assert (table["LeagueName"].fillna("") != "").all() and len(table) > 150
+    assert table.iloc[0]["Rank"] == 1 and table.iloc[0]["Team"] == "Manchester City FC"
+    nations = open_page("ratings", {"level": "FC", "season": "2023", "league": "National teams"})
+    assert_clean(nations)
+    (table,) = [t.value for t in nations.dataframe if "ELO" in t.value.columns]
+    assert (table["LeagueName"].fillna("") == "").all() and len(table) > 150  # shown blank
+    assert list(table["Rank"][:3]) == [1, 2, 3] and table.iloc[0]["Team"] == "Argentina"
+    assert {"Brazil", "France", "England"} <= set(table["Team"][:10])
+
+
 def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(
         real_dashboard: ApiServer) -> None:
     """The 2023 Championship play-off final (Coventry 1-1 Luton after extra time, Luton on

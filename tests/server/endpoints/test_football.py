@@ -180,3 +180,17 @@ def test_national_ratings_after_the_2022_world_cup(real_api: ApiServer) -> None:
     order = [r["Team"] for r in sorted(rated, key=lambda r: -r["ELO"])]
     assert sorted(order) == sorted(wanted)
     assert set(order[:2]) == {"Argentina", "Brazil"} and order[-1] == "Qatar", order
+
+
+def test_clubs_and_national_teams_are_ranked_each_in_their_own_pool(real_api: ApiServer) -> None:
+    """The rankings list the clubs first, ranked among clubs (each in a league that season), then
+    the national teams ranked among themselves: a club is never 33rd behind 32 nations."""
+    rated = real_api.get_json("/v1/elo/FC/", season=2023, max=5000)["elo"]
+    pools = [r["LeagueName"] is not None for r in rated]
+    clubs = pools.count(True)
+    assert clubs > 150 and len(rated) - clubs > 150
+    assert pools == sorted(pools, reverse=True), "every club before every nation"
+    for pool in (rated[:clubs], rated[clubs:]):
+        assert pool[0]["Rank"] == 1 and [r["ELO"] for r in pool] == sorted((r["ELO"] for r in pool), reverse=True)
+        assert all(r["Rank"] <= k for k, r in enumerate(pool, start=1))
+    assert rated[0]["Team"] == "Manchester City FC" and rated[clubs]["Team"] == "Argentina"
