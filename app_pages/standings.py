@@ -108,11 +108,12 @@ def main() -> None:
 
 def _tables(table: pd.DataFrame, level: str, day: str | None, record: tuple[str, ...],
             formats: dict[str, Any]) -> None:
-    """A table per league and division (a cup's group), each in rank order."""
-    for league, in_league in table.groupby(table["League"].fillna(""), sort=True, dropna=False):
+    """A table per league and division (a cup's group) in the order the API lists them (the
+    leagues' printed order), each in rank order."""
+    for league, in_league in table.groupby(table["League"].fillna(""), sort=False, dropna=False):
         if league:
             st.subheader(md(league))
-        for division, rows in in_league.groupby(in_league["Division"].fillna(NO_DIVISION), sort=True):
+        for division, rows in in_league.groupby(in_league["Division"].fillna(NO_DIVISION), sort=False):
             st.markdown(f"**{md(division)}**")
             show_table(rows.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{division}",
                        columns=(*[c for c in record if c in rows.columns], links.LINK_COLUMN),

@@ -184,6 +184,13 @@ DIVISIONS: tuple[Division, ...] = (
 )
 
 
+def division_order(level: str, name: str | None) -> int:
+    """Where a division stands in its league's printed order (MLB: East, Central, West), its
+    first place in ``DIVISIONS``; an undeclared division comes after the declared ones."""
+    return next((k for k, d in enumerate(DIVISIONS) if d.level == level and d.name == name),
+                len(DIVISIONS))
+
+
 def _holds(first: int, last: int | None, season: int) -> bool:
     return first <= season and (last is None or season <= last)
 

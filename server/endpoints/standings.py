@@ -33,7 +33,7 @@ import sqlalchemy as sa
 from server.catalog.football import LEAGUES
 from server.catalog.football.deductions import deducted
 from server.catalog.levels import LEVELS
-from server.catalog.playoffs import PlayoffFormat, format_for, usable
+from server.catalog.playoffs import PlayoffFormat, division_order, format_for, usable
 from server.catalog.simulated import PLANS
 from server.catalog.tables import FORM_GAMES, levels_where, table_rules
 from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
@@ -105,7 +105,7 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
         out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,
                            line))
-    return _ordered(out, ask)
+    return _ordered(conn, out, ask)
 
 
 def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
@@ -174,7 +174,7 @@ def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
                       as_of, line)
         rec["Division"] = stage.groups[team_id]
         out.append(rec)
-    return _ordered(out, ask)
+    return _ordered(conn, out, ask)
 
 
 def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],
@@ -234,7 +234,7 @@ def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[R
                                       "PointDiff", "GoalDiff", "GF", "GA", "Remaining",
                                       "Clinched") if k in rec})
         out.append(rec)
-    return _ordered(out, ask)
+    return _ordered(conn, out, ask)
 
 
 def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int]
@@ -252,12 +252,18 @@ def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int]
     return where, group, division
 
 
-def _ordered(out: list[Record], ask: ParsedRequest) -> list[Record]:
-    """The asked league or division only (``sublevel``), by league, division and rank."""
+def _ordered(conn: sa.Connection, out: list[Record], ask: ParsedRequest) -> list[Record]:
+    """The asked league or division only (``sublevel``), in the order the leagues print their
+    tables: leagues by abbreviation (football's: nation, then tier), divisions as declared
+    (``division_order``: the AL East before the AL Central), each in rank order."""
     wanted = ask.get("sublevel")
     if wanted is not None:
         out = [r for r in out if wanted in (r["League_ID"], r["Division_ID"])]
-    out.sort(key=lambda r: (r["League"] or "", r["Division"] or "", r["DivRank"], r["Team"] or ""))
+    sl = s.sublevels.c
+    abbrevs = dict(conn.execute(sa.select(sl.id, sl.abbrev).where(sl.level == ask.code)).all())
+    out.sort(key=lambda r: (abbrevs.get(r["League_ID"]) or r["League"] or "",
+                            division_order(ask.code, r["Division"]), r["Division"] or "",
+                            r["DivRank"], r["Team"] or ""))
     return out
 
 
