@@ -88,6 +88,9 @@ class League:
 
 
 _GD = ("goal_difference", "goals_for")
+# La Liga (RFEF regulations, art. 201) and Serie A (NOIF art. 51): level clubs are ranked by
+# the points between them, then the goal difference between them, then overall
+_HEAD_TO_HEAD = ("head_to_head", "head_to_head_goal_difference", *_GD)
 LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("at.1", "Austrian Bundesliga", "Austria"),
     League("at.2", "Austrian 2. Liga", "Austria"),
@@ -101,12 +104,12 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
     League("en.4", "EFL League Two", "England"),
-    League("es.1", "La Liga", "Spain"),
+    League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD),
     League("es.2", "Segunda División", "Spain"),
     League("fr.1", "Ligue 1", "France"),
     League("fr.2", "Ligue 2", "France"),
     League("gr.1", "Super League Greece", "Greece"),
-    League("it.1", "Serie A", "Italy"),
+    League("it.1", "Serie A", "Italy", tiebreaks=("tie_playoff", *_HEAD_TO_HEAD)),
     League("it.2", "Serie B", "Italy"),
     League("ma.1", "Botola Pro", "Morocco"),
     League("mx.1", "Liga MX", "Mexico"),
