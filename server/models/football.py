@@ -14,6 +14,8 @@ is 1 - 2 s(-c)) and ``b`` the slope. Both are fitted by maximum likelihood on se
 never scored against SPI (``fit_draw_model``) and declared in ``SOCCER_DRAW``. The three
 chances are scored by ranked probability score, log loss and the three-outcome Brier score.
 National teams are rated apart, by the World Football Elo Ratings' rules (``rate_soccer``).
+For clubs the forecast blends these chances with a goal model's
+(``server.models.football_goals``).
 """
 from __future__ import annotations
 
