@@ -94,8 +94,9 @@ class League:
 
 _GD = ("goal_difference", "goals_for")
 EXTRA_TIME, BETTER_PLACED = "extra_time", "better_placed"
-# La Liga (RFEF regulations, art. 201) and Serie A (NOIF art. 51): level clubs are ranked by
-# the points between them, then the goal difference between them, then overall
+# La Liga (RFEF regulations, art. 201), Serie A (NOIF art. 51) and the Primeira Liga (Liga
+# Portugal's competition regulations): level clubs are ranked by the points between them, then
+# the goal difference between them, then overall
 _HEAD_TO_HEAD = ("head_to_head", "head_to_head_goal_difference", *_GD)
 LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # Austria's Europa League play-off final: two legs, no away goals since 2021-22, a level
@@ -126,7 +127,7 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("mx.1", "Liga MX", "Mexico", two_legged=True,
            level_ties=(("Final", EXTRA_TIME), ("", BETTER_PLACED))),
     League("nl.1", "Eredivisie", "Netherlands"),
-    League("pt.1", "Primeira Liga", "Portugal"),
+    League("pt.1", "Primeira Liga", "Portugal", tiebreaks=_HEAD_TO_HEAD),
     League("sco.1", "Scottish Premiership", "Scotland"),
     League("tr.1", "Süper Lig", "Turkey"),
 )}

@@ -67,11 +67,11 @@ def test_premier_league_2023_24_carries_the_deductions(real_api: ApiServer) -> N
     assert 3 * everton["W"] + everton["T"] - everton["Points"] == 8
 
 
-# La Liga and Serie A rank clubs level on points by the points between them, then the goal
-# difference between them, before the overall goal difference; Serie A's tie for 17th in 2022-23
-# went to a play-off (Verona 3-1 Spezia) that the files do not hold (declared as data). The
+# La Liga, Serie A and the Primeira Liga rank clubs level on points by the points between them,
+# then the goal difference between them, before the overall goal difference; Serie A's tie for
+# 17th in 2022-23 went to a play-off (Verona 3-1 Spezia) that the files do not hold (declared). The
 # published final places of every club level on points where the head-to-head order is not the
-# goal difference's (marked *), and two where both agree: (season, league, [(club, place)]).
+# goal difference's (marked *), and some where both agree: (season, league, [(club, place)]).
 HEAD_TO_HEAD_PLACES = [
     (2022, "La Liga", [("Getafe CF", 15), ("RCD Mallorca", 16), ("Cádiz CF", 17)]),  # *
     (2022, "Serie A", [("Torino FC", 10), ("US Sassuolo Calcio", 11)]),
@@ -83,11 +83,17 @@ HEAD_TO_HEAD_PLACES = [
                        ("UD Las Palmas", 16), ("UD Almería", 19), ("Granada CF", 20)]),  # *
     (2024, "Serie A", [("Torino FC", 9), ("SSC Napoli", 10), ("Hellas Verona FC", 13),
                        ("US Lecce", 14), ("Cagliari Calcio", 16), ("Empoli FC", 17)]),  # *
+    # the Primeira Liga too: 2021-22's four clubs on 38 points (Paços de Ferreira, last of them
+    # on goal difference, 11th on their matches); 2024-25's AVS 16th (the relegation play-off)
+    # above Farense (relegated), 27 points each, Farense's goal difference the better
+    (2022, "Primeira Liga", [("CS Marítimo", 10), ("Paços de Ferreira", 11),
+                             ("Boavista FC", 12), ("Portimonense SC", 13)]),  # *
+    (2025, "Primeira Liga", [("AVS", 16), ("SC Farense", 17)]),  # *
 ]
 
 
 @pytest.mark.parametrize(("season", "league", "places"), HEAD_TO_HEAD_PLACES)
-def test_la_liga_and_serie_a_rank_level_clubs_head_to_head_first(
+def test_la_liga_serie_a_and_portugal_rank_level_clubs_head_to_head_first(
         real_api: ApiServer, season: int, league: str, places: list[tuple[str, int]]) -> None:
     rows = {r["Team"]: r for r in _table(real_api, season, league)}
     assert [(club, rows[club]["LeagueRank"]) for club, _ in places] == places
