@@ -14,11 +14,11 @@ the Poisson) holds a club with few matches near its division's start: ``tier_ste
 attack and defence per division below the top flight, as the Elo's first rating does. The
 fit is the Poisson model's fixed point (each club's attack is its weighted goals over its
 weighted expected goals at attack 0, iterative proportional fitting), warm-started from the
-day before: ``sweeps`` passes a match day. Only matches before the day enter its fit. Three
-sweeps a day give the same forecasts as 20 (RPS 0.20170 both on 2023-24 and 2024-25) in a
-fifth of the time: every match day of the 24,974 club games in 3.6 s against 18.4 s, one run
-on a shared 2-core machine (bench/football_goals_tuning.py prints both, and the Elo's time:
-3.2 s for the goals, 1.1 s for the Elo of every game in its run).
+day before: ``sweeps`` passes a match day. Only matches before the day enter its fit. Two
+sweeps a day give the forecasts of 20 (the same RPS to five decimals on 2023-24 and 2024-25):
+every match day of the 24,974 club games took 3.6 s at three sweeps and 18.4 s at 20 in one
+run, 4.2 s at two and 6.5 s at three in another, on a shared 2-core machine
+(bench/football_goals_tuning.py prints the comparison and the Elo's time beside it).
 
 A promoted club starts lower (``promoted_step``; ``football.club_debuts``): a club new to a
 league already here came up from a division the files do not hold.
@@ -63,7 +63,7 @@ class GoalModel:
 # club starts 0.2 below its new league's middle in log attack and defence (the Elo: 100 points).
 GOALS = GoalModel(decay=0.00025, season_discount=1.0, prior_weight=16.0, tier_step=0.1,
                   promoted_step=0.2, home_prior=0.25, home_weight=200.0, rho=-0.1, blend=0.3,
-                  sweeps=3)
+                  sweeps=2)
 
 
 @dataclass
