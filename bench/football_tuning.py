@@ -48,6 +48,8 @@ class Data:
             self.games = _frames.read_games(conn, "FC")
             s = schema.sublevels.c
             subs = dict(conn.execute(sa.select(s.id, s.abbrev).where(s.level == "FC")).all())
+            domestic = {a for (a,) in conn.execute(sa.select(s.abbrev).where(
+                s.level == "FC", s.league_type == "Domestic"))}
             tiers = tiers_by_abbrev()
             self.tier_of = {int(i): tiers[a] for i, a in subs.items() if a in tiers}
             c = schema.comparison_forecasts.c
@@ -56,7 +58,7 @@ class Data:
         self.spi = pd.DataFrame(spi, columns=["game_id", "h", "d", "a"]).set_index("game_id")
         sub = pd.to_numeric(self.games["sublevel_id"], errors="coerce")
         self.games["league"] = sub.map(lambda i: None if pd.isna(i) else subs.get(int(i)))
-        ten = set(self.games.loc[self.games["season"] == 2022, "league"].dropna())
+        ten = set(self.games.loc[self.games["season"] == 2022, "league"].dropna()) & domestic
         self.ten = ten
         g = self.games
         self.scored_mask = ((g["phase"] == REGULAR) & g["score_home"].notna()

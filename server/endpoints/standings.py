@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import sqlalchemy as sa
 
 from server.catalog.football import LEAGUES
-from server.catalog.football.deductions import deducted
+from server.catalog.football.deductions import deducted, tie_playoff_winners
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import PlayoffFormat, division_order, format_for, usable
 from server.catalog.simulated import PLANS
@@ -94,11 +95,15 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     deducted = (_deductions(conn, ask.code, season, team_ids, where)
                 if ask.day_to is None else None)
     games, as_of = _played(rows, team_ids, ask.day_to, deducted)
+    if ask.day_to is None and ask.code == "FC":  # a declared play-off settled a tie
+        games = replace(games, tie_playoff=_tie_playoffs(conn, ask.code, season, team_ids,
+                                                         where))
     simulated = all(r.source == SIMULATED for r in rows)
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
-    lines = _lines(ask.code, games, group, division, fmt, marks)
+    lines = _lines(ask.code, games, group, division, fmt, marks,
+                   _league_rules(conn, ask.code, where, group) if not simulated else None)
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
     out: list[Record] = []
@@ -135,14 +140,34 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
 
 
 def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.ndarray,
-           fmt: PlayoffFormat | None, marks: bool) -> list[dict[str, Any]]:
-    """The model's table, read as the level's sport prints it (``server.catalog.tables``)."""
+           fmt: PlayoffFormat | None, marks: bool,
+           group_rules: list[tuple[str, ...] | None] | None = None) -> list[dict[str, Any]]:
+    """The model's table, read as the level's sport prints it (``server.catalog.tables``);
+    ``group_rules``: each league's declared tiebreakers (football)."""
     rules = table_rules(code)
     return model.table(games, group, division, fmt, ot_losses=code in HOCKEY,
                        ties=code in TIES or code in HOCKEY, marks=marks,
                        form_games=FORM_GAMES if rules.form == "Form" else 0,
                        draw_letter=rules.draw,
-                       draws_middle=rules.record.index("T") < rules.record.index("L"))
+                       draws_middle=rules.record.index("T") < rules.record.index("L"),
+                       group_rules=group_rules)
+
+
+def _league_rules(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
+                  ) -> list[tuple[str, ...] | None] | None:
+    """Per league (``group`` index) the tiebreakers ``server.catalog.football.LEAGUES``
+    declares for it (None: the format's); None for a level other than FC."""
+    if level != "FC":
+        return None
+    sl = s.sublevels.c
+    abbrevs = {int(i): a for i, a in conn.execute(
+        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+    by_abbrev = {lg.abbrev: lg.tiebreaks for lg in LEAGUES.values()}
+    out: list[tuple[str, ...] | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
+    for p, g in zip(where, group.tolist(), strict=True):
+        if g >= 0 and p.league_id is not None:
+            out[g] = by_abbrev.get(abbrevs.get(p.league_id, ""))
+    return out
 
 
 def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
@@ -177,25 +202,41 @@ def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
     return _ordered(conn, out, ask)
 
 
+def _club_leagues(conn: sa.Connection, level: str, team_ids: list[int],
+                  where: list[Placement]) -> list[tuple[str | None, str | None]]:
+    """Per team its league's abbreviation and its club key (``clubs.csv``), where known."""
+    sk, sl = s.source_keys.c, s.sublevels.c
+    keys = {int(i): k.split(":", 1)[1] for i, k in conn.execute(
+        sa.select(sk.id, sk.key).where(sk.kind == "team", sk.id.in_(team_ids),
+                                       sk.key.like(f"{level}:%")))}
+    leagues = {int(i): a for i, a in conn.execute(
+        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+    return [(leagues.get(p.league_id or -1), keys.get(team_id))
+            for team_id, p in zip(team_ids, where, strict=True)]
+
+
 def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],
                 where: list[Placement]) -> np.ndarray | None:
     """Points each team's league took off it that season (``server.catalog.football.
     deductions``: the final tables carry them); None where the level has none."""
     if level != "FC":
         return None
-    sk, sl = s.source_keys.c, s.sublevels.c
-    keys = {int(i): k.split(":", 1)[1] for i, k in conn.execute(
-        sa.select(sk.id, sk.key).where(sk.kind == "team", sk.id.in_(team_ids),
-                                       sk.key.like("FC:%")))}
-    leagues = {int(i): a for i, a in conn.execute(
-        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
     out = np.zeros(len(team_ids), dtype=np.int64)
-    for n, (team_id, p) in enumerate(zip(team_ids, where, strict=True)):
-        abbrev = leagues.get(p.league_id or -1)
-        for code, points in _declared(season).items():
-            if code[0] == abbrev and code[1] == keys.get(team_id):
-                out[n] = points
+    declared = _declared(season)
+    for n, (abbrev, club) in enumerate(_club_leagues(conn, level, team_ids, where)):
+        out[n] = declared.get((abbrev or "", club or ""), 0)
     return out
+
+
+def _tie_playoffs(conn: sa.Connection, level: str, season: int, team_ids: list[int],
+                  where: list[Placement]) -> np.ndarray:
+    """1 for each team that won a declared play-off for a tie on points that season
+    (``server.catalog.football.deductions.TIE_PLAYOFFS``), 0 for the others."""
+    won = {(lg.abbrev, club) for lg in LEAGUES.values()
+           for club in tie_playoff_winners(lg.code, season)}
+    return np.array([int((abbrev, club) in won)
+                     for abbrev, club in _club_leagues(conn, level, team_ids, where)],
+                    dtype=np.int64)
 
 
 def _declared(season: int) -> dict[tuple[str, str], int]:

@@ -78,7 +78,7 @@ def report_lines(conn: sa.Connection, level: str, season: int) -> list[str]:
         df = football.with_outcomes(matches(conn, level, season, fc.code))
         if df.empty:
             continue
-        lines.append(f"{level} {season}: three outcomes (home, draw, away), ours (Elo) and "
+        lines.append(f"{level} {season}: three outcomes (home, draw, away), ours (Elo and goals) and "
                      f"{fc.name} on the same {len(df)} league-round matches; lower is better")
         lines.append(f"  {'league':<28} {'count':>5}  " + "  ".join(
             f"{label + ' ours':>14} {label + ' ' + fc.code:>16}" for _, label in MEASURES))

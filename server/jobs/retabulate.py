@@ -32,7 +32,7 @@ from server.catalog.statcodes import GP, metric_codes
 from server.errors import UserError
 from server.jobs import _frames, run_environment, runs, winprob_calibration, winprob_plays
 from server.models import lines as lines_model
-from server.models import football, lineups, pitchers, simulation, stat_tables
+from server.models import football, football_goals, lineups, pitchers, simulation, stat_tables
 from server.models import rpi as rpi_model
 from server.models.elo import SPORT_ELO, run_elo
 from server.store import divisions, schema
@@ -64,8 +64,8 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     priors, prior_age = _frames.read_priors(conn, level, first)
     params = SPORT_ELO[lv.sport]
     if lv.sport == "soccer":  # clubs and national teams, each pool by its own rules
-        elo = football.rate_soccer(games, params, _division_tiers(conn, level),
-                                   _national_k(conn, level), priors, prior_age)
+        tiers, national_k = _division_tiers(conn, level), _national_k(conn, level)
+        elo = football.rate_soccer(games, params, tiers, national_k, priors, prior_age)
     else:
         elo = run_elo(games, params, priors, seeds, prior_age)
     sim = simulation.predictions(games, simulation.SPORT_SIM[lv.sport])
@@ -74,7 +74,8 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     fc = games[["game_id", "season", "date"]].rename(columns={"date": "game_day"})
     fc = fc.merge(elo, on="game_id").merge(sim, on="game_id").merge(lines, on="game_id", how="left")
     if lv.sport == "soccer":  # a draw is an outcome: the three chances join the elo block
-        fc = fc.merge(football.forecast_columns(elo), on="game_id")
+        fc = fc.merge(football_goals.forecast_columns(games, elo, tiers, national_k),
+                      on="game_id")
     out["forecasts"] = fc
     out["elo_history"] = elo_history_rows(games, elo)
     final = games[games["score_home"].notna()]

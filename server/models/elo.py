@@ -49,6 +49,7 @@ class EloParams:
     margin_weight: float = 0.0  # weight of the in-season margin model in the win expectation
     tier_gap: float = 0.0  # football: points below the mean per division under the top flight
     # at a club's first match (``server.models.football.first_ratings``)
+    promoted_gap: float = 0.0  # football: points below that for a club new to a league here
     # extra K fraction at a team's first game here, decaying over ``first_games`` of its games
     # here (all seasons): a first rating is a guess, not a record (see ``first_factor``)
     first_boost: float = 0.0
@@ -67,7 +68,8 @@ SPORT_ELO: dict[str, EloParams] = {
                           gs_points=4.7, gs_alpha=0.03, gs_team_alpha=0.05, gs_debut=-3.0,
                           margin_weight=0.1),
     "soccer": EloParams(k=20.0, home=50.0, mov="soccer", revert=0.0, mean=1500.0,
-                        early_boost=1.0, tier_gap=300.0, first_boost=2.0, first_games=10.0),
+                        early_boost=1.0, tier_gap=300.0, promoted_gap=100.0, first_boost=2.0,
+                        first_games=10.0),
 }
 # National teams: the World Football Elo Ratings (eloratings.net) as published: K by the
 # match's importance (the competition's ``elo_k``, a game's ``match_k``; ``k`` here is a

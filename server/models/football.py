@@ -14,6 +14,8 @@ is 1 - 2 s(-c)) and ``b`` the slope. Both are fitted by maximum likelihood on se
 never scored against SPI (``fit_draw_model``) and declared in ``SOCCER_DRAW``. The three
 chances are scored by ranked probability score, log loss and the three-outcome Brier score.
 National teams are rated apart, by the World Football Elo Ratings' rules (``rate_soccer``).
+For clubs the forecast blends these chances with a goal model's
+(``server.models.football_goals``).
 """
 from __future__ import annotations
 
@@ -79,23 +81,38 @@ def forecast_columns(elo: pd.DataFrame, model: DrawModel = SOCCER_DRAW) -> pd.Da
                          "elo_draw_prob": p[:, DRAW], "elo_vis_prob": p[:, AWAY]})
 
 
+def club_debuts(games: pd.DataFrame, tier_of: Mapping[int, int]) -> dict[int, tuple[int, bool]]:
+    """Each club's start here: (divisions below the top flight of its first match's league,
+    whether it was new to a league already here). ``tier_of``: sublevel ID -> 1 for a top
+    flight, 2 for the next, ...; 1 when unknown. A club new to a league in a later season than
+    the league's first here came up from a division the files do not hold (a promoted club),
+    which is known before its first match; the clubs of a league's first season here are just
+    its clubs."""
+    ordered = games.sort_values(["date", "game_id"], kind="stable")
+    subs = pd.to_numeric(ordered["sublevel_id"], errors="coerce").fillna(0).astype("int64")
+    first_season: dict[int, int] = {}  # league -> its first season here
+    out: dict[int, tuple[int, bool]] = {}
+    for home, vis, sub, season in zip(ordered["home"].to_numpy(), ordered["visitor"].to_numpy(),
+                                      subs.to_numpy(), ordered["season"].to_numpy()):
+        league = int(sub)
+        started = first_season.setdefault(league, int(season))
+        debut = (tier_of.get(league, 1) - 1, league in tier_of and int(season) > started)
+        for team in (int(home), int(vis)):
+            out.setdefault(team, debut)
+    return out
+
+
 def first_ratings(games: pd.DataFrame, tier_of: Mapping[int, int], params: EloParams
                   ) -> dict[int, float]:
     """Each club's rating at its first match here: the mean, less ``params.tier_gap`` for every
-    division its first match's league sits below the top flight (``tier_of``: sublevel ID -> 1
-    for a top flight, 2 for the next, ...; 1 when unknown). Without it a club promoted into a
-    league would bring the rating it earned against weaker clubs, as if two divisions were one."""
+    division its first match's league sits below the top flight, and ``params.promoted_gap``
+    less for a club new to a league already here (``club_debuts``). Without them a club
+    promoted into a league would bring the rating it earned against weaker clubs, as if two
+    divisions were one, or start as its new league's average club."""
     if params.tier_gap == 0.0 or not tier_of:
         return {}
-    ordered = games.sort_values(["date", "game_id"], kind="stable")
-    out: dict[int, float] = {}
-    subs = pd.to_numeric(ordered["sublevel_id"], errors="coerce").fillna(0).astype("int64")
-    for home, vis, sub in zip(ordered["home"].to_numpy(), ordered["visitor"].to_numpy(),
-                              subs.to_numpy()):
-        tier = tier_of.get(int(sub), 1)
-        for team in (int(home), int(vis)):
-            out.setdefault(team, params.mean - params.tier_gap * (tier - 1))
-    return out
+    return {team: params.mean - params.tier_gap * below - params.promoted_gap * promoted
+            for team, (below, promoted) in club_debuts(games, tier_of).items()}
 
 
 def rate_soccer(games: pd.DataFrame, params: EloParams, tier_of: Mapping[int, int],

@@ -603,7 +603,8 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
             keep = ii != jj
             wins_m[:, ii[keep], jj[keep]] = h2h[pair_id[m[ii[keep]], m[jj[keep]]]].T
         counts = {"goal_difference": gd_s[:, m], "goals_for": gf_s[:, m], "wins": w_s[:, m]}
-        key = tiebreaks.rank_value(pts_s[:, m], league.tiebreaks, np.zeros(len(m), np.int64),
+        kept = tuple(r for r in league.tiebreaks if r not in tiebreaks.STANDINGS_ONLY)
+        key = tiebreaks.rank_value(pts_s[:, m], kept, np.zeros(len(m), np.int64),
                                    np.full(len(m), -1), wins_m, 3.0 * pair_games[np.ix_(m, m)],
                                    counts, lot[:, m])
         position[:, m] = len(m) - key.astype(np.int64)

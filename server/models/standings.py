@@ -18,6 +18,7 @@ games left; with every game played the tiebreakers decide, and the marks are the
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,9 @@ class SeasonGames:
     carried: np.ndarray | None = None
     # per team, table points a league took off (football's deductions, declared as data)
     deducted: np.ndarray | None = None
+    # per team, 1 for a club that won a play-off match against a club level with it on points,
+    # which the league's rules rank first (football's ``tie_playoff``, declared as data)
+    tie_playoff: np.ndarray | None = None
 
 
 def _record(won: int, lost: int, tied: int, with_ties: bool, draws_middle: bool = False) -> str:
@@ -56,7 +60,8 @@ def _record(won: int, lost: int, tied: int, with_ties: bool, draws_middle: bool 
 
 def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
           fmt: PlayoffFormat | None, ot_losses: bool, ties: bool, marks: bool = True,
-          form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False
+          form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False,
+          group_rules: Sequence[tuple[str, ...] | None] | None = None
           ) -> list[dict[str, Any]]:
     """One row per team (index order): W, L, T (ties or draws), OTL (``ot_losses``: overtime
     losses counted apart from L), Points, Pct, GB, Home, Away, Last10, Streak, Diff, DivRank,
@@ -65,7 +70,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     needs: a league or division of some team) only division titles are marked. With
     ``form_games``, ``Form`` is the team's last results as letters, oldest first (W, L and
     ``draw_letter``; an overtime loss an L), else None. ``draws_middle``: Home, Away and Last10 read
-    W-D-L (football) instead of W-L-T."""
+    W-D-L (football) instead of W-L-T. ``group_rules``: per league (``group`` index) its own
+    tiebreakers in place of the format's (None: the format's), as football's leagues declare
+    them. In a points table the head-to-head step reads the table points between the clubs level
+    (three a win, one a draw), not their wins: a mini-league, as football's rules say."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
@@ -112,10 +120,22 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
 
     h2h = np.zeros((t, t), dtype=np.int64)
     pair = np.zeros((t, t))
-    np.add.at(h2h, (h, v), sh > sv)
-    np.add.at(h2h, (v, h), sv > sh)
-    np.add.at(pair, (h, v), 1.0)
-    np.add.at(pair, (v, h), 1.0)
+    if table_points:  # table points won against each other, over the most there were
+        np.add.at(h2h, (h, v), np.where(sh > sv, win, np.where(sh == sv, draw, loss)))
+        np.add.at(h2h, (v, h), np.where(sv > sh, win, np.where(sh == sv, draw, loss)))
+        np.add.at(pair, (h, v), float(win))
+        np.add.at(pair, (v, h), float(win))
+    else:
+        np.add.at(h2h, (h, v), sh > sv)
+        np.add.at(h2h, (v, h), sv > sh)
+        np.add.at(pair, (h, v), 1.0)
+        np.add.at(pair, (v, h), 1.0)
+    # goal difference in the games between the clubs of a league level on points with it
+    level = (current[:, None] == current[None, :]) & (group[:, None] == group[None, :])
+    among = level[h, v]
+    h2h_goals = np.zeros(t, dtype=np.int64)
+    np.add.at(h2h_goals, h[among], (sh - sv)[among])
+    np.add.at(h2h_goals, v[among], (sv - sh)[among])
     regulation = np.zeros(t, dtype=np.int64)
     np.add.at(regulation, h, (sh > sv) & ~games.overtime)
     np.add.at(regulation, v, (sv > sh) & ~games.overtime)
@@ -127,13 +147,20 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     away_wins = np.zeros(t, dtype=np.int64)
     np.add.at(away_wins, v, sv > sh)
     rules = fmt.tiebreaks if fmt is not None else ()
+    counts = {"wins": w[None], "regulation_wins": regulation[None],
+              "goal_difference": diff[None], "goals_for": goals_for[None],
+              "away_goals_for": away_goals[None], "away_wins": away_wins[None],
+              "head_to_head_goal_difference": h2h_goals[None],
+              "tie_playoff": (games.tie_playoff if games.tie_playoff is not None
+                              else np.zeros(t, dtype=np.int64))[None]}
     place = tiebreaks.rank_value(current[None, :].astype(float), rules, group, division,
-                                 h2h[None], pair, {"wins": w[None], "regulation_wins":
-                                                   regulation[None],
-                                                   "goal_difference": diff[None],
-                                                   "goals_for": goals_for[None],
-                                                   "away_goals_for": away_goals[None],
-                                                   "away_wins": away_wins[None]})[0]
+                                 h2h[None], pair, counts)[0]
+    for g, own in enumerate(group_rules or ()):  # a league's own order: its clubs' places
+        members = group == g
+        if own is not None and own != rules and members.any():
+            mine = tiebreaks.rank_value(current[None, :].astype(float), own, group, division,
+                                        h2h[None], pair, counts)[0]
+            place[members] = mine[members]
 
     # who can still finish ahead of whom: the best a team can do against the worst the other can
     best = value(w + rem, lo)

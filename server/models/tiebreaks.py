@@ -13,7 +13,11 @@ between each pair (``games[i, j]``), so one matrix per simulated season carries 
 * ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points);
 * ``goal_difference`` and ``goals_for``: football's counts, more is better (``GOAL_RULES``:
   the projections simulate results, not goals, and leave these to the lot);
-  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only).
+  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only);
+  ``head_to_head_goal_difference``: the goal difference in the games between the clubs level
+  on points (La Liga's and Serie A's step after the head-to-head points; the standings only);
+  ``tie_playoff``: 1 for the winner of a play-off match between clubs level on points (Serie
+  A's for a title or a relegation place; declared, the standings only).
 
 Arrays are (simulations x teams); a single season is one simulation. The pair rules never
 build a (simulations x teams x teams) array of another type: at 10,000 simulated MLB seasons
@@ -26,8 +30,11 @@ from __future__ import annotations
 import numpy as np
 
 GOAL_RULES = ("goal_difference", "goals_for")
+# rules the standings read from a finished table's goals or declared facts; a projection,
+# which simulates results, leaves them to the lot
+STANDINGS_ONLY = ("head_to_head_goal_difference", "tie_playoff")
 RULES = ("head_to_head", "division", "league", "wins", "regulation_wins", *GOAL_RULES,
-         "away_goals_for", "away_wins")
+         "away_goals_for", "away_wins", *STANDINGS_ONLY)
 
 
 def _fraction(won: np.ndarray, played: np.ndarray) -> np.ndarray:

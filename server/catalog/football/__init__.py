@@ -70,10 +70,15 @@ class League:
     gender: str = "M"
     # the published order of teams level on points (server.models.tiebreaks rules)
     tiebreaks: tuple[str, ...] = ("goal_difference", "goals_for")
-    # its knock-out rounds of two legs go through on aggregate, then the second leg's extra
-    # time and shoot-out (no away goals): the European cups from 2021-22, the EFL's play-off
-    # semi-finals (EFL Regulations); other leagues' play-off rules differ and are not declared
+    # its knock-out rounds of two legs go through on aggregate (no away goals), level ties as
+    # ``level_ties`` says: the European cups from 2021-22, the EFL's play-off semi-finals (EFL
+    # Regulations), Austria's Europa League play-off final, Serie B's and Liga MX's play-offs
     two_legged: bool = False
+    # how a level aggregate is decided, by the round's name: the first (ending, rule) whose
+    # ending the round's name has ("" for any); EXTRA_TIME: the second leg's extra time and
+    # shoot-out; BETTER_PLACED: the club placed higher in the regular season (its stage's:
+    # Liga MX's Apertura or Clausura), no extra time
+    level_ties: tuple[tuple[str, str], ...] = (("", "extra_time"),)
 
     @property
     def abbrev(self) -> str:
@@ -88,8 +93,15 @@ class League:
 
 
 _GD = ("goal_difference", "goals_for")
+EXTRA_TIME, BETTER_PLACED = "extra_time", "better_placed"
+# La Liga (RFEF regulations, art. 201), Serie A (NOIF art. 51) and the Primeira Liga (Liga
+# Portugal's competition regulations): level clubs are ranked by the points between them, then
+# the goal difference between them, then overall
+_HEAD_TO_HEAD = ("head_to_head", "head_to_head_goal_difference", *_GD)
 LEAGUES: dict[str, League] = {lg.code: lg for lg in (
-    League("at.1", "Austrian Bundesliga", "Austria"),
+    # Austria's Europa League play-off final: two legs, no away goals since 2021-22, a level
+    # tie to extra time and penalties (Bundesliga's rules; Kurier, 11 Jun 2023)
+    League("at.1", "Austrian Bundesliga", "Austria", two_legged=True),
     League("at.2", "Austrian 2. Liga", "Austria"),
     League("au.1", "A-League Men", "Australia"),
     League("be.1", "Belgian First Division A", "Belgium"),
@@ -101,17 +113,21 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
     League("en.4", "EFL League Two", "England"),
-    League("es.1", "La Liga", "Spain"),
+    League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD),
     League("es.2", "Segunda División", "Spain"),
     League("fr.1", "Ligue 1", "France"),
     League("fr.2", "Ligue 2", "France"),
     League("gr.1", "Super League Greece", "Greece"),
-    League("it.1", "Serie A", "Italy"),
-    League("it.2", "Serie B", "Italy"),
+    League("it.1", "Serie A", "Italy", tiebreaks=("tie_playoff", *_HEAD_TO_HEAD)),
+    # Serie B's play-offs and play-out: level on aggregate, the better-placed club (Lega B)
+    League("it.2", "Serie B", "Italy", two_legged=True, level_ties=(("", BETTER_PLACED),)),
     League("ma.1", "Botola Pro", "Morocco"),
-    League("mx.1", "Liga MX", "Mexico"),
+    # Liga MX's liguilla: level on aggregate, the better-placed club goes through, except in
+    # the final, which goes to extra time and penalties (Liga MX regulations)
+    League("mx.1", "Liga MX", "Mexico", two_legged=True,
+           level_ties=(("Final", EXTRA_TIME), ("", BETTER_PLACED))),
     League("nl.1", "Eredivisie", "Netherlands"),
-    League("pt.1", "Primeira Liga", "Portugal"),
+    League("pt.1", "Primeira Liga", "Portugal", tiebreaks=_HEAD_TO_HEAD),
     League("sco.1", "Scottish Premiership", "Scotland"),
     League("tr.1", "Süper Lig", "Turkey"),
 )}

@@ -1,6 +1,7 @@
-"""Points deductions the leagues imposed, as the official final tables carry them: the result
-files hold results only, so each deduction is declared here with its reason and source, and the
-standings subtract it (docs/football.md)."""
+"""What the official final tables carry beyond the results: the points deductions the leagues
+imposed and the play-off matches that settled a tie on points, each declared here with its
+reason and source, since the result files hold neither; the standings apply them
+(docs/football.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,3 +41,28 @@ DEDUCTIONS: tuple[Deduction, ...] = (
 def deducted(league: str, season: int) -> dict[str, int]:
     """Club key -> points taken off in that league and season."""
     return {d.club: d.points for d in DEDUCTIONS if d.league == league and d.season == season}
+
+
+@dataclass(frozen=True)
+class TiePlayoff:
+    """A play-off match between two clubs level on points, outside the files, which the
+    league's rules put before every other tiebreaker (Serie A from 2022-23, for the title and
+    the last place above relegation): the winner ranks above the loser."""
+    league: str
+    season: int
+    winner: str  # clubs.csv key
+    loser: str
+    match: str
+    source: str
+
+
+TIE_PLAYOFFS: tuple[TiePlayoff, ...] = (
+    TiePlayoff("it.1", 2023, "hellas-verona-fc", "spezia-calcio",
+               "relegation play-off, 11 Jun 2023, Reggio Emilia: Spezia 1-3 Verona",
+               "Lega Serie A, final table 2022-23"),
+)
+
+
+def tie_playoff_winners(league: str, season: int) -> set[str]:
+    """Clubs (keys) that won a declared tie play-off in that league and season."""
+    return {p.winner for p in TIE_PLAYOFFS if p.league == league and p.season == season}

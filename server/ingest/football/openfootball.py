@@ -11,7 +11,8 @@ League rounds (``Matchday 12``; a split season's groups, ``Championship, Matchda
 everything else (play-offs, finals) is ``postseason`` with the round as its name. A match without
 a score is scheduled if its day is still to come, else ``No result``. Points deductions are not
 in the files: ``server.catalog.football.deductions`` declares them. A competition that declares
-``two_legged`` (the European cups, the Championship's play-off semi-finals) has each two-legged
+``two_legged`` (the European cups, the Championship's play-off semi-finals, Austria's Europa
+League play-off final, Serie B's and Liga MX's play-offs) has each two-legged
 tie's aggregate and the club through on its second leg (``with_ties``), which the games
 endpoint serves as ``AggregateHome``, ``AggregateVis`` and ``TieWinner_ID``.
 """
@@ -22,7 +23,7 @@ import datetime as dt
 import json
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ import sqlalchemy as sa
 
 from server.catalog import phases
 from server.catalog.clock import today
-from server.catalog.football import Club, League, club_of, league_of
+from server.catalog.football import BETTER_PLACED, Club, League, club_of, league_of
 from server.catalog.football.cups import AWAY_GOALS_LAST, FINAL
 from server.errors import UserError
 from server.ingest.football import command
@@ -202,17 +203,21 @@ def game_rows(loader: Loader, matches: Sequence[Match], team_ids: dict[str, int]
             "playoff": None if m.phase == phases.REGULAR else m.round, "phase": m.phase,
             "attendance": None, "duration": None, "line_score": None, "info": info,
             "source": SOURCE})
-    return with_ties(rows, {league_ids[m.league.code] for m in matches if m.league.two_legged})
+    return with_ties(rows, {league_ids[m.league.code]: m.league.level_ties for m in matches
+                            if m.league.two_legged})
 
 
-def with_ties(rows: list[dict[str, Any]], leagues: set[int]) -> list[dict[str, Any]]:
+def with_ties(rows: list[dict[str, Any]], leagues: Mapping[int, Sequence[tuple[str, str]]]
+              ) -> list[dict[str, Any]]:
     """The games rows, each two-legged tie's second leg (in the competitions ``leagues``, those
-    that declare ``two_legged``) with its aggregate and the club through in its ``info``: the
-    aggregate seen from that leg's home side (``agg``), the club (``tie_winner_id``). More goals
-    on aggregate win; level, the second leg's extra time and shoot-out decide (its score is
-    after extra time). UEFA abolished away goals from 2021-22, these files' first season
-    (``AWAY_GOALS_LAST``): a level aggregate with no shoot-out is an error naming the tie, never
-    a guess. A round's pair of clubs met once (a final, a one-match round) is no tie; a tie with
+    that declare ``two_legged``, with their ``level_ties`` rules) with its aggregate and the
+    club through in its ``info``: the aggregate seen from that leg's home side (``agg``), the
+    club (``tie_winner_id``). More goals on aggregate win; level, the competition's rule for
+    the round decides: the second leg's extra time and shoot-out (its score is after extra
+    time), or the club placed higher in the regular season. UEFA abolished away goals from
+    2021-22, these files' first season (``AWAY_GOALS_LAST``): a level aggregate the rule cannot
+    settle (no shoot-out; two clubs level on points) is an error naming the tie, never a
+    guess. A round's pair of clubs met once (a final, a one-match round) is no tie; a tie with
     a leg not played has no aggregate."""
     legs: dict[tuple[Any, ...], list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
@@ -220,7 +225,7 @@ def with_ties(rows: list[dict[str, Any]], leagues: set[int]) -> list[dict[str, A
                 and row["playoff"] not in (None, FINAL)):
             pair = frozenset((row["home_id"], row["visitor_id"]))
             legs[(row["sublevel_id"], row["season"], row["playoff"], pair)].append(row)
-    for (_, season, round_name, _), found in legs.items():
+    for (league, season, round_name, _), found in legs.items():
         if len(found) != 2 or any(r["state"] != "final" for r in found):
             continue
         first, second = sorted(found, key=lambda r: (r["game_day"], r["id"]))
@@ -228,7 +233,9 @@ def with_ties(rows: list[dict[str, Any]], leagues: set[int]) -> list[dict[str, A
             raise UserError(f"{round_name} {season}: both legs at the same ground")
         home = second["score_home"] + first["score_vis"]
         vis = second["score_vis"] + first["score_home"]
+        rule = next(r for end, r in leagues[league] if round_name.endswith(end))
         winner = (second["home_id"] if home > vis else second["visitor_id"] if vis > home
+                  else _better_placed(rows, second, round_name) if rule == BETTER_PLACED
                   else _shootout_winner(second))
         if winner is None:
             rule = "away goals" if season <= AWAY_GOALS_LAST else "nothing"
@@ -236,6 +243,37 @@ def with_ties(rows: list[dict[str, Any]], leagues: set[int]) -> list[dict[str, A
                             f"shoot-out ({rule} decides it): game {second['id']}")
         second["info"] = {**second["info"], "agg": [home, vis], "tie_winner_id": winner}
     return rows
+
+
+def _stage(round_name: str) -> str:
+    """The part of a season a round belongs to: Liga MX's ``Apertura`` of ``Apertura,
+    Matchday 3`` and of ``Apertura Playoffs, Final``; "" for a league of one regular season
+    (``Matchday 3``; Serie B's ``Playoff, Semifinals``)."""
+    head = round_name.split(",", 1)[0] if "," in round_name else ""
+    if head.endswith(" Playoffs"):
+        return head.removesuffix(" Playoffs")
+    return "" if head in ("Playoff", "Playoffs", "Playout") else head
+
+
+def _better_placed(rows: Sequence[dict[str, Any]], leg: dict[str, Any], round_name: str) -> int:
+    """The club of a tie placed higher in its stage's regular season (points: 3 a win, 1 a
+    draw), from the same rows; two clubs level on points is an error, never a guess (the
+    leagues' next steps differ: Serie B's head-to-head, Liga MX's goal difference)."""
+    stage = _stage(round_name)
+    clubs = (int(leg["home_id"]), int(leg["visitor_id"]))
+    points = dict.fromkeys(clubs, 0)
+    for r in rows:
+        if (r["sublevel_id"] == leg["sublevel_id"] and r["season"] == leg["season"]
+                and r["phase"] == phases.REGULAR and r["state"] == "final"
+                and _stage(str(r["info"].get("round", ""))) == stage):
+            for club, mine, theirs in ((r["home_id"], r["score_home"], r["score_vis"]),
+                                       (r["visitor_id"], r["score_vis"], r["score_home"])):
+                if club in points:
+                    points[club] += 3 if mine > theirs else 1 if mine == theirs else 0
+    if points[clubs[0]] == points[clubs[1]]:
+        raise UserError(f"{round_name} {leg['season']}: the tie is level on aggregate between "
+                        f"clubs level on points: game {leg['id']}")
+    return max(clubs, key=lambda c: points[c])
 
 
 def _shootout_winner(leg: dict[str, Any]) -> int | None:

@@ -1,6 +1,7 @@
-"""Two-legged knock-out ties of the European cups through the API, from the real store: the
-second leg carries the aggregate and the club that went through, checked against the published
-results (no away goals from 2021-22: a level aggregate goes to extra time and penalties)."""
+"""Two-legged knock-out ties through the API, from the real store: the European cups' and the
+domestic play-offs' second leg carries the aggregate and the club that went through, checked
+against the published results (no away goals from 2021-22: a level aggregate goes to extra time
+and penalties, or, in Serie B's and Liga MX's play-offs, to the better-placed club)."""
 from __future__ import annotations
 
 from typing import Any
@@ -29,6 +30,16 @@ TIES = [
      "FC Internazionale Milano"),  # 1-0, 0-0
     ("2023-02-16", "Sevilla FC", "2023-02-23", "PSV Eindhoven", (2, 3),
      "Sevilla FC"),  # 3-0, 0-2: the home side of the second leg won it and went out
+    # Austria's Europa League play-off final 2023: Lustenau 1-1 Austria Wien, 5-0 in Vienna
+    ("2023-06-08", "Austria Lustenau", "2023-06-11", "Austria Wien", (6, 1), "Austria Wien"),
+    # Serie B's play-off semi-final 2025: Juve Stabia 2-1 Cremonese, Cremonese 3-0
+    ("2025-05-21", "Juve Stabia", "2025-05-25", "US Cremonese", (4, 2), "US Cremonese"),
+    # Liga MX, Apertura 2024 quarter-final: Tijuana 3-0 Cruz Azul, Cruz Azul 3-0 Tijuana; level,
+    # no extra time: Cruz Azul, first in the Apertura's table, through (Tijuana came through
+    # the play-in)
+    ("2024-11-27", "Club Tijuana", "2024-11-30", "Cruz Azul", (3, 3), "Cruz Azul"),
+    # Clausura 2025 quarter-final: Necaxa 0-0 Tigres, Tigres 2-2 Necaxa: Tigres, placed higher
+    ("2025-05-08", "Club Necaxa", "2025-05-11", "UANL Tigres", (2, 2), "UANL Tigres"),
 ]
 
 
