@@ -8,13 +8,13 @@ import pandas as pd
 import streamlit as st
 
 from components import charts, filters, layout, link_pins, links, page_sections, season_facts
+from server.catalog.football.internationals import NATIONAL_POOL
 from components.tables import percent_column, show_table
 from services import ApiError, api
 
 DEFAULT_TEAMS = 3
 RANK_COLUMNS = ("Rank", "Team", "LeagueName", "ELO", "RPI", "WP", "OWP", "OOWP", "Wins", "Losses", "Date")
 ALL_LEAGUES = "All leagues"  # football: one pool of clubs, shown league by league (the API's League)
-NATIONAL_TEAMS = "National teams"  # football's other pool: the teams that play in no league
 SERIES_COLUMNS = ("Date", "Team", "Opponent", "Result", "Score", "ELOBefore", "ELOAfter", "Change", "WinExp", "RPI", "WP",
                   "OWP", "OOWP", "Game_ID")
 TABS_KEY, RANKINGS_TAB, SERIES_TAB = "tab", "Rankings", "Over the season"
@@ -77,29 +77,31 @@ def _newest_day(ratings: pd.DataFrame) -> str | None:
 
 
 def _league_picker(ratings: pd.DataFrame) -> str | None:
-    """The league whose clubs the rankings show, or ``NATIONAL_TEAMS``, where the ratings name
-    leagues (football); None for every club of the level."""
+    """The league whose clubs the rankings show, or the national teams' pool, where the ratings
+    name leagues (football: the API's ``League`` and ``Pool``); None for every club."""
     if "LeagueName" not in ratings.columns:
         return None
     leagues = sorted(str(n) for n in ratings["LeagueName"].dropna().unique())
     if len(leagues) < 2:
         return None
-    nations = [NATIONAL_TEAMS] if ratings["LeagueName"].isna().any() else []
+    nations = [NATIONAL_POOL] if NATIONAL_POOL in set(ratings.get("Pool", ())) else []
     picked = filters.choice("League", [ALL_LEAGUES, *leagues, *nations], key="league",
-                            help="Every club is rated in one pool across the leagues, national "
-                                 "teams in a pool of their own; pick one league's clubs or the "
-                                 "national teams.")
+                            help="Every club is rated in one pool across the leagues (with the "
+                                 "clubs met only in the European cups), national teams in a "
+                                 "pool of their own; pick one league's clubs or the national "
+                                 "teams.")
     return None if picked == ALL_LEAGUES else picked
 
 
 def _in_pool(table: pd.DataFrame, league: str | None) -> pd.DataFrame:
     """The rankings of the picked league or pool: every club for all leagues (the national teams
     are ranked apart, ``Rank`` from 1 in each pool, and shown on their own)."""
-    if "LeagueName" not in table.columns or not table["LeagueName"].notna().any():
+    if "Pool" not in table.columns:
         return table
-    if league == NATIONAL_TEAMS:
-        return table[table["LeagueName"].isna()]
-    return table[table["LeagueName"] == league] if league else table[table["LeagueName"].notna()]
+    if league == NATIONAL_POOL:
+        return table[table["Pool"] == NATIONAL_POOL]
+    clubs = table[table["Pool"] != NATIONAL_POOL]
+    return clubs[clubs["LeagueName"] == league] if league else clubs
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from server.catalog.football.internationals import CLUB_POOL, NATIONAL_POOL, NATIONAL_SOURCE
 from server.endpoints.base import ParsedRequest, Endpoint, Field
 from server.endpoints.common import LEAGUE_LEVELS, params, snapshot_season
 from server.endpoints.seasonnames import season_team
@@ -49,14 +50,16 @@ def _elo(ask: ParsedRequest) -> sa.Select[Any]:
     inner = sa.select(E.c.team_id, E.c.elo_after, E.c.date, E.c.season, newest.label("n"),
                       wins.label("w"), losses.label("l")).where(*scope).subquery()
     # Football rates clubs and national teams in two pools that never meet (docs/football.md):
-    # each is ranked among its own, clubs (a team season in a league) first.
-    pools = [LEAGUE.c.id.is_(None)] if ask.code in LEAGUE_LEVELS else []
+    # each is ranked among its own, clubs first.
+    national = TEAM.team.c.source == NATIONAL_SOURCE
+    pools = [national] if ask.code in LEAGUE_LEVELS else []
     rank = sa.func.rank().over(partition_by=pools or None, order_by=inner.c.elo_after.desc())
     q = (sa.select(rank.label("Rank"), inner.c.team_id.label("Team_ID"), TEAM.name.label("Team"),
                    inner.c.elo_after.label("ELO"), inner.c.date.label("Date"),
                    inner.c.season.label("Season"), inner.c.w.label("Wins"),
                    inner.c.l.label("Losses"), LEAGUE.c.abbrev.label("League"),
-                   LEAGUE.c.name.label("LeagueName"))
+                   LEAGUE.c.name.label("LeagueName"),
+                   sa.case((national, NATIONAL_POOL), else_=CLUB_POOL).label("Pool"))
          .select_from(TEAM.join(inner, inner.c.team_id, inner.c.season)
                       .outerjoin(LEAGUE, LEAGUE.c.id == TEAM.season.c.sublevel_id))
          .where(inner.c.n == 1))
@@ -105,6 +108,8 @@ ELO = Endpoint(
               "(FC only)", levels=LEAGUE_LEVELS),
         Field("LeagueName", "string", "English Premier League", "rankings: that league's name "
               "(FC only)", levels=LEAGUE_LEVELS),
+        Field("Pool", "string", CLUB_POOL, f"rankings: {CLUB_POOL} or {NATIONAL_POOL}, each "
+              "ranked apart (FC only)", levels=LEAGUE_LEVELS),
         Field("Game_ID", "integer", 401, "series: the game"),
         Field("Opponent_ID", "integer", 12, "series: opponent ID"),
         Field("Opponent", "string", "Boston Red Sox", "series: opponent"),

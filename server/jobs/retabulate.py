@@ -25,7 +25,7 @@ import pandas as pd
 import sqlalchemy as sa
 
 from server.catalog.football import tiers_by_abbrev
-from server.catalog.football.internationals import elo_k_by_abbrev
+from server.catalog.football.internationals import elo_k_by_abbrev, ranked_by_abbrevs
 from server.catalog.levels import LEVELS, find_level, has_feature
 from server.catalog.phases import REGULAR
 from server.catalog.statcodes import GP, metric_codes
@@ -78,6 +78,9 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
                       on="game_id")
     out["forecasts"] = fc
     out["elo_history"] = elo_history_rows(games, elo)
+    if lv.sport == "soccer":  # the nations outside FIFA's competitions are rated, not ranked
+        apart = football.unranked_nations(games, national_k, _ranked_by(conn, level))
+        out["elo_history"] = out["elo_history"][~out["elo_history"]["team_id"].isin(list(apart))]
     final = games[games["score_home"].notna()]
     out["rpi"] = rpi_model.rpi_series(final) if has_feature(lv.code, "rpi") else pd.DataFrame()
     prior = elo.set_index("game_id")["helo_win_exp"]
@@ -124,6 +127,14 @@ def _national_k(conn: sa.Connection, level: str) -> dict[int, float]:
     rows = conn.execute(sa.select(s.id, s.abbrev).where(s.level == level,
                                                         s.league_type == "International")).all()
     return {int(i): ks[a] for i, a in rows if a in ks}
+
+
+def _ranked_by(conn: sa.Connection, level: str) -> frozenset[int]:
+    """The sublevel IDs of the competitions that make a nation one of the ranked."""
+    s = schema.sublevels.c
+    wanted = ranked_by_abbrevs()
+    return frozenset(int(i) for i, a in conn.execute(
+        sa.select(s.id, s.abbrev).where(s.level == level)).all() if a in wanted)
 
 
 def _baseball_inputs(conn: sa.Connection, level: str, games: pd.DataFrame, players: pd.DataFrame

@@ -132,6 +132,19 @@ def rate_soccer(games: pd.DataFrame, params: EloParams, tier_of: Mapping[int, in
     return pd.concat(out, ignore_index=True) if len(out) > 1 else out[0]
 
 
+def unranked_nations(games: pd.DataFrame, national_k: Mapping[int, float],
+                     ranked_by: frozenset[int]) -> set[int]:
+    """The national teams that never played a match of the ``ranked_by`` competitions (sublevel
+    IDs: the World Cup and its qualification, which FIFA's members enter): a pool apart, whose
+    ratings are not comparable with the ranked nations' (``server.catalog.football.
+    internationals.RANKED_BY``)."""
+    subs = pd.to_numeric(games["sublevel_id"], errors="coerce").fillna(0).astype("int64")
+    national = games[subs.isin(list(national_k)).to_numpy()]
+    ranked = games[subs.isin(list(ranked_by)).to_numpy()]
+    every = set(national["home"].astype(int)) | set(national["visitor"].astype(int))
+    return every - set(ranked["home"].astype(int)) - set(ranked["visitor"].astype(int))
+
+
 # ---------------------------------------------------------------- scores
 
 

@@ -65,18 +65,21 @@ def test_fc_ratings_league_by_league(real_dashboard: ApiServer) -> None:
 
 def test_fc_ratings_keep_clubs_and_national_teams_apart(real_dashboard: ApiServer) -> None:
     """The two pools never meet, so neither page mixes them: all leagues' rankings are clubs
-    ranked from 1, the national teams a choice of their own, also ranked from 1."""
+    ranked from 1 (with the clubs met only in the European cups, in no league here), the
+    national teams a choice of their own, also ranked from 1."""
     clubs = open_page("ratings", {"level": "FC", "season": "2023"})
     assert_clean(clubs)
     (table,) = [t.value for t in clubs.dataframe if "ELO" in t.value.columns]
-    assert (table["LeagueName"].fillna("") != "").all() and len(table) > 150
     assert table.iloc[0]["Rank"] == 1 and table.iloc[0]["Team"] == "Manchester City FC"
+    assert {"FC Basel 1893", "Celtic FC"} <= set(table["Team"]), "cup clubs are clubs"
+    assert not {"Argentina", "France", "Jersey"} & set(table["Team"])
     nations = open_page("ratings", {"level": "FC", "season": "2023", "league": "National teams"})
     assert_clean(nations)
     (table,) = [t.value for t in nations.dataframe if "ELO" in t.value.columns]
-    assert (table["LeagueName"].fillna("") == "").all() and len(table) > 150  # shown blank
+    assert (table["LeagueName"].fillna("") == "").all() and 150 < len(table) <= 211  # shown blank
     assert list(table["Rank"][:3]) == [1, 2, 3] and table.iloc[0]["Team"] == "Argentina"
     assert {"Brazil", "France", "England"} <= set(table["Team"][:10])
+    assert not {"Celtic FC", "Jersey", "Guernsey"} & set(table["Team"])
 
 
 def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(

@@ -22,6 +22,10 @@ from pathlib import Path
 from server.catalog.football import look_up, read_aliases
 
 NATIONS_FILE = Path(__file__).with_name("nations.csv")
+# The source the national teams come from (``teams.source``): every team it writes is a nation,
+# rated in a pool of its own (docs/football.md, "National teams").
+NATIONAL_SOURCE = "internationals"
+CLUB_POOL, NATIONAL_POOL = "Clubs", "National teams"  # the rankings' two pools, as named
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,19 @@ _BY_TOURNAMENT = {t: c for c in COMPETITIONS.values() for t in c.tournaments}
 def competition_of(tournament: str) -> Competition:
     """The sublevel a results file's ``tournament`` belongs to (the rest: ``OTHER``)."""
     return _BY_TOURNAMENT.get(tournament, COMPETITIONS[OTHER])
+
+
+# The competitions that make a nation one of the ranked: FIFA's members enter the World Cup's
+# qualification. The teams that never have (the Island Games' islands, the Muratti Vase's
+# Channel Islands, CONIFA's members) play among themselves, so their ratings measure them
+# against each other only (Jersey rose to 1831, above Russia, on wins over Alderney and
+# Orkney): they are rated, for their matches' chances, and left out of the rankings.
+RANKED_BY = ("wc", "wcq")
+
+
+def ranked_by_abbrevs() -> frozenset[str]:
+    """The sublevel abbreviations of ``RANKED_BY``."""
+    return frozenset(COMPETITIONS[code].abbrev for code in RANKED_BY)
 
 
 def elo_k_by_abbrev() -> dict[str, float]:

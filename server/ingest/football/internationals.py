@@ -35,15 +35,15 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog import phases
-from server.catalog.football.internationals import (Competition, Nation, competition_of,
-                                                    nation_of)
+from server.catalog.football.internationals import (NATIONAL_SOURCE, Competition, Nation,
+                                                    competition_of, nation_of)
 from server.errors import UserError
 from server.ingest.football import command
 from server.ingest.datafiles import DataFiles, Ingest
 from server.store import schema
 from server.store.loader import Loader, loading
 
-SOURCE = "internationals"
+SOURCE = NATIONAL_SOURCE
 LEVEL = "FC"
 FILE_NAME = re.compile(r"results\.csv|goalscorers\.csv|shootouts\.csv|former_names\.csv|"
                        r"worldcup(\.squads)?\.json", re.IGNORECASE)

@@ -223,14 +223,19 @@ def test_national_ratings_after_the_2022_world_cup(real_api: ApiServer) -> None:
 
 
 def test_clubs_and_national_teams_are_ranked_each_in_their_own_pool(real_api: ApiServer) -> None:
-    """The rankings list the clubs first, ranked among clubs (each in a league that season), then
-    the national teams ranked among themselves: a club is never 33rd behind 32 nations."""
+    """The rankings list the clubs first, ranked among clubs, then the national teams ranked
+    among themselves: a club is never 33rd behind 32 nations. The nations that never entered
+    the World Cup's qualification (Jersey, Guernsey: the Island Games and the Muratti Vase) play
+    among themselves and are left out (Jersey was 35th, above Russia)."""
     rated = real_api.get_json("/v1/elo/FC/", season=2023, max=5000)["elo"]
-    pools = [r["LeagueName"] is not None for r in rated]
-    clubs = pools.count(True)
-    assert clubs > 150 and len(rated) - clubs > 150
-    assert pools == sorted(pools, reverse=True), "every club before every nation"
+    pools = [r["Pool"] for r in rated]
+    clubs = pools.count("Clubs")
+    assert pools == ["Clubs"] * clubs + ["National teams"] * (len(rated) - clubs)
+    assert clubs > 200 and 180 < len(rated) - clubs <= 211  # FIFA: 211 members
     for pool in (rated[:clubs], rated[clubs:]):
         assert pool[0]["Rank"] == 1 and [r["ELO"] for r in pool] == sorted((r["ELO"] for r in pool), reverse=True)
         assert all(r["Rank"] <= k for k, r in enumerate(pool, start=1))
     assert rated[0]["Team"] == "Manchester City FC" and rated[clubs]["Team"] == "Argentina"
+    names = {r["Team"]: r["Pool"] for r in rated}
+    assert names["Celtic FC"] == names["FC Basel 1893"] == "Clubs", "cup clubs are clubs"
+    assert "Jersey" not in names and "Guernsey" not in names
