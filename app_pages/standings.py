@@ -88,14 +88,21 @@ def main() -> None:
     try:
         projected = api.projections(level, season=season,
                                     date=dt.date.fromisoformat(day[:10]) if day else None).frame
-        beside = "projected wins and playoff odds are the projections' of the same day."
+        offered = True
     except NotOffered:  # a NatStat backend has standings but no projections: the table alone
-        projected = pd.DataFrame()
-        beside = "projected wins and playoff odds are not offered by this backend."
+        projected, offered = pd.DataFrame(), False
     table = links.with_link(with_projections(table, projected), "Team", "team", level, season)
+    if not offered:
+        beside = "projected wins and playoff odds are not offered by this backend."
+    elif "ProjW" in table.columns:
+        beside = "projected wins and playoff odds are the projections' of the same day."
+    elif not projected.empty:  # columns of their own (football's points and places)
+        beside = "the projections of the same day are on Projections."
+    else:
+        beside = "no projection for this day."  # a finished season, or none computed
+    within = "within a division " if table.get("Division", pd.Series(dtype=str)).notna().any() else ""
     st.caption((f"As of the end of {day}. " if day else "")
-               + "Ranks within a division follow the league's tiebreakers; clinch marks are certain, "
-               + beside)
+               + f"Ranks {within}follow the league's tiebreakers; clinch marks are certain, " + beside)
     record, drawn = record_columns(SPORT_TABLES.get(api.level_sport(level)))
     formats = {**FORMATS, **drawn, **links.link_format("team")}
     _tables(table, level, day, record, formats)

@@ -30,6 +30,11 @@ def test_the_premier_league_table_and_the_champions_league_bracket(
     city = table[table["Team"] == "Manchester City FC"].iloc[0]
     assert (city["W"], city["T"], city["L"], city["Points"], city["GoalDiff"], city["Form"]) == (
         28, 5, 5, 89, 61, "WWWDL")
+    # the caption names only what the page shows: leagues without divisions, no projection
+    # columns on a finished season's last day
+    caption = " ".join(c.value for c in at.caption)
+    assert "Ranks follow the league's tiebreakers" in caption and "no projection for this day" in caption
+    assert "within a division" not in caption and "projected wins" not in caption
 
     heads = [h.value for h in at.subheader]
     assert "UEFA Champions League 2022-23: knock-out" in heads
