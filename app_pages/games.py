@@ -18,7 +18,7 @@ from services.client import MAX_FOLLOWED_PAGES
 
 SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, charted and sorted whole
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
-                "Overtime", "League", "Phase")
+                "Overtime", "LeagueName", "Phase")
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
 
 

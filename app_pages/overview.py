@@ -11,7 +11,7 @@ from server.catalog import clock
 from components.tables import pick_columns, show_table
 from services import ApiError, NotOffered, api, health
 
-GAME_COLUMNS = ("ID", "GameDay", "League", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
+GAME_COLUMNS = ("ID", "GameDay", "LeagueName", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus", "Overtime",
                 links.LINK_COLUMN)
 LATEST_COUNT = 25
 LEVELS_KEY = "levels_held"  # the levels' table, a click below the games

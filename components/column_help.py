@@ -43,7 +43,12 @@ HEADINGS: dict[str, str] = {
     "ELO": "The team's ELO rating (1500 is average): the higher, the likelier to win",
     "RPI": "Rating percentage index: a quarter the team's winning percentage, half its opponents', a "
            "quarter its opponents' opponents'",
+    "LeagueName": "The league or competition (football: a domestic league, a European cup or an "
+                  "international tournament)",
 }
+
+# API fields shown under a shorter heading (the competition's name, not its code, reads "League")
+LABELS: dict[str, str] = {"LeagueName": "League"}
 
 
 # words the pages use in captions, legends and tooltips that are neither a heading nor a stat
@@ -112,7 +117,7 @@ def dataframe_config(headings: Iterable[object], given: Mapping[str, Any], sport
         if column is None and heading in config:  # hidden on purpose
             continue
         if column is None:
-            config[heading] = st.column_config.Column(help=text)
+            config[heading] = st.column_config.Column(LABELS.get(heading), help=text)
         elif isinstance(column, dict) and not column.get("help"):
             config[heading] = {**column, "help": text}
     return config

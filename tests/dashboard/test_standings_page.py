@@ -15,9 +15,12 @@ def test_a_table_per_division_in_the_services_order(dashboard_env: ApiServer) ->
     at = open_page("standings", {"level": "MLB", "season": str(season)})
     assert_clean(at)
     assert at.title[0].value == f"MLB standings, {season}"
-    assert [h.value for h in at.subheader] == sorted(set(served["League"]))
+    assert [h.value for h in at.subheader] == list(dict.fromkeys(served["League"]))
     divisions = sorted(served.groupby(["League", "Division"]).groups)
     assert len(at.dataframe) == len(divisions) == 6
+    leaders = [rows.sort_values("DivRank").iloc[0]["Team"]
+               for _, rows in served.groupby(["League", "Division"], sort=False)]
+    assert [t.value.iloc[0]["Team"] for t in at.dataframe] == leaders  # the service's order
     projected = api.projections("MLB", season=season, date=dt.date.fromisoformat(str(served["Date"].max())))
     odds = projected.frame.set_index("Team")
     for table, (_, division) in zip(at.dataframe, divisions, strict=True):
