@@ -1,5 +1,6 @@
-"""One nightly job per night however many instances schedule it: the store picks the leader
-(``scheduler.leading``); a night taken is not run again, the next night is run normally."""
+"""The nightly job: the levels in season, the job registered at 03:00, and one run per night
+however many instances schedule it: the store picks the leader (``scheduler.leading``); a night
+taken is not run again, the next night is run normally."""
 from __future__ import annotations
 
 import datetime as dt
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from server.catalog import clock
 from server.jobs import scheduler
 from server.store.engine import make_engine
 from server.store.init import init_store
@@ -30,6 +32,26 @@ def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine
         init_store(engine)
         yield engine
         engine.dispose()
+
+
+def test_levels_in_season_window(store) -> None:
+    engine, _ = store
+    # synthetic seasons start on April 1st of 2023 and 2024
+    assert scheduler.levels_in_season(engine, dt.date(2024, 3, 26)) == ["FC", "MBB", "MLB", "NHL"]
+    assert scheduler.levels_in_season(engine, dt.date(2024, 3, 20)) == []
+    assert scheduler.levels_in_season(engine, dt.date(2030, 1, 1)) == []
+
+
+def test_start_scheduler_registers_the_nightly_job(store) -> None:
+    engine, _ = store
+    sched = scheduler.start_scheduler(engine)
+    try:
+        job = sched.get_job(scheduler.JOB_ID)
+        nxt = job.next_run_time.astimezone(clock.SERVICE_TZ)
+        assert (nxt.hour, nxt.minute) == (3, 0)
+    finally:
+        sched.shutdown(wait=False)
+    assert scheduler.nightly(engine) == {}  # today: no synthetic level is in season
 
 
 def _leads(engine: sa.Engine, night: dt.date) -> bool:
