@@ -49,6 +49,27 @@ def _add_round(engine: sa.Engine) -> None:
         ld.put(schema.games, [row])
 
 
+def _read_while_rebuilding(engine: sa.Engine, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, ...]]:
+    """The level's counts as a reader thread sees them, again and again, while the level is
+    rebuilt with a pause between its delete and its insert."""
+    seen: list[tuple[int, ...]] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            seen.append(_counts(engine))
+
+    reader = threading.Thread(target=read)
+    monkeypatch.setenv(retabulate.SLEEP_HOOK, "0.5")  # a window between delete and insert
+    reader.start()
+    try:
+        retabulate.run(engine, [LEVEL])
+    finally:
+        stop.set()
+        reader.join()
+    return seen
+
+
 def test_run_fills_every_derived_table(store) -> None:
     engine, _ = store
     report = retabulate.run(engine)
@@ -77,21 +98,7 @@ def test_readers_never_see_a_partial_or_empty_table(store, monkeypatch) -> None:
     retabulate.run(engine, [LEVEL])
     before = _counts(engine)
     _add_round(engine)
-    seen: list[tuple[int, ...]] = []
-    stop = threading.Event()
-
-    def read() -> None:
-        while not stop.is_set():
-            seen.append(_counts(engine))
-
-    reader = threading.Thread(target=read)
-    monkeypatch.setenv(retabulate.SLEEP_HOOK, "0.5")  # a window between delete and insert
-    reader.start()
-    try:
-        retabulate.run(engine, [LEVEL])
-    finally:
-        stop.set()
-        reader.join()
+    seen = _read_while_rebuilding(engine, monkeypatch)
     after = _counts(engine)
     assert after != before
     assert len(seen) > 5
@@ -152,21 +159,7 @@ def test_rebuild_on_postgres_is_atomic_for_readers(monkeypatch) -> None:
             assert report["MBB"]["rpi"] > 0
             before = _counts(engine)
             _add_round(engine)
-            seen: list[tuple[int, ...]] = []
-            stop = threading.Event()
-
-            def read() -> None:
-                while not stop.is_set():
-                    seen.append(_counts(engine))
-
-            reader = threading.Thread(target=read)
-            monkeypatch.setenv(retabulate.SLEEP_HOOK, "0.5")
-            reader.start()
-            try:
-                retabulate.run(engine, ["MLB"])
-            finally:
-                stop.set()
-                reader.join()
+            seen = _read_while_rebuilding(engine, monkeypatch)
             after = _counts(engine)
             assert after != before and len(seen) > 5
             assert set(seen) <= {before, after}

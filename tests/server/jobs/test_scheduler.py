@@ -4,8 +4,6 @@ taken is not run again, the next night is run normally."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -17,21 +15,6 @@ from server.store.init import init_store
 from tests.pg import fresh_database
 
 NIGHT = dt.date(2026, 11, 24)
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine]:
-    if request.param == "sqlite":
-        engine = make_engine(f"sqlite:///{tmp_path / 'lead.db'}")
-        init_store(engine)
-        yield engine
-        engine.dispose()
-        return
-    with fresh_database("sports_lead") as url:
-        engine = make_engine(url)
-        init_store(engine)
-        yield engine
-        engine.dispose()
 
 
 def test_levels_in_season_window(store) -> None:
@@ -59,16 +42,16 @@ def _leads(engine: sa.Engine, night: dt.date) -> bool:
         return lead
 
 
-def test_a_night_is_led_once_and_the_next_night_again(engine: sa.Engine) -> None:
-    assert _leads(engine, NIGHT) is True
-    assert _leads(engine, NIGHT) is False  # a second instance firing late: skipped
-    assert _leads(engine, NIGHT - dt.timedelta(days=1)) is False  # never backwards
-    assert _leads(engine, NIGHT + dt.timedelta(days=1)) is True
+def test_a_night_is_led_once_and_the_next_night_again(new_store: sa.Engine) -> None:
+    assert _leads(new_store, NIGHT) is True
+    assert _leads(new_store, NIGHT) is False  # a second instance firing late: skipped
+    assert _leads(new_store, NIGHT - dt.timedelta(days=1)) is False  # never backwards
+    assert _leads(new_store, NIGHT + dt.timedelta(days=1)) is True
 
 
-def test_run_night_skips_on_the_instance_that_did_not_lead(engine: sa.Engine) -> None:
-    assert scheduler.run_night(engine, NIGHT) == {}  # ran: no level in season in an empty store
-    assert scheduler.run_night(engine, NIGHT) is None
+def test_run_night_skips_on_the_instance_that_did_not_lead(new_store: sa.Engine) -> None:
+    assert scheduler.run_night(new_store, NIGHT) == {}  # ran: no level in season in an empty store
+    assert scheduler.run_night(new_store, NIGHT) is None
 
 
 @pytest.mark.postgres
