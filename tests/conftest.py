@@ -8,6 +8,8 @@
 * ``live_server`` (session): ``python -m server serve`` in a subprocess on a free loopback port,
   its output captured to a log file (tests read it to prove keys never reach logs).
 * ``api`` (session): an httpx client on the live server that adds the key to every query.
+* ``store_url``, ``new_store``: a store of the test's own, on SQLite and on PostgreSQL (one
+  test each): its address, or that store initialised and empty.
 * ``php_binary``: the php-cli path, or a skip with one clear line.
 * ``rscript_binary``: Rscript with jsonlite and xml2, or a skip with one clear line.
 * ``demo_api`` (session): the small simulated demo (``demo --size small --seed 7`` and
@@ -36,6 +38,7 @@ import sqlalchemy as sa
 
 from server import keys
 from server.store.engine import make_engine
+from server.store.init import init_store
 from tests import real_store as real
 from tests.demo_api import ApiServer, build_once, build_store, run_folder, serve
 from tests.fixtures import minidata
@@ -162,6 +165,26 @@ def live_server(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory
 def api(live_server: LiveServer, api_key: str) -> Iterator[Api]:
     with httpx.Client(base_url=live_server.base_url, timeout=30) as client:
         yield Api(client, api_key, live_server.base_url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The address of a store of the test's own, once a SQLite file and once a fresh PostgreSQL
+    database (marked ``postgres``; skipped with one line when PostgreSQL is absent)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'sports.db'}"
+        return
+    with fresh_database("sports_own") as url:
+        yield url
+
+
+@pytest.fixture()
+def new_store(store_url: str) -> Iterator[sa.Engine]:
+    """An empty store of the test's own (``store_url``: on each database), initialised."""
+    engine = make_engine(store_url)
+    init_store(engine)
+    yield engine
+    engine.dispose()
 
 
 @pytest.fixture(scope="session")

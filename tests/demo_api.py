@@ -33,18 +33,28 @@ class ApiServer:
     key: str
     database_url: str
 
-    def get(self, path: str, *, expect: int = 200, **params: Any) -> httpx.Response:
+    def get(self, path: str, *, expect: int = 200, keyed: bool = True, **params: Any) -> httpx.Response:
         """``GET path`` with this key and ``params``, as a client asks; the status must be
-        ``expect`` (the body in the failure). The one way the endpoint tests ask a served store,
-        so they differ only in what they ask. Two minutes: a season of real plays can take that
-        with the other suites running."""
-        response = httpx.get(f"{self.url}{path}", params={"key": self.key, **params}, timeout=120)
+        ``expect`` (the body in the failure). The one way the tests ask a served store, so they
+        differ only in what they ask. ``keyed=False`` sends no key in the query: a v3 address
+        carries it in its path, and ``/health`` needs none. Two minutes: a season of real plays
+        can take that with the other suites running."""
+        query = {"key": self.key, **params} if keyed else params
+        return self._checked(httpx.get(f"{self.url}{path}", params=query, timeout=120), expect)
+
+    def follow(self, link: str, *, expect: int = 200) -> httpx.Response:
+        """``GET`` a link the API gave (``Next_Page``, v3's ``page-next``) as it is: it carries
+        its whole query, the key included."""
+        return self._checked(httpx.get(link, timeout=120), expect)
+
+    @staticmethod
+    def _checked(response: httpx.Response, expect: int) -> httpx.Response:
         assert response.status_code == expect, response.text
         return response
 
-    def get_json(self, path: str, *, expect: int = 200, **params: Any) -> Any:
+    def get_json(self, path: str, *, expect: int = 200, keyed: bool = True, **params: Any) -> Any:
         """The JSON document ``get`` answers."""
-        return self.get(path, expect=expect, **params).json()
+        return self.get(path, expect=expect, keyed=keyed, **params).json()
 
 
 def run_server_command(args: list[str], env: dict[str, str]) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 import requests
 
 ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"  # what the browser tests saw, kept for a look after a run
 STARTUP_SECONDS = 60
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -43,6 +44,23 @@ def settle(page: Any, quiet_ms: int = QUIET_MS) -> None:
         if not busy and now == previous:
             return
         previous = now
+
+
+CHARTS_RIGHT_EDGE = """() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')]
+    .map(g => Math.ceil(g.getBoundingClientRect().right)))"""
+
+
+def open_chart(chromium: Any, address: str, width: int, showing: str,
+               timeout_ms: int = SETTLE_TIMEOUT_MS) -> tuple[Any, Any, int]:
+    """``address`` in a fresh page ``width`` px wide, once the chart showing the text ``showing``
+    is drawn and the page has settled: the page, that chart, and where the page's rightmost
+    chart ends (px from the left: within ``width`` when every chart fits the screen)."""
+    page = chromium.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.goto(address)
+    chart = page.locator(".js-plotly-plot").filter(has_text=showing).first
+    chart.wait_for(timeout=timeout_ms)
+    settle(page)
+    return page, chart, int(page.evaluate(CHARTS_RIGHT_EDGE))
 
 
 @contextmanager

@@ -11,10 +11,8 @@ import pytest
 
 from components import bracket
 from tests.dashboard._apptest import assert_clean, figures, open_page
-from tests.dashboard._streamlit import ROOT, settle
+from tests.dashboard._streamlit import SHOTS, open_chart
 from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over, point_services_at
-
-SHOTS = ROOT / "artifacts" / "screenshots"
 
 
 def _game(gid: int, day: str, home: int, vis: int, sh: int, sv: int, winner: int,
@@ -60,16 +58,10 @@ def test_the_2026_bracket_on_standings_in_the_app_and_a_browser(
     assert boxes[0] == "> Spain 1<br>  Argentina 0 (a.e.t.)"
     with dashboard_over(real_api) as url, chromium_browser() as chromium:
         for width in (1440, 390):
-            page = chromium.new_context(viewport={"width": width, "height": 900}).new_page()
-            page.goto(f"{url}/standings?level=FC&season=2026")
-            chart = page.locator(".js-plotly-plot").filter(has_text="Spain")
-            chart.first.wait_for(timeout=120_000)
-            settle(page)
-            right = page.evaluate(
-                """() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')]
-                     .map(g => Math.ceil(g.getBoundingClientRect().right)))""")
+            page, chart, right = open_chart(chromium, f"{url}/standings?level=FC&season=2026", width, "Spain",
+                                            120_000)
             assert right <= width, (width, right)
             assert page.get_by_text("R32").count() >= 1
             SHOTS.mkdir(parents=True, exist_ok=True)
-            chart.first.screenshot(path=str(SHOTS / f"world-cup-bracket-{width}.png"))
+            chart.screenshot(path=str(SHOTS / f"world-cup-bracket-{width}.png"))
             page.context.close()

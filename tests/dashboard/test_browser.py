@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 
 from services import api
-from tests.dashboard._streamlit import ROOT, settle
+from tests.dashboard._streamlit import SHOTS, settle
 from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
-SHOTS = ROOT / "artifacts" / "screenshots"
 # `make screenshots` sets this: the pages' first screens, as the docs show them (docs/dashboard.md)
 DOCS_SHOTS = os.environ.get("SPORTS_DOCS_SHOTS")
 CHART_TIMEOUT_MS = 120_000  # generous: CI machines may be busy

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import requests
 
 from tests.dashboard._streamlit import settle
 from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over
@@ -69,8 +68,7 @@ def test_one_leagues_club_ratings(football: tuple[str, Any], width: int) -> None
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_final_on_penalties(football: tuple[str, Any], real_api: ApiServer, width: int) -> None:
     url, chromium = football
-    games = requests.get(f"{real_api.url}/v1/games/FC/", timeout=60, params={
-        "key": real_api.key, "season": 2023, "phase": "postseason", "max": 100}).json()["games"]
+    games = real_api.get_json("/v1/games/FC/", season=2023, phase="postseason", max=100)["games"]
     (final,) = [g for g in games if {g["Home"], g["Visitor"]} == {"Coventry City FC", "Luton Town FC"}]
     page = _open(chromium, f"{url}/games?level=FC&game={final['ID']}", width, "text=Line score")
     assert page.get_by_text("Extra time").count() >= 1 and page.get_by_text("1st half").count() >= 1

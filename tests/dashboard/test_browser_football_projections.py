@@ -8,14 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.dashboard._streamlit import ROOT, settle
+from tests.dashboard._streamlit import SHOTS, settle
 from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over
 
 pytestmark = [pytest.mark.browser, pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
 pytest.importorskip("playwright.sync_api")
 TIMEOUT_MS = 120_000
 TABLE = '[data-testid="stDataFrame"]'
-SHOTS = ROOT / "artifacts" / "screenshots"
 ODDS = ["Title %", "Champions L. %", "Europe %", "Relegation %"]
 
 

@@ -82,7 +82,7 @@ def test_a_shared_links_markdown_is_text(chromium: Any, hostile_dashboard: str, 
 def test_hostile_names_are_text_on_every_page_that_shows_them(chromium: Any, hostile_dashboard: str,
                                                                hostile_api: ApiServer, beacon: Any) -> None:
     names = hostile.names(beacon.url)
-    final, players = hostile.record_ids(hostile_api.url, hostile_api.key)
+    final, players = hostile.record_ids(hostile_api)
     player = players[names.players[0]]
     base = f"{hostile_dashboard}/%s?level={hostile.LEVEL}&%s"
     views = {  # page -> the text it must show as written

@@ -9,7 +9,6 @@ import math
 from typing import Any
 
 import pytest
-import requests
 
 from tests.dashboard._apptest import _decoded, assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
@@ -29,10 +28,8 @@ def _records(server: ApiServer) -> list[dict[str, Any]]:
     """NBA 2022-23's regular-season forecast records with a result, as the API serves them."""
     out: list[dict[str, Any]] = []
     for page in (1, 2):
-        response = requests.get(f"{server.url}/v2/forecasts/NBA/", timeout=60, params={
-            "key": server.key, "season": 2023, "phase": "regular", "max": 1000, "page": page})
-        assert response.status_code == 200, response.text
-        out += [r for r in response.json()["forecasts"] if r["GameStatus"].startswith("Final")]
+        served = server.get_json("/v2/forecasts/NBA/", season=2023, phase="regular", max=1000, page=page)
+        out += [r for r in served["forecasts"] if r["GameStatus"].startswith("Final")]
     return out
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-import requests
 
 from tests.dashboard._apptest import _decoded, assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
@@ -20,8 +19,7 @@ def real_dashboard(real_api: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiS
 
 
 def test_fc_2022_23_home_draw_away_beside_spi(real_dashboard: ApiServer) -> None:
-    served = requests.get(f"{real_dashboard.url}/v2/outcomes/FC/", timeout=60,
-                          params={"key": real_dashboard.key, "season": 2023}).json()["outcomes"]
+    served = real_dashboard.get_json("/v2/outcomes/FC/", season=2023)["outcomes"]
     overall = {r["ForecasterName"]: r for r in served if r["League"] == "All"}
     at = open_page("forecasts", {"level": "FC", "fc_seasons": "2023"})
     assert_clean(at)
@@ -87,8 +85,7 @@ def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(
     """The 2023 Championship play-off final (Coventry 1-1 Luton after extra time, Luton on
     penalties 6-5; Coventry at home, 0-1 at half-time): the Games page gives each half, extra time
     and the shoot-out."""
-    games = requests.get(f"{real_dashboard.url}/v1/games/FC/", timeout=60, params={
-        "key": real_dashboard.key, "season": 2023, "phase": "postseason", "max": 100}).json()["games"]
+    games = real_dashboard.get_json("/v1/games/FC/", season=2023, phase="postseason", max=100)["games"]
     (final,) = [g for g in games if "Luton" in g["Home"] + g["Visitor"]
                 and "Coventry" in g["Home"] + g["Visitor"]]
     at = open_page("games", {"level": "FC", "game": str(final["ID"])})

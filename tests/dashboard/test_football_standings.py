@@ -9,10 +9,8 @@ import pytest
 
 from components import bracket
 from tests.dashboard._apptest import assert_clean, figures, open_page
-from tests.dashboard._streamlit import ROOT, settle
+from tests.dashboard._streamlit import SHOTS, open_chart
 from tests.dashboard.conftest import ApiServer, chromium_browser, dashboard_over, point_services_at
-
-SHOTS = ROOT / "artifacts" / "screenshots"
 
 pytestmark = [pytest.mark.realdata, pytest.mark.slow, pytest.mark.timeout(1800)]
 
@@ -76,16 +74,10 @@ def test_the_cup_bracket_and_groups_fit_a_desktop_and_a_phone(real_api: ApiServe
     is on the page."""
     with dashboard_over(real_api) as url, chromium_browser() as chromium:
         for width in (1440, 390):
-            page = chromium.new_context(viewport={"width": width, "height": 900}).new_page()
-            page.goto(f"{url}/standings?level=FC&season=2023")
-            chart = page.locator(".js-plotly-plot").filter(has_text="RB Leipzig 1 agg.")
-            chart.first.wait_for(timeout=180_000)
-            settle(page)
-            right = page.evaluate(
-                """() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')]
-                     .map(g => Math.ceil(g.getBoundingClientRect().right)))""")
+            page, chart, right = open_chart(chromium, f"{url}/standings?level=FC&season=2023", width,
+                                            "RB Leipzig 1 agg.", 180_000)
             assert right <= width, (width, right)
             assert page.get_by_text("Group A").count() >= 1
             SHOTS.mkdir(parents=True, exist_ok=True)
-            chart.first.screenshot(path=str(SHOTS / f"champions-league-bracket-{width}.png"))
+            chart.screenshot(path=str(SHOTS / f"champions-league-bracket-{width}.png"))
             page.context.close()

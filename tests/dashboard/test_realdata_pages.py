@@ -8,7 +8,6 @@ import re
 
 import pandas as pd
 import pytest
-import requests
 
 from server.jobs import evaluate
 from server.store.engine import make_engine
@@ -146,9 +145,8 @@ def test_leaders_tabulate_the_postseason_apart(real_dashboard: ApiServer) -> Non
     at = open_page("leaders", {"level": "MLB", "season": "2023", "stat": "HR", "stat_phase": "Postseason"})
     assert_clean(at)
     top = at.dataframe[0].value.iloc[0]
-    lines = requests.get(f"{real_dashboard.url}/v1/playerperfs/MLB/", timeout=60, params={
-        "key": real_dashboard.key, "season": 2023, "phase": "postseason", "player": int(top["Player_ID"]),
-        "max": 100}).json()["playerperfs"]
+    lines = real_dashboard.get_json("/v1/playerperfs/MLB/", season=2023, phase="postseason",
+                                    player=int(top["Player_ID"]), max=100)["playerperfs"]
     assert int(top["GP"]) == len(lines) and 0 < len(lines) <= 22, "a postseason is at most 22 games"
     assert top["Value"] == sum(line["HR"] for line in lines)
     regular = open_page("leaders", {"level": "MLB", "season": "2023", "stat": "HR"})

@@ -126,7 +126,7 @@ def turns(at: AppTest, names: tuple[str, ...]) -> list[tuple[str, str]]:
 
 def _facts(server: ApiServer, names: hostile.Hostile) -> dict[str, str | list[str]]:
     """A link to the final (whose round is a link) and to the first hostile player."""
-    final, players = hostile.record_ids(server.url, server.key)
+    final, players = hostile.record_ids(server)
     return {"level": hostile.LEVEL, "game": str(final), "player": str(players[names.players[0]]),
             # Compare offers the players its link names
             "who": [str(players[n]) for n in names.players]}

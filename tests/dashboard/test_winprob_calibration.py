@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 
 from tests.dashboard._apptest import _decoded, assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer, point_services_at
@@ -22,10 +21,7 @@ def real_dashboard(real_api: ApiServer, monkeypatch: pytest.MonkeyPatch) -> ApiS
 
 
 def _served(api: ApiServer, **params: Any) -> list[dict[str, Any]]:
-    response = requests.get(f"{api.url}/v2/calibration/MLB/",
-                            params={"key": api.key, **params}, timeout=60)
-    assert response.status_code == 200, response.text
-    records: list[dict[str, Any]] = response.json()["calibration"]
+    records: list[dict[str, Any]] = api.get_json("/v2/calibration/MLB/", **params)["calibration"]
     return records
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from server.ingest.simulator.world import World
+from server.ingest.simulator.world import Team, World
 from server.ingest.simulator.writer import ts
 
 NEWS_SOURCE = "Simulated Sports Wire"
@@ -35,44 +35,57 @@ class Recap:
 
 def news_rows(world: World, recaps: list[Recap], rng: np.random.Generator,
               ids: Callable[[str, list[str]], list[int]]) -> list[tuple[object, ...]]:
+    """A story of most games at the four best-known levels (a quarter of them elsewhere) and of
+    every playoff game, written from its box score; credited to the winner (the home side of a
+    draw)."""
     plan = world.plan
-    teams = world.teams
     share = 0.6 if plan.code in ("MLB", "NBA", "NHL", "FC") else 0.25
     keep = [r for r, x in zip(recaps, rng.random(len(recaps)).tolist()) if x < share or r.playoff]
     keys = [f"{plan.code}:n{r.game_id}" for r in keep]
     out: list[tuple[object, ...]] = []
-    _, noun = _STAR[plan.sport]
     for nid, r in zip(ids("news", keys), keep):
-        v, h = teams[r.vis], teams[r.home]
-        sv, sh = r.score
-        if r.winner is None:
-            title = f"{h.name} and {v.name} draw {sh}-{sv}" if plan.sport == "soccer" else \
-                f"{h.name} and {v.name} tie {sh}-{sv}"
-            win_team = h
-            lead = f"The {h.name} and the {v.name} finished level at {sh}-{sv}"
-        else:
-            w, lo = (h, v) if r.winner == 1 else (v, h)
-            ws, ls = (sh, sv) if r.winner == 1 else (sv, sh)
-            verb = "edge" if ws - ls == 1 else "beat" if ws - ls < 5 else "rout"
-            title = f"{w.name} {verb} {lo.name} {ws}-{ls}"
-            if r.overtime:
-                title += f" ({r.overtime})" if not r.overtime.isdigit() else f" in {9 + int(r.overtime)}"
-            win_team = w
-            lead = (f"The {w.name} {'won' if r.winner == 1 else 'won on the road'}, "
-                    f"{ws}-{ls} over the {lo.name}")
-        if r.playoff:
-            title = f"{r.playoff}: {title}"
+        title, lead, credited = _headline(world, r)
         where = world.venue_rows[r.home]["name"]
         summary = f"{lead} at {where} on {r.day:%B} {r.day.day}."
-        body = summary
-        if r.star:
-            body += f" {r.star[0]} led the way with {r.star[1]} {noun}."
-        body += (f" The {_UNIT[plan.sport]} came {'late' if r.overtime else 'steadily'}; "
-                 f"the teams combined for {sv + sh} {_UNIT[plan.sport]}.")
         url = f"https://news.example.org/{plan.code.lower()}/{r.day:%Y/%m/%d}/{r.game_id}"
-        out.append((nid, plan.code, ts(r.ended + dt.timedelta(minutes=35)), title, summary, body, url,
-                    NEWS_SOURCE, win_team.id, r.game_id))
+        out.append((nid, plan.code, ts(r.ended + dt.timedelta(minutes=35)), title, summary,
+                    _body(plan.sport, r, summary), url, NEWS_SOURCE, credited.id, r.game_id))
     return out
+
+
+def _headline(world: World, r: Recap) -> tuple[str, str, Team]:
+    """A story's title and first words, and the team it is about: the winner (the margin picks
+    the verb), or the home side of a draw."""
+    v, h = world.teams[r.vis], world.teams[r.home]
+    sv, sh = r.score
+    if r.winner is None:
+        title = f"{h.name} and {v.name} draw {sh}-{sv}" if world.plan.sport == "soccer" else \
+            f"{h.name} and {v.name} tie {sh}-{sv}"
+        win_team = h
+        lead = f"The {h.name} and the {v.name} finished level at {sh}-{sv}"
+    else:
+        w, lo = (h, v) if r.winner == 1 else (v, h)
+        ws, ls = (sh, sv) if r.winner == 1 else (sv, sh)
+        verb = "edge" if ws - ls == 1 else "beat" if ws - ls < 5 else "rout"
+        title = f"{w.name} {verb} {lo.name} {ws}-{ls}"
+        if r.overtime:
+            title += f" ({r.overtime})" if not r.overtime.isdigit() else f" in {9 + int(r.overtime)}"
+        win_team = w
+        lead = (f"The {w.name} {'won' if r.winner == 1 else 'won on the road'}, "
+                f"{ws}-{ls} over the {lo.name}")
+    if r.playoff:
+        title = f"{r.playoff}: {title}"
+    return title, lead, win_team
+
+
+def _body(sport: str, r: Recap, summary: str) -> str:
+    """A story's text: its summary, the star's line and how the scoring came."""
+    body = summary
+    if r.star:
+        body += f" {r.star[0]} led the way with {r.star[1]} {_STAR[sport][1]}."
+    sv, sh = r.score
+    return body + (f" The {_UNIT[sport]} came {'late' if r.overtime else 'steadily'}; "
+                   f"the teams combined for {sv + sh} {_UNIT[sport]}.")
 
 
 def transaction_rows(world: World, ids: Callable[[str, list[str]], list[int]]) -> list[tuple[object, ...]]:

@@ -91,31 +91,14 @@ def build(engine: sa.Engine, codes: list[str], book: IdBook, seed: int, size: st
     paths = [str(tmp / f"part{k}.db") for k in range(len(parts))]
     procs = [ctx.Process(target=_work, args=(p, part, book, seed, size, now, queue, seasons), daemon=True)
              for p, part in zip(paths, parts)]
-    counts: dict[str, dict[str, int]] = {}
     bar = tqdm(total=len(codes) + 1, desc="demo", unit="level", file=sys.stderr, disable=not progress)
     try:
         for p in procs:
             p.start()
-        done = 0
-        while done < len(procs):
-            kind, what, payload = queue.get()
-            if kind == "error":
-                raise RuntimeError(f"demo worker failed:\n{payload}")
-            if kind == "level":
-                counts[what] = payload
-                bar.set_postfix_str(what)
-                bar.update(1)
-            else:
-                done += 1
+        counts = _gather(queue, len(procs), bar)
         for p in procs:
             p.join()
-        bar.set_postfix_str("copying into the store")
-        t0 = time.perf_counter()
-        _copy(engine, codes, paths)
-        bar.update(1)
-        copy_ms = int((time.perf_counter() - t0) * 1000)
-        for c in counts.values():
-            c["copy_ms"] = copy_ms
+        _copy_timed(engine, codes, paths, counts, bar)
     finally:
         bar.close()
         for p in procs:
@@ -123,6 +106,37 @@ def build(engine: sa.Engine, codes: list[str], book: IdBook, seed: int, size: st
                 p.terminate()
         shutil.rmtree(tmp, ignore_errors=True)
     return {code: counts[code] for code in codes}
+
+
+def _gather(queue: Any, workers: int, bar: Any) -> dict[str, dict[str, int]]:
+    """Each level's counts as the workers report them, until all ``workers`` are done; a
+    worker's failure fails the build with its traceback."""
+    counts: dict[str, dict[str, int]] = {}
+    done = 0
+    while done < workers:
+        kind, what, payload = queue.get()
+        if kind == "error":
+            raise RuntimeError(f"demo worker failed:\n{payload}")
+        if kind == "level":
+            counts[what] = payload
+            bar.set_postfix_str(what)
+            bar.update(1)
+        else:
+            done += 1
+    return counts
+
+
+def _copy_timed(engine: sa.Engine, codes: list[str], paths: list[str], counts: dict[str, dict[str, int]],
+                bar: Any) -> None:
+    """The workers' stores copied into ``engine``'s; every level's counts say how long that took
+    (``copy_ms``: one copy for them all)."""
+    bar.set_postfix_str("copying into the store")
+    t0 = time.perf_counter()
+    _copy(engine, codes, paths)
+    bar.update(1)
+    copy_ms = int((time.perf_counter() - t0) * 1000)
+    for c in counts.values():
+        c["copy_ms"] = copy_ms
 
 
 _REINDEX = ("plays", "pitches", "player_lines", "team_lines")

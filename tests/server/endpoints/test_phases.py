@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
 from tests.server.models import realdata
@@ -123,7 +122,7 @@ def test_a_game_never_played_reads_no_result_and_counts_nowhere(real_api: ApiSer
     assert _total(real_api, "/v1/games/NBA/", season=2023, status="scheduled") == 0, \
         "a past game is never one to come"
     newest = real_api.get_json("/v1/games/NBA/", season=2023, status="final", max=1)["games"][0]["GameDay"]
-    health = requests.get(f"{real_api.url}/health", timeout=30).json()
+    health = real_api.get_json("/health", keyed=False)
     level = {lv["Level"]: lv for lv in health["Levels"]}
     assert level["NBA"]["NewestGame"] == newest == "2023-05-29", "the newest game is a played one"
     # no rating, forecast or record holds them: the season's forecasts are its scored games

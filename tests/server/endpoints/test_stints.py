@@ -28,7 +28,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import requests
 
 from tests.demo_api import ApiServer
 
@@ -53,8 +52,7 @@ def _detail(api: ApiServer, name: str, season: int) -> dict[str, Any]:
 
 def _teams(api: ApiServer, record: dict[str, Any], season: int) -> dict[str, dict[str, Any]]:
     """The season's lines by the team's abbreviation that season."""
-    teams = requests.get(f"{api.url}/v1/teams/MLB/", timeout=120,
-                         params={"key": api.key, "season": season}).json()["teams"]
+    teams = api.get_json("/v1/teams/MLB/", season=season)["teams"]
     abbrev = {t["ID"]: t["Abbrev"] for t in teams}
     return {abbrev[r["Team_ID"]]: r for r in record["seasons"] if r["Season"] == season}
 
@@ -119,8 +117,7 @@ def test_a_pitcher_traded_in_a_season_of_plays(real_api: ApiServer) -> None:
     fip = [r["Metrics"]["FIP"] for r in lines.values()]
     assert len(set(fip)) == 2 and all(1.5 < f < 5 for f in fip)
     total = _total(record, 2021)
-    season = requests.get(f"{real_api.url}/v1/stats/MLB/", timeout=120, params={
-        "key": real_api.key, "stat": "FIP", "season": 2021, "player": "Max Scherzer"}).json()["stats"]
+    season = real_api.get_json("/v1/stats/MLB/", stat="FIP", season=2021, player="Max Scherzer")["stats"]
     assert abs(total["Metrics"]["FIP"] - season[0]["Value"]) < 1e-3  # the endpoint prints 4 places
     assert min(fip) < total["Metrics"]["FIP"] < max(fip)
     assert (total["Stats"]["W"], total["Stats"]["L"]) == (15, 4)

@@ -13,8 +13,6 @@ import sqlalchemy as sa
 from server.errors import UserError
 from server.ingest.feed import load_feed
 from server.store import schema
-from server.store.engine import make_engine
-from server.store.init import init_store
 from tests.fixtures.digest import table_digests
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -40,13 +38,6 @@ def _write(folder: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (folder / name).write_text(text)
     return folder
-
-
-@pytest.fixture()
-def engine(tmp_path: Path) -> sa.Engine:
-    eng = make_engine(f"sqlite:///{tmp_path / 'feed.db'}")
-    init_store(eng)
-    return eng
 
 
 def test_feed_loads_games_with_winners_and_records(engine: sa.Engine, tmp_path: Path) -> None:

@@ -11,19 +11,10 @@ import sqlalchemy as sa
 from server.errors import UserError
 from server.ingest import fivethirtyeight as fte
 from server.store import schema
-from server.store.engine import make_engine
-from server.store.init import init_store
 from tests.fixtures.digest import store_checksum
 
 DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "other_leagues"
 FILES = {"NBA": "nba/nba_elo_latest.csv", "NHL": "nhl/nhl_elo_latest.csv", "WNBA": "wnba/wnba_elo.csv"}
-
-
-@pytest.fixture()
-def engine(tmp_path: Path) -> sa.Engine:
-    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-    init_store(eng)
-    return eng
 
 
 def _file(level: str) -> Path:

@@ -1,4 +1,5 @@
-"""Re-tabulation: results, atomicity for concurrent readers, and a killed rebuild."""
+"""Re-tabulation: results, atomicity for concurrent readers (on SQLite and PostgreSQL: same rows,
+and readers see old or new, never partial), and a killed rebuild."""
 from __future__ import annotations
 
 import os
@@ -15,6 +16,8 @@ import sqlalchemy as sa
 from server.jobs import retabulate
 from server.store import schema
 from server.store.loader import loading
+from tests.pg import fresh_database
+from tests.server.jobs.synthetic import build_store
 
 ROOT = Path(__file__).resolve().parents[3]
 LEVEL = "MLB"
@@ -46,6 +49,27 @@ def _add_round(engine: sa.Engine) -> None:
         ld.put(schema.games, [row])
 
 
+def _read_while_rebuilding(engine: sa.Engine, monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, ...]]:
+    """The level's counts as a reader thread sees them, again and again, while the level is
+    rebuilt with a pause between its delete and its insert."""
+    seen: list[tuple[int, ...]] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            seen.append(_counts(engine))
+
+    reader = threading.Thread(target=read)
+    monkeypatch.setenv(retabulate.SLEEP_HOOK, "0.5")  # a window between delete and insert
+    reader.start()
+    try:
+        retabulate.run(engine, [LEVEL])
+    finally:
+        stop.set()
+        reader.join()
+    return seen
+
+
 def test_run_fills_every_derived_table(store) -> None:
     engine, _ = store
     report = retabulate.run(engine)
@@ -74,21 +98,7 @@ def test_readers_never_see_a_partial_or_empty_table(store, monkeypatch) -> None:
     retabulate.run(engine, [LEVEL])
     before = _counts(engine)
     _add_round(engine)
-    seen: list[tuple[int, ...]] = []
-    stop = threading.Event()
-
-    def read() -> None:
-        while not stop.is_set():
-            seen.append(_counts(engine))
-
-    reader = threading.Thread(target=read)
-    monkeypatch.setenv(retabulate.SLEEP_HOOK, "0.5")  # a window between delete and insert
-    reader.start()
-    try:
-        retabulate.run(engine, [LEVEL])
-    finally:
-        stop.set()
-        reader.join()
+    seen = _read_while_rebuilding(engine, monkeypatch)
     after = _counts(engine)
     assert after != before
     assert len(seen) > 5
@@ -137,3 +147,22 @@ def test_cli_prints_timings(store) -> None:
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
                          check=False)
     assert bad.returncode == 1 and bad.stderr.startswith("error: unknown level")
+
+
+@pytest.mark.postgres
+def test_rebuild_on_postgres_is_atomic_for_readers(monkeypatch) -> None:
+    with fresh_database() as url:
+        engine = build_store(url, levels=("MLB", "MBB"))
+        try:
+            report = retabulate.run(engine)
+            assert all(report[lv]["forecasts"] > 0 for lv in ("MLB", "MBB"))
+            assert report["MBB"]["rpi"] > 0
+            before = _counts(engine)
+            _add_round(engine)
+            seen = _read_while_rebuilding(engine, monkeypatch)
+            after = _counts(engine)
+            assert after != before and len(seen) > 5
+            assert set(seen) <= {before, after}
+            assert len(schema.DERIVED_TABLES) == len(after)
+        finally:
+            engine.dispose()

@@ -5,7 +5,6 @@ abbreviation, city and nickname, nothing lost, a season still read under its sto
 the team's current abbreviation until the next ingest."""
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,6 @@ from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store, schema_version
 from tests.demo_api import run_server_command
-from tests.pg import fresh_database
 
 ADDED_IN_4 = ("abbrev", "city", "nickname")
 
@@ -50,15 +48,6 @@ def _as_version_3(engine: sa.Engine) -> None:
         conn.execute(sa.text("UPDATE games SET state = 'scheduled', game_status = '' "
                              "WHERE state = 'noresult'"))
         conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'old.db'}"
-    else:
-        with fresh_database("sports_upgrade") as url:
-            yield url
 
 
 def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path) -> None:

@@ -4,26 +4,13 @@ SQLite and on PostgreSQL alike; a second init changes nothing."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 import sqlalchemy as sa
 
 from server.store import schema
 from server.store.engine import make_engine
 from server.store.init import init_store
 from tests.demo_api import run_server_command
-from tests.pg import fresh_database
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'sports.db'}"
-    else:
-        with fresh_database("sports_upgrade") as url:
-            yield url
 
 
 def _version_3_store(url: str) -> None:

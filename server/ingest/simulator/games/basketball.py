@@ -69,27 +69,42 @@ def simulate(g: GameIn, rng: np.random.Generator) -> GameOut:
     plays = _plays(ev, p_no, left, teams, g)
     assert len(plays) < 1000, "play IDs are the game ID * 1000 + the sequence"
     score = [int(ev["pts"][ev["side"] == side].sum()) for side in (0, 1)]
-    if g.cut < 1:
-        elapsed = cut_sec
-        p_cut = int(min(elapsed // fmt.period_sec, periods - 1)) + 1
-        rest = int(p_cut * fmt.period_sec - elapsed)
-        status = f"{'H' if periods == 2 else 'Q'}{p_cut} {rest // 60}:{rest % 60:02d}"
-        played_min = elapsed / 60
-        line_score: dict[str, list[int]] = {"visitor": [], "home": []}
-        period_out = p_cut
-        overtime = None
-        winner = None
-    else:
-        played_min = total_sec / 60
-        status = "Final"
-        period_out = periods + ot
-        overtime = None if ot == 0 else ("OT" if ot == 1 else f"{ot}OT")
-        winner = 0 if score[0] > score[1] else 1
-        by_side = [np.bincount(p_no[ev["side"] == side] - 1, weights=ev["pts"][ev["side"] == side],
-                               minlength=period_out)[:period_out].astype(np.int64).tolist() for side in (0, 1)]
-        line_score = {"visitor": by_side[0], "home": by_side[1]}
-    lines = _box_lines(g, ps, ev, arrs, floors, teams, played_min)
-    return GameOut(score, period_out, overtime, status, plays, lines, line_score, winner)
+    state = _in_progress(fmt, cut_sec) if g.cut < 1 else _final(ev, p_no, fmt, ot, total_sec, score)
+    lines = _box_lines(g, ps, ev, arrs, floors, teams, state.played_min)
+    return GameOut(score, state.period, state.overtime, state.status, plays, lines, state.line_score,
+                   state.winner)
+
+
+class _State(NamedTuple):
+    """Where a game stands: in progress (``g.cut`` below 1: the period and the clock left in its
+    status) or final."""
+
+    status: str
+    period: int
+    overtime: str | None
+    winner: int | None
+    line_score: dict[str, list[int]]
+    played_min: float
+
+
+def _in_progress(fmt: _Format, elapsed: float) -> _State:
+    """A game stopped ``elapsed`` seconds in: its period and the time left in it (no line score
+    or winner yet)."""
+    period = int(min(elapsed // fmt.period_sec, fmt.periods - 1)) + 1
+    rest = int(period * fmt.period_sec - elapsed)
+    status = f"{'H' if fmt.periods == 2 else 'Q'}{period} {rest // 60}:{rest % 60:02d}"
+    return _State(status, period, None, None, {"visitor": [], "home": []}, elapsed / 60)
+
+
+def _final(ev: dict[str, np.ndarray], p_no: np.ndarray, fmt: _Format, ot: int, total_sec: float,
+           score: list[int]) -> _State:
+    """A finished game: its overtimes, winner and each side's points period by period."""
+    period = fmt.periods + ot
+    overtime = None if ot == 0 else ("OT" if ot == 1 else f"{ot}OT")
+    by_side = [np.bincount(p_no[ev["side"] == side] - 1, weights=ev["pts"][ev["side"] == side],
+                           minlength=period)[:period].astype(np.int64).tolist() for side in (0, 1)]
+    return _State("Final", period, overtime, 0 if score[0] > score[1] else 1,
+                  {"visitor": by_side[0], "home": by_side[1]}, total_sec / 60)
 
 
 def _dress(g: GameIn, rng: np.random.Generator, dress: int) -> list[list[int]]:
@@ -361,16 +376,34 @@ def _event_rows(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """The events each possession gives rise to (its foul and free throws, turnover, shot,
     rebound, put-back, foul away from the ball), one group of rows per kind of event, untimed:
     a whole kind is read off the possession arrays at once, not possession by possession."""
+    idx = np.arange(len(ps["t"]))
+    cols: dict[str, list[np.ndarray]] = {k: [] for k in ("kind", "poss", "side", "who", "pts", "made",
+                                                          "three", "helper", "opp", "fta", "off")}
+    for g_kind, mask, *vals in _event_groups(ps):
+        sel = np.flatnonzero(mask)
+        cols["kind"].append(np.full(len(sel), g_kind))
+        cols["poss"].append(idx[sel])
+        cols["fta"].append(ps["fta"][sel])
+        cols["off"].append(np.full(len(sel), -1))
+        for key, arr in zip(("side", "who", "pts", "made", "three", "helper", "opp"), vals):
+            # a per-possession array, or one value for the whole group (np.broadcast_to did
+            # the same at several microseconds a call, 77 calls a game)
+            cols[key].append(arr[sel] if isinstance(arr, np.ndarray) else np.full(len(sel), arr))
+    return {k: np.concatenate(v) for k, v in cols.items()}
+
+
+def _event_groups(ps: dict[str, np.ndarray]) -> list[tuple[Any, ...]]:
+    """Per kind of event, in this order: (kind, the possessions that have one, the side of its
+    primary player, the player, pts, made, three, helper, opp), each an array over the
+    possessions or one value for them all."""
     n = len(ps["t"])
-    idx = np.arange(n)
     side, shooter, mate, opp = ps["side"], ps["shooter"], ps["mate"], ps["opp"]
     miss1 = ps["shot"] & ~ps["made1"]
     miss2 = ps["oreb"] & ~ps["made2"]
     last_ft_miss = ps["trip"] & ~np.where(ps["fta"] == 3, ps["ft3"], ps["ft2"])
     none = np.full(n, -1)
     three, three0 = ps["three"], np.zeros(n, dtype=bool)
-    # (kind, mask, side of the primary player, player, pts, made, three, helper, opp)
-    groups: list[tuple[Any, ...]] = [
+    return [
         (_K_FOUL, ps["trip"], 1 - side, opp, 0, three0, three0, none, none),
         (_K_FT, ps["trip"], side, shooter, ps["ft1"] * 1, ps["ft1"], three0, none, none),
         (_K_FT + 1, ps["trip"], side, shooter, ps["ft2"] * 1, ps["ft2"], three0, none, none),
@@ -387,19 +420,6 @@ def _event_rows(ps: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
         (_K_PUT_REB, miss2, 1 - side, ps["drebber"], 0, three0, three0, none, none),
         (_K_PF, ps["pf"], side, shooter, 0, three0, three0, none, none),
     ]
-    cols: dict[str, list[np.ndarray]] = {k: [] for k in ("kind", "poss", "side", "who", "pts", "made",
-                                                          "three", "helper", "opp", "fta", "off")}
-    for g_kind, mask, *vals in groups:
-        sel = np.flatnonzero(mask)
-        cols["kind"].append(np.full(len(sel), g_kind))
-        cols["poss"].append(idx[sel])
-        cols["fta"].append(ps["fta"][sel])
-        cols["off"].append(np.full(len(sel), -1))
-        for key, arr in zip(("side", "who", "pts", "made", "three", "helper", "opp"), vals):
-            # a per-possession array, or one value for the whole group (np.broadcast_to did
-            # the same at several microseconds a call, 77 calls a game)
-            cols[key].append(arr[sel] if isinstance(arr, np.ndarray) else np.full(len(sel), arr))
-    return {k: np.concatenate(v) for k, v in cols.items()}
 
 
 def _event_times(ps: dict[str, np.ndarray], poss: np.ndarray, kind: np.ndarray) -> np.ndarray:
@@ -483,7 +503,6 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
            g: GameIn) -> list[Play]:
     """The play-by-play: one play an event, in the events' order, with its words and tags."""
     names = g.people
-    nick = g.names
     who_name = [[names[pid].name for pid in team] for team in teams]
     plays: list[Play] = []
     append = plays.append
@@ -491,47 +510,49 @@ def _plays(ev: dict[str, np.ndarray], p_no: np.ndarray, left: np.ndarray, teams:
             ev["kind"].tolist(), ev["side"].tolist(), ev["who"].tolist(), ev["pts"].tolist(),
             ev["made"].tolist(), ev["three"].tolist(), ev["helper"].tolist(), ev["opp"].tolist(),
             ev["fta"].tolist(), ev["off"].tolist(), p_no.tolist(), left.tolist()):
-        clock = f"{sec // 60:02d}:{sec % 60:02d}"
         pid = teams[side][who] if who >= 0 else None
-        name = who_name[side][who] if who >= 0 else ""
-        scoring = False  # only made shots and free throws score (``pts`` is 0 for the rest)
-        if kind == _K_SUB:
-            event, tags = "substitution", "substitution"
-            text = f"{name} enters the game for {who_name[side][off]}"
-        elif kind == _K_SHOT or kind == _K_PUT:
-            event = "shot"
-            shot = f"{'three-point' if three else 'two-point'} {'jumper' if three else ('layup' if who % 2 else 'jump shot')}"
-            if made:
-                text = f"{name} made a {shot}"
-                if helper >= 0:
-                    text += f" (assist: {who_name[side][helper]})"
-                tags = "3pt|made" if three else "2pt|made"
-            else:
-                text = f"{name} missed a {shot}"
-                if opp >= 0:
-                    text += f" (blocked by {who_name[1 - side][opp]})"
-                tags = "3pt|missed" if three else "2pt|missed"
-            scoring = bool(made)
-        elif kind < _K_FT_REB and kind >= _K_FT:
-            n_ft = kind - _K_FT + 1
-            event, tags = "free_throw", "ft|made" if made else "ft|missed"
-            text = f"{name} {'made' if made else 'missed'} free throw {n_ft} of {fta}"
-            scoring = bool(made)
-        elif kind == _K_REB or kind == _K_PUT_REB:
-            event, tags = "rebound", "rebound|offensive" if made else "rebound|defensive"
-            text = f"{name} {'offensive' if made else 'defensive'} rebound"
-        elif kind == _K_FT_REB:
-            event, tags = "rebound", "rebound|defensive|team"
-            text = f"{nick[side]} team rebound"
-        elif kind == _K_TOV:
-            event, tags = "turnover", "turnover|steal" if opp >= 0 else "turnover"
-            text = f"{name} turnover"
-            if opp >= 0:
-                text += f" (steal: {who_name[1 - side][opp]})"
-        else:
-            shooting = kind == _K_FOUL
-            event, tags = "foul", "foul|shooting" if shooting else "foul|personal"
-            text = f"{name} {'shooting' if shooting else 'personal'} foul"
-        append(new_play((per, None, clock, side, pid, None, event, text, scoring, pts, tags,
-                         None, None, None, None, None, None, None, None)))
+        ours, theirs = who_name[side], who_name[1 - side]
+        event, text, tags, scoring = _words(kind, who, made, three, helper, opp, fta, off, ours, theirs,
+                                            g.names[side])
+        append(new_play((per, None, f"{sec // 60:02d}:{sec % 60:02d}", side, pid, None, event, text,
+                         scoring, pts, tags, None, None, None, None, None, None, None, None)))
     return plays
+
+
+def _words(kind: int, who: int, made: bool, three: bool, helper: int, opp: int, fta: int, off: int,
+           ours: list[str], theirs: list[str], team: str) -> tuple[str, str, str, bool]:
+    """An event's kind, sentence and tags, and whether it scores: only made shots and free
+    throws do (``pts`` is 0 for the rest). ``ours`` and ``theirs`` name each side's dressed
+    players; ``team`` is the acting side's nickname (a team rebound)."""
+    name = ours[who] if who >= 0 else ""
+    if kind == _K_SUB:
+        return "substitution", f"{name} enters the game for {ours[off]}", "substitution", False
+    if kind == _K_SHOT or kind == _K_PUT:
+        return _shot_words(name, who, made, three, ours[helper] if helper >= 0 else None,
+                           theirs[opp] if opp >= 0 else None)
+    if kind < _K_FT_REB and kind >= _K_FT:
+        return ("free_throw", f"{name} {'made' if made else 'missed'} free throw {kind - _K_FT + 1} of {fta}",
+                "ft|made" if made else "ft|missed", bool(made))
+    if kind == _K_REB or kind == _K_PUT_REB:
+        return ("rebound", f"{name} {'offensive' if made else 'defensive'} rebound",
+                "rebound|offensive" if made else "rebound|defensive", False)
+    if kind == _K_FT_REB:
+        return "rebound", f"{team} team rebound", "rebound|defensive|team", False
+    if kind == _K_TOV:
+        steal = f" (steal: {theirs[opp]})" if opp >= 0 else ""
+        return "turnover", f"{name} turnover{steal}", "turnover|steal" if opp >= 0 else "turnover", False
+    shooting = kind == _K_FOUL
+    return ("foul", f"{name} {'shooting' if shooting else 'personal'} foul",
+            "foul|shooting" if shooting else "foul|personal", False)
+
+
+def _shot_words(name: str, who: int, made: bool, three: bool, assist: str | None,
+                blocker: str | None) -> tuple[str, str, str, bool]:
+    """A shot's words and tags: made (with its assist) or missed (with its block)."""
+    shot = f"{'three-point' if three else 'two-point'} {'jumper' if three else ('layup' if who % 2 else 'jump shot')}"
+    points = "3pt" if three else "2pt"
+    if made:
+        assisted = f" (assist: {assist})" if assist is not None else ""
+        return "shot", f"{name} made a {shot}{assisted}", f"{points}|made", True
+    blocked = f" (blocked by {blocker})" if blocker is not None else ""
+    return "shot", f"{name} missed a {shot}{blocked}", f"{points}|missed", False

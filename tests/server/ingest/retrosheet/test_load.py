@@ -69,13 +69,6 @@ def write_season(folder: Path) -> Path:
     return folder
 
 
-@pytest.fixture()
-def engine(tmp_path: Path) -> sa.Engine:
-    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-    init_store(eng)
-    return eng
-
-
 def test_small_season(engine: sa.Engine, tmp_path: Path) -> None:
     ingest_path(engine, write_season(tmp_path / "season"))
     with engine.connect() as conn:

@@ -276,43 +276,60 @@ def resolve(game: GameState, pa: PlateAppearance, outcome: str) -> None:
     on_base = game.bases
     before = (game.outs, base_bits(on_base))  # the outs and runners the play began with
     EVENTS[outcome](game, pa)
-    lines = game.lines
-    batter_line = lines[pa.batter]
-    pitcher_line = lines[pa.pitcher]
+    _count_outs(game, pa, on_base)
+    runs = _count_runs(game, pa)
+    if game.outs >= 3:
+        game.bases = [None, None, None]
+    _write_play(game, pa, runs, before)
+
+
+def _count_outs(game: GameState, pa: PlateAppearance, on_base: list[int | None]) -> None:
+    """The play's outs, to the inning and the pitcher. On the third out its runs are wiped and
+    the runners it began with are left on base (the batter's LOB; a runner doubled off is out,
+    not left)."""
     game.outs += pa.outs
-    pitcher_line[OUTS] += pa.outs
+    game.lines[pa.pitcher][OUTS] += pa.outs
     if game.outs >= 3:
         pa.scored = []
         stranded = sum(1 for x in on_base if x is not None) - (1 if pa.outs == 2 else 0)
-        batter_line[LOB] += max(0, stranded)
-    bat = game.half
-    score = game.score
+        game.lines[pa.batter][LOB] += max(0, stranded)
+
+
+def _count_runs(game: GameState, pa: PlateAppearance) -> int:
+    """The runs that scored on the play: to the runners, the score, the pitcher (earned or
+    not), the batter's RBI and the play's words; a lead taken is noted for the decisions."""
     runs = len(pa.scored)
-    if runs:
-        for runner in pa.scored:
-            lines[runner][R] += 1
-        was_ahead = score[bat] > score[1 - bat]
-        score[bat] += runs
-        pitcher_line[RA] += runs
-        if pa.earned:
-            pitcher_line[ER] += runs
-        if pa.rbi:
-            batter_line[RBI] += runs
-        runners = [game.people[x].last for x in pa.scored if x != pa.batter]
-        if runners:
-            pa.explanation += ", " + ", ".join(runners) + " scored"
-        if not was_ahead and score[bat] > score[1 - bat]:
-            game.go_ahead.append((bat, game.sides[bat].pitcher, pa.pitcher))
-        pa.tags += "|scoring"
-    if game.outs >= 3:
-        game.bases = [None, None, None]
+    if not runs:
+        return 0
+    lines, score, bat = game.lines, game.score, game.half
+    pitcher_line = lines[pa.pitcher]
+    for runner in pa.scored:
+        lines[runner][R] += 1
+    was_ahead = score[bat] > score[1 - bat]
+    score[bat] += runs
+    pitcher_line[RA] += runs
+    if pa.earned:
+        pitcher_line[ER] += runs
+    if pa.rbi:
+        lines[pa.batter][RBI] += runs
+    runners = [game.people[x].last for x in pa.scored if x != pa.batter]
+    if runners:
+        pa.explanation += ", " + ", ".join(runners) + " scored"
+    if not was_ahead and score[bat] > score[1 - bat]:
+        game.go_ahead.append((bat, game.sides[bat].pitcher, pa.pitcher))
+    pa.tags += "|scoring"
+    return runs
+
+
+def _write_play(game: GameState, pa: PlateAppearance, runs: int, before: tuple[int, int]) -> None:
+    """The play as the plays table holds it, with the outs and runners it began and ended with."""
     bats = game.people[pa.batter].bats
     throws = game.people[pa.pitcher].throws
     if bats == "S":  # a switch hitter bats from the side away from the pitcher's arm
         bats = "L" if throws == "R" else "R"
-    game.plays.append(new_play((game.inning, game.half_name, None, bat, pa.batter, pa.pitcher, pa.event,
-                                pa.explanation, runs > 0, runs, pa.tags, pa.the_count, throws, bats,
-                                pa.sequence, game.outs, base_bits(game.bases), *before)))
+    game.plays.append(new_play((game.inning, game.half_name, None, game.half, pa.batter, pa.pitcher,
+                                pa.event, pa.explanation, runs > 0, runs, pa.tags, pa.the_count, throws,
+                                bats, pa.sequence, game.outs, base_bits(game.bases), *before)))
 
 
 # ------------------------------------------------------------------ between plate appearances

@@ -7,6 +7,7 @@ F foul, X in play, H hit by pitch.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,57 +38,72 @@ class PitchSequence(NamedTuple):
     counts: list[tuple[int, int]]  # (balls, strikes) before each pitch
 
 
-def _build_pools(n: int = 24000, rates: PitchRates = PITCH_RATES) -> dict[str, list[PitchSequence]]:
-    """``n`` sequences from a fixed seed, by how they end: K, BB, HBP or X (in play)."""
-    rng = np.random.default_rng(20260101)
-    u = rng.random(n * 16).tolist()
-    # Cumulative bounds, in this order; the sums land exactly on 0.525, 0.635, 0.915, 0.918.
+class _Bounds(NamedTuple):
+    """Where a uniform draw stops meaning each pitch, cumulative in this order (above ``hbp``: in
+    play); the sums land exactly on 0.525, 0.635, 0.915, 0.918."""
+
+    ball: float
+    called: float
+    swinging: float
+    foul: float
+    hbp: float
+
+
+def _bounds(rates: PitchRates) -> _Bounds:
     ball = rates.ball
     called = ball + rates.called_strike
     swinging = called + rates.swinging_strike
     foul = swinging + rates.foul
-    hbp = foul + rates.hit_by_pitch
-    i = 0
+    return _Bounds(ball, called, swinging, foul, foul + rates.hit_by_pitch)
+
+
+def _pitch(r: float, bounds: _Bounds) -> str:
+    """The pitch a uniform draw ``r`` is."""
+    if r < bounds.ball:
+        return "B"
+    if r < bounds.called:
+        return "C"
+    if r < bounds.swinging:
+        return "S"
+    if r < bounds.foul:
+        return "F"
+    return "H" if r < bounds.hbp else "X"
+
+
+_ENDS_ON_ITS_PITCH = {"H": "HBP", "X": "X"}  # the other ends: the fourth ball, the third strike
+
+
+def _sequence(draws: Iterator[float], bounds: _Bounds) -> tuple[str, PitchSequence]:
+    """One plate appearance, a pitch a draw until it ends; how it ended (K, BB, HBP or X) and
+    its sequence. A foul is a strike until two, then the count stays."""
+    balls = strikes = 0
+    codes: list[str] = []
+    counts: list[tuple[int, int]] = []
+    while True:
+        counts.append((balls, strikes))
+        code = _pitch(next(draws), bounds)
+        codes.append(code)
+        if code == "B":
+            balls += 1
+        elif code == "C" or code == "S":
+            strikes += 1
+        elif code == "F":
+            strikes = min(2, strikes + 1)
+        end = "BB" if balls == 4 else "K" if strikes == 3 else _ENDS_ON_ITS_PITCH.get(code)
+        if end is not None:
+            last = counts[-1]  # the count the last pitch was thrown in
+            return end, PitchSequence("".join(codes), f"{last[0]}-{last[1]}", counts)
+
+
+def _build_pools(n: int = 24000, rates: PitchRates = PITCH_RATES) -> dict[str, list[PitchSequence]]:
+    """``n`` sequences from a fixed seed, by how they end: K, BB, HBP or X (in play)."""
+    rng = np.random.default_rng(20260101)
+    draws = iter(rng.random(n * 16).tolist())
+    bounds = _bounds(rates)
     pools: dict[str, list[PitchSequence]] = {"K": [], "BB": [], "HBP": [], "X": []}
     for _ in range(n):
-        b = s = 0
-        codes = []
-        counts = []
-        while True:
-            r = u[i]
-            i += 1
-            counts.append((b, s))
-            if r < ball:
-                codes.append("B")
-                b += 1
-                if b == 4:
-                    kind = "BB"
-                    break
-            elif r < called:
-                codes.append("C")
-                s += 1
-                if s == 3:
-                    kind = "K"
-                    break
-            elif r < swinging:
-                codes.append("S")
-                s += 1
-                if s == 3:
-                    kind = "K"
-                    break
-            elif r < foul:
-                codes.append("F")
-                s = min(2, s + 1)
-            elif r < hbp:
-                codes.append("H")
-                kind = "HBP"
-                break
-            else:
-                codes.append("X")
-                kind = "X"
-                break
-        last = counts[-1]
-        pools[kind].append(PitchSequence("".join(codes), f"{last[0]}-{last[1]}", counts))
+        end, sequence = _sequence(draws, bounds)
+        pools[end].append(sequence)
     return pools
 
 
