@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
-from server.catalog.football import LEAGUES
+from server.catalog.football import LEAGUES, League, Split
 from server.catalog.football.deductions import deducted, tie_playoff_winners
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import PlayoffFormat, division_order, format_for, usable
@@ -102,8 +102,10 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
+    leagues = _leagues(conn, ask.code, where, group) if not simulated else None
     lines = _lines(ask.code, games, group, division, fmt, marks,
-                   _league_rules(conn, ask.code, where, group) if not simulated else None)
+                   [lg.tiebreaks if lg else None for lg in leagues] if leagues is not None else None,
+                   [lg.split if lg else None for lg in leagues] if leagues is not None else None)
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
     out: list[Record] = []
@@ -141,29 +143,31 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
 
 def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.ndarray,
            fmt: PlayoffFormat | None, marks: bool,
-           group_rules: list[tuple[str, ...] | None] | None = None) -> list[dict[str, Any]]:
+           group_rules: list[tuple[str, ...] | None] | None = None,
+           splits: list[Split | None] | None = None) -> list[dict[str, Any]]:
     """The model's table, read as the level's sport prints it (``server.catalog.tables``);
-    ``group_rules``: each league's declared tiebreakers (football)."""
+    ``group_rules`` and ``splits``: each league's declared tiebreakers and split season
+    (football)."""
     rules = table_rules(code)
     return model.table(games, group, division, fmt, ot_losses=code in HOCKEY,
                        ties=code in TIES or code in HOCKEY, marks=marks,
                        form_games=FORM_GAMES if rules.form == "Form" else 0,
                        draw_letter=rules.draw,
                        draws_middle=rules.record.index("T") < rules.record.index("L"),
-                       group_rules=group_rules)
+                       group_rules=group_rules, splits=splits)
 
 
-def _league_rules(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
-                  ) -> list[tuple[str, ...] | None] | None:
-    """Per league (``group`` index) the tiebreakers ``server.catalog.football.LEAGUES``
-    declares for it (None: the format's); None for a level other than FC."""
+def _leagues(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
+             ) -> list[League | None] | None:
+    """Per league (``group`` index) its declaration in ``server.catalog.football.LEAGUES``
+    (its tiebreakers and split; None: undeclared); None for a level other than FC."""
     if level != "FC":
         return None
     sl = s.sublevels.c
     abbrevs = {int(i): a for i, a in conn.execute(
         sa.select(sl.id, sl.abbrev).where(sl.level == level))}
-    by_abbrev = {lg.abbrev: lg.tiebreaks for lg in LEAGUES.values()}
-    out: list[tuple[str, ...] | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
+    by_abbrev = {lg.abbrev: lg for lg in LEAGUES.values()}
+    out: list[League | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
     for p, g in zip(where, group.tolist(), strict=True):
         if g >= 0 and p.league_id is not None:
             out[g] = by_abbrev.get(abbrevs.get(p.league_id, ""))

@@ -19,15 +19,17 @@ games left; with every game played the tiebreakers decide, and the marks are the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from server.catalog.football import Split
 from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 
 LAST_N = 10  # games in the form column (Last10)
+SECTION_GAP = 1_000_000  # more table points than any season gives: a split's groups apart
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,8 @@ def _record(won: int, lost: int, tied: int, with_ties: bool, draws_middle: bool 
 def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
           fmt: PlayoffFormat | None, ot_losses: bool, ties: bool, marks: bool = True,
           form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False,
-          group_rules: Sequence[tuple[str, ...] | None] | None = None
-          ) -> list[dict[str, Any]]:
+          group_rules: Sequence[tuple[str, ...] | None] | None = None,
+          splits: Sequence[Split | None] | None = None) -> list[dict[str, Any]]:
     """One row per team (index order): W, L, T (ties or draws), OTL (``ot_losses``: overtime
     losses counted apart from L), Points, Pct, GB, Home, Away, Last10, Streak, Diff, DivRank,
     LeagueRank, Clinched. ``ties`` says whether Home, Away and Last10 show a third column (ties,
@@ -73,7 +75,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     W-D-L (football) instead of W-L-T. ``group_rules``: per league (``group`` index) its own
     tiebreakers in place of the format's (None: the format's), as football's leagues declare
     them. In a points table the head-to-head step reads the table points between the clubs level
-    (three a win, one a draw), not their wins: a mini-league, as football's rules say."""
+    (three a win, one a draw), not their wins: a mini-league, as football's rules say.
+    ``splits``: per league its split season (``server.catalog.football.Split``; None: one
+    table), applied once each of its clubs has played the first phase (``_split``)."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
@@ -102,6 +106,25 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     win, draw, loss = fmt.points if table_points and fmt is not None else (2, 1, 0)
     taken = (games.deducted if games.deducted is not None
              else np.zeros(t, dtype=np.int64)).astype(np.int64)
+    section = np.zeros(t, dtype=np.int64)  # a split season's group, 0 the first
+    half_point = np.zeros(t, dtype=np.int64)
+    for g, rule in enumerate(splits or ()):
+        if rule is not None and table_points:
+            first_phase = _split(games, group, g, rule, (win, draw, loss))
+            if first_phase is not None:
+                ranked = table(first_phase.games, group, division, fmt, ot_losses, ties,
+                               marks=False, group_rules=group_rules)
+                at_split = np.array([r["LeagueRank"] for r in ranked])
+                members = group == g
+                section[members] = np.searchsorted(np.cumsum(rule.sizes), at_split[members])
+                halved = np.array((rule.halved or (False,) * len(rule.sizes)) + (False,))[
+                    np.minimum(section, len(rule.sizes))] & members
+                half = first_phase.points // 2 + (first_phase.points % 2
+                                                  if rule.rounding == "up" else 0)
+                kept = np.where(halved, half, first_phase.points)
+                taken[members] += (first_phase.points - kept)[members]
+                # the half point rounded off (+1, ranked ahead) or added (-1, ranked behind)
+                half_point[halved] = (first_phase.points - 2 * kept)[halved]
     points = w * win + (ti + otl) * draw + lo * loss - taken
     most = max(win, 1)
 
@@ -114,7 +137,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
         fraction: np.ndarray = (won + 0.5 * ti) / np.maximum(won + lost + ti + otl, 1)
         return fraction
 
-    current = value(w, lo)
+    # a split season's groups rank one below the other whatever the points: the group is the
+    # first key (a lower group's points never reach a higher group's)
+    current = value(w, lo) - SECTION_GAP * section
     pct = (points / np.maximum(most * played, 1) if by_points
            else (w + 0.5 * ti) / np.maximum(played, 1))
 
@@ -151,6 +176,7 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
               "goal_difference": diff[None], "goals_for": goals_for[None],
               "away_goals_for": away_goals[None], "away_wins": away_wins[None],
               "head_to_head_goal_difference": h2h_goals[None],
+              "split_half_point": half_point[None],
               "tie_playoff": (games.tie_playoff if games.tie_playoff is not None
                               else np.zeros(t, dtype=np.int64))[None]}
     place = tiebreaks.rank_value(current[None, :].astype(float), rules, group, division,
@@ -169,6 +195,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     ahead_now = place[:, None] > place[None, :]
     can_pass = (best[:, None] > worst[None, :]) | (
         (best[:, None] == worst[None, :]) & (open_pair | ahead_now))
+    # a club of a lower group never finishes ahead of a higher group's, which always does
+    can_pass = (can_pass & (section[:, None] == section[None, :])) | (
+        section[:, None] < section[None, :])
     np.fill_diagonal(can_pass, False)  # can_pass[i, j]: team i can finish ahead of team j
 
     same_group = group[:, None] == group[None, :]
@@ -203,6 +232,41 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
                                   division, place, rem, same_group),
         })
     return rows
+
+
+@dataclass(frozen=True)
+class _FirstPhase:
+    games: SeasonGames  # the games of a split season's first phase, every club's
+    points: np.ndarray  # per team, its table points from them (its league's clubs only)
+
+
+def _split(games: SeasonGames, group: np.ndarray, g: int, rule: Split,
+           points: tuple[int, int, int]) -> _FirstPhase | None:
+    """League ``g``'s first phase under its split ``rule``: each club's first ``rule.after``
+    games in play order (the rounds before the split: a round's postponed match is played
+    before the groups start), and its points from them; None until every club of the league
+    has played them (before the split the table is one table)."""
+    t = len(group)
+    n = len(games.home)
+    teams = np.concatenate([games.home, games.visitor])
+    order = np.lexsort((np.concatenate([np.arange(n), np.arange(n)]), teams))
+    start = np.searchsorted(teams[order], np.arange(t))
+    nth = np.empty(2 * n, dtype=np.int64)  # the game's number for each of its two clubs
+    nth[order] = np.arange(2 * n) - start[teams[order]] + 1
+    count = np.bincount(teams, minlength=t)
+    members = group == g
+    if not members.any() or (count[members] < rule.after).any():
+        return None
+    first = (nth[:n] <= rule.after) & (nth[n:] <= rule.after)
+    sh, sv = games.score_home[first], games.score_vis[first]
+    win, draw, loss = points
+    got = np.zeros(t, dtype=np.int64)
+    np.add.at(got, games.home[first], np.where(sh > sv, win, np.where(sh == sv, draw, loss)))
+    np.add.at(got, games.visitor[first], np.where(sv > sh, win, np.where(sh == sv, draw, loss)))
+    phase = replace(games, home=games.home[first], visitor=games.visitor[first],
+                    score_home=sh, score_vis=sv, overtime=games.overtime[first],
+                    remaining=np.zeros(t, dtype=np.int64))
+    return _FirstPhase(phase, got)
 
 
 def _ranks(place: np.ndarray, unit: np.ndarray) -> np.ndarray:

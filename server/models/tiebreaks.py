@@ -17,7 +17,10 @@ between each pair (``games[i, j]``), so one matrix per simulated season carries 
   ``head_to_head_goal_difference``: the goal difference in the games between the clubs level
   on points (La Liga's and Serie A's step after the head-to-head points; the standings only);
   ``tie_playoff``: 1 for the winner of a play-off match between clubs level on points (Serie
-  A's for a title or a relegation place; declared, the standings only).
+  A's for a title or a relegation place; declared, the standings only);
+  ``split_half_point``: in a split season that halved the points, the half point the rounding
+  gave or took: 1 for a club rounded down (Austria ranks it ahead of a club level with it), -1
+  for a club rounded up (Belgium ranks it behind), 0 for the others (the standings only).
 
 Arrays are (simulations x teams); a single season is one simulation. The pair rules never
 build a (simulations x teams x teams) array of another type: at 10,000 simulated MLB seasons
@@ -32,7 +35,7 @@ import numpy as np
 GOAL_RULES = ("goal_difference", "goals_for")
 # rules the standings read from a finished table's goals or declared facts; a projection,
 # which simulates results, leaves them to the lot
-STANDINGS_ONLY = ("head_to_head_goal_difference", "tie_playoff")
+STANDINGS_ONLY = ("head_to_head_goal_difference", "tie_playoff", "split_half_point")
 RULES = ("head_to_head", "division", "league", "wins", "regulation_wins", *GOAL_RULES,
          "away_goals_for", "away_wins", *STANDINGS_ONLY)
 
