@@ -92,8 +92,7 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         return [] if ask.day_to is not None else _from_totals(conn, ask, season)
     team_ids = sorted({r.home_id for r in rows} | {r.visitor_id for r in rows})
     where, group, division = _structure(conn, ask.code, season, team_ids)
-    deducted = (_deductions(conn, ask.code, season, team_ids, where)
-                if ask.day_to is None else None)
+    deducted = _deductions(conn, ask.code, season, team_ids, where, ask.day_to)
     games, as_of = _played(rows, team_ids, ask.day_to, deducted)
     if ask.day_to is None and ask.code == "FC":  # a declared play-off settled a tie
         games = replace(games, tie_playoff=_tie_playoffs(conn, ask.code, season, team_ids,
@@ -220,13 +219,14 @@ def _club_leagues(conn: sa.Connection, level: str, team_ids: list[int],
 
 
 def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],
-                where: list[Placement]) -> np.ndarray | None:
-    """Points each team's league took off it that season (``server.catalog.football.
-    deductions``: the final tables carry them); None where the level has none."""
+                where: list[Placement], day: dt.date | None) -> np.ndarray | None:
+    """Points each team's league took off it that season by the end of ``day`` (default: all,
+    as the final tables carry them; ``server.catalog.football.deductions``); None where the
+    level has none."""
     if level != "FC":
         return None
     out = np.zeros(len(team_ids), dtype=np.int64)
-    declared = _declared(season)
+    declared = _declared(season, day)
     for n, (abbrev, club) in enumerate(_club_leagues(conn, level, team_ids, where)):
         out[n] = declared.get((abbrev or "", club or ""), 0)
     return out
@@ -243,10 +243,10 @@ def _tie_playoffs(conn: sa.Connection, level: str, season: int, team_ids: list[i
                     dtype=np.int64)
 
 
-def _declared(season: int) -> dict[tuple[str, str], int]:
-    """(league abbreviation, club key) -> points deducted in ``season``."""
+def _declared(season: int, day: dt.date | None) -> dict[tuple[str, str], int]:
+    """(league abbreviation, club key) -> points deducted in ``season`` by the end of ``day``."""
     return {(lg.abbrev, club): pts for lg in LEAGUES.values()
-            for club, pts in deducted(lg.code, season).items()}
+            for club, pts in deducted(lg.code, season, day).items()}
 
 
 def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[Record]:
