@@ -116,7 +116,8 @@ def score_season(conn: sa.Connection, season: int, sims: int = EVAL_SIMS,
         final, steps = table.of(clubs)
         one = football_tables.TableSetup(np.zeros(len(clubs), np.int64), final, [code],
                                          [table.leagues[g]],
-                                         [table.sublevel_ids[i] for i in clubs], steps)
+                                         [table.sublevel_ids[i] for i in clubs], steps,
+                                         table.splits[g:g + 1])
         out += _score_league(part, one, code, season, sims)
     return out
 

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 import sqlalchemy as sa
 
-from server.catalog.football import LEAGUES
+from server.catalog.football import LEAGUES, Split
 from server.catalog.football.deductions import deducted, deduction_days
 from server.catalog.football.places import EUROPE, places_for
-from server.catalog.playoffs import FOOTBALL_TIEBREAKS
+from server.catalog.playoffs import FOOTBALL_TIEBREAKS, PlayoffFormat
+from server.models import standings
 from server.models.projections import TableLeague, TableState
 from server.store import schema
 from server.store.divisions import placements
@@ -34,6 +35,7 @@ class TableSetup:
     leagues: list[TableLeague]
     sublevel_ids: list[int | None]
     steps: tuple[tuple[dt.date, np.ndarray], ...] = ()
+    splits: tuple[Split | None, ...] = ()  # per league its split season, as LEAGUES declares
 
     def deducted_by(self, day: dt.date | np.datetime64 | None) -> np.ndarray:
         """Per club, the points taken off by the end of ``day`` (None: the season's)."""
@@ -72,9 +74,11 @@ def setup(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray) ->
     sizes = np.bincount(np.array(group, dtype=np.int64), minlength=len(index))
     codes: list[str | None] = []
     leagues: list[TableLeague] = []
+    splits: list[Split | None] = []
     for g, league_id in enumerate(index):
         lg = by_abbrev.get(abbrevs.get(league_id or -1, ""))
         codes.append(lg.code if lg is not None else None)
+        splits.append(lg.split if lg is not None else None)
         declared = places_for(lg.code, season) if lg is not None else None
         ranges = ({} if declared is None
                   else {pl.kind: pl.positions(int(sizes[g])) for pl in declared.places})
@@ -91,7 +95,7 @@ def setup(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray) ->
     days = sorted({d for code in set(codes) if code is not None
                    for d in deduction_days(code, season)})
     return TableSetup(np.array(group, dtype=np.int64), taken(None), codes, leagues, subs,
-                      tuple((d, taken(d)) for d in days))
+                      tuple((d, taken(d)) for d in days), tuple(splits))
 
 
 def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_home: np.ndarray,
@@ -119,8 +123,27 @@ def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_h
     np.add.at(h2h_games, (h, v), 1.0)
     np.add.at(h2h_games, (v, h), 1.0)
     rest = ~played
-    return TableState(team_ids, ratings, w, lo, d, 3 * w + d - table.deducted_by(day), gd, gf,
-                      table.group, home[rest], visitor[rest], neutral[rest], h2h_pts, h2h_games)
+    taken = table.deducted_by(day)
+    split = _split(h, v, sh, sv, table, taken)
+    return TableState(team_ids, ratings, w, lo, d, 3 * w + d - taken - split.taken, gd, gf,
+                      table.group, home[rest], visitor[rest], neutral[rest], h2h_pts, h2h_games,
+                      split.section, split.half_point)
+
+
+def _split(h: np.ndarray, v: np.ndarray, sh: np.ndarray, sv: np.ndarray, table: TableSetup,
+           taken: np.ndarray) -> standings.SplitState:
+    """The split seasons' halving and groups as of the played matches (``h`` .. ``sv``, in play
+    order), by the standings' engine (``server.models.standings.split_seasons``)."""
+    t = len(table.group)
+    if not any(table.splits):
+        return standings.SplitState.none(t)
+    games = standings.SeasonGames(h.astype(np.int64), v.astype(np.int64),
+                                  sh.astype(np.int64), sv.astype(np.int64),
+                                  np.zeros(len(h), dtype=bool), np.zeros(t, dtype=np.int64),
+                                  deducted=taken.astype(np.int64))
+    fmt = PlayoffFormat("FC", 0, 0, "table", (), tiebreaks=FOOTBALL_TIEBREAKS)
+    return standings.split_seasons(games, table.group, np.full(t, -1), fmt, table.splits,
+                                   [lg.tiebreaks for lg in table.leagues])
 
 
 def europe(places: dict[str, np.ndarray]) -> np.ndarray | None:

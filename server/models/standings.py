@@ -29,7 +29,6 @@ from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 
 LAST_N = 10  # games in the form column (Last10)
-SECTION_GAP = 1_000_000  # more table points than any season gives: a split's groups apart
 
 
 @dataclass(frozen=True)
@@ -106,25 +105,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     win, draw, loss = fmt.points if table_points and fmt is not None else (2, 1, 0)
     taken = (games.deducted if games.deducted is not None
              else np.zeros(t, dtype=np.int64)).astype(np.int64)
-    section = np.zeros(t, dtype=np.int64)  # a split season's group, 0 the first
-    half_point = np.zeros(t, dtype=np.int64)
-    for g, rule in enumerate(splits or ()):
-        if rule is not None and table_points:
-            first_phase = _split(games, group, g, rule, (win, draw, loss))
-            if first_phase is not None:
-                ranked = table(first_phase.games, group, division, fmt, ot_losses, ties,
-                               marks=False, group_rules=group_rules)
-                at_split = np.array([r["LeagueRank"] for r in ranked])
-                members = group == g
-                section[members] = np.searchsorted(np.cumsum(rule.sizes), at_split[members])
-                halved = np.array((rule.halved or (False,) * len(rule.sizes)) + (False,))[
-                    np.minimum(section, len(rule.sizes))] & members
-                half = first_phase.points // 2 + (first_phase.points % 2
-                                                  if rule.rounding == "up" else 0)
-                kept = np.where(halved, half, first_phase.points)
-                taken[members] += (first_phase.points - kept)[members]
-                # the half point rounded off (+1, ranked ahead) or added (-1, ranked behind)
-                half_point[halved] = (first_phase.points - 2 * kept)[halved]
+    split = (split_seasons(games, group, division, fmt, splits, group_rules)
+             if splits and table_points else SplitState.none(t))
+    taken = taken + split.taken
+    section, half_point = split.section, split.half_point
     points = w * win + (ti + otl) * draw + lo * loss - taken
     most = max(win, 1)
 
@@ -139,7 +123,7 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
 
     # a split season's groups rank one below the other whatever the points: the group is the
     # first key (a lower group's points never reach a higher group's)
-    current = value(w, lo) - SECTION_GAP * section
+    current = value(w, lo) - tiebreaks.SECTION_GAP * section
     pct = (points / np.maximum(most * played, 1) if by_points
            else (w + 0.5 * ti) / np.maximum(played, 1))
 
@@ -232,6 +216,52 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
                                   division, place, rem, same_group),
         })
     return rows
+
+
+@dataclass(frozen=True)
+class SplitState:
+    """Per team, what its league's split season (``server.catalog.football.Split``) does to
+    its table: ``taken``, the points the halving took off; ``section``, its group (0 the
+    first, ranked above the next whatever the points); ``half_point``, the rounding's half
+    point (+1 rounded off, -1 added: the tiebreak ``split_half_point``). All zero before the
+    split and in a league without one."""
+    taken: np.ndarray
+    section: np.ndarray
+    half_point: np.ndarray
+
+    @classmethod
+    def none(cls, t: int) -> SplitState:
+        return cls(*(np.zeros(t, dtype=np.int64) for _ in range(3)))
+
+
+def split_seasons(games: SeasonGames, group: np.ndarray, division: np.ndarray,
+                  fmt: PlayoffFormat | None, splits: Sequence[Split | None],
+                  group_rules: Sequence[tuple[str, ...] | None] | None = None) -> SplitState:
+    """The split seasons' effect on a points table (``SplitState``), per league (``group``
+    index) as ``splits`` declares: once every club of the league has played its first phase,
+    the table of that phase (ranked by the league's order, its deductions off) puts the clubs
+    in their groups, and a halved group keeps half its first-phase points, rounded as declared.
+    The one engine of the standings and the season projections."""
+    out = SplitState.none(len(group))
+    points = fmt.points if fmt is not None else (3, 1, 0)
+    for g, rule in enumerate(splits):
+        if rule is None:
+            continue
+        first_phase = _split(games, group, g, rule, points)
+        if first_phase is None:
+            continue
+        ranked = table(first_phase.games, group, division, fmt, ot_losses=False, ties=True,
+                       marks=False, group_rules=group_rules)
+        at_split = np.array([r["LeagueRank"] for r in ranked])
+        members = group == g
+        out.section[members] = np.searchsorted(np.cumsum(rule.sizes), at_split[members])
+        halved = np.array((rule.halved or (False,) * len(rule.sizes)) + (False,))[
+            np.minimum(out.section, len(rule.sizes))] & members
+        half = first_phase.points // 2 + (first_phase.points % 2 if rule.rounding == "up" else 0)
+        kept = np.where(halved, half, first_phase.points)
+        out.taken[members] += (first_phase.points - kept)[members]
+        out.half_point[halved] = (first_phase.points - 2 * kept)[halved]
+    return out
 
 
 @dataclass(frozen=True)
