@@ -15,6 +15,11 @@ its division's qualifiers and every wild card must finish ahead of it, and a wil
 division winner is ahead of it too); ``Play-In`` (NBA: a place in 1-10); ``Title`` (a league
 table's first place). "Can still finish ahead" counts a tie while any of the two teams has
 games left; with every game played the tiebreakers decide, and the marks are the actual ones.
+
+A football league that splits its season (``server.catalog.football.Split``: Austria, Belgium,
+Scotland) is ranked group by group once every club has played its first phase, a halved
+group's points halved as the league rounds them (``split_seasons``, which the season
+projections read too); a club of a lower group can never finish ahead of a higher group's.
 """
 from __future__ import annotations
 
@@ -76,7 +81,7 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     them. In a points table the head-to-head step reads the table points between the clubs level
     (three a win, one a draw), not their wins: a mini-league, as football's rules say.
     ``splits``: per league its split season (``server.catalog.football.Split``; None: one
-    table), applied once each of its clubs has played the first phase (``_split``)."""
+    table), applied once each of its clubs has played the first phase (``split_seasons``)."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
