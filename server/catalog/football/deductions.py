@@ -44,16 +44,18 @@ DEDUCTIONS: tuple[Deduction, ...] = (
     Deduction("it.1", 2023, "juventus-fc", 10, dt.date(2023, 5, 22),
               "capital-gains (plusvalenze) case, the new sentence",
               "FIGC Corte federale d'appello, 22 May 2023"),
-    Deduction("en.2", 2022, "derby-county-fc", 12, dt.date(2021, 9, 17), "administration",
-              "EFL statement, 17 Sep 2021"),
-    Deduction("en.2", 2022, "derby-county-fc", 9, dt.date(2021, 11, 15),
-              "breach of the EFL's profitability rules", "EFL statement, 15 Nov 2021"),
+    # Derby 2021-22: the club gave notice on 17 Sep 2021; the 12 points applied when the
+    # administrators were appointed (22 Sep); 9 more agreed on 16 Nov
+    Deduction("en.2", 2022, "derby-county-fc", 12, dt.date(2021, 9, 22), "administration",
+              "EFL statement, 22 Sep 2021"),
+    Deduction("en.2", 2022, "derby-county-fc", 9, dt.date(2021, 11, 16),
+              "breach of the EFL's profitability rules", "EFL statement, 16 Nov 2021"),
     Deduction("en.2", 2022, "reading-fc", 6, dt.date(2021, 11, 17),
               "breach of the EFL's profitability rules", "EFL statement, 17 Nov 2021"),
     Deduction("en.2", 2023, "reading-fc", 6, dt.date(2023, 4, 18),
               "breach of a business plan agreed with the EFL", "EFL statement, 18 Apr 2023"),
-    Deduction("nl.1", 2024, "sbv-vitesse", 18, dt.date(2024, 4, 18),
-              "licensing breaches (KNVB licensing committee)", "KNVB, 18 Apr 2024"),
+    Deduction("nl.1", 2024, "sbv-vitesse", 18, dt.date(2024, 4, 19),
+              "licensing breaches (KNVB licensing committee)", "KNVB statement, 19 Apr 2024"),
 )
 
 
