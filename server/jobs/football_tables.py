@@ -106,9 +106,10 @@ def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_h
     announced by the end of ``day`` off (None: all of the season's)."""
     t = len(team_ids)
     h, v, sh, sv = home[played], visitor[played], score_home[played], score_vis[played]
-    w, lo, d, gd, gf = (np.zeros(t) for _ in range(5))
+    w, lo, d, gd, gf, aw = (np.zeros(t) for _ in range(6))
     np.add.at(w, h, sh > sv)
     np.add.at(w, v, sv > sh)
+    np.add.at(aw, v, sv > sh)
     np.add.at(lo, h, sh < sv)
     np.add.at(lo, v, sv < sh)
     np.add.at(d, h, sh == sv)
@@ -127,7 +128,7 @@ def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_h
     split = _split(h, v, sh, sv, table, taken)
     return TableState(team_ids, ratings, w, lo, d, 3 * w + d - taken - split.taken, gd, gf,
                       table.group, home[rest], visitor[rest], neutral[rest], h2h_pts, h2h_games,
-                      split.section, split.half_point)
+                      split.section, split.half_point, aw)
 
 
 def _split(h: np.ndarray, v: np.ndarray, sh: np.ndarray, sv: np.ndarray, table: TableSetup,

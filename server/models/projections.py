@@ -479,6 +479,7 @@ class TableState:
     # group, ranked above the next whatever the points, and the halving's half point
     section: np.ndarray | None = None
     half_point: np.ndarray | None = None
+    away_wins: np.ndarray | None = None  # wins away so far (a league's ``away_wins`` rule)
 
 
 @dataclass(frozen=True)
@@ -535,6 +536,7 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
 
     r, w, lo, d = (per_team(x) for x in (state.ratings, state.wins, state.losses, state.draws))
     pts, gd, gf = (per_team(x) for x in (state.points, state.goal_diff, state.goals_for))
+    aw = per_team(state.away_wins if state.away_wins is not None else np.zeros(t))
     # head-to-head points, only between clubs of a league that declares a pair rule: one row
     # per ordered pair of such clubs (pair_id[i, j]; -1: not kept)
     pair_id = np.full((t, t), -1, dtype=np.int64)
@@ -568,6 +570,7 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
             level = ~home_win & ~away_win
             w[h] += home_win
             w[v] += away_win
+            aw[v] += away_win
             lo[h] += away_win
             lo[v] += home_win
             d[h] += level
@@ -607,6 +610,7 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
             keep = ii != jj
             wins_m[:, ii[keep], jj[keep]] = h2h[pair_id[m[ii[keep]], m[jj[keep]]]].T
         counts = {"goal_difference": gd_s[:, m], "goals_for": gf_s[:, m], "wins": w_s[:, m],
+                  "away_wins": aw.T[:, m],
                   "split_half_point": np.broadcast_to(
                       (state.half_point if state.half_point is not None
                        else np.zeros(t))[m].astype(float), (n, len(m)))}

@@ -13,7 +13,8 @@ between each pair (``games[i, j]``), so one matrix per simulated season carries 
 * ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points);
 * ``goal_difference`` and ``goals_for``: football's counts, more is better (``GOAL_RULES``:
   the projections simulate results, not goals, and leave these to the lot);
-  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only);
+  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only;
+  ``away_wins`` is also Austria's step after wins, which football's projections simulate);
   ``head_to_head_goal_difference``: the goal difference in the games between the clubs level
   on points (La Liga's and Serie A's step after the head-to-head points; the standings only);
   ``tie_playoff``: 1 for the winner of a play-off match between clubs level on points (Serie

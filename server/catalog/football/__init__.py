@@ -130,11 +130,10 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # group of six play 10 more; the points of the 22 rounds are halved, a half point rounded
     # down, and "if two clubs are level on points at the end and one of them had half a point
     # rounded down, that club is ranked ahead; if neither or both, goal difference decides",
-    # then goals scored and wins (Bundesliga's mode of play, as printed by Kurier and Sky Sport
-    # Austria with each season's split table; its next steps, away wins and the matches
-    # between the clubs, are not declared)
+    # then goals scored, wins, away wins and the matches between the clubs (Bundesliga's mode
+    # of play, as printed by Kurier and Sky Sport Austria with each season's split table)
     League("at.1", "Austrian Bundesliga", "Austria", two_legged=True,
-           tiebreaks=("split_half_point", *_GD, "wins"),
+           tiebreaks=("split_half_point", *_GD, "wins", "away_wins", "head_to_head"),
            split=Split(after=22, sizes=(6, 6), halved=(True, True), rounding="down")),
     League("at.2", "Austrian 2. Liga", "Austria"),
     League("au.1", "A-League Men", "Australia"),
