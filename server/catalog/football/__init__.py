@@ -137,7 +137,7 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
            split=Split(after=22, sizes=(6, 6), halved=(True, True), rounding="down")),
     League("at.2", "Austrian 2. Liga", "Austria"),
     League("au.1", "A-League Men", "Australia"),
-    # Belgium's First Division A (2023-24 on, 16 clubs): 30 rounds, then the Champions'
+    # Belgium's First Division A (2024-25, 16 clubs): 30 rounds, then the Champions'
     # play-offs (1-6) and the Europe play-offs (7-12), each from half its points rounded up, 10
     # rounds, and the relegation play-offs (13-16) with their points whole, 6 rounds; level on
     # points, a club whose half point was rounded up loses it first (Pro League, "Comment se
