@@ -7,8 +7,8 @@ on its own, every club of a group above every club of the next.
 
 What was checked against what: the champions and the relegated clubs named in each docstring
 are the official outcome of those seasons. The points and the order within each group were
-derived by hand from the files by the league's published rule (halving, rounding, groups) and
-are not copied from a printed official table: this machine cannot read one. For the seasons
+derived by hand from the files by the league's published rule (halving, rounding, groups),
+not copied from a printed official table. For the seasons
 whose files name the groups' rounds (``Championship, Matchday 23``: 2024-25), the groups served
 are also checked against the clubs the file lists in each group.
 """
