@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
-from server.catalog.football import LEAGUES
+from server.catalog.football import LEAGUES, League, Split
 from server.catalog.football.deductions import deducted, tie_playoff_winners
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import PlayoffFormat, division_order, format_for, usable
@@ -92,8 +92,7 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
         return [] if ask.day_to is not None else _from_totals(conn, ask, season)
     team_ids = sorted({r.home_id for r in rows} | {r.visitor_id for r in rows})
     where, group, division = _structure(conn, ask.code, season, team_ids)
-    deducted = (_deductions(conn, ask.code, season, team_ids, where)
-                if ask.day_to is None else None)
+    deducted = _deductions(conn, ask.code, season, team_ids, where, ask.day_to)
     games, as_of = _played(rows, team_ids, ask.day_to, deducted)
     if ask.day_to is None and ask.code == "FC":  # a declared play-off settled a tie
         games = replace(games, tie_playoff=_tie_playoffs(conn, ask.code, season, team_ids,
@@ -102,8 +101,10 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
+    leagues = _leagues(conn, ask.code, where, group) if not simulated else None
     lines = _lines(ask.code, games, group, division, fmt, marks,
-                   _league_rules(conn, ask.code, where, group) if not simulated else None)
+                   [lg.tiebreaks if lg else None for lg in leagues] if leagues is not None else None,
+                   [lg.split if lg else None for lg in leagues] if leagues is not None else None)
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
     out: list[Record] = []
@@ -141,29 +142,31 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
 
 def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.ndarray,
            fmt: PlayoffFormat | None, marks: bool,
-           group_rules: list[tuple[str, ...] | None] | None = None) -> list[dict[str, Any]]:
+           group_rules: list[tuple[str, ...] | None] | None = None,
+           splits: list[Split | None] | None = None) -> list[dict[str, Any]]:
     """The model's table, read as the level's sport prints it (``server.catalog.tables``);
-    ``group_rules``: each league's declared tiebreakers (football)."""
+    ``group_rules`` and ``splits``: each league's declared tiebreakers and split season
+    (football)."""
     rules = table_rules(code)
     return model.table(games, group, division, fmt, ot_losses=code in HOCKEY,
                        ties=code in TIES or code in HOCKEY, marks=marks,
                        form_games=FORM_GAMES if rules.form == "Form" else 0,
                        draw_letter=rules.draw,
                        draws_middle=rules.record.index("T") < rules.record.index("L"),
-                       group_rules=group_rules)
+                       group_rules=group_rules, splits=splits)
 
 
-def _league_rules(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
-                  ) -> list[tuple[str, ...] | None] | None:
-    """Per league (``group`` index) the tiebreakers ``server.catalog.football.LEAGUES``
-    declares for it (None: the format's); None for a level other than FC."""
+def _leagues(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
+             ) -> list[League | None] | None:
+    """Per league (``group`` index) its declaration in ``server.catalog.football.LEAGUES``
+    (its tiebreakers and split; None: undeclared); None for a level other than FC."""
     if level != "FC":
         return None
     sl = s.sublevels.c
     abbrevs = {int(i): a for i, a in conn.execute(
         sa.select(sl.id, sl.abbrev).where(sl.level == level))}
-    by_abbrev = {lg.abbrev: lg.tiebreaks for lg in LEAGUES.values()}
-    out: list[tuple[str, ...] | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
+    by_abbrev = {lg.abbrev: lg for lg in LEAGUES.values()}
+    out: list[League | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
     for p, g in zip(where, group.tolist(), strict=True):
         if g >= 0 and p.league_id is not None:
             out[g] = by_abbrev.get(abbrevs.get(p.league_id, ""))
@@ -216,13 +219,14 @@ def _club_leagues(conn: sa.Connection, level: str, team_ids: list[int],
 
 
 def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],
-                where: list[Placement]) -> np.ndarray | None:
-    """Points each team's league took off it that season (``server.catalog.football.
-    deductions``: the final tables carry them); None where the level has none."""
+                where: list[Placement], day: dt.date | None) -> np.ndarray | None:
+    """Points each team's league took off it that season by the end of ``day`` (default: all,
+    as the final tables carry them; ``server.catalog.football.deductions``); None where the
+    level has none."""
     if level != "FC":
         return None
     out = np.zeros(len(team_ids), dtype=np.int64)
-    declared = _declared(season)
+    declared = _declared(season, day)
     for n, (abbrev, club) in enumerate(_club_leagues(conn, level, team_ids, where)):
         out[n] = declared.get((abbrev or "", club or ""), 0)
     return out
@@ -239,10 +243,10 @@ def _tie_playoffs(conn: sa.Connection, level: str, season: int, team_ids: list[i
                     dtype=np.int64)
 
 
-def _declared(season: int) -> dict[tuple[str, str], int]:
-    """(league abbreviation, club key) -> points deducted in ``season``."""
+def _declared(season: int, day: dt.date | None) -> dict[tuple[str, str], int]:
+    """(league abbreviation, club key) -> points deducted in ``season`` by the end of ``day``."""
     return {(lg.abbrev, club): pts for lg in LEAGUES.values()
-            for club, pts in deducted(lg.code, season).items()}
+            for club, pts in deducted(lg.code, season, day).items()}
 
 
 def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[Record]:

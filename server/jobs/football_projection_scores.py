@@ -113,9 +113,11 @@ def score_season(conn: sa.Connection, season: int, sims: int = EVAL_SIMS,
         if unplayed[keep[sg.home] | keep[sg.visitor]].any():
             continue  # not finished
         part, clubs = _league_part(sg, keep)
-        one = football_tables.TableSetup(np.zeros(len(clubs), np.int64),
-                                         table.deducted[clubs], [code], [table.leagues[g]],
-                                         [table.sublevel_ids[i] for i in clubs])
+        final, steps = table.of(clubs)
+        one = football_tables.TableSetup(np.zeros(len(clubs), np.int64), final, [code],
+                                         [table.leagues[g]],
+                                         [table.sublevel_ids[i] for i in clubs], steps,
+                                         table.splits[g:g + 1])
         out += _score_league(part, one, code, season, sims)
     return out
 
@@ -143,7 +145,7 @@ def _score_league(part: SeasonGames, one: football_tables.TableSetup, code: str,
         rated, played = snapshot(part, day, one.group, np.full(clubs, -1), "soccer")
         state = football_tables.state_at(rated.ratings, part.home, part.visitor,
                                          part.score_home, part.score_vis, played, part.neutral,
-                                         part.team_ids, one)
+                                         part.team_ids, one, day)
         p = project_table(state, game_rules("soccer", part, played), one.leagues, n_sims=sims)
         games_played = state.wins + state.losses + state.draws
         total = np.bincount(part.home, minlength=clubs) + np.bincount(part.visitor,

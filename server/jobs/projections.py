@@ -260,7 +260,8 @@ def _project_tables(conn: sa.Connection, level: str, season: int, sg: SeasonGame
     for day in days:
         rated, played = snapshot(sg, day, table.group, none, "soccer")
         state = football_tables.state_at(rated.ratings, sg.home, sg.visitor, sg.score_home,
-                                         sg.score_vis, played, sg.neutral, sg.team_ids, table)
+                                         sg.score_vis, played, sg.neutral, sg.team_ids, table,
+                                         day)
         p = project_table(state, game_rules("soccer", sg, played), table.leagues, n_sims=n_sims)
         nan = np.full(len(sg.team_ids), np.nan)
         europe = football_tables.europe(p.places)

@@ -475,6 +475,11 @@ class TableState:
     neutral: np.ndarray
     h2h_points: np.ndarray | None = None
     h2h_games: np.ndarray | None = None
+    # a split season past its split (``server.models.standings.SplitState``): per club its
+    # group, ranked above the next whatever the points, and the halving's half point
+    section: np.ndarray | None = None
+    half_point: np.ndarray | None = None
+    away_wins: np.ndarray | None = None  # wins away so far (a league's ``away_wins`` rule)
 
 
 @dataclass(frozen=True)
@@ -531,6 +536,7 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
 
     r, w, lo, d = (per_team(x) for x in (state.ratings, state.wins, state.losses, state.draws))
     pts, gd, gf = (per_team(x) for x in (state.points, state.goal_diff, state.goals_for))
+    aw = per_team(state.away_wins if state.away_wins is not None else np.zeros(t))
     # head-to-head points, only between clubs of a league that declares a pair rule: one row
     # per ordered pair of such clubs (pair_id[i, j]; -1: not kept)
     pair_id = np.full((t, t), -1, dtype=np.int64)
@@ -564,6 +570,7 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
             level = ~home_win & ~away_win
             w[h] += home_win
             w[v] += away_win
+            aw[v] += away_win
             lo[h] += away_win
             lo[v] += home_win
             d[h] += level
@@ -602,9 +609,16 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
             ii, jj = np.meshgrid(np.arange(len(m)), np.arange(len(m)), indexing="ij")
             keep = ii != jj
             wins_m[:, ii[keep], jj[keep]] = h2h[pair_id[m[ii[keep]], m[jj[keep]]]].T
-        counts = {"goal_difference": gd_s[:, m], "goals_for": gf_s[:, m], "wins": w_s[:, m]}
+        counts = {"goal_difference": gd_s[:, m], "goals_for": gf_s[:, m], "wins": w_s[:, m],
+                  "away_wins": aw.T[:, m],
+                  "split_half_point": np.broadcast_to(
+                      (state.half_point if state.half_point is not None
+                       else np.zeros(t))[m].astype(float), (n, len(m)))}
         kept = tuple(r for r in league.tiebreaks if r not in tiebreaks.STANDINGS_ONLY)
-        key = tiebreaks.rank_value(pts_s[:, m], kept, np.zeros(len(m), np.int64),
+        # a split season's groups one below the other, as the standings rank them
+        primary = pts_s[:, m] - (0.0 if state.section is None
+                                 else tiebreaks.SECTION_GAP * state.section[m].astype(float))
+        key = tiebreaks.rank_value(primary, kept, np.zeros(len(m), np.int64),
                                    np.full(len(m), -1), wins_m, 3.0 * pair_games[np.ix_(m, m)],
                                    counts, lot[:, m])
         position[:, m] = len(m) - key.astype(np.int64)

@@ -15,15 +15,21 @@ its division's qualifiers and every wild card must finish ahead of it, and a wil
 division winner is ahead of it too); ``Play-In`` (NBA: a place in 1-10); ``Title`` (a league
 table's first place). "Can still finish ahead" counts a tie while any of the two teams has
 games left; with every game played the tiebreakers decide, and the marks are the actual ones.
+
+A football league that splits its season (``server.catalog.football.Split``: Austria, Belgium,
+Scotland) is ranked group by group once every club has played its first phase, a halved
+group's points halved as the league rounds them (``split_seasons``, which the season
+projections read too); a club of a lower group can never finish ahead of a higher group's.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
+from server.catalog.football import Split
 from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 
@@ -61,8 +67,8 @@ def _record(won: int, lost: int, tied: int, with_ties: bool, draws_middle: bool 
 def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
           fmt: PlayoffFormat | None, ot_losses: bool, ties: bool, marks: bool = True,
           form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False,
-          group_rules: Sequence[tuple[str, ...] | None] | None = None
-          ) -> list[dict[str, Any]]:
+          group_rules: Sequence[tuple[str, ...] | None] | None = None,
+          splits: Sequence[Split | None] | None = None) -> list[dict[str, Any]]:
     """One row per team (index order): W, L, T (ties or draws), OTL (``ot_losses``: overtime
     losses counted apart from L), Points, Pct, GB, Home, Away, Last10, Streak, Diff, DivRank,
     LeagueRank, Clinched. ``ties`` says whether Home, Away and Last10 show a third column (ties,
@@ -73,7 +79,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     W-D-L (football) instead of W-L-T. ``group_rules``: per league (``group`` index) its own
     tiebreakers in place of the format's (None: the format's), as football's leagues declare
     them. In a points table the head-to-head step reads the table points between the clubs level
-    (three a win, one a draw), not their wins: a mini-league, as football's rules say."""
+    (three a win, one a draw), not their wins: a mini-league, as football's rules say.
+    ``splits``: per league its split season (``server.catalog.football.Split``; None: one
+    table), applied once each of its clubs has played the first phase (``split_seasons``)."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
@@ -102,6 +110,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     win, draw, loss = fmt.points if table_points and fmt is not None else (2, 1, 0)
     taken = (games.deducted if games.deducted is not None
              else np.zeros(t, dtype=np.int64)).astype(np.int64)
+    split = (split_seasons(games, group, division, fmt, splits, group_rules)
+             if splits and table_points else SplitState.none(t))
+    taken = taken + split.taken
+    section, half_point = split.section, split.half_point
     points = w * win + (ti + otl) * draw + lo * loss - taken
     most = max(win, 1)
 
@@ -114,7 +126,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
         fraction: np.ndarray = (won + 0.5 * ti) / np.maximum(won + lost + ti + otl, 1)
         return fraction
 
-    current = value(w, lo)
+    # a split season's groups rank one below the other whatever the points: the group is the
+    # first key (a lower group's points never reach a higher group's)
+    current = value(w, lo) - tiebreaks.SECTION_GAP * section
     pct = (points / np.maximum(most * played, 1) if by_points
            else (w + 0.5 * ti) / np.maximum(played, 1))
 
@@ -151,6 +165,7 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
               "goal_difference": diff[None], "goals_for": goals_for[None],
               "away_goals_for": away_goals[None], "away_wins": away_wins[None],
               "head_to_head_goal_difference": h2h_goals[None],
+              "split_half_point": half_point[None],
               "tie_playoff": (games.tie_playoff if games.tie_playoff is not None
                               else np.zeros(t, dtype=np.int64))[None]}
     place = tiebreaks.rank_value(current[None, :].astype(float), rules, group, division,
@@ -169,6 +184,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     ahead_now = place[:, None] > place[None, :]
     can_pass = (best[:, None] > worst[None, :]) | (
         (best[:, None] == worst[None, :]) & (open_pair | ahead_now))
+    # a club of a lower group never finishes ahead of a higher group's, which always does
+    can_pass = (can_pass & (section[:, None] == section[None, :])) | (
+        section[:, None] < section[None, :])
     np.fill_diagonal(can_pass, False)  # can_pass[i, j]: team i can finish ahead of team j
 
     same_group = group[:, None] == group[None, :]
@@ -203,6 +221,106 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
                                   division, place, rem, same_group),
         })
     return rows
+
+
+@dataclass(frozen=True)
+class SplitState:
+    """Per team, what its league's split season (``server.catalog.football.Split``) does to
+    its table: ``taken``, the points the halving took off; ``section``, its group (0 the
+    first, ranked above the next whatever the points); ``half_point``, the rounding's half
+    point (+1 rounded off, -1 added: the tiebreak ``split_half_point``). All zero before the
+    split and in a league without one."""
+    taken: np.ndarray
+    section: np.ndarray
+    half_point: np.ndarray
+
+    @classmethod
+    def none(cls, t: int) -> SplitState:
+        return cls(*(np.zeros(t, dtype=np.int64) for _ in range(3)))
+
+
+def split_seasons(games: SeasonGames, group: np.ndarray, division: np.ndarray,
+                  fmt: PlayoffFormat | None, splits: Sequence[Split | None],
+                  group_rules: Sequence[tuple[str, ...] | None] | None = None) -> SplitState:
+    """The split seasons' effect on a points table (``SplitState``), per league (``group``
+    index) as ``splits`` declares: once every club of the league has played its first phase,
+    the table of that phase (ranked by the league's order, its deductions off) puts the clubs
+    in their groups, and a halved group keeps half its first-phase points, rounded as declared.
+    The one engine of the standings and the season projections."""
+    out = SplitState.none(len(group))
+    points = fmt.points if fmt is not None else (3, 1, 0)
+    for g, rule in enumerate(splits):
+        if rule is None:
+            continue
+        first_phase = _split(games, group, g, rule, points)
+        if first_phase is None:
+            continue
+        members = group == g
+        at_split = _first_phase_ranks(first_phase.games, members, fmt,
+                                      group_rules[g] if group_rules else None)
+        out.section[members] = np.searchsorted(np.cumsum(rule.sizes), at_split)
+        halved = np.array((rule.halved or (False,) * len(rule.sizes)) + (False,))[
+            np.minimum(out.section, len(rule.sizes))] & members
+        half = first_phase.points // 2 + (first_phase.points % 2 if rule.rounding == "up" else 0)
+        kept = np.where(halved, half, first_phase.points)
+        out.taken[members] += (first_phase.points - kept)[members]
+        out.half_point[halved] = (first_phase.points - 2 * kept)[halved]
+    return out
+
+
+def _first_phase_ranks(games: SeasonGames, members: np.ndarray, fmt: PlayoffFormat | None,
+                       rules: tuple[str, ...] | None) -> np.ndarray:
+    """The league's clubs' (``members``) ranks in the table of their first-phase ``games``,
+    as a table of the league alone: ranking the whole level's clubs for each split league made
+    2024-25's football table take 0.24 s against 0.17 s without splits (three split leagues
+    among 25, the mean of five requests in process); the league alone adds nothing measurable."""
+    index = np.full(len(members), -1, dtype=np.int64)
+    index[members] = np.arange(int(members.sum()))
+    mine = members[games.home] & members[games.visitor]
+    sub = replace(games, home=index[games.home[mine]], visitor=index[games.visitor[mine]],
+                  score_home=games.score_home[mine], score_vis=games.score_vis[mine],
+                  overtime=games.overtime[mine], remaining=games.remaining[members],
+                  deducted=None if games.deducted is None else games.deducted[members],
+                  tie_playoff=None, carried=None)
+    t = int(members.sum())
+    ranked = table(sub, np.zeros(t, dtype=np.int64), np.full(t, -1), fmt, ot_losses=False,
+                   ties=True, marks=False, group_rules=[rules])
+    return np.array([r["LeagueRank"] for r in ranked], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class _FirstPhase:
+    games: SeasonGames  # the games of a split season's first phase, every club's
+    points: np.ndarray  # per team, its table points from them (its league's clubs only)
+
+
+def _split(games: SeasonGames, group: np.ndarray, g: int, rule: Split,
+           points: tuple[int, int, int]) -> _FirstPhase | None:
+    """League ``g``'s first phase under its split ``rule``: each club's first ``rule.after``
+    games in play order (the rounds before the split: a round's postponed match is played
+    before the groups start), and its points from them; None until every club of the league
+    has played them (before the split the table is one table)."""
+    t = len(group)
+    n = len(games.home)
+    teams = np.concatenate([games.home, games.visitor])
+    order = np.lexsort((np.concatenate([np.arange(n), np.arange(n)]), teams))
+    start = np.searchsorted(teams[order], np.arange(t))
+    nth = np.empty(2 * n, dtype=np.int64)  # the game's number for each of its two clubs
+    nth[order] = np.arange(2 * n) - start[teams[order]] + 1
+    count = np.bincount(teams, minlength=t)
+    members = group == g
+    if not members.any() or (count[members] < rule.after).any():
+        return None
+    first = (nth[:n] <= rule.after) & (nth[n:] <= rule.after)
+    sh, sv = games.score_home[first], games.score_vis[first]
+    win, draw, loss = points
+    got = np.zeros(t, dtype=np.int64)
+    np.add.at(got, games.home[first], np.where(sh > sv, win, np.where(sh == sv, draw, loss)))
+    np.add.at(got, games.visitor[first], np.where(sv > sh, win, np.where(sh == sv, draw, loss)))
+    phase = replace(games, home=games.home[first], visitor=games.visitor[first],
+                    score_home=sh, score_vis=sv, overtime=games.overtime[first],
+                    remaining=np.zeros(t, dtype=np.int64))
+    return _FirstPhase(phase, got)
 
 
 def _ranks(place: np.ndarray, unit: np.ndarray) -> np.ndarray:

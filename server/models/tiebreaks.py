@@ -13,11 +13,16 @@ between each pair (``games[i, j]``), so one matrix per simulated season carries 
 * ``wins`` and ``regulation_wins``: counts, more is better (the NHL's order after points);
 * ``goal_difference`` and ``goals_for``: football's counts, more is better (``GOAL_RULES``:
   the projections simulate results, not goals, and leave these to the lot);
-  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only);
+  ``away_goals_for`` and ``away_wins``: UEFA's league phase's next steps (the standings only;
+  ``away_wins`` is also Austria's step after wins, which football's projections simulate);
   ``head_to_head_goal_difference``: the goal difference in the games between the clubs level
   on points (La Liga's and Serie A's step after the head-to-head points; the standings only);
   ``tie_playoff``: 1 for the winner of a play-off match between clubs level on points (Serie
-  A's for a title or a relegation place; declared, the standings only).
+  A's for a title or a relegation place; declared, the standings only);
+  ``split_half_point``: in a split season that halved the points, the half point the rounding
+  gave or took: 1 for a club rounded down (Austria ranks it ahead of a club level with it), -1
+  for a club rounded up (Belgium ranks it behind), 0 for the others (football's tables and
+  their projections).
 
 Arrays are (simulations x teams); a single season is one simulation. The pair rules never
 build a (simulations x teams x teams) array of another type: at 10,000 simulated MLB seasons
@@ -30,11 +35,14 @@ from __future__ import annotations
 import numpy as np
 
 GOAL_RULES = ("goal_difference", "goals_for")
+# more table points than any season gives: a split season's groups (football) are ranked one
+# below the other by taking this many points per group from the primary value
+SECTION_GAP = 1_000_000
 # rules the standings read from a finished table's goals or declared facts; a projection,
 # which simulates results, leaves them to the lot
 STANDINGS_ONLY = ("head_to_head_goal_difference", "tie_playoff")
 RULES = ("head_to_head", "division", "league", "wins", "regulation_wins", *GOAL_RULES,
-         "away_goals_for", "away_wins", *STANDINGS_ONLY)
+         "away_goals_for", "away_wins", "split_half_point", *STANDINGS_ONLY)
 
 
 def _fraction(won: np.ndarray, played: np.ndarray) -> np.ndarray:

@@ -61,6 +61,29 @@ def look_up(table: dict[str, T], spelling: str, what: str, path: Path) -> T:
 
 
 @dataclass(frozen=True)
+class Split:
+    """A season the league splits in groups after its first rounds (Austria's Bundesliga,
+    Belgium's First Division A, Scotland's Premiership): each club's first ``after`` league
+    matches are the first phase; the table then, ranked as the league ranks, puts its first
+    ``sizes[0]`` clubs in the first group, the next ``sizes[1]`` in the second, and so on; each
+    group plays on among itself and is ranked on its own, every club of a group above every
+    club of the next, whatever their points (``server.models.standings``). A group whose
+    ``halved`` entry is true starts from half its first-phase points, rounded as ``rounding``
+    says ("down" or "up"); the half point the rounding gave or took is the tiebreak
+    ``split_half_point`` (``server.models.tiebreaks``) where the league's order names it."""
+    after: int
+    sizes: tuple[int, ...]
+    halved: tuple[bool, ...] = ()
+    rounding: str = "down"  # down | up
+
+    def __post_init__(self) -> None:
+        if self.halved and len(self.halved) != len(self.sizes):
+            raise ValueError("a split's halved entries are one per group")
+        if self.rounding not in ("down", "up"):
+            raise ValueError(f"a split rounds down or up, not {self.rounding!r}")
+
+
+@dataclass(frozen=True)
 class League:
     """A competition of level FC, as the files' codes name it (``en.1``)."""
     code: str
@@ -79,6 +102,8 @@ class League:
     # shoot-out; BETTER_PLACED: the club placed higher in the regular season (its stage's:
     # Liga MX's Apertura or Clausura), no extra time
     level_ties: tuple[tuple[str, str], ...] = (("", "extra_time"),)
+    # a season played in two phases, the second in groups (``Split``); None: one table
+    split: Split | None = None
 
     @property
     def abbrev(self) -> str:
@@ -101,10 +126,27 @@ _HEAD_TO_HEAD = ("head_to_head", "head_to_head_goal_difference", *_GD)
 LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # Austria's Europa League play-off final: two legs, no away goals since 2021-22, a level
     # tie to extra time and penalties (Bundesliga's rules; Kurier, 11 Jun 2023)
-    League("at.1", "Austrian Bundesliga", "Austria", two_legged=True),
+    # Austria's Bundesliga (since 2018-19): 22 rounds, then a championship and a qualifying
+    # group of six play 10 more; the points of the 22 rounds are halved, a half point rounded
+    # down, and "if two clubs are level on points at the end and one of them had half a point
+    # rounded down, that club is ranked ahead; if neither or both, goal difference decides",
+    # then goals scored, wins, away wins and the matches between the clubs (Bundesliga's mode
+    # of play, as printed by Kurier and Sky Sport Austria with each season's split table)
+    League("at.1", "Austrian Bundesliga", "Austria", two_legged=True,
+           tiebreaks=("split_half_point", *_GD, "wins", "away_wins", "head_to_head"),
+           split=Split(after=22, sizes=(6, 6), halved=(True, True), rounding="down")),
     League("at.2", "Austrian 2. Liga", "Austria"),
     League("au.1", "A-League Men", "Australia"),
-    League("be.1", "Belgian First Division A", "Belgium"),
+    # Belgium's First Division A (2024-25, 16 clubs): 30 rounds, then the Champions'
+    # play-offs (1-6) and the Europe play-offs (7-12), each from half its points rounded up, 10
+    # rounds, and the relegation play-offs (13-16) with their points whole, 6 rounds; level on
+    # points, a club whose half point was rounded up loses it first (Pro League, "Comment se
+    # déroulent les play-offs ?", 2025), then the most wins, goal difference, goals scored (Pro
+    # League regulations; 2024-25's file lists Dender, 32 points and 8 wins, in the Europe
+    # play-offs above Cercle Brugge, 32 points, 7 wins and the better goal difference)
+    League("be.1", "Belgian First Division A", "Belgium",
+           tiebreaks=("split_half_point", "wins", *_GD),
+           split=Split(after=30, sizes=(6, 6, 4), halved=(True, True, False), rounding="up")),
     League("de.1", "Bundesliga", "Germany"),
     League("de.2", "2. Bundesliga", "Germany"),
     League("dz.1", "Algerian Ligue 1", "Algeria"),
@@ -128,7 +170,10 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
            level_ties=(("Final", EXTRA_TIME), ("", BETTER_PLACED))),
     League("nl.1", "Eredivisie", "Netherlands"),
     League("pt.1", "Primeira Liga", "Portugal", tiebreaks=_HEAD_TO_HEAD),
-    League("sco.1", "Scottish Premiership", "Scotland"),
+    # Scotland's Premiership: 33 rounds, then the top six and the bottom six play five more
+    # among themselves, points kept whole; a club stays in its half whatever its points (SPFL
+    # rules: the split)
+    League("sco.1", "Scottish Premiership", "Scotland", split=Split(after=33, sizes=(6, 6))),
     League("tr.1", "Süper Lig", "Turkey"),
 )}
 

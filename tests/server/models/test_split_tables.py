@@ -1,0 +1,73 @@
+"""A split season on a league of four whose answer is known by hand: after each club's first
+three matches the table splits in two groups of two, the upper group ranked above the lower
+whatever the points, a halved group's points rounded as the league declares and the half point
+the rounding left a tiebreak (``server.models.standings``, ``server.catalog.football.Split``)."""
+from __future__ import annotations
+
+import numpy as np
+
+from server.catalog.football import Split
+from server.catalog.playoffs import PlayoffFormat
+from server.models.standings import SeasonGames, table
+
+# the first phase, one round robin in play order: 0 beats everyone (9 points), 1 beats 2 and 3
+# (6), 2 and 3 draw (1 each); then the groups: 0-1 draw (upper), 3 beats 2 twice (lower)
+FIRST = [(0, 1, 2, 0), (2, 3, 1, 1), (0, 2, 1, 0), (1, 3, 2, 1), (3, 0, 0, 3), (1, 2, 1, 0)]
+SECOND = [(0, 1, 0, 0), (3, 2, 1, 0), (2, 3, 0, 2)]
+
+
+def _table(games: list[tuple[int, int, int, int]], rules: tuple[str, ...], split: Split
+           ) -> list[tuple[int, int]]:
+    """(rank, points) per club."""
+    g = np.array(games, dtype=np.int64).reshape(-1, 4)
+    season = SeasonGames(home=g[:, 0], visitor=g[:, 1], score_home=g[:, 2], score_vis=g[:, 3],
+                         overtime=np.zeros(len(g), dtype=bool),
+                         remaining=np.zeros(4, dtype=np.int64))
+    fmt = PlayoffFormat("FC", 2000, 2000, "table", (), tiebreaks=rules)
+    rows = table(season, np.zeros(4, dtype=np.int64), np.full(4, -1), fmt, ot_losses=False,
+                 ties=True, marks=False, group_rules=[rules], splits=[split])
+    return [(r["LeagueRank"], r["Points"]) for r in rows]
+
+
+def test_the_lower_group_stays_below_with_more_points() -> None:
+    """Points whole (Scotland): club 3 ends on 7 in the lower group, 4th place is club 2's
+    1, and 1's 7 is second: club 3 is third though level with club 1."""
+    split = Split(after=3, sizes=(2, 2))
+    assert _table(FIRST + SECOND, ("goal_difference", "goals_for"), split) == [
+        (1, 10), (2, 7), (4, 1), (3, 7)]
+
+
+def test_halved_rounded_down() -> None:
+    """Austria: 9 -> 4 (+1 draw = 5), 6 -> 3 (+1 = 4); lower 1 -> 0, 1 -> 0 (+6 and +0)."""
+    split = Split(after=3, sizes=(2, 2), halved=(True, True), rounding="down")
+    rules = ("split_half_point", "goal_difference", "goals_for")
+    assert _table(FIRST + SECOND, rules, split) == [(1, 5), (2, 4), (4, 0), (3, 6)]
+
+
+# a first phase with ties to come: 0 on 7 (beat 1 and 2 by one goal, drew with 3), 1 on 6
+# (beat 2 5-0 and 3 9-0), 2 on 1 and 3 on 2 (their draw); then each group draws twice
+LEVEL = [(0, 1, 1, 0), (2, 3, 0, 0), (0, 2, 1, 0), (1, 3, 9, 0), (3, 0, 0, 0), (1, 2, 5, 0),
+         (0, 1, 0, 0), (2, 3, 0, 0), (1, 0, 0, 0), (3, 2, 0, 0)]
+GOALS = ("goal_difference", "goals_for")
+
+
+def test_a_club_rounded_down_ranks_ahead_of_a_club_level_with_it() -> None:
+    """Austria: 0's 7 -> 3 (half a point rounded off) and 1's 6 -> 3, two draws: both on 5;
+    0 ranks ahead though 1 has the better goal difference (+9 against +2)."""
+    split = Split(after=3, sizes=(2, 2), halved=(True, True), rounding="down")
+    assert _table(LEVEL, ("split_half_point", *GOALS), split)[:2] == [(1, 5), (2, 5)]
+    assert _table(LEVEL, GOALS, split)[:2] == [(2, 5), (1, 5)]  # without the rule
+
+
+def test_a_club_rounded_up_ranks_behind_a_club_level_with_it() -> None:
+    """Belgium: 2's 1 -> 1 (half a point added) and 3's 2 -> 1, two draws: both on 3; 3 ranks
+    ahead though 2 has the better goal difference (-6 against -9)."""
+    split = Split(after=3, sizes=(2, 2), halved=(True, True), rounding="up")
+    assert _table(LEVEL, ("split_half_point", *GOALS), split)[2:] == [(4, 3), (3, 3)]
+    assert _table(LEVEL, GOALS, split)[2:] == [(3, 3), (4, 3)]  # without the rule
+
+
+def test_before_the_split_one_table() -> None:
+    """Until every club has played its first phase the points are whole and the table one."""
+    split = Split(after=3, sizes=(2, 2), halved=(True, True), rounding="down")
+    assert _table(FIRST[:5], GOALS, split) == [(1, 9), (2, 3), (3, 1), (4, 1)]
