@@ -1,0 +1,121 @@
+"""The chart component (components/chart_view.py): every chart a page opens on is drawn by the
+plotly.js cartesian build the app serves itself, never by st.plotly_chart's full plotly.js; a
+figure that build cannot draw falls back to st.plotly_chart; in the browser a chart fits its
+column at 1440 and 390 px, answers a hover and goes full screen."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from plotly.offline import get_plotlyjs_version
+from streamlit.testing.v1 import AppTest
+
+from components.chart_view import SCRIPT_FILE
+from services import api
+from tests.dashboard._apptest import assert_clean, figures, open_page
+from tests.dashboard._streamlit import settle
+from tests.dashboard.conftest import ApiServer
+
+TIMEOUT_MS = 120_000
+HOVER = ".hoverlayer .hovertext, .hoverlayer .legend"  # a point's label, or the unified label of an x
+
+
+def test_the_served_bundle_is_the_plotly_js_release_plotly_names() -> None:
+    """``make plotly-js`` was run for the pinned plotly: the figures plotly builds are drawn by the
+    plotly.js release it was made for, and the bundle's licence is beside it."""
+    head = SCRIPT_FILE.read_text()[:200]
+    assert f"plotly.js (cartesian - minified) v{get_plotlyjs_version()}" in head, head
+    assert "MIT License" in SCRIPT_FILE.with_name("plotly-cartesian.LICENSE").read_text()
+
+
+def _draw(kind: str) -> None:
+    import plotly.graph_objects as go
+
+    from components import chart_view
+
+    trace = go.Scatter3d(x=[1], y=[2], z=[3]) if kind == "3d" else go.Bar(x=[1], y=[2])
+    chart_view.draw(go.Figure(trace), key="chart")
+
+
+@pytest.mark.parametrize("kind, component, full", [("bar", 1, 0), ("3d", 0, 1)])
+def test_a_figure_the_cartesian_build_cannot_draw_falls_back(kind: str, component: int, full: int) -> None:
+    at = AppTest.from_function(_draw, args=(kind,)).run()
+    assert_clean(at)
+    assert (len(at.get("bidi_component")), len(at.get("plotly_chart"))) == (component, full)
+    assert len(figures(at)) == 1
+
+
+def _links() -> list[tuple[str, dict[str, str | list[str]]]]:
+    """A link to every view that opens on a chart, or with its chart box open."""
+    game = str(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    leaders = api.stats("MLB", "player", "HR", size=2).frame
+    player = str(leaders.iloc[0]["Player_ID"])
+    mlb: dict[str, str | list[str]] = {"level": "MLB"}
+    return [
+        ("overview", {**mlb, "chart": "true"}), ("games", {**mlb, "chart": "true"}),
+        ("games", {**mlb, "tab": "Game detail", "game": game, "charts": "true"}),
+        ("playbyplay", {**mlb, "game": game}), ("ratings", {**mlb, "chart": "true"}),
+        ("projections", {**mlb, "chart": "true"}), ("leaders", {**mlb, "chart": "true"}),
+        ("glossary", {**mlb, "chart": "true"}), ("glossary", {**mlb, "tab": "Run environment", "chart": "true"}),
+        ("forecasts", mlb), ("forecasts", {**mlb, "tab": "Scores over time"}), ("forecasts", {**mlb, "tab": "In-game"}),
+        ("players", {**mlb, "player": player}),
+        ("compare", {**mlb, "who": [str(i) for i in leaders["Player_ID"]]}),
+    ]
+
+
+def test_every_chart_a_page_opens_on_is_drawn_by_the_cartesian_build(dashboard_env: ApiServer) -> None:
+    """No view's chart needs the full plotly.js: a fresh page's first chart waits for the 1.5 MB
+    cartesian build only (docs/benchmarks.md)."""
+    drawn = {}
+    for page, params in _links():
+        at = open_page(page, params)
+        assert_clean(at)
+        drawn[(page, str(params))] = (len(figures(at)), len(at.get("plotly_chart")))
+    assert [where for where, (charts, full) in drawn.items() if not charts or full] == [], drawn
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_chart_fits_its_column_answers_a_hover_and_goes_full_screen(browser: Any, dashboard: str,
+                                                                       dashboard_env: ApiServer) -> None:
+    """At 1440 and 390 px, on a fresh page: plotly.js's cartesian build is fetched and
+    Streamlit's full plotly.js never is, each chart is as wide as its column (and follows it when
+    the window narrows), a hover over a point shows its label, and the mode bar's Fullscreen
+    button gives the chart the window, Escape gives it back."""
+    game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
+    for width in (1440, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        fetched: list[str] = []
+        page.on("request", lambda request, seen=fetched: seen.append(request.url))
+        page.goto(f"{dashboard}/games?level=MLB&tab=Game+detail&game={game}&charts=true")
+        page.wait_for_selector(".js-plotly-plot", timeout=TIMEOUT_MS)
+        settle(page)
+        assert any("plotly-cartesian.min.js" in url for url in fetched), fetched
+        assert not [url for url in fetched if "PlotlyChart" in url]
+        sizes = page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(g => [
+            Math.round(g.getBoundingClientRect().width), Math.round(g.parentElement.getBoundingClientRect().width),
+            document.documentElement.scrollWidth <= window.innerWidth])""")
+        assert len(sizes) >= 2 and all(abs(plot - column) <= 1 and fits for plot, column, fits in sizes), (width, sizes)
+        chart = page.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        box = chart.locator(".nsewdrag").first.bounding_box()
+        assert box is not None
+        for x in range(5, 100, 5):  # across the plot until a point is under the pointer
+            page.mouse.move(box["x"] + box["width"] * x / 100, box["y"] + box["height"] / 2)
+            if page.locator(HOVER).count():
+                break
+        assert page.locator(HOVER).count(), f"no hover label at {width} px"
+        chart.hover()
+        chart.locator('.modebar-btn[data-title="Fullscreen"]').click()
+        page.wait_for_function("() => document.querySelector('.js-plotly-plot').layout.height === window.innerHeight")
+        full = chart.evaluate("g => [g.getBoundingClientRect().width, g.getBoundingClientRect().height]")
+        assert full == [width, 900], full
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => document.querySelector('.js-plotly-plot').layout.height < window.innerHeight")
+        if width == 1440:  # the window narrows: the chart follows its column
+            page.set_viewport_size({"width": 900, "height": 900})
+            page.wait_for_function("""() => [...document.querySelectorAll('.js-plotly-plot')].every(g =>
+                Math.abs(g.getBoundingClientRect().width - g.parentElement.getBoundingClientRect().width) <= 1
+                && g.getBoundingClientRect().width < 900)""", timeout=TIMEOUT_MS)
+        context.close()
