@@ -40,7 +40,9 @@ CONFIG: Final = {"displaylogo": False, "modeBarButtonsToRemove": ["lasso2d", "se
 # Streamlit 1.67's plotly template ("streamlit", plotly's default template once streamlit is
 # imported) as its frontend resolves it for the app's light theme: its placeholder colours
 # replaced by the theme's, its fonts, grid and hover label. Read from a chart st.plotly_chart drew
-# (the drawn chart's ``layout.template``); every figure here is built on that default template.
+# (the drawn chart's ``layout.template``), less the keys plotly does not define (plotly.js ignores
+# them; plotly's Python validation refuses them, as it refuses the colour "transparent", written
+# rgba(0, 0, 0, 0) here). Every figure here is built on that default template.
 THEME: Final = json.loads(Path(__file__).with_name("chart_theme.json").read_text())
 
 # Loads plotly.js once per page (a <script>: the file is a UMD bundle that sets window.Plotly);

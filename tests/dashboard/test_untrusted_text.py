@@ -32,7 +32,10 @@ LINK_PARAM = "[Click here to sign in again](https://evil.example/login)"
 PLAIN_FIELDS = frozenset({"options", "default", "rawValue", "rawValues", "value", "codeText", "id", "queryParamKey", "formId",
                           "spec", "config", "theme", "data", "columns", "deferredFileId", "format", "min", "max",
                           "language", "selectionMode", "elementType", "tag", "icon", "type", "color", "direction",
-                          "align", "gapSize", "placeholder"})
+                          "align", "gapSize", "placeholder",
+                          # the chart component's (components/chart_view.py): its code, and its data,
+                          # the figure (checked as a chart's, by chart_texts)
+                          "componentName", "jsContent", "json"})
 NOT_OUR_TAG = re.compile(r"<(?!br>|/?extra>)")  # a chart's only tags are its builders' own
 
 
