@@ -48,8 +48,8 @@ def _career(level: str, player_id: int) -> tuple[dict[str, Any], pd.DataFrame]:
 def _summary(level: str, careers: list[tuple[dict[str, Any], pd.DataFrame]], stat: str) -> None:
     """The players compared, one line each (who, seasons held, best season at the chart's
     stat), as Markdown above the chart: a shared link's first useful sight. Text draws once the
-    page's script is in (about 1 s on a fresh page); the chart waits for plotly's 4.7 MB of
-    JavaScript to be parsed (2.4-3.0 s), docs/dashboard.md "A fresh page"."""
+    page's script is in (about 1 s on a fresh page); the chart waits for plotly.js to be parsed
+    too (components/chart_view.py), docs/dashboard.md "A fresh page"."""
     labels = people.person_labels(level, [record for record, _ in careers])
     rows = []
     for record, table in careers:
