@@ -128,9 +128,10 @@ def script_url() -> str:
 def draw(fig: go.Figure, *, key: str, where: Any = None) -> None:
     """Show ``fig`` in ``where`` (a container: an expander, a tab, a column; the page when None)
     as ``st.plotly_chart`` would, under ``key``; through plotly.js's cartesian build when every
-    trace is one it draws."""
+    trace is one it draws and the app serves static/ (its .streamlit/config.toml read: the
+    dashboard started from the project's folder)."""
     spec = spec_of(fig)
-    if not drawable(spec):
+    if not drawable(spec) or not st.get_option("server.enableStaticServing"):
         (where if where is not None else st).plotly_chart(fig, key=key)
         return
     place: AbstractContextManager[Any] = where if where is not None else nullcontext()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from plotly.offline import get_plotlyjs_version
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from components.chart_view import SCRIPT_FILE
@@ -37,8 +38,14 @@ def _draw(kind: str) -> None:
     chart_view.draw(go.Figure(trace), key="chart")
 
 
-@pytest.mark.parametrize("kind, component, full", [("bar", 1, 0), ("3d", 0, 1)])
-def test_a_figure_the_cartesian_build_cannot_draw_falls_back(kind: str, component: int, full: int) -> None:
+@pytest.mark.parametrize("kind, served, component, full", [("bar", True, 1, 0), ("3d", True, 0, 1),
+                                                           ("bar", False, 0, 1)])
+def test_a_figure_the_cartesian_build_cannot_draw_falls_back(kind: str, served: bool, component: int, full: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trace outside the cartesian build, or an app not serving static/ (started without the
+    project's .streamlit/config.toml), draws through st.plotly_chart."""
+    monkeypatch.setattr(st, "get_option", lambda name, got=st.get_option: (
+        served if name == "server.enableStaticServing" else got(name)))
     at = AppTest.from_function(_draw, args=(kind,)).run()
     assert_clean(at)
     assert (len(at.get("bidi_component")), len(at.get("plotly_chart"))) == (component, full)
