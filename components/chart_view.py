@@ -13,11 +13,12 @@ Fullscreen button (Escape closes it). A figure
 with a trace the cartesian build does not hold falls back to ``st.plotly_chart``.
 
 bench/dashboard.py, a fresh page (a new browser on a warm server), the first chart, this code and
-the one before (st.plotly_chart) one after the other, two rounds on a loaded machine (load 4-11):
-Compare 4.7 -> 1.8 s and 2.5 -> 2.1 s, play-by-play 4.0 -> 2.0 and 2.0 -> 1.9, Forecasts 2.7 ->
-1.8 and 2.7 -> 1.7, a player 2.6 -> 2.0 and 1.7 -> 1.4, a game with its charts open (its box
-score's grids first) 3.8 -> 3.0 and 4.1 -> 2.4; 0.63-1.04x a one-chart st.plotly_chart page of
-the same run (a game 1.28-1.66x), 1.22-1.88x before (docs/benchmarks.md).
+the one before (st.plotly_chart) one after the other, three rounds on a loaded machine (load
+4-11): Compare 4.7 -> 1.8 s, 2.5 -> 2.1 and 2.5 -> 1.6, play-by-play 4.0 -> 2.0, 2.0 -> 1.9 and
+2.4 -> 1.4, Forecasts 2.7 -> 1.8, 2.7 -> 1.7 and 2.4 -> 2.0, a player 2.6 -> 2.0, 1.7 -> 1.4 and
+2.3 -> 1.9, a game with its charts open (its box score's grids first) 3.8 -> 3.0, 4.1 -> 2.4 and
+3.7 -> 2.5; 0.63-1.04x a one-chart st.plotly_chart page of the same run (a game 1.28-1.66x),
+0.96-1.89x before (docs/benchmarks.md).
 """
 from __future__ import annotations
 
