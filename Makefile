@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 API_PORT ?= 8765
 DASH_PORT ?= 8501
 
-.PHONY: setup run test test-fast lint docs screenshots bench fuzz store serve dashboard retabulate clean-store
+.PHONY: setup run test test-fast lint docs screenshots bench fuzz store serve dashboard retabulate clean-store plotly-js
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,17 @@ serve: setup
 
 dashboard: setup
 	$(VENV)/bin/streamlit run app.py --server.port $(DASH_PORT) --server.headless true
+
+# plotly.js's cartesian build, which draws the dashboard's charts (components/chart_view.py), at the
+# plotly.js release the pinned plotly package names, from npm into static/ with its licence. Run it
+# after upgrading plotly; the files are committed, so neither `make run` nor `make test` needs npm.
+plotly-js: setup
+	@version=$$($(PY) -c "from plotly.offline import get_plotlyjs_version; print(get_plotlyjs_version())") && \
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	(cd "$$tmp" && npm pack --silent "plotly.js-cartesian-dist-min@$$version" >/dev/null && tar xzf ./*.tgz) && \
+	cp "$$tmp/package/plotly-cartesian.min.js" static/plotly-cartesian.min.js && \
+	cp "$$tmp/package/LICENSE" static/plotly-cartesian.LICENSE && \
+	echo "static/plotly-cartesian.min.js: plotly.js $$version (cartesian)"
 
 retabulate: setup
 	$(PY) -m server retabulate

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import charts, compare_pickers, filters, layout, links, page_sections, people, player_stats
+from components import chart_view, charts, compare_pickers, filters, layout, links, page_sections, people, player_stats
 from components.tables import markdown_table, show_table
 from server.catalog.parameters import SEARCH_MIN  # shorter text is searched as a surname
 from services import ApiError, NotFound, api
@@ -48,8 +48,8 @@ def _career(level: str, player_id: int) -> tuple[dict[str, Any], pd.DataFrame]:
 def _summary(level: str, careers: list[tuple[dict[str, Any], pd.DataFrame]], stat: str) -> None:
     """The players compared, one line each (who, seasons held, best season at the chart's
     stat), as Markdown above the chart: a shared link's first useful sight. Text draws once the
-    page's script is in (about 1 s on a fresh page); the chart waits for plotly's 4.7 MB of
-    JavaScript to be parsed (2.4-3.0 s), docs/dashboard.md "A fresh page"."""
+    page's script is in (about 1 s on a fresh page); the chart waits for plotly.js to be parsed
+    too (components/chart_view.py), docs/dashboard.md "A fresh page"."""
     labels = people.person_labels(level, [record for record, _ in careers])
     rows = []
     for record, table in careers:
@@ -109,7 +109,7 @@ def _players(level: str) -> None:
     _summary(level, [careers[i] for i in chosen], stat)
     held = sorted({int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()})
     span = range(held[0], held[-1] + 1) if held else range(0)  # the axis runs through every season between
-    st.plotly_chart(charts.careers(seasons, stat=stat, title=charts.level_season_title(level, span, f"{stat} by season, "
+    chart_view.draw(charts.careers(seasons, stat=stat, title=charts.level_season_title(level, span, f"{stat} by season, "
                                                                                        f"{', '.join(names)}")),
                     key="careers_chart")
     # the chart first, the lines one click below (a view opens on charts or on grids: page_sections.disclosure)
@@ -131,7 +131,7 @@ def _teams(level: str) -> None:
     series = pd.concat([api.elo(level, season=season, team_id=ids[name]).assign(Team=name) for name in chosen],
                        ignore_index=True)
     ends = api.season_ends(level)
-    st.plotly_chart(charts.rating_series(series, value="ELOAfter", title=charts.level_season_title(level, [season], "ELO over the season"), axis="ELO",
+    chart_view.draw(charts.rating_series(series, value="ELOAfter", title=charts.level_season_title(level, [season], "ELO over the season"), axis="ELO",
                                          season_ends=[ends[season]] if season in ends else []),
                     key="compare_elo")
     box = page_sections.disclosure(f"{season} season lines, as a table", key=LINES_KEY, icon=":material/table:")

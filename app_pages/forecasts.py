@@ -6,7 +6,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, charts_forecasts, comparison, filters, layout, links, page_sections, phases
+from components import analysis, chart_view, charts, charts_forecasts, comparison, filters, layout, links, page_sections, phases
 from components import column_help, season_facts, three_outcomes, winprob_calibration
 from components.tables import percent_column, show_table
 from services import ApiError, api
@@ -114,7 +114,7 @@ def main() -> None:
     if tabs[CALIBRATION].open:
         with tabs[CALIBRATION]:
             table = analysis.calibration(data["p_elo"], data["home_win"])
-            st.plotly_chart(charts_forecasts.calibration(table, scope=scope), key="calibration")
+            chart_view.draw(charts_forecasts.calibration(table, scope=scope), key="calibration")
             bins = table.assign(bin=[f"{b * 100 // analysis.CALIBRATION_BINS}–{(b + 1) * 100 // analysis.CALIBRATION_BINS}%"
                                      for b in table["bin"]])
             headings = {"bin": "Probability", "predicted": "Predicted", "observed": "Observed", "games": "Games",
@@ -135,14 +135,14 @@ def main() -> None:
                 st.caption(f"A {tie.lower()} counts as half a home win, as the ELO expectation counts it.")
     if tabs[SCORES].open:
         with tabs[SCORES]:
-            st.plotly_chart(charts_forecasts.scores_over_time(analysis.scores_over_time(data), scope=scope),
+            chart_view.draw(charts_forecasts.scores_over_time(analysis.scores_over_time(data), scope=scope),
                             key="scores_over_time")
     if tabs[INGAME].open:
         with tabs[INGAME]:
             winprob_calibration.show(level, seasons, phases.asked(phase))
     if MARKET in tabs and tabs[MARKET].open:
         with tabs[MARKET]:
-            st.plotly_chart(charts_forecasts.elo_vs_market(data, tie, scope=scope), key="elo_vs_market")
+            chart_view.draw(charts_forecasts.elo_vs_market(data, tie, scope=scope), key="elo_vs_market")
             both = data.dropna(subset=["p_elo", "p_market"])
             if len(both):
                 y = both["home_win"]
@@ -151,7 +151,7 @@ def main() -> None:
     if tabs[LINES].open:
         with tabs[LINES]:
             correct = analysis.correctness_by_season(data)
-            st.plotly_chart(charts_forecasts.correctness(correct, scope=scope), key="correctness")
+            chart_view.draw(charts_forecasts.correctness(correct, scope=scope), key="correctness")
             missing = [line for line in ("Money line", "Spread", "Over/under") if line not in set(correct["Line"])]
             if missing:
                 st.caption(f"Not held for these seasons: {', '.join(missing).lower()} (the source carries no odds).")

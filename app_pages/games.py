@@ -8,8 +8,8 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import (charts, extra_time, filters, layout, links, page_sections, phases, season_facts, team_view,
-                        ties)
+from components import (chart_view, charts, extra_time, filters, layout, links, page_sections, phases, season_facts,
+                        team_view, ties)
 from components.game_detail import show_game
 from components.plain import md
 from components.tables import csv_bytes, download, show_table
@@ -109,10 +109,10 @@ def _list(level: str, query: Query, team: str | None) -> None:
         return
     with box:
         if team:
-            st.plotly_chart(charts.team_margins(side, team, scope=charts.scope(level, drawn)), key="team_margins_chart")
+            chart_view.draw(charts.team_margins(side, team, scope=charts.scope(level, drawn)), key="team_margins_chart")
         else:
             title = charts.level_season_title(level, drawn, "home margin of the listed games")
-            st.plotly_chart(charts.results(frame, tie=tie, title=title), key="games_chart")
+            chart_view.draw(charts.results(frame, tie=tie, title=title), key="games_chart")
 
 
 def _odds(level: str, season: int | None, team_id: int) -> pd.DataFrame:

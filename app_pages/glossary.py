@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, column_help, filters, layout, page_sections, run_environment
+from components import chart_view, charts, column_help, filters, layout, page_sections, run_environment
 from components.plain import md
 from components.search import filter_rows
 from components.tables import show_table
@@ -61,7 +61,7 @@ def _show(level: str, label: str, text: str) -> None:
     if box.open:
         # a level's own codes name it first, as every chart names its level; levels and nations are every level's
         title = f"{level}: {label.lower()} by {group.lower()}" if per_level else f"{label} by {group.lower()}"
-        box.plotly_chart(charts.counts(table, group, title), key=f"glossary_{kind}_chart")
+        chart_view.draw(charts.counts(table, group, title), key=f"glossary_{kind}_chart", where=box)
 
 
 def _show_terms(level: str, text: str) -> None:

@@ -7,7 +7,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, links, page_sections, phases, season_facts
+from components import chart_view, charts, filters, layout, links, page_sections, phases, season_facts
 from components.plain import md
 from components.player_stats import stat_column
 from components.search import fold
@@ -102,8 +102,8 @@ def main() -> None:
     box = page_sections.chart_below(f"Chart: the top {top}")
     if box.open:
         what = f"{stat} leaders" + (f", {phase.lower()}" if phase != phases.REGULAR else "")
-        box.plotly_chart(charts.leaders(table, stat=stat, title=charts.level_season_title(level, [season], what)),
-                         key="leaders_chart")
+        chart_view.draw(charts.leaders(table, stat=stat, title=charts.level_season_title(level, [season], what)),
+                        key="leaders_chart", where=box)
     layout.copy_link()
 
 

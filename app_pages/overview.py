@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts, extra_time, layout, links, page_sections, season_facts
+from components import chart_view, charts, extra_time, layout, links, page_sections, season_facts
 from components.filters import current_level
 from server.catalog import clock
 from components.tables import pick_columns, show_table
@@ -60,8 +60,8 @@ def main() -> None:
         if chart.open:
             drawn = season_facts.of_days(level, latest.frame.get("GameDay", []))
             title = charts.level_season_title(level, drawn, f"home margin of the {len(latest.frame)} latest results")
-            chart.plotly_chart(charts.results(latest.frame, title, tie=charts.tie_word(api.level_sport(level))),
-                               key="overview_chart")
+            chart_view.draw(charts.results(latest.frame, title, tie=charts.tie_word(api.level_sport(level))),
+                            key="overview_chart", where=chart)
     held = page_sections.disclosure("Data held per level", key=LEVELS_KEY, icon=":material/database:")
     if held.open:
         with held:

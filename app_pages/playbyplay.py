@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import analysis, charts, filters, layout, links, page_sections, plays, season_facts
+from components import analysis, chart_view, charts, filters, layout, links, page_sections, plays, season_facts
 from components.game_detail import (PERIOD_LABELS, game_header, game_scope, running_score, show_win_probability,
                                     team_names)
 from components.plain import md
@@ -49,8 +49,8 @@ def _pick_game(level: str) -> None:
     box = page_sections.chart_below("Chart: home margins")
     if box.open:
         title = charts.level_season_title(level, season_facts.of_days(level, recent.frame.get("GameDay", [])), "latest results")
-        box.plotly_chart(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),
-                         key="pbp_recent")
+        chart_view.draw(charts.results(recent.frame, title, tie=charts.tie_word(api.level_sport(level))),
+                        key="pbp_recent", where=box)
 
 
 def main() -> None:
@@ -95,7 +95,7 @@ def main() -> None:
                                  play_id=play_id, level=level)
     if tabs[SCORE_TAB].open:
         with tabs[SCORE_TAB]:
-            st.plotly_chart(charts.score_difference(running_score(detail), visitor, home,
+            chart_view.draw(charts.score_difference(running_score(detail), visitor, home,
                                                     PERIOD_LABELS.get(sport, "Period"), scope=game_scope(level, detail)),
                             key="pbp_chart")
     shown = plays.filter_events(events, scoring=scoring, player=player, period=None if period == "All" else period)
@@ -114,7 +114,7 @@ def main() -> None:
             pas = analysis.plate_appearances(pitches)
             if not pas.empty:
                 pas = plays.with_player(pas, player, ("Batter", "Pitcher"))
-            st.plotly_chart(charts.pitches_per_plate_appearance(pas, scope=game_scope(level, detail)), key="pitch_chart")
+            chart_view.draw(charts.pitches_per_plate_appearance(pas, scope=game_scope(level, detail)), key="pitch_chart")
             if key := _legend(plays.pitch_legend(pas, "Sequence")):
                 st.caption(f"Pitch codes: {key}. Pitches counts pitches to the batter, not pickoff throws; "
                            "Count: balls-strikes before the last pitch.")

@@ -7,7 +7,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import (charts, filters, layout, links, page_sections, phases, player_stats, plays,
+from components import (chart_view, charts, filters, layout, links, page_sections, phases, player_stats, plays,
                         season_facts, team_view)
 from components.plain import md
 from components.search import rank_by_name
@@ -103,9 +103,9 @@ def _leaders(level: str) -> None:
                    stat, leaders.get("Value", pd.Series(dtype=float)))})
     box = page_sections.chart_below(f"Chart: the {stat} leaders")
     if box.open:  # the leaders first, their chart a click below (a view opens on grids or on charts)
-        box.plotly_chart(charts.leaders(page.frame, stat=stat,
-                                        title=charts.level_season_title(level, [season], f"{stat} leaders")),
-                         key="players_leaders")
+        chart_view.draw(charts.leaders(page.frame, stat=stat,
+                                       title=charts.level_season_title(level, [season], f"{stat} leaders")),
+                        key="players_leaders", where=box)
 
 
 def _ranked(level: str, season: int | None) -> bool:
@@ -195,7 +195,7 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
         st.info(season_facts.why_empty(level, season, "game logs", needs="PlayerPerfs",
                                        otherwise=f"No game of {md(name)} is held for the {level} {season} season."))
         return
-    st.plotly_chart(charts.game_log(games, stat=stat, title=charts.level_season_title(level, [season], f"{name}, game log: {stat}")),
+    chart_view.draw(charts.game_log(games, stat=stat, title=charts.level_season_title(level, [season], f"{name}, game log: {stat}")),
                     key="game_log")
     box = page_sections.disclosure(f"Every game's line ({len(games)} games)", key=LOG_TABLE_KEY, icon=":material/table:")
     if not box.open:
@@ -291,9 +291,9 @@ def _team(level: str) -> None:
             if not seasons.empty:
                 box = page_sections.chart_below("Chart: wins and losses by season")
                 if box.open:
-                    box.plotly_chart(charts.win_loss(seasons, charts.level_season_title(level, seasons.get("Season", []),
-                                                                            f"{team}, wins and losses by season")),
-                                     key="team_seasons")
+                    chart_view.draw(charts.win_loss(seasons, charts.level_season_title(level, seasons.get("Season", []),
+                                                                           f"{team}, wins and losses by season")),
+                                    key="team_seasons", where=box)
     if sections[RATING].open:
         with sections[RATING]:
             _team_elo(level, team, ids[team], season)
@@ -312,7 +312,7 @@ def _team_elo(level: str, team: str, team_id: int, season: int | None) -> None:
         st.info(season_facts.why_empty(level, season, "ELO ratings", computed_by=season_facts.RETABULATED,
                                        filters=f"team {team}", unfiltered=lambda: not api.elo(level, season=season).empty))
         return
-    st.plotly_chart(charts.rating_series(series, value="ELOAfter", axis="ELO",
+    chart_view.draw(charts.rating_series(series, value="ELOAfter", axis="ELO",
                                          title=charts.level_season_title(level, [season], f"{team} ELO")), key="team_elo")
     box = page_sections.disclosure(f"ELO game by game, as a table ({len(series)} games)", key=ELO_TABLE_KEY,
                                    icon=":material/table:")

@@ -8,7 +8,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, link_pins, links, page_sections, season_facts
+from components import chart_view, charts, filters, layout, link_pins, links, page_sections, season_facts
 from components import projections as view
 from components.tables import show_table
 from services import ApiError, api
@@ -97,9 +97,9 @@ def main() -> None:
         box = page_sections.chart_below(f"Chart: {label} odds over the season, the teams picked in the sidebar",
                                         icon=":material/show_chart:")
         if box.open:
-            box.plotly_chart(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
-                                              title=charts.level_season_title(level, [season], f"{label} odds over the season")),
-                             key="odds_series")
+            chart_view.draw(view.odds_series(_series(level, season, chosen, ids), value=odds, as_of=day,
+                                             title=charts.level_season_title(level, [season], f"{label} odds over the season")),
+                            key="odds_series", where=box)
     layout.copy_link()
 
 

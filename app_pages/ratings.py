@@ -7,7 +7,7 @@ from functools import partial
 import pandas as pd
 import streamlit as st
 
-from components import charts, filters, layout, link_pins, links, page_sections, season_facts
+from components import chart_view, charts, filters, layout, link_pins, links, page_sections, season_facts
 from server.catalog.football.internationals import NATIONAL_POOL
 from components.tables import percent_column, show_table
 from services import ApiError, api
@@ -135,9 +135,9 @@ def main() -> None:
                 box = page_sections.chart_below(f"Chart: {kind} rankings")
                 if box.open:
                     when = f"on {day}" if day else "latest"  # the same words whether the day was picked or pinned
-                    box.plotly_chart(charts.rating_bars(table, value=kind, highlight=chosen,
-                                                        title=charts.level_season_title(level, [season], f"{league + ': ' if league else ''}{kind} rankings {when}")),
-                                     key=f"{kind}_bars")
+                    chart_view.draw(charts.rating_bars(table, value=kind, highlight=chosen,
+                                                       title=charts.level_season_title(level, [season], f"{league + ': ' if league else ''}{kind} rankings {when}")),
+                                    key=f"{kind}_bars", where=box)
     if tabs[SERIES_TAB].open:
         with tabs[SERIES_TAB]:
             held = api.season_ids(level, with_games=True)
@@ -151,7 +151,7 @@ def main() -> None:
                 value = "ELOAfter" if kind == "ELO" else "RPI"
                 ends = api.season_ends(level)
                 over = "the season" if len(drawn) == 1 else "the seasons"
-                st.plotly_chart(charts.rating_series(series, value=value, axis=kind,
+                chart_view.draw(charts.rating_series(series, value=value, axis=kind,
                                                      title=charts.level_season_title(level, drawn, f"{kind} over {over}"),
                                                      season_ends=[ends[s] for s in shown if s in ends]),
                                 key=f"{kind}_series")

@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import bracket, filters, layout, link_pins, links, season_facts
+from components import bracket, chart_view, filters, layout, link_pins, links, season_facts
 from components import projections as view
 from components.plain import md
 from components.tables import show_table
@@ -164,7 +164,7 @@ def knockout_brackets(level: str, season: int) -> None:
         played = games[games["LeagueName"] == name]
         label = f"{name} {season if name == WORLD_CUP else api.season_name(level, season)}"
         st.subheader(f"{label}: knock-out")
-        st.plotly_chart(bracket.figure(bracket.ties(played), f"{label}: knock-out bracket"),
+        chart_view.draw(bracket.figure(bracket.ties(played), f"{label}: knock-out bracket"),
                         key="bracket" if n == 0 else f"bracket_{n}")
 
 

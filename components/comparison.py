@@ -14,7 +14,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components import analysis, page_sections
+from components import analysis, chart_view, page_sections
 from components.charts import HOME_COLOR, MUTED, SERIES_COLORS, _finish, level_season_title
 from components.tables import show_table
 from server.catalog import forecasters
@@ -139,7 +139,7 @@ def show(level: str, seasons: list[int], team_id: int | None, phase: str | None)
     for season in table["Season"].unique():
         names = [OURS, *[fc.name for fc in declared
                          if fc.name in set(table.loc[table["Season"] == season, "Forecaster"])]]
-        st.plotly_chart(calibration_chart(data[data["Season"] == season], level, int(season), names),
+        chart_view.draw(calibration_chart(data[data["Season"] == season], level, int(season), names),
                         key=f"comparison_calibration_{season}")
     credits = sorted({fc.credit for fc in declared if fc.name in set(table["Forecaster"])})
     st.caption(" ".join(f"{fc.name}: {fc.about}." for fc in declared if fc.name in set(table["Forecaster"]))

@@ -8,7 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from components import analysis, box_score, charts, column_help, page_sections, phases, plays, projections
+from components import analysis, box_score, chart_view, charts, column_help, page_sections, phases, plays, projections
 from components.plain import md
 from components.tables import markdown_table, pick_columns, records_frame as _frame, show_table
 from services.api import BoxScore
@@ -200,7 +200,7 @@ def show_win_probability(line: pd.DataFrame, detail: dict[str, Any], sport: str,
     selected = line[pd.to_numeric(line["Play_ID"], errors="coerce") == play_id] if play_id else line.head(0)
     if play_id and selected.empty:
         st.warning(f"Play {play_id} is not a play of this game with a line: the chart shows the whole game.")
-    st.plotly_chart(charts.win_probability(line, visitor, home, swings, scope=game_scope(level, detail),
+    chart_view.draw(charts.win_probability(line, visitor, home, swings, scope=game_scope(level, detail),
                                            soccer=sport == "soccer", selected=selected,
                                            period_label=PERIOD_LABELS.get(sport, "Period")), key=key)
     if not selected.empty:
@@ -263,7 +263,7 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
             if running.empty:  # a results-only source (FiveThirtyEight): no chart to draw, say why
                 st.caption("No in-game scores held for this game: its source records the final score only.")
             else:
-                st.plotly_chart(charts.in_game_scores(running, visitor, home, period, scope=game_scope(level, detail)),
+                chart_view.draw(charts.in_game_scores(running, visitor, home, period, scope=game_scope(level, detail)),
                                 key="game_scores_chart")
             if line is not None:
                 show_win_probability(line(), detail, sport, key="game_winprob_chart", level=level)

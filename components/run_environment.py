@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components import page_sections
+from components import chart_view, page_sections
 from components.plain import md
 from components.tables import show_table
 from services import ApiError, api
@@ -78,8 +78,8 @@ def show(level: str, season: int | None) -> None:
     # the table first, its picture a click below (a view opens on grids or on charts)
     box = page_sections.chart_below("Chart: run expectancy as a heatmap")
     if box.open:
-        box.plotly_chart(heatmap(table, f"{level} {api.season_name(level, season)}: run expectancy by base-out state"),
-                         key="run_expectancy_chart")
+        chart_view.draw(heatmap(table, f"{level} {api.season_name(level, season)}: run expectancy by base-out state"),
+                        key="run_expectancy_chart", where=box)
     st.markdown("**The season's constants**")
     show_table(constants_table(env.constants), name="run_constants")
     leagues = pd.DataFrame(env.constants.get("leagues") or [])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from components import charts_forecasts, filters
+from components import chart_view, charts_forecasts, filters
 from components.charts import level_season_title
 from components.tables import show_table
 from server.catalog import forecasters
@@ -88,7 +88,7 @@ def show(level: str, seasons: list[int]) -> None:
                             help="Whose matches the calibration chart pools")
     newest = max(int(s) for s in records["Season"])
     picked = records[(records["League"] == league) & (records["Season"] == newest)]
-    st.plotly_chart(charts_forecasts.three_outcome_calibration(
+    chart_view.draw(charts_forecasts.three_outcome_calibration(
         _bins(picked), title=level_season_title(level, [newest], f"{league}: home, draw and away "
                                                            "chances against results")),
         key="three_outcome_calibration")

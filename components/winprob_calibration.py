@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from components import filters
+from components import chart_view, filters
 from components.charts import HOME_COLOR, MUTED, _finish, empty_figure, level_season_title
 from services import api
 from services.errors import NotOffered
@@ -81,7 +81,7 @@ def show(level: str, seasons: Sequence[int], phase: str | None) -> None:
                    help=f"Over the same {int(pregame['scores.Count']):,} games' ELO forecasts")
     cols[2].metric("In-game log loss", f"{ingame['scores.LogLoss']:.4f}")
     cols[3].metric("Pre-game log loss", f"{pregame['scores.LogLoss']:.4f}")
-    st.plotly_chart(chart(table, level_season_title(level, [season], TITLE)), key="winprob_calibration")
+    chart_view.draw(chart(table, level_season_title(level, [season], TITLE)), key="winprob_calibration")
     st.caption("The line as served, learnt from every season held (this one included), so these "
                "figures are in-sample; `python -m server evaluate --winprob` scores it on a "
                "season it never saw. The in-game score falls as games go on and the outcome "

@@ -55,8 +55,12 @@ def shown(markdown: str) -> str:
 
 
 def figures(at: AppTest) -> list[dict[str, Any]]:
-    """The plotly figures of the page, as their JSON specs."""
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+    """The plotly figures of the page, as their JSON specs: those ``components.chart_view.draw``
+    gave its component (AppTest runs no component code: the figure given is what the page
+    draws), then any drawn by ``st.plotly_chart`` (its fallback)."""
+    return ([json.loads(element.proto.json)["figure"] for element in at.get("bidi_component")
+             if element.proto.component_name == "chart_view"]
+            + [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")])
 
 
 def titles(at: AppTest) -> list[str]:

@@ -20,12 +20,14 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 SETTLE_TIMEOUT_MS = 120_000  # generous: CI machines may be busy
 QUIET_MS = 500  # a rerun starts within milliseconds of a change
 # Drawn after the app has run: a grid's column headers (it is a canvas that draws them later) and
-# a chart's plot (plotly draws into its element once its script has loaded); before either's code
-# has loaded, a skeleton stands in its place.
+# a chart's plot (plotly draws into its element once its script has loaded: the chart component's,
+# components/chart_view.py, or st.plotly_chart's); before either's code has loaded, a skeleton
+# stands in its place.
 UNDRAWN = """() => !!document.querySelector('[data-testid="stSkeleton"]') || [
     ...document.querySelectorAll('[data-testid="stDataFrame"]')].some(
     g => !g.querySelector('[role="columnheader"]')) || [...document.querySelectorAll(
-    '[data-testid="stPlotlyChart"]')].some(c => !c.querySelector('.js-plotly-plot'))"""
+    '[data-testid="stBidiComponentRegular"], [data-testid="stPlotlyChart"]')].some(
+    c => !c.querySelector('.js-plotly-plot'))"""
 
 
 def settle(page: Any, quiet_ms: int = QUIET_MS) -> None:

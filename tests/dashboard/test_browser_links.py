@@ -335,7 +335,7 @@ def test_chart_titles_fit_a_phone_clear_of_the_toolbars(browser: Any, dashboard:
             page.goto(f"{dashboard}/{path}")
             page.wait_for_selector(".js-plotly-plot", timeout=TIMEOUT_MS)
             settle(page)
-        charts = page.locator('[data-testid="stPlotlyChart"]')
+        charts = page.locator(".js-plotly-plot")
         seen[path] = []
         for k in range(charts.count()):
             chart = charts.nth(k)

@@ -160,7 +160,7 @@ def test_what_a_natstat_backend_lacks_is_said_not_offered(natstat_only: ApiServe
     assert game_id is not None
     detail = open_clean("games", {"level": "MLB", "tab": "Game detail", "game": game_id, "charts": "true"})
     assert any("not offered by this backend" in c.value for c in detail.caption)
-    assert detail.get("plotly_chart"), "the rest of the game page is drawn"
+    assert figures(detail), "the rest of the game page is drawn"
     forecasts = open_clean("forecasts", {"level": "MLB", "tab": "In-game"})
     assert any(c.value.startswith("In-game calibration: not offered by this backend")
                for c in forecasts.caption)
@@ -175,4 +175,4 @@ def test_standings_and_overview_need_only_natstat(natstat_only: ApiServer) -> No
     assert any("not offered by this backend" in c.value for c in standings.caption)
     overview = open_clean("overview", {"level": "MLB", "chart": "true"})
     assert not [i.value for i in overview.info if "Not offered" in i.value]
-    assert overview.get("plotly_chart") and overview.dataframe
+    assert figures(overview) and overview.dataframe
