@@ -18,11 +18,10 @@ from server.ingest.football import cups, footballtxt
 from server.ingest.football import openfootball as of
 from server.store import schema
 from server.store.competitions import in_league_tables
-from server.store.engine import make_engine
-from server.store.init import init_store
 from tests.fixtures.digest import store_checksum
+from tests.server.models import realdata
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "soccer" / "openfootball"
+DATA = realdata.DATA / "soccer" / "openfootball"  # ../shared/data, beside the checkout
 CUPS = DATA / "champions-league"
 
 SNIPPET = """= UEFA Europa League 2022/23\r
@@ -91,13 +90,6 @@ def test_a_club_is_found_by_its_name_and_nation_code_never_guessed() -> None:
         cup_club_of("Manchester City (ESP)")
     with pytest.raises(UserError, match="nation code XYZ"):
         cup_club_of("Manchester City (XYZ)")
-
-
-@pytest.fixture()
-def engine(tmp_path: Path) -> sa.Engine:
-    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-    init_store(eng)
-    return eng
 
 
 def _files(tmp_path: Path) -> tuple[Path, Path]:

@@ -15,19 +15,11 @@ from server.errors import UserError
 from server.ingest.football import openfootball as of
 from server.ingest.football import spi
 from server.store import schema
-from server.store.engine import make_engine
-from server.store.init import init_store
 from tests.fixtures.digest import store_checksum
+from tests.server.models import realdata
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "soccer" / "openfootball"
+DATA = realdata.DATA / "soccer" / "openfootball"  # ../shared/data, beside the checkout
 SPI = DATA.parent / "fivethirtyeight"
-
-
-@pytest.fixture()
-def engine(tmp_path: Path) -> sa.Engine:
-    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-    init_store(eng)
-    return eng
 
 
 def _match(rnd: str, day: str, home: str, away: str, **score: list[int]) -> dict[str, object]:

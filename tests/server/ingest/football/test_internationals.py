@@ -15,11 +15,10 @@ from server.catalog.football.internationals import competition_of, nations
 from server.errors import UserError
 from server.ingest.football import internationals as intl
 from server.store import schema
-from server.store.engine import make_engine
-from server.store.init import init_store
 from tests.fixtures.digest import store_checksum
+from tests.server.models import realdata
 
-DATA = Path(__file__).resolve().parents[4] / "shared" / "data" / "soccer"
+DATA = realdata.DATA / "soccer"  # ../shared/data, beside the checkout
 RESULTS = ("date,home_team,away_team,home_score,away_score,tournament,city,country,neutral\n"
            "1935-05-08,Republic of Ireland,Hungary,2,4,Friendly,Dublin,Irish Free State,FALSE\n"
            "2022-12-13,Argentina,Croatia,3,0,FIFA World Cup,Lusail,Qatar,TRUE\n"
@@ -48,13 +47,6 @@ SEMI = {"round": "Semi-final", "date": "2022-12-13", "team1": "Croatia", "team2"
         "goals2": [{"name": "Lionel Messi", "minute": 34, "penalty": True},
                    {"name": "Julián Álvarez", "minute": 39}, {"name": "Julián Álvarez",
                                                               "minute": 69}]}
-
-
-@pytest.fixture()
-def engine(tmp_path: Path) -> sa.Engine:
-    eng = make_engine(f"sqlite:///{tmp_path / 'store.db'}")
-    init_store(eng)
-    return eng
 
 
 def _files(tmp_path: Path, cup: list[dict[str, object]] | None = None) -> list[Path]:
