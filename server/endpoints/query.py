@@ -57,35 +57,41 @@ def run(conn: sa.Connection, ep: Endpoint, ask: ParsedRequest,
         return _detail(conn, ep, ask, ident)
     offset = (ask.page - 1) * ask.size
     known = total if is_list(ep, ask) else None  # the total, when known before the page
+    paged: statements.Page | None = None
     if not ep.paginated:
         result = conn.execute(statements.filtered(ep, ask))
-        counted: tuple[sa.Select[Any], dict[str, Any]] | None = None
     elif offset > _MAX_OFFSET:
         return [], int(conn.execute(statements.count(statements.filtered(ep, ask))).scalar() or 0)
     else:
-        query, count, values = statements.page(ep, ask, offset)
+        paged = statements.page(ep, ask, offset, conn.dialect)
         if offset >= DEEP_OFFSET and known is None:
             # Counted first past the first thousand rows: a page past the end is the empty
             # page at once, never a scan of every earlier row to reach its offset (the total
             # is needed anyway unless the page is short). Nearer the start the scan costs
             # less than the count, and a short page needs none.
-            known = int(conn.execute(count, values).scalar() or 0)
+            known = paged.total(conn)
         if known is not None and offset >= known:
             return [], known
-        result = conn.execute(query, values)
-        counted = count, values
-    plan = _plan(ep, False, ask.code, tuple(result.keys()))
-    if plan.driver_safe:
-        rows: Sequence[Any] = result.cursor.fetchall()  # driver values; the plan converts them
-        result.close()
+    direct = paged.direct if paged is not None else None
+    plan = (_plan(ep, False, ask.code, direct[0].columns) if direct is not None else None)
+    if plan is not None and plan.driver_safe:
+        assert direct is not None and paged is not None
+        rows: Sequence[Any] = direct[0].fetch(conn, paged.values)
     else:
-        rows = result.all()
+        if paged is not None:
+            result = conn.execute(paged.query, paged.values)
+        plan = _plan(ep, False, ask.code, tuple(result.keys()))
+        if plan.driver_safe:
+            rows = result.cursor.fetchall()  # driver values; the plan converts them
+            result.close()
+        else:
+            rows = result.all()
     if known is not None:
         total = known
-    elif counted is None or (len(rows) < ask.size and (rows or offset == 0)):
+    elif paged is None or (len(rows) < ask.size and (rows or offset == 0)):
         total = offset + len(rows)  # a short page ends the list: no COUNT needed
     else:
-        total = int(conn.execute(*counted).scalar() or 0)
+        total = paged.total(conn)
     found = plan.build_all(rows)
     if ep.enrich is None and not plan.internal:
         return found, total

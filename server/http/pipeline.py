@@ -105,7 +105,7 @@ def admit(service: Service, request: Request, ep: Endpoint, level_text: str,
     try:
         generation = gate.watch.generation()
         grant, digest = gate.verify(key)
-        level = service.facts.find_level(level_text)
+        level = service.facts.find_level(level_text, generation)
         if level is None or not serves(ep, level.code):
             raise LevelNotSupported(
                 f"{ep.name} does not serve level '{show(level_text)}'; it serves "
@@ -115,7 +115,7 @@ def admit(service: Service, request: Request, ep: Endpoint, level_text: str,
                     public_base(request))  # never the Host header (document.public_base)
         ask = check(ep, ask, service.facts)
         return Admitted(grant, digest, level.code, ask, generation,
-                        service.facts.sources(level.code))
+                        service.facts.sources(level.code, generation))
     except (sa.exc.SQLAlchemyError, OverflowError) as exc:
         fault = store_fault(exc)
         if fault is None:

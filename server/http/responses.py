@@ -21,8 +21,13 @@ ERROR_CACHE_CONTROL = "no-store"
 
 
 def etag_of(body: bytes) -> str:
-    """A strong ETag: a hash of the encoded body."""
-    return '"' + hashlib.blake2b(body, digest_size=16).hexdigest() + '"'
+    """A strong ETag: a hash of the encoded body (its first 128 bits).
+
+    SHA-256, not BLAKE2b: every answer made is hashed whole, and this interpreter's BLAKE2b is
+    the portable reference code while OpenSSL's SHA-256 uses the processor's SHA instructions.
+    Measured on a 25 KB body (the 100-game page, best of 7 x 500): 13.9 µs against 35.2 µs, a
+    twentieth of what an uncached page costs (``bench/api.py`` (a0))."""
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
 def matches(if_none_match: str | None, etag: str) -> bool:
