@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 import sqlalchemy as sa
 
-from football_tuning import SCORED, TRAIN, Data, chances, shared_draw
+from football_tuning import SCORED, TRAIN, Data, chances, shared_draw, with_spi
 
 from server.models import football, football_goals
 from server.models.elo import SPORT_ELO
@@ -102,9 +102,7 @@ def best_blend(df: pd.DataFrame, seasons: tuple[int, ...]) -> tuple[float, float
 
 
 def against_spi(data: GoalData, df: pd.DataFrame, blend: float, label: str) -> None:
-    both = df.join(data.spi, on="game_id", how="inner")
-    theirs = both[["h", "d", "a"]].to_numpy(float)
-    theirs = theirs / theirs.sum(axis=1, keepdims=True)
+    both, theirs = with_spi(df, data.spi)
     for season in SCORED:
         m = (both["season"] == season).to_numpy()
         y = both.loc[m, "y"].to_numpy(int)

@@ -124,11 +124,16 @@ def fit_per_league(df: pd.DataFrame) -> dict[str, football.DrawModel]:
     return out
 
 
+def with_spi(df: pd.DataFrame, spi: pd.DataFrame) -> tuple[pd.DataFrame, np.ndarray]:
+    """The matches SPI forecast too, and its three chances for them (each row summing to 1)."""
+    both = df.join(spi, on="game_id", how="inner")
+    theirs = both[["h", "d", "a"]].to_numpy(float)
+    return both, theirs / theirs.sum(axis=1, keepdims=True)
+
+
 def against_spi(data: Data, df: pd.DataFrame, label: str) -> None:
     """Ours and SPI's RPS and log loss on the scored seasons' shared matches."""
-    both = df.join(data.spi, on="game_id", how="inner")
-    theirs = both[["h", "d", "a"]].to_numpy(float)
-    theirs = theirs / theirs.sum(axis=1, keepdims=True)
+    both, theirs = with_spi(df, data.spi)
     for season in SCORED:
         m = (both["season"] == season).to_numpy()
         y = both.loc[m, "y"].to_numpy(int)
