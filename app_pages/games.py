@@ -20,6 +20,8 @@ SHOWN_PAGES = 5  # pages of 1,000: a full MLB season (2,430 games) and more, cha
 GAME_COLUMNS = ("ID", "GameDay", "GameNo", "Visitor", "ScoreVis", "Home", "ScoreHome", "GameStatus",
                 "Overtime", "LeagueName", "Phase")
 TABS_KEY, LIST_TAB, GAME_TAB = "tab", "Games", "Game detail"
+ALL_COMPETITIONS = "All competitions"
+COMPETITION_ORDER = {"Domestic": 0, "Cup": 1, "International": 2}  # the picker's order by LeagueType
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Query:
     end: dt.date | None
     status: str | None
     phase: str | None = None
+    sublevel: int | None = None  # one league or competition (football's)
 
 
 def _matched(level: str, query: Query) -> Page:
@@ -120,6 +123,24 @@ def _odds(level: str, season: int | None, team_id: int) -> pd.DataFrame:
     return api.projections(level, season=season, team_id=team_id).frame
 
 
+def _competition_picker(level: str) -> int | None:
+    """One league or competition's games, where the level's games name theirs (football: a
+    season holds the leagues, the European cups and the year's internationals); None for all."""
+    sublevels = api.glossary(level, "sublevels")
+    if sublevels.empty or "LeagueType" not in sublevels.columns:
+        return None
+    named = sublevels.dropna(subset=["LeagueType"])
+    named = named.assign(_kind=named["LeagueType"].map(COMPETITION_ORDER).fillna(len(COMPETITION_ORDER)))
+    named = named.sort_values(["_kind", "Abbrev", "Name"])  # leagues by nation and tier, cups, the rest
+    if named.empty:
+        return None
+    ids = dict(zip(named["Name"].astype(str), named["ID"].astype(int)))
+    picked = filters.choice("Competition", [ALL_COMPETITIONS, *ids], key="competition", sidebar=True,
+                            help="A league, a cup or an international tournament; all of them by "
+                                 "default.")
+    return ids.get(picked)
+
+
 def main() -> None:
     level = filters.current_level()
     season = filters.season_picker(api.season_ids(level, with_games=True))
@@ -129,10 +150,11 @@ def main() -> None:
     status = filters.status_picker()
     choices = phases.choices(level)
     phase = filters.choice("Games of", choices, key="games_phase", index=choices.index(phases.BOTH), sidebar=True)
+    sublevel = _competition_picker(level)
     game_id = filters.id_input("Game ID", key="game", sidebar=True,
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
     st.title(f"{level} games")
-    query = Query(season, teams.get(team or ""), start, end, status, phases.asked(phase))
+    query = Query(season, teams.get(team or ""), start, end, status, phases.asked(phase), sublevel)
     tabs = page_sections.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
     if tabs[LIST_TAB].open:
         with tabs[LIST_TAB]:

@@ -113,28 +113,33 @@ def team(level: str, team_id: int) -> dict[str, Any]:
 
 
 def _game_params(season: int | None, team_id: int | None, start: dt.date | None, end: dt.date | None,
-                 limit: str | None, status: str | None, phase: str | None) -> Params:
+                 limit: str | None, status: str | None, phase: str | None,
+                 sublevel: int | None = None) -> Params:
     return {"season": season, "team": team_id, "start": _day(start), "end": _day(end), "limit": limit,
-            "status": status, "phase": phase}
+            "status": status, "phase": phase, "sublevel": sublevel}
 
 
 def games(level: str, *, season: int | None = None, team_id: int | None = None,
           start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-          status: str | None = None, phase: str | None = None, page: int = 1, size: int = 50) -> Page:
+          status: str | None = None, phase: str | None = None, sublevel: int | None = None,
+          page: int = 1, size: int = 50) -> Page:
     """One server-side page of games, newest first; ``status`` is a game state (final, scheduled,
-    inprogress, postponed, noresult) and ``phase`` one or more phases (``playin,postseason``),
-    filtered by the API so that totals and pages stay exact."""
-    params = {**_game_params(season, team_id, start, end, limit, status, phase), "page": page, "max": size}
+    inprogress, postponed, noresult), ``phase`` one or more phases (``playin,postseason``) and
+    ``sublevel`` one league or competition, filtered by the API so that totals and pages stay
+    exact."""
+    params = {**_game_params(season, team_id, start, end, limit, status, phase, sublevel),
+              "page": page, "max": size}
     return fetch("games", level, params)
 
 
 def all_games(level: str, *, season: int | None = None, team_id: int | None = None,
               start: dt.date | None = None, end: dt.date | None = None, limit: str | None = None,
-              status: str | None = None, phase: str | None = None,
+              status: str | None = None, phase: str | None = None, sublevel: int | None = None,
               max_pages: int = MAX_FOLLOWED_PAGES) -> Page:
     """Every game matching the filters, newest first, following ``Next_Page`` for up to
     ``max_pages`` pages of ``LIST_PAGE_SIZE`` (``truncated`` says when that bound was hit)."""
-    params = {**_game_params(season, team_id, start, end, limit, status, phase), "max": LIST_PAGE_SIZE}
+    params = {**_game_params(season, team_id, start, end, limit, status, phase, sublevel),
+              "max": LIST_PAGE_SIZE}
     return fetch("games", level, params, follow=True, max_pages=max_pages)
 
 

@@ -98,3 +98,19 @@ def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(
     rows = {r.split("|")[1].strip(): [c.strip() for c in r.split("|")[2:-1]]
             for r in line.splitlines() if "FC" in r}
     assert rows["Luton Town FC"][:3] == ["1", "0", "0"] and rows["Coventry City FC"][:3] == ["0", "1", "0"]
+
+
+def test_games_of_one_competition(real_dashboard: ApiServer) -> None:
+    """A football season holds its leagues, the European cups and the year's internationals:
+    Games lists one competition's matches when asked (the 2022-23 Premier League: 380, every one
+    of them a Premier League match; the API counts them, so the total is exact)."""
+    at = open_page("games", {"level": "FC", "season": "2023", "competition": "Premier League"})
+    assert_clean(at)
+    games = next(t.value for t in at.dataframe if "Home" in t.value.columns)
+    assert len(games) == 380 and set(games["LeagueName"]) == {"Premier League"}
+    assert any(c.value.startswith("380 games") for c in at.caption)
+    picker = next(s for s in at.sidebar.selectbox if s.label == "Competition")
+    assert picker.options[:2] == ["All competitions", "Austrian Bundesliga"]  # leagues by nation
+    assert picker.options.index("Premier League") < picker.options.index("UEFA Champions League") \
+        < picker.options.index("FIFA World Cup")
+
