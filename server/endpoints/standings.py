@@ -162,9 +162,7 @@ def _leagues(conn: sa.Connection, level: str, where: list[Placement], group: np.
     (its tiebreakers and split; None: undeclared); None for a level other than FC."""
     if level != "FC":
         return None
-    sl = s.sublevels.c
-    abbrevs = {int(i): a for i, a in conn.execute(
-        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+    abbrevs = _sublevel_abbrevs(conn, level)
     by_abbrev = {lg.abbrev: lg for lg in LEAGUES.values()}
     out: list[League | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
     for p, g in zip(where, group.tolist(), strict=True):
@@ -208,12 +206,11 @@ def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
 def _club_leagues(conn: sa.Connection, level: str, team_ids: list[int],
                   where: list[Placement]) -> list[tuple[str | None, str | None]]:
     """Per team its league's abbreviation and its club key (``clubs.csv``), where known."""
-    sk, sl = s.source_keys.c, s.sublevels.c
+    sk = s.source_keys.c
     keys = {int(i): k.split(":", 1)[1] for i, k in conn.execute(
         sa.select(sk.id, sk.key).where(sk.kind == "team", sk.id.in_(team_ids),
                                        sk.key.like(f"{level}:%")))}
-    leagues = {int(i): a for i, a in conn.execute(
-        sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+    leagues = _sublevel_abbrevs(conn, level)
     return [(leagues.get(p.league_id or -1), keys.get(team_id))
             for team_id, p in zip(team_ids, where, strict=True)]
 
@@ -304,8 +301,7 @@ def _ordered(conn: sa.Connection, out: list[Record], ask: ParsedRequest) -> list
     wanted = ask.get("sublevel")
     if wanted is not None:
         out = [r for r in out if wanted in (r["League_ID"], r["Division_ID"])]
-    sl = s.sublevels.c
-    abbrevs = dict(conn.execute(sa.select(sl.id, sl.abbrev).where(sl.level == ask.code)).all())
+    abbrevs = _sublevel_abbrevs(conn, ask.code)
     out.sort(key=lambda r: (abbrevs.get(r["League_ID"]) or r["League"] or "",
                             division_order(ask.code, r["Division"]), r["Division"] or "",
                             r["DivRank"], r["Team"] or ""))
@@ -346,6 +342,12 @@ def _names(conn: sa.Connection, level: str, season: int, team_ids: list[int]) ->
                                    (ts.team_id == t.id) & (ts.season == season), isouter=True)
                         .where(t.id.in_(team_ids))).all()
     return {int(r[0]): r[1] for r in rows}
+
+
+def _sublevel_abbrevs(conn: sa.Connection, level: str) -> dict[int, str]:
+    """The level's leagues, conferences and divisions (sublevel ID) -> their abbreviation."""
+    sl = s.sublevels.c
+    return {int(i): a for i, a in conn.execute(sa.select(sl.id, sl.abbrev).where(sl.level == level))}
 
 
 def _sublevel_names(conn: sa.Connection, level: str) -> dict[int, str]:
