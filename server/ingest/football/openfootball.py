@@ -10,7 +10,8 @@ League rounds (``Matchday 12``; a split season's groups, ``Championship, Matchda
 ``regular``;
 everything else (play-offs, finals) is ``postseason`` with the round as its name. A match without
 a score is scheduled if its day is still to come, else ``No result``. Points deductions are not
-in the files: ``server.catalog.football.deductions`` declares them. A competition that declares
+in the files: ``server.catalog.football.deductions`` declares them; a file's wrong dates are
+corrected as ``server.catalog.football.corrections`` declares. A competition that declares
 ``two_legged`` (the European cups, the Championship's play-off semi-finals, Austria's Europa
 League play-off final, Serie B's and Liga MX's play-offs) has each two-legged
 tie's aggregate and the club through on its second leg (``with_ties``), which the games
@@ -33,6 +34,7 @@ import sqlalchemy as sa
 from server.catalog import phases
 from server.catalog.clock import today
 from server.catalog.football import BETTER_PLACED, Club, League, club_of, league_of
+from server.catalog.football.corrections import corrected_day
 from server.catalog.football.cups import AWAY_GOALS_LAST, FINAL
 from server.errors import UserError
 from server.ingest.football import command
@@ -106,7 +108,8 @@ def parse(data: dict[str, Any], league: League, season: int) -> list[Match]:
         score = m.get("score") or {}
         stage, rnd = m.get("stage"), m.get("round")
         label = ", ".join(x for x in (stage, rnd) if x) or "Matchday"
-        out.append(Match(league, season, dt.date.fromisoformat(m["date"]), m.get("time"),
+        day = corrected_day(league.code, season, dt.date.fromisoformat(m["date"]))
+        out.append(Match(league, season, day, m.get("time"),
                          club_of(m["team1"]), club_of(m["team2"]), label,
                          _pair(score.get("ft")), _pair(score.get("ht")), _pair(score.get("et")),
                          _pair(score.get("p")), m.get("status")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from tests.server.models import realdata
 
 DATA = realdata.DATA / "soccer" / "openfootball"  # ../shared/data, beside the checkout
 SPI = DATA.parent / "fivethirtyeight"
+FIRST_ROUND = re.compile(r"(?:^|\D)(?:Matchday 1|1\. Round)$")  # not "21. Round"
 
 
 def _match(rnd: str, day: str, home: str, away: str, **score: list[int]) -> dict[str, object]:
@@ -130,6 +132,27 @@ def test_each_finished_league_season_is_a_double_round_robin_of_one_id_per_club(
             teams = {c for p in pairs for c in p}
             n = len(teams)
             assert len(pairs) == n * (n - 1), (path, n, len(pairs))
+
+
+@pytest.mark.realdata
+def test_no_league_match_is_dated_before_its_season_began() -> None:
+    """A league's rounds are played in order: no match is dated before the first round's first
+    day (a postponed match comes later, never earlier). League One 2025-26's file dates rounds
+    24 to 46 a year early; the declared correction puts them in 2026."""
+    files = sorted(p for p in DATA.glob("20*/*.json") if of.FILE_NAME.fullmatch(p.name))
+    if not files:
+        pytest.skip("../shared/data/soccer not present")
+    early = {}
+    for path in files:
+        matches = [m for m in of.read_file(path) if m.phase == "regular"]
+        firsts = [m.day for m in matches if FIRST_ROUND.search(m.round)]
+        if firsts:
+            before = [m for m in matches if m.day < min(firsts)]
+            if before:
+                early[str(path.relative_to(DATA))] = len(before)
+    assert early == {}
+    league_one = [m.day for m in of.read_file(DATA / "2025-26" / "en.3.json")]
+    assert min(league_one) >= dt.date(2025, 8, 1) and max(league_one) <= dt.date(2026, 5, 31)
 
 
 @pytest.mark.realdata
