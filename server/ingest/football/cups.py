@@ -30,11 +30,12 @@ from server.catalog.football.cups import CUP_FILES, CUPS, FINAL, cup_club_of, st
 from server.errors import UserError
 from server.ingest.football import command, footballtxt
 from server.ingest.datafiles import DataFiles, Ingest
+from server.ingest.football.seasons import widen as widen_seasons
 from server.ingest.football.openfootball import (LEVEL, SEASON_FOLDER, SOURCE, Match, club_ids,
                                                  game_rows, put_leagues, season_of)
 from server.models import league_strength
 from server.store import schema
-from server.store.loader import loading, upsert
+from server.store.loader import loading
 
 COMMAND = "openfootball-cups"
 FILE_NAME = re.compile(rf"(?P<file>{'|'.join(sorted(CUP_FILES, key=len, reverse=True))})\.txt",
@@ -80,7 +81,8 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
              "nickname": None, "sublevel_id": None, "venue_id": None, "nation": None,
              "source": SOURCE} for c in clubs if team_ids[c.key] not in held])
         loader.put(schema.games, game_rows(loader, matches, team_ids, league_ids))
-        _widen_seasons(loader.conn, matches)
+        widen_seasons(loader.conn, ((m.season, m.day) for m in matches), SOURCE,
+                      names_league_season=True)
         set_league_factors(loader.conn)
     return len(matches)
 
@@ -116,22 +118,6 @@ def set_league_factors(conn: sa.Connection) -> dict[str, float | None]:
     for lid, factor in found.items():
         conn.execute(schema.sublevels.update().where(sl.id == int(lid)).values(factor=factor))
     return {domestic[int(lid)]: factor for lid, factor in found.items()}
-
-
-def _widen_seasons(conn: sa.Connection, matches: Sequence[Match]) -> None:
-    """Each season's span, widened to the cups' days (qualifying starts in early July)."""
-    s = schema.seasons.c
-    held = {r.season: r for r in conn.execute(
-        sa.select(s.season, s.start, s.end, s.name).where(s.level == LEVEL))}
-    rows = []
-    for season in sorted({m.season for m in matches}):
-        days = [m.day for m in matches if m.season == season]
-        start, end = min(days), max(days)
-        if season in held:
-            start, end = min(start, held[season].start), max(end, held[season].end)
-        rows.append({"level": LEVEL, "season": season, "name": f"{season - 1}-{season % 100:02d}",
-                     "start": start, "end": end, "source": SOURCE, "playoffs": None})
-    upsert(conn, schema.seasons, rows)
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:

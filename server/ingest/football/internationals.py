@@ -40,6 +40,7 @@ from server.catalog.football.internationals import (NATIONAL_SOURCE, Competition
 from server.errors import UserError
 from server.ingest.football import command
 from server.ingest.datafiles import DataFiles, Ingest
+from server.ingest.football.seasons import widen as widen_seasons
 from server.store import schema
 from server.store.loader import Loader, loading
 
@@ -393,7 +394,8 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
                 "info": info, "source": SOURCE})
         loader.put(schema.games, rows)
         _players_and_plays(loader, data, dict(zip([m.key for m in matches], ids)), team_ids)
-        _seasons(loader, matches)
+        widen_seasons(loader.conn, ((m.day.year, m.day) for m in matches), SOURCE,
+                      names_league_season=False)
     return len(matches)
 
 
@@ -481,21 +483,6 @@ def _players_and_plays(loader: Loader, data: Internationals, game_ids: dict[str,
                                   *(["own_goal"] if g.own_goal else [])]),
                 "score_vis": score[1], "score_home": score[0]})
     loader.replace_children(schema.plays, "game_id", [game_ids[m.key] for m in scored], plays)
-
-
-def _seasons(loader: Loader, matches: Sequence[Match]) -> None:
-    """A calendar year's season row where the level has none yet (the league seasons keep
-    theirs: 2023 is 2022-23 there and the year 2023 here)."""
-    spans: dict[int, list[dt.date]] = defaultdict(list)
-    for m in matches:
-        spans[m.day.year].append(m.day)
-    se = schema.seasons.c
-    have = {int(s) for (s,) in loader.conn.execute(
-        sa.select(se.season).where(se.level == LEVEL, se.source != SOURCE))}
-    loader.put(schema.seasons, [
-        {"level": LEVEL, "season": y, "name": str(y), "start": min(days), "end": max(days),
-         "source": SOURCE, "playoffs": None}
-        for y, days in sorted(spans.items()) if y not in have])
 
 
 def cli(args: argparse.Namespace, engine_factory: Callable[[], sa.Engine]) -> int:

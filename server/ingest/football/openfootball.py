@@ -39,6 +39,7 @@ from server.catalog.football.cups import AWAY_GOALS_LAST, FINAL
 from server.errors import UserError
 from server.ingest.football import command
 from server.ingest.datafiles import DataFiles, Ingest
+from server.ingest.football.seasons import widen as widen_seasons
 from server.store import schema
 from server.store.loader import Loader, loading
 
@@ -318,13 +319,8 @@ def ingest(engine: sa.Engine, paths: Sequence[Path]) -> int:
              "sublevel_id": league_ids[lg], "name": None, "wins": record[(c, s)][0],
              "losses": record[(c, s)][1], "ties": record[(c, s)][2]}
             for (c, s), lg in sorted(league_in.items())])
-        spans: dict[int, list[dt.date]] = defaultdict(list)
-        for m in matches:
-            spans[m.season].append(m.day)
-        loader.put(schema.seasons, [
-            {"level": LEVEL, "season": s, "name": f"{s - 1}-{s % 100:02d}", "start": min(days),
-             "end": max(days), "source": SOURCE, "playoffs": None}
-            for s, days in sorted(spans.items())])
+        widen_seasons(loader.conn, ((m.season, m.day) for m in matches), SOURCE,
+                      names_league_season=True)
     return len(matches)
 
 

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from server.catalog.football.internationals import competition_of, nations
 from server.errors import UserError
 from server.ingest.football import internationals as intl
+from server.ingest.football import openfootball as of
 from server.store import schema
 from tests.fixtures.digest import store_checksum
 from tests.server.models import realdata
@@ -230,3 +231,36 @@ def test_the_first_international_and_a_former_name(real: intl.Internationals) ->
     assert intl.name_on(russia, soviet.day, real.former) == "Soviet Union"
     assert intl.name_on(russia, dt.date(2018, 6, 14), real.former) == "Russia"
     assert real.partial_goals == 0  # every match with goals has them all
+
+
+def _league_season_file(tmp_path: Path) -> Path:
+    """A 2022-23 league file whose rounds end before the internationals of March 2023."""
+    folder = tmp_path / "2022-23"
+    folder.mkdir(exist_ok=True)
+    path = folder / "en.2.json"
+    path.write_text(json.dumps({"matches": [
+        {"round": f"Matchday {n}", "date": day, "team1": home, "team2": away,
+         "score": {"ft": [1, 0]}}
+        for n, day, home, away in ((1, "2022-07-29", "Huddersfield Town AFC", "Burnley FC"),
+                                   (2, "2022-08-06", "Burnley FC", "Huddersfield Town AFC"))]}),
+        encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("leagues_first", [True, False])
+def test_a_season_spans_its_league_and_its_years_internationals_in_any_order(
+        engine: sa.Engine, tmp_path: Path, leagues_first: bool) -> None:
+    """Season 2023 is the 2022-23 league season and the internationals of 2023: its row ends
+    with its last game (an international of March 2023), whichever file was loaded first, and
+    keeps the league season's name; a year without a league season is named by the year."""
+    league, internationals = [_league_season_file(tmp_path)], _files(tmp_path)
+    steps = [(of.ingest, league), (intl.ingest, internationals)]
+    for ingest, files in steps if leagues_first else steps[::-1]:
+        ingest(engine, files)
+    s = schema.seasons.c
+    with engine.connect() as conn:
+        rows = {r.season: (r.name, r.start.isoformat(), r.end.isoformat(), r.source)
+                for r in conn.execute(sa.select(s.season, s.name, s.start, s.end, s.source)
+                                      .where(s.level == "FC", s.season >= 2022))}
+    assert rows == {2022: ("2022", "2022-12-13", "2022-12-18", "internationals"),
+                    2023: ("2022-23", "2022-07-29", "2023-03-23", "openfootball")}
