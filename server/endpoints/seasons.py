@@ -14,16 +14,13 @@ from server.store import schema as s
 SE = s.seasons
 
 
-def _has(table: sa.Table, ask: ParsedRequest, via_game: bool = False) -> sa.ColumnElement[Any]:
-    """'Y' when the season holds rows of this table (granularity overview), else 'N'."""
-    if via_game:
-        inner = sa.select(1).select_from(table.join(G, G.c.id == table.c.game_id)).where(
-            G.c.level == SE.c.level, G.c.season == SE.c.season)
-    elif "season" in table.c:
-        inner = sa.select(1).where(table.c.level == SE.c.level, table.c.season == SE.c.season)
-    else:
-        inner = sa.select(1).where(table.c.level == SE.c.level)
-    return sa.case((sa.exists(inner), "Y"), else_="N")
+def _has(kind: str) -> sa.ColumnElement[Any]:
+    """'Y' when the season holds rows of this kind (granularity overview), else 'N': kept with
+    the data (``server.store.season_data``), read by the season's key."""
+    sd = s.season_data.c
+    held = sa.exists(sa.select(1).where(sd.level == SE.c.level, sd.season == SE.c.season,
+                                        sd[kind].is_(True)))
+    return sa.case((held, "Y"), else_="N")
 
 
 def _base(ask: ParsedRequest) -> sa.Select[Any]:
@@ -54,11 +51,9 @@ def _base(ask: ParsedRequest) -> sa.Select[Any]:
         regular_end.label("RegularEnd"), data_end.label("DataEnd"),
         no_result.label("NoResultGames"), games.label("Games"),
         sa.case((games > 0, "Y"), else_="N").label("g_games"),
-        _has(s.player_lines, ask).label("g_player"), _has(s.team_lines, ask, via_game=True).label("g_team"),
-        _has(s.plays, ask, via_game=True).label("g_plays"),
-        _has(s.pitches, ask, via_game=True).label("g_pitches"),
-        _has(s.game_officials, ask, via_game=True).label("g_officials"),
-        _has(s.odds, ask, via_game=True).label("g_odds"),
+        _has("player_lines").label("g_player"), _has("team_lines").label("g_team"),
+        _has("plays").label("g_plays"), _has("pitches").label("g_pitches"),
+        _has("game_officials").label("g_officials"), _has("odds").label("g_odds"),
         SE.c.source.label("Source"), loading.label("Loading"))
         .where(SE.c.level == ask.code).order_by(SE.c.season.desc()))
 

@@ -11,7 +11,7 @@ from server.catalog.clock import today
 from server.catalog.levels import LEVELS
 from server.catalog.nations import NATIONS
 from server.catalog.sources import SIMULATED
-from server.store import divisions, schema
+from server.store import divisions, schema, season_data
 from server.store.engine import describe
 from server.store.folding import refresh_search_names
 from server.store.loader import upsert
@@ -40,6 +40,7 @@ def init_store(engine: sa.Engine) -> int:
                 step(conn)
         _create_declared_indexes(conn)
         settle_unplayed(conn)
+        season_data.fill_missing(conn)
         divisions.place_declared(conn)
         refresh_search_names(conn)
         upsert(conn, schema.levels, [

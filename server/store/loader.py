@@ -24,7 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from server.store import schema
+from server.store import schema, season_data
 from server.store.folding import refresh_search_names
 from server.store.watch import mark_changed
 
@@ -69,6 +69,7 @@ class Loader:
         self.source = source
         self._known: dict[tuple[str, str], dict[str, int]] = {}
         self._next: dict[str, int] = {}
+        self.levels: set[str] = set()  # the levels written to: their season_data is refreshed
 
     # -- ids
 
@@ -126,6 +127,7 @@ class Loader:
 
     def put(self, table: sa.Table, rows: Sequence[Row]) -> None:
         """Insert or update rows by primary key."""
+        self._note_levels(rows)
         upsert(self.conn, table, rows)
 
     def replace_children(self, table: sa.Table, parent_column: str,
@@ -133,9 +135,18 @@ class Loader:
         """Delete every row of these parents, then insert ``rows`` (their complete new set)."""
         col = table.c[parent_column]
         parents = sorted(set(parent_ids))
+        games = schema.games.c
         for chunk in _chunks(parents, _IN_CHUNK):
             self.conn.execute(table.delete().where(col.in_(chunk)))
+            if parent_column == "game_id" and "level" not in table.c:
+                self.levels.update(self.conn.execute(
+                    sa.select(games.level).where(games.id.in_(chunk)).distinct()).scalars())
+        self._note_levels(rows)
         insert(self.conn, table, rows)
+
+    def _note_levels(self, rows: Sequence[Row]) -> None:
+        if rows and "level" in rows[0]:
+            self.levels.update(row["level"] for row in rows)
 
 
 # Test hook: seconds to pause, with everything written but not yet committed, so the fault
@@ -155,7 +166,9 @@ def pause_before_commit() -> None:
 def loading(engine: sa.Engine, source: str) -> Iterator[Loader]:
     """One ingest, one transaction: commit when the block ends, roll back on any error."""
     with engine.begin() as conn:
-        yield Loader(conn, source)
+        loader = Loader(conn, source)
+        yield loader
+        season_data.refresh(conn, loader.levels)
         refresh_search_names(conn)
         mark_changed(conn)
         pause_before_commit()

@@ -139,4 +139,8 @@ MIGRATIONS: tuple[Migration, ...] = (
                  "page and its count without grouping a level's every player season; the forecasts "
                  "with a money line (``ix_forecasts_lines``), so the moneyline list does not walk "
                  "every forecast of a level to find them."),
+    Migration(10, "Which kinds of data each season holds, kept (``season_data``): the seasons "
+                  "list read an EXISTS per season over the largest tables, which PostgreSQL "
+                  "answered by scanning them once per season; ``init`` fills it for a store "
+                  "that has none (``server.store.season_data``)."),
 )

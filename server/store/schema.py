@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 9  # the last of server.store.migrations.MIGRATIONS, where each version is described
+SCHEMA_VERSION = 10  # the last of server.store.migrations.MIGRATIONS, where each version is described
 
 metadata = sa.MetaData()
 
@@ -82,6 +82,17 @@ seasons = sa.Table(
     sa.Column("end", sa.Date),
     sa.Column("source", sa.String(24), nullable=False),
     sa.Column("playoffs", sa.JSON),  # list of rounds / series, when known
+    sa.PrimaryKeyConstraint("level", "season"),
+)
+
+# Which kinds of data each season holds (the seasons endpoint's Granularity), kept beside the
+# data by every ingest: server.store.season_data
+season_data = sa.Table(
+    "season_data", metadata,
+    _level(),
+    sa.Column("season", sa.Integer, nullable=False),
+    *(sa.Column(kind, sa.Boolean, nullable=False)
+      for kind in ("player_lines", "team_lines", "plays", "pitches", "game_officials", "odds")),
     sa.PrimaryKeyConstraint("level", "season"),
 )
 

@@ -37,6 +37,7 @@ def write_level(loader: Loader, b: LevelBuild, keys: list[dict[str, object]]) ->
     s = schema
     w = b.world
     code = b.plan.code
+    loader.levels.add(code)
     writer.insert_dicts(loader, s.source_keys, keys)
     writer.insert_dicts(loader, s.sublevels, w.sublevel_rows)
     writer.insert_dicts(loader, s.venues, w.venue_rows)

@@ -23,7 +23,7 @@ from tqdm import tqdm
 
 from server.ingest.simulator import writer
 from server.ingest.simulator.ids import IdBook
-from server.store import schema
+from server.store import schema, season_data
 from server.store.engine import make_engine
 from server.store.folding import refresh_search_names
 from server.store.loader import Loader, pause_before_commit
@@ -164,7 +164,8 @@ def _copy(engine: sa.Engine, codes: list[str], paths: list[str]) -> None:
                             f'INSERT INTO main."{name}" ({cols}) SELECT {cols} FROM part{k}."{name}"')
                 for ix in rebuilt:
                     ix.create(conn)
-                refresh_search_names(conn)  # as every ingest does before its commit
+                season_data.refresh(conn, codes)  # as every ingest does before its commit
+                refresh_search_names(conn)
                 pause_before_commit()
         finally:
             for k in range(len(paths)):
