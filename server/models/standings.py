@@ -241,16 +241,18 @@ class SplitState:
     its table: ``taken``, the points the halving took off; ``section``, its group (0 the
     first, ranked above the next whatever the points); ``half_point``, the rounding's half
     point (+1 rounded off, -1 added: the tiebreak ``split_half_point``). All zero before the
-    split and in a league without one; ``reached``: the team's league has split."""
+    split and in a league without one; ``reached``: the team's league has split; ``rank``:
+    its place in its league's table at the split (1 the first; 0 before)."""
     taken: np.ndarray
     section: np.ndarray
     half_point: np.ndarray
     reached: np.ndarray
+    rank: np.ndarray
 
     @classmethod
     def none(cls, t: int) -> SplitState:
         zero = np.zeros(t, dtype=np.int64)
-        return cls(zero.copy(), zero.copy(), zero.copy(), np.zeros(t, dtype=bool))
+        return cls(zero.copy(), zero.copy(), zero.copy(), np.zeros(t, dtype=bool), zero.copy())
 
 
 def split_seasons(games: SeasonGames, group: np.ndarray, division: np.ndarray,
@@ -273,6 +275,7 @@ def split_seasons(games: SeasonGames, group: np.ndarray, division: np.ndarray,
         out.reached[members] = True
         at_split = _first_phase_ranks(first_phase.games, members, fmt,
                                       group_rules[g] if group_rules else None)
+        out.rank[members] = at_split
         out.section[members] = np.searchsorted(np.cumsum(rule.sizes), at_split)
         halved = np.array((rule.halved or (False,) * len(rule.sizes)) + (False,))[
             np.minimum(out.section, len(rule.sizes))] & members

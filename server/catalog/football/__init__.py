@@ -84,6 +84,16 @@ class Split:
         sizes = self.sizes if section is None else self.sizes[section:section + 1]
         return max((size - 1) * self.legs for size in sizes)
 
+    def group_fixtures(self, size: int) -> list[tuple[int, int]]:
+        """A group's rounds as (home, away) places in the group (0 its first at the split):
+        twice, each club at home to every other once; once (Scotland's), the home side
+        alternating by places (the league sets it from the first phase's home matches, which
+        this does not model)."""
+        pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
+        if self.legs == 1:
+            return [(i, j) if (i + j) % 2 == 0 else (j, i) for i, j in pairs]
+        return [x for _ in range(self.legs // 2) for x in pairs + [(j, i) for i, j in pairs]]
+
     def __post_init__(self) -> None:
         if self.halved and len(self.halved) != len(self.sizes):
             raise ValueError("a split's halved entries are one per group")
