@@ -22,7 +22,7 @@ from server.catalog.playoffs import FOOTBALL_TIEBREAKS, PlayoffFormat
 from server.models import standings
 from server.catalog.phases import PRESEASON
 from server.jobs._frames import GAME_STATES
-from server.jobs.retabulate import _division_tiers, _national_k
+from server.jobs.retabulate import division_tiers, national_k_by_sublevel
 from server.models import football_goals
 from server.models.football_goals import ClubGoals, Fits
 from server.models.projections import TableLeague, TableState
@@ -111,7 +111,7 @@ def goal_fits(conn: sa.Connection, level: str, days: Sequence[dt.date]) -> Fits:
     g = schema.games.c
     cols = ["game_id", "season", "date", "home", "visitor", "score_home", "score_vis",
             "state", "neutral", "sublevel_id"]
-    national = list(_national_k(conn, level))
+    national = list(national_k_by_sublevel(conn, level))
     rows = conn.execute(
         sa.select(g.id, g.season, g.game_day, g.home_id, g.visitor_id, g.score_home,
                   g.score_vis, g.state, g.neutral, g.sublevel_id)
@@ -123,7 +123,7 @@ def goal_fits(conn: sa.Connection, level: str, days: Sequence[dt.date]) -> Fits:
     for c in ("score_home", "score_vis"):
         games[c] = pd.to_numeric(games[c], errors="coerce").astype(float).where(final, np.nan)
     games["neutral"] = games["neutral"].fillna(False).astype(bool)
-    return football_goals.as_of(games, _division_tiers(conn, level), days)
+    return football_goals.as_of(games, division_tiers(conn, level), days)
 
 
 def club_goals(fits: Fits, day: dt.date, team_ids: np.ndarray, table: TableSetup
