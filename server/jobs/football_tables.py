@@ -18,12 +18,11 @@ import sqlalchemy as sa
 from server.catalog.football import LEAGUES, Split
 from server.catalog.football.deductions import deducted, deduction_days
 from server.catalog.football.places import EUROPE, places_for
-from server.catalog.playoffs import FOOTBALL_TIEBREAKS, PlayoffFormat
-from server.models import standings
 from server.catalog.phases import PRESEASON
+from server.catalog.playoffs import FOOTBALL_TIEBREAKS, PlayoffFormat
 from server.jobs._frames import GAME_STATES
 from server.jobs.retabulate import division_tiers, national_k_by_sublevel
-from server.models import football_goals
+from server.models import football_goals, standings
 from server.models.football_goals import ClubGoals, Fits
 from server.models.projections import TableLeague, TableState
 from server.store import schema
@@ -233,6 +232,7 @@ def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.
                 homes = (homes[0] + (hh == i), homes[1] + (hh == j))
                 added_h.append(hh)
                 added_v.append(vv)
+    listed |= ~played & (table.group[home] != table.group[visitor])  # no league's: as listed
     out_h = np.concatenate([home[listed], np.array(added_h, dtype=np.int64)]).astype(np.int64)
     out_v = np.concatenate([visitor[listed], np.array(added_v, dtype=np.int64)]).astype(np.int64)
     out_n = np.concatenate([neutral[listed], np.zeros(len(added_h), dtype=bool)]).astype(bool)
