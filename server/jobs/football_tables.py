@@ -181,15 +181,15 @@ class Rest:
 
 def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.ndarray,
          table: TableSetup, split: standings.SplitState) -> Rest:
-    """The season's matches still to play: in a league whose schedule is declared
-    (``League.first_legs``, ``Split``), each pair of clubs meets as often as the schedule says
-    (the round robin; after a split, the group's rounds), less the meetings played: the
-    listed matches not played first (a match without a result is still to play), then the
-    meetings the files do not list (the one with fewer home matches against the other at
-    home; a group's single meeting at home by places, ``Split.group_fixtures``). A league
-    whose split is still to come keeps its first phase here (a club's first ``Split.after``
-    listed matches): the projection draws its groups. A league without a declared schedule
-    plays what the files list."""
+    """The season's matches still to play: every listed match not played (a match without a
+    result is still to play); and in a league whose schedule is declared (``League.first_legs``,
+    ``Split``), the meetings the files do not list, where a pair of clubs has met and is listed
+    to meet fewer times than the schedule says (the round robin; after a split, the group's
+    rounds): at home the one with fewer home matches against the other, a group's single
+    meeting at home by places (``Split.group_fixtures``). A league whose split is still to
+    come keeps its first phase here (a club's first ``Split.after`` listed matches): the
+    projection draws its groups. Greece's play-off groups, not declared, are played as
+    listed."""
     n_clubs = len(table.group)
     listed = np.zeros(len(home), dtype=bool)  # the listed matches kept to play
     added_h: list[int] = []
@@ -213,14 +213,11 @@ def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.
             legs = rule.legs if reached else legs
         pairs = _meetings(home, visitor, played, phase, members, legs)
         for (i, j), (left, waiting) in pairs.items():
-            if reached and split.section[i] != split.section[j]:
-                continue  # two groups: they meet no more
-            keep = waiting[:left]
-            listed[keep] = True
-            if left == len(keep):
-                continue
+            listed[waiting] = True  # a listed match is played, whatever the count says
+            if left <= len(waiting) or (reached and split.section[i] != split.section[j]):
+                continue  # (two groups: they meet no more)
             homes = _home_count(home, visitor, played | listed, phase, i, j)
-            for _ in range(left - len(keep)):
+            for _ in range(left - len(waiting)):
                 if rule is not None and reached and rule.legs == 1:  # by places
                     section = int(split.section[i])
                     offset = sum(rule.sizes[:section]) + 1
@@ -268,8 +265,9 @@ def _meetings(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, phase: 
         for j in members[a + 1:].tolist():
             i_, j_ = min(i, j), max(i, j)
             left = max(legs - int(meet[i_, j_]) if len(meet) > j_ else legs, 0)
-            if left:
-                out[(i_, j_)] = (left, waiting.get((i_, j_), []))
+            listed = waiting.get((i_, j_), [])
+            if left or listed:
+                out[(i_, j_)] = (left, listed)
     return out
 
 

@@ -93,3 +93,13 @@ def test_no_champion_that_can_still_be_caught(season_2026: pd.DataFrame) -> None
     assert season_2026["title_prob"].max() <= 0.999
     eredivisie = season_2026[season_2026["league"] == "Eredivisie"]
     assert eredivisie["title_prob"].max() > 0.95
+
+
+def test_listed_matches_beyond_the_round_robin_are_played(real_engine: sa.Engine) -> None:
+    """Greece's 2024-25 play-off groups are not declared, and its file lists them: its
+    clubs play them (the relegation group's 36 matches: 26 rounds and 10 more), and Egypt,
+    whose schedule is its file's, plays the 25 matches it lists."""
+    rows = _projected(real_engine, 2025, dt.date(2025, 3, 16))
+    assert rows[rows["league"] == "Super League Greece"]["games"].max() == pytest.approx(36)
+    egypt = rows[rows["league"] == "Egyptian Premier League"]
+    assert egypt["games"].round(9).tolist() == [25] * len(egypt)
