@@ -102,3 +102,19 @@ def test_a_halving_to_come_keeps_the_title_open() -> None:
                     split=Split(after=3, sizes=(2, 2), halved=(True, True)))
     assert [r for r, _ in _marks(FIRST[:4], league)] == [3, 3, 3, 3]
     assert _marks(FIRST, league) == [(2, None)] * 4
+
+
+# three meetings of each pair before the split (nine matches a club), the last of 2 v 3 still
+# to play: 0 won all nine (27 points), 1 won its six against 2 and 3 (18), 2 and 3 drew twice
+TRIPLE = [(0, 1, 1, 0), (1, 0, 0, 1), (0, 1, 1, 0), (0, 2, 1, 0), (2, 0, 0, 1), (0, 2, 1, 0),
+          (0, 3, 1, 0), (3, 0, 0, 1), (0, 3, 1, 0), (1, 2, 1, 0), (2, 1, 0, 1), (1, 2, 1, 0),
+          (1, 3, 1, 0), (3, 1, 0, 1), (1, 3, 1, 0), (2, 3, 0, 0), (3, 2, 0, 0)]
+
+
+def test_a_lead_the_halving_will_cut_is_no_title() -> None:
+    """27 points against 18 with two group matches each to come: whole, 1 could reach 24 and
+    never 27; halved, 0 starts the groups on 13 and 1 on 9, and two wins take 1 to 15. Club 0
+    has won nothing yet."""
+    league = League("xx.1", "Test league", "Nowhere",
+                    split=Split(after=9, sizes=(2, 2), halved=(True, True)))
+    assert _marks(TRIPLE, league) == [(2, None), (2, None), (3, None), (3, None)]
