@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import sqlalchemy as sa
 
+from server.catalog import phases
 from server.catalog.football import LEAGUES, League, Split
 from server.catalog.football.deductions import deducted, tie_playoff_winners
 from server.catalog.levels import LEVELS
@@ -93,7 +94,8 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     team_ids = sorted({r.home_id for r in rows} | {r.visitor_id for r in rows})
     where, group, division = _structure(conn, ask.code, season, team_ids)
     deducted = _deductions(conn, ask.code, season, team_ids, where, ask.day_to)
-    games, as_of = _played(rows, team_ids, ask.day_to, deducted)
+    games, as_of = _played(rows, team_ids, ask.day_to, deducted,
+                           undecided=ask.code in LEAGUE_LEVELS)
     if ask.day_to is None and ask.code == "FC":  # a declared play-off settled a tie
         games = replace(games, tie_playoff=_tie_playoffs(conn, ask.code, season, team_ids,
                                                          where))
@@ -104,7 +106,8 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     leagues = _leagues(conn, ask.code, where, group) if not simulated else None
     lines = _lines(ask.code, games, group, division, fmt, marks,
                    [lg.tiebreaks if lg else None for lg in leagues] if leagues is not None else None,
-                   [lg.split if lg else None for lg in leagues] if leagues is not None else None)
+                   [lg.split if lg else None for lg in leagues] if leagues is not None else None,
+                   leagues)
     names = _names(conn, ask.code, season, team_ids)
     sub_names = _sublevel_names(conn, ask.code)
     out: list[Record] = []
@@ -115,9 +118,13 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
 
 
 def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
-            deducted: np.ndarray | None) -> tuple[model.SeasonGames, dt.date | None]:
+            deducted: np.ndarray | None, undecided: bool = False
+            ) -> tuple[model.SeasonGames, dt.date | None]:
     """The games ``rows`` (day, teams, scores, state, overtime) final by the end of ``day``
-    (default: all), as the model's arrays over ``team_ids``; and the day the table is as of."""
+    (default: all), as the model's arrays over ``team_ids``; and the day the table is as of.
+    ``undecided`` (a league's table: football's): a listed match without a result whose day
+    has passed (``No result``) or that was postponed is still to play, not void: a league
+    plays its whole schedule, and the files end before it does."""
     index = {t: i for i, t in enumerate(team_ids)}
     home = np.array([index[r.home_id] for r in rows], dtype=np.int64)
     visitor = np.array([index[r.visitor_id] for r in rows], dtype=np.int64)
@@ -126,7 +133,8 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
                                            for r in rows])
     game_day = np.array([r.game_day for r in rows], dtype="datetime64[D]")
     played = final if day is None else final & (game_day <= np.datetime64(day, "D"))
-    waiting = ~played & (final | (state == "scheduled") | (state == "inprogress"))
+    waiting = ~played & (final | (state == "scheduled") | (state == "inprogress")
+                         | (undecided & ((state == phases.NO_RESULT) | (state == "postponed"))))
     remaining = (np.bincount(home[waiting], minlength=len(team_ids))
                  + np.bincount(visitor[waiting], minlength=len(team_ids)))
     games = model.SeasonGames(
@@ -143,17 +151,18 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
 def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.ndarray,
            fmt: PlayoffFormat | None, marks: bool,
            group_rules: list[tuple[str, ...] | None] | None = None,
-           splits: list[Split | None] | None = None) -> list[dict[str, Any]]:
+           splits: list[Split | None] | None = None,
+           schedules: Sequence[League | None] | None = None) -> list[dict[str, Any]]:
     """The model's table, read as the level's sport prints it (``server.catalog.tables``);
-    ``group_rules`` and ``splits``: each league's declared tiebreakers and split season
-    (football)."""
+    ``group_rules``, ``splits`` and ``schedules``: each league's declared tiebreakers, split
+    season and schedule (football)."""
     rules = table_rules(code)
     return model.table(games, group, division, fmt, ot_losses=code in HOCKEY,
                        ties=code in TIES or code in HOCKEY, marks=marks,
                        form_games=FORM_GAMES if rules.form == "Form" else 0,
                        draw_letter=rules.draw,
                        draws_middle=rules.record.index("T") < rules.record.index("L"),
-                       group_rules=group_rules, splits=splits)
+                       group_rules=group_rules, splits=splits, schedules=schedules)
 
 
 def _leagues(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
@@ -402,7 +411,9 @@ STANDINGS = Endpoint(
         Field("GoalDiff", _I, 61, "goals scored minus conceded", levels=GOALS_DIFF),
         Field("DivRank", _I, 1, "rank in the division (ties by the league's tiebreakers)"),
         Field("LeagueRank", _I, 3, "rank in the league or conference"),
-        Field("Remaining", _I, 0, "regular-season games left after the day"),
+        Field("Remaining", _I, 0, "regular-season games left after the day (football: the "
+                                  "league's declared schedule less the matches played, "
+                                  "listed or not; before a split, the most a group plays)"),
         Field("Clinched", _S, "Division", "Division, Bye, Wild Card, Playoff, Play-In or Title "
                                           "when certain (never projected; Bye and Wild Card "
                                           "once the league is finished); null otherwise"),

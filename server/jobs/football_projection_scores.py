@@ -18,6 +18,7 @@ Lower is better in each. The projections use ``EVAL_SIMS`` simulated seasons eac
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -30,7 +31,8 @@ from server.catalog.football.places import RELEGATION, places_for
 from server.errors import UserError
 from server.jobs import football_tables
 from server.jobs.projections import SeasonGames, game_rules, read_season, snapshot
-from server.models.projections import TableLeague, project_table
+from server.models.football_goals import Fits
+from server.models.projections import SEED, TableLeague, project_table
 from server.store import schema
 
 LEVEL = "FC"
@@ -96,8 +98,11 @@ def _league_part(sg: SeasonGames, keep: np.ndarray) -> tuple[SeasonGames, np.nda
 
 
 def score_season(conn: sa.Connection, season: int, sims: int = EVAL_SIMS,
-                 leagues: Iterable[str] | None = None) -> list[LeagueScore]:
-    """Every finished league of ``season`` with declared places, at each of ``FRACTIONS``."""
+                 leagues: Iterable[str] | None = None, goals: bool = True,
+                 seed: int = SEED) -> list[LeagueScore]:
+    """Every finished league of ``season`` with declared places, at each of ``FRACTIONS``;
+    without ``goals``, the matches played with the Elo's chances alone (the comparison of
+    bench/football_projection_blend.py)."""
     games = read_season(conn, LEVEL, season)
     if games.empty:
         return []
@@ -106,6 +111,9 @@ def score_season(conn: sa.Connection, season: int, sims: int = EVAL_SIMS,
     wanted = set(leagues) if leagues is not None else None
     out: list[LeagueScore] = []
     unplayed = games["state"].isin(("scheduled", "inprogress", phases.NO_RESULT)).to_numpy()
+    fits = football_tables.goal_fits(conn, LEVEL, sorted({
+        d for g in range(len(table.codes)) for d in _days(sg, table.group == g)})) \
+        if goals else None
     for g, code in enumerate(table.codes):
         if code is None or places_for(code, season) is None or (wanted and code not in wanted):
             continue
@@ -118,7 +126,7 @@ def score_season(conn: sa.Connection, season: int, sims: int = EVAL_SIMS,
                                          [table.leagues[g]],
                                          [table.sublevel_ids[i] for i in clubs], steps,
                                          table.splits[g:g + 1])
-        out += _score_league(part, one, code, season, sims)
+        out += _score_league(part, one, code, season, sims, fits, seed)
     return out
 
 
@@ -132,21 +140,29 @@ def _final(part: SeasonGames, one: football_tables.TableSetup) -> tuple[np.ndarr
     return np.rint(p.proj_rank).astype(np.int64), state.points
 
 
+def _days(sg: SeasonGames, keep: np.ndarray) -> list[dt.date]:
+    """The as-of days of a league (the clubs ``keep``): when each of ``FRACTIONS`` of its
+    matches were played."""
+    dates = np.sort(sg.date[keep[sg.home] & keep[sg.visitor]], kind="stable")
+    return [dates[int(len(dates) * f) - 1] for f in FRACTIONS] if len(dates) else []
+
+
 def _score_league(part: SeasonGames, one: football_tables.TableSetup, code: str, season: int,
-                  sims: int) -> list[LeagueScore]:
+                  sims: int, fits: Fits | None = None, seed: int = SEED) -> list[LeagueScore]:
     league: TableLeague = one.leagues[0]
     actual_pos, actual_pts = _final(part, one)
     clubs = len(part.team_ids)
     down = league.places.get(RELEGATION)
-    order = np.argsort(part.date, kind="stable")
     out = []
-    for fraction in FRACTIONS:
-        day = part.date[order[int(len(order) * fraction) - 1]]
+    for fraction, day in zip(FRACTIONS, _days(part, np.ones(clubs, dtype=bool)), strict=True):
         rated, played = snapshot(part, day, one.group, np.full(clubs, -1), "soccer")
+        goals = (football_tables.club_goals(fits, day, part.team_ids, one)
+                 if fits is not None else None)
         state = football_tables.state_at(rated.ratings, part.home, part.visitor,
                                          part.score_home, part.score_vis, played, part.neutral,
-                                         part.team_ids, one, day)
-        p = project_table(state, game_rules("soccer", part, played), one.leagues, n_sims=sims)
+                                         part.team_ids, one, day, goals)
+        p = project_table(state, game_rules("soccer", part, played), one.leagues, n_sims=sims,
+                          seed=seed)
         games_played = state.wins + state.losses + state.draws
         total = np.bincount(part.home, minlength=clubs) + np.bincount(part.visitor,
                                                                       minlength=clubs)

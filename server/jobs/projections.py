@@ -256,12 +256,15 @@ def _project_tables(conn: sa.Connection, level: str, season: int, sg: SeasonGame
     with its declared tiebreakers, deductions and places (``server.jobs.football_tables``)."""
     table = football_tables.setup(conn, level, season, sg.team_ids)
     none = np.full(len(sg.team_ids), -1)
+    days = list(days)
+    fits = football_tables.goal_fits(conn, level, days)
     frames = []
     for day in days:
         rated, played = snapshot(sg, day, table.group, none, "soccer")
-        state = football_tables.state_at(rated.ratings, sg.home, sg.visitor, sg.score_home,
-                                         sg.score_vis, played, sg.neutral, sg.team_ids, table,
-                                         day)
+        state = football_tables.state_at(
+            rated.ratings, sg.home, sg.visitor, sg.score_home, sg.score_vis, played,
+            sg.neutral, sg.team_ids, table, day,
+            football_tables.club_goals(fits, day, sg.team_ids, table))
         p = project_table(state, game_rules("soccer", sg, played), table.leagues, n_sims=n_sims)
         nan = np.full(len(sg.team_ids), np.nan)
         europe = football_tables.europe(p.places)

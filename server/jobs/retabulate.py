@@ -64,7 +64,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     priors, prior_age = _frames.read_priors(conn, level, first)
     params = SPORT_ELO[lv.sport]
     if lv.sport == "soccer":  # clubs and national teams, each pool by its own rules
-        tiers, national_k = _division_tiers(conn, level), _national_k(conn, level)
+        tiers, national_k = division_tiers(conn, level), national_k_by_sublevel(conn, level)
         elo = football.rate_soccer(games, params, tiers, national_k, priors, prior_age)
     else:
         elo = run_elo(games, params, priors, seeds, prior_age)
@@ -110,7 +110,7 @@ def compute_level(conn: sa.Connection, level: str) -> dict[str, pd.DataFrame]:
     return out
 
 
-def _division_tiers(conn: sa.Connection, level: str) -> dict[int, int]:
+def division_tiers(conn: sa.Connection, level: str) -> dict[int, int]:
     """The level's leagues (sublevel ID) -> division, for the leagues ``server.catalog.football``
     declares (a simulated league's is unknown, so its clubs start at the mean)."""
     tiers = tiers_by_abbrev()
@@ -119,7 +119,7 @@ def _division_tiers(conn: sa.Connection, level: str) -> dict[int, int]:
     return {int(i): tiers[a] for i, a in rows if a in tiers}
 
 
-def _national_k(conn: sa.Connection, level: str) -> dict[int, float]:
+def national_k_by_sublevel(conn: sa.Connection, level: str) -> dict[int, float]:
     """The level's international competitions (sublevel ID) -> their K in the national
     teams' Elo (``server.catalog.football.internationals``)."""
     ks = elo_k_by_abbrev()

@@ -30,7 +30,8 @@ every constant is chosen on 2023-24 and 2024-25, never on the seasons scored aga
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import datetime as dt
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -76,16 +77,60 @@ class _State:
     base: float
 
 
+@dataclass(frozen=True)
+class Fits:
+    """The goal model as fitted by the end of each asked day (``rates``' ``as_of``): its
+    clubs (``team_ids``) and competitions (``competition_ids``, sublevel IDs) and, per day,
+    the fit then."""
+
+    team_ids: np.ndarray
+    competition_ids: np.ndarray
+    by_day: dict[dt.date, _State]
+
+    def clubs(self, day: dt.date, team_ids: np.ndarray, competition: np.ndarray) -> ClubGoals:
+        """The fit of ``day`` for the clubs ``team_ids``, each at home in its ``competition``
+        (sublevel ID: its league); a club or competition the fit never saw starts at 0 and at
+        the home prior."""
+        s = self.by_day[day]
+        at = np.searchsorted(self.team_ids, team_ids)
+        seen = (at < len(self.team_ids)) & (self.team_ids[np.minimum(at, len(self.team_ids) - 1)]
+                                            == team_ids)
+        where = np.searchsorted(self.competition_ids, competition)
+        held = (where < len(self.competition_ids)) & (
+            self.competition_ids[np.minimum(where, len(self.competition_ids) - 1)] == competition)
+        pick = np.minimum(at, len(self.team_ids) - 1)
+        comp = np.minimum(where, len(self.competition_ids) - 1)
+        return ClubGoals(np.where(seen, s.attack[pick], 0.0), np.where(seen, s.defence[pick], 0.0),
+                         np.where(held, s.home[comp], GOALS.home_prior), s.base)
+
+
 def rates(games: pd.DataFrame, tier_of: Mapping[int, int], model: GoalModel = GOALS
           ) -> pd.DataFrame:
     """Each game's expected goals before it, from the matches of earlier days: ``game_id``,
     ``lambda_home``, ``lambda_vis``. ``games``: ``run_elo``'s frame (game_id, date, home,
-    visitor, score_home, score_vis NaN when not final, neutral, sublevel_id); ``tier_of``:
-    sublevel ID -> division (1 the top flight; a club's prior is its first match's)."""
+    visitor, score_home, score_vis NaN when not final, neutral, sublevel_id, season);
+    ``tier_of``: sublevel ID -> division (1 the top flight; a club's prior is its first
+    match's)."""
+    return _walk(games, tier_of, model, ())[0]
+
+
+def as_of(games: pd.DataFrame, tier_of: Mapping[int, int], days: Sequence[dt.date],
+          model: GoalModel = GOALS) -> Fits:
+    """The fit by the end of each of ``days`` (dates), as the forecasts' walk reaches it: the
+    fit of the first match day after the day, on the matches up to it (the forecast of every
+    match of that next day reads it). ``games`` and ``tier_of`` as ``rates``."""
+    return _walk(games, tier_of, model, days)[1]
+
+
+def _walk(games: pd.DataFrame, tier_of: Mapping[int, int], model: GoalModel,
+          days: Sequence[dt.date]) -> tuple[pd.DataFrame, Fits]:
+    """``rates``, and the fits by the end of ``days`` (``as_of``), in one walk over the match
+    days."""
     g = games.sort_values(["date", "game_id"], kind="stable").reset_index(drop=True)
     n = len(g)
     if n == 0:
-        return pd.DataFrame({"game_id": [], "lambda_home": [], "lambda_vis": []})
+        return (pd.DataFrame({"game_id": [], "lambda_home": [], "lambda_vis": []}),
+                Fits(np.zeros(0, np.int64), np.zeros(0, np.int64), {}))
     team_ids, teams = np.unique(np.concatenate([g["home"].to_numpy(), g["visitor"].to_numpy()]),
                                 return_inverse=True)
     hi, vi = teams[:n], teams[n:]
@@ -105,6 +150,11 @@ def rates(games: pd.DataFrame, tier_of: Mapping[int, int], model: GoalModel = GO
                    home=np.full(len(comp_ids), model.home_prior), base=np.log(1.35))
     lam_h, lam_v = np.empty(n), np.empty(n)
     fin_idx = np.flatnonzero(final)  # the results, in date order
+    asked = sorted(days)
+    ask_day = np.array([np.datetime64(d.isoformat(), "D").astype("int64") for d in asked],
+                       dtype=np.int64)
+    by_day: dict[dt.date, _State] = {}
+    taken = 0  # the asked days already given a fit
     start = 0
     while start < n:
         stop = start
@@ -114,14 +164,31 @@ def rates(games: pd.DataFrame, tier_of: Mapping[int, int], model: GoalModel = GO
         if len(past):
             _fit(state, past, day[start], day, season[start], season, hi, vi, ci, neutral, gh, gv, prior_a, prior_d, model,
                  model.sweeps)
+        while taken < len(asked) and ask_day[taken] < day[start]:  # this fit is theirs
+            by_day[asked[taken]] = _copy(state)
+            taken += 1
+        if asked and taken == len(asked):
+            break  # every asked day has its fit (``as_of`` reads no rates)
         rows = np.arange(start, stop)
         home_adv = np.where(neutral[rows], 0.0, state.home[ci[rows]])
         lam_h[rows] = np.exp(state.base + home_adv + state.attack[hi[rows]]
                              - state.defence[vi[rows]])
         lam_v[rows] = np.exp(state.base + state.attack[vi[rows]] - state.defence[hi[rows]])
         start = stop
-    return pd.DataFrame({"game_id": g["game_id"].to_numpy(), "lambda_home": lam_h,
-                         "lambda_vis": lam_v})
+    if taken < len(asked):  # days after the last match day: a fit on every result
+        past = fin_idx
+        if len(past):
+            _fit(state, past, int(ask_day[-1]) + 1, day, season[-1], season, hi, vi, ci, neutral,
+                 gh, gv, prior_a, prior_d, model, model.sweeps)
+        for d in asked[taken:]:
+            by_day[d] = _copy(state)
+    return (pd.DataFrame({"game_id": g["game_id"].to_numpy(), "lambda_home": lam_h,
+                          "lambda_vis": lam_v}),
+            Fits(team_ids, comp_ids, by_day))
+
+
+def _copy(state: _State) -> _State:
+    return _State(state.attack.copy(), state.defence.copy(), state.home.copy(), state.base)
 
 
 def _fit(s: _State, past: np.ndarray, today: int, day: np.ndarray, this_season: int,
@@ -204,5 +271,36 @@ def forecast_columns(games: pd.DataFrame, elo: pd.DataFrame, tier_of: Mapping[in
                             model.rho)
     ids = lam["game_id"].to_numpy()
     cols = ["elo_home_prob", "elo_draw_prob", "elo_vis_prob"]
-    out.loc[ids, cols] = model.blend * goals + (1.0 - model.blend) * out.loc[ids, cols].to_numpy()
+    out.loc[ids, cols] = blended(out.loc[ids, cols].to_numpy(), goals, model)
     return out.reset_index()
+
+
+def blended(elo: np.ndarray, goals: np.ndarray, model: GoalModel = GOALS) -> np.ndarray:
+    """A club match's home, draw and away chances: ``blend`` of the goal model's (``goals``)
+    and the rest of the Elo's (``elo``), the last axis the three outcomes. The forecasts and
+    the season projections (``server.models.projections.project_table``) both read it."""
+    out: np.ndarray = model.blend * goals + (1.0 - model.blend) * elo
+    return out
+
+
+@dataclass(frozen=True)
+class ClubGoals:
+    """The goal model fitted on the matches up to a day, per club (``team_ids`` order of the
+    caller): log ``attack`` and ``defence``, the log home advantage of the club's league
+    (``home``, its competition's), and the ``base`` rate: what a projection of that day knows
+    of every match still to come."""
+
+    attack: np.ndarray
+    defence: np.ndarray
+    home: np.ndarray
+    base: float
+
+    def chances(self, home: np.ndarray, visitor: np.ndarray, neutral: np.ndarray,
+                model: GoalModel = GOALS) -> np.ndarray:
+        """(..., 3) chances of home win, draw and away win of matches between the clubs
+        ``home`` and ``visitor`` (index arrays of one shape; ``neutral`` broadcast to it)."""
+        adv = np.where(neutral, 0.0, self.home[home])
+        lam_h = np.exp(self.base + adv + self.attack[home] - self.defence[visitor])
+        lam_v = np.exp(self.base + self.attack[visitor] - self.defence[home])
+        return outcome_chances(lam_h.ravel(), lam_v.ravel(), model.rho).reshape(
+            *np.shape(lam_h), 3)

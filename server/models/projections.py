@@ -25,10 +25,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from server.catalog.football import Split
 from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 from server.models.elo import win_expectation
-from server.models.football import AWAY, HOME, three_way
+from server.models.football import AWAY, DRAW, HOME, three_way
+from server.models.football_goals import ClubGoals, blended
 
 N_SIMS = 10_000  # seasons per projection (the standard error of a probability <= 0.005)
 SEED = 20240401  # fixed: the same inputs give the same projection
@@ -438,14 +440,20 @@ def project(state: SeasonState, rules: GameRules, fmt: PlayoffFormat | None,
 # A league table is decided by points, then by the league's declared tiebreakers, and what a
 # final position earns (title, European places, promotion, relegation and the play-off places
 # between divisions) is declared per league and season (``server.catalog.football.places``).
-# Each remaining match is played with the football Elo's three chances (``server.models.
-# football.three_way``: home win, draw, away win from the rating difference with the home
-# advantage), both ratings moving after it by the Elo update as in the other sports. Goals are
-# not forecast by the Elo; the goal tiebreakers (goal difference, goals scored) read simulated
+# Each remaining match is played with the forecasts' three chances: the football Elo's
+# (``server.models.football.three_way``: home win, draw, away win from the rating difference
+# with the home advantage) blended with the goal model's as fitted by the day
+# (``server.models.football_goals.blended``, ``ClubGoals``; the Elo's alone without it), both
+# ratings moving after it by the Elo update as in the other sports (the goal model stays as of
+# the day). A league that splits (``server.catalog.football.Split``) is split in each simulated
+# season by its own first-phase table, and its groups play their rounds. The goal tiebreakers (goal difference, goals scored) read simulated
 # scores consistent with each simulated result: the loser's goals Poisson(``LOSER_GOALS``), the
 # winner's that plus 1 plus Poisson(``EXTRA_MARGIN``), a draw Poisson(``DRAW_GOALS``) each
 # (European top flights 2021-2025: about 2.7 goals a match, a winning margin of about 1.7).
 
+# the most a title chance short of certainty can be: a share of every simulated season is
+# shown as 0.999 (99.9%) until no rival can reach the leader (``_title_certain``)
+SHORT_OF_CERTAIN = 0.999
 LOSER_GOALS = 0.6
 EXTRA_MARGIN = 0.6
 DRAW_GOALS = 1.0
@@ -480,6 +488,12 @@ class TableState:
     section: np.ndarray | None = None
     half_point: np.ndarray | None = None
     away_wins: np.ndarray | None = None  # wins away so far (a league's ``away_wins`` rule)
+    # per league, its split still to come (``server.catalog.football.Split``; None: none, or
+    # already played): the projection plays it
+    pending: tuple[Split | None, ...] = ()
+    # the goal model as of the day (``server.models.football_goals``): a match's chances blend
+    # its with the Elo's, as the forecasts do; None: the Elo's alone
+    goals: ClubGoals | None = None
 
 
 @dataclass(frozen=True)
@@ -527,101 +541,29 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
                   n_sims: int = N_SIMS, seed: int = SEED) -> TableProjection:
     """Play the rest of a football season ``n_sims`` times and rank each league's final table
     (``leagues[g]`` for the clubs of group g): points, then the league's tiebreakers, then lot.
+    A league whose split is still to come (``state.pending``) plays its first phase, is split
+    in each simulated season by that season's table, and plays its groups' rounds.
     Pure: the same inputs and seed give the same projection."""
-    rng = np.random.default_rng(seed)
-    t, n = len(state.team_ids), n_sims
-
-    def per_team(x: np.ndarray) -> np.ndarray:
-        return np.repeat(np.asarray(x, dtype=float)[:, None], n, axis=1)
-
-    r, w, lo, d = (per_team(x) for x in (state.ratings, state.wins, state.losses, state.draws))
-    pts, gd, gf = (per_team(x) for x in (state.points, state.goal_diff, state.goals_for))
-    aw = per_team(state.away_wins if state.away_wins is not None else np.zeros(t))
-    # head-to-head points, only between clubs of a league that declares a pair rule: one row
-    # per ordered pair of such clubs (pair_id[i, j]; -1: not kept)
-    pair_id = np.full((t, t), -1, dtype=np.int64)
-    paired = [g for g, lg in enumerate(leagues) if any(x in PAIR_RULES for x in lg.tiebreaks)]
-    for g in paired:
-        m = np.flatnonzero(state.group == g)
-        ii, jj = np.meshgrid(m, m, indexing="ij")
-        keep = ii != jj
-        start = int(pair_id.max()) + 1
-        pair_id[ii[keep], jj[keep]] = np.arange(start, start + int(keep.sum()))
-    h2h = np.zeros((int(pair_id.max()) + 1, n))
-    pair_games = (np.zeros((t, t)) if state.h2h_games is None
-                  else state.h2h_games.astype(float).copy())
-    if len(h2h) and state.h2h_points is not None:
-        known = pair_id >= 0
-        h2h[pair_id[known]] = state.h2h_points[known][:, None]
-    np.add.at(pair_games, (state.home, state.visitor), 1.0)
-    np.add.at(pair_games, (state.visitor, state.home), 1.0)
-
+    run = _TableRun(state, rules, leagues, n_sims, seed)
     if len(state.home):
         rounds = rounds_of(state.home, state.visitor)
         order = np.argsort(rounds, kind="stable")
         for idx in np.split(order, np.flatnonzero(np.diff(rounds[order])) + 1):
-            h, v = state.home[idx], state.visitor[idx]
-            adv = np.where(state.neutral[idx], 0.0, rules.home_adv)[:, None]
-            diff = r[h] - r[v] + adv
-            p = three_way(diff.ravel()).reshape(*diff.shape, 3)
-            u = rng.random(diff.shape)
-            home_win = u < p[..., HOME]
-            away_win = u >= 1.0 - p[..., AWAY]
-            level = ~home_win & ~away_win
-            w[h] += home_win
-            w[v] += away_win
-            aw[v] += away_win
-            lo[h] += away_win
-            lo[v] += home_win
-            d[h] += level
-            d[v] += level
-            pts[h] += 3 * home_win + level
-            pts[v] += 3 * away_win + level
-            gh, ga = _goals(rng, home_win, away_win)
-            gd[h] += gh - ga
-            gd[v] += ga - gh
-            gf[h] += gh
-            gf[v] += ga
-            if len(h2h):
-                hv, vh = pair_id[h, v], pair_id[v, h]
-                ok = hv >= 0
-                h2h[hv[ok]] += (3 * home_win + level)[ok]
-                h2h[vh[ok]] += (3 * away_win + level)[ok]
-            expected = p[..., HOME] + 0.5 * (1.0 - p[..., HOME] - p[..., AWAY])
-            result = np.where(home_win, 1.0, np.where(away_win, 0.0, 0.5))
-            delta = rules.k * (result - expected)
-            r[h] += delta
-            r[v] -= delta
+            run.play(state.home[idx], state.visitor[idx], state.neutral[idx])
+    for g, split in enumerate(state.pending):
+        if split is not None:
+            run.split(g, split)
 
     # each league's final positions (simulations x clubs, 1 the top)
-    pts_s, gd_s, gf_s, w_s = pts.T, gd.T, gf.T, w.T
+    t, n = len(state.team_ids), n_sims
     position = np.zeros((n, t), dtype=np.int64)
-    lot = rng.random((n, t))
     size = int(max((np.sum(state.group == g) for g in range(len(leagues))), default=1))
     places = {k: np.full(t, np.nan) for k in _place_kinds(leagues)}
     for g, league in enumerate(leagues):
         m = np.flatnonzero(state.group == g)
         if not len(m):
             continue
-        wins_m: np.ndarray | None = None
-        if g in paired:
-            wins_m = np.zeros((n, len(m), len(m)))
-            ii, jj = np.meshgrid(np.arange(len(m)), np.arange(len(m)), indexing="ij")
-            keep = ii != jj
-            wins_m[:, ii[keep], jj[keep]] = h2h[pair_id[m[ii[keep]], m[jj[keep]]]].T
-        counts = {"goal_difference": gd_s[:, m], "goals_for": gf_s[:, m], "wins": w_s[:, m],
-                  "away_wins": aw.T[:, m],
-                  "split_half_point": np.broadcast_to(
-                      (state.half_point if state.half_point is not None
-                       else np.zeros(t))[m].astype(float), (n, len(m)))}
-        kept = tuple(r for r in league.tiebreaks if r not in tiebreaks.STANDINGS_ONLY)
-        # a split season's groups one below the other, as the standings rank them
-        primary = pts_s[:, m] - (0.0 if state.section is None
-                                 else tiebreaks.SECTION_GAP * state.section[m].astype(float))
-        key = tiebreaks.rank_value(primary, kept, np.zeros(len(m), np.int64),
-                                   np.full(len(m), -1), wins_m, 3.0 * pair_games[np.ix_(m, m)],
-                                   counts, lot[:, m])
-        position[:, m] = len(m) - key.astype(np.int64)
+        position[:, m] = run.positions(g, m, league)
         for kind, covered in league.places.items():
             if len(covered):
                 inside = (position[:, m] >= covered.start) & (position[:, m] < covered.stop)
@@ -629,10 +571,188 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
     positions = np.zeros((t, size))
     for p_ in range(1, size + 1):
         positions[:, p_ - 1] = (position == p_).mean(axis=0)
-    p10, p90 = np.percentile(w_s, [10, 90], axis=0)
+    w, lo, d, pts = run.w, run.lo, run.d, run.pts
+    p10, p90 = np.percentile(w.T, [10, 90], axis=0)
+    # a title won in every simulated season but not yet certain is no certainty
+    title = np.where(_title_certain(state, len(leagues)), positions[:, 0],
+                     np.minimum(positions[:, 0], SHORT_OF_CERTAIN))
     return TableProjection(state.team_ids, w.mean(axis=1), lo.mean(axis=1), d.mean(axis=1),
                            p10, p90, pts.mean(axis=1), position.mean(axis=0), positions,
-                           positions[:, 0].copy(), places)
+                           title, places)
+
+
+def _title_certain(state: TableState, n_leagues: int) -> np.ndarray:
+    """Per club, whether its league's title is already decided: first of its league's first
+    group with more points than any other club of that group can reach with three a match
+    left (a split still to come: never), or every club's, once no match of its league is
+    left (the tiebreakers or the lot decide, as the shares say)."""
+    t = len(state.team_ids)
+    left = (np.bincount(state.home, minlength=t) + np.bincount(state.visitor, minlength=t))
+    reach = state.points + 3 * left
+    section = state.section if state.section is not None else np.zeros(t, dtype=np.int64)
+    out = np.zeros(t, dtype=bool)
+    for g in range(n_leagues):
+        if g < len(state.pending) and state.pending[g] is not None:
+            continue
+        m = np.flatnonzero(state.group == g)
+        if not len(m):
+            continue
+        if not left[m].any():  # finished: the table is what it is
+            out[m] = True
+            continue
+        top = m[section[m] == section[m].min()]
+        leader = top[np.argmax(state.points[top])]
+        others = top[top != leader]
+        out[leader] = bool((reach[others] < state.points[leader]).all())
+    return out
+
+
+class _TableRun:
+    """The simulated seasons of ``project_table``: per club and season (clubs x simulations)
+    its rating, record, points, goals, away wins, split group and half point, and the
+    head-to-head points of the pairs a league's tiebreakers read."""
+
+    def __init__(self, state: TableState, rules: GameRules, leagues: list[TableLeague],
+                 n_sims: int, seed: int) -> None:
+        self.state, self.rules, self.leagues, self.n = state, rules, leagues, n_sims
+        self.rng = np.random.default_rng(seed)
+        t, n = len(state.team_ids), n_sims
+
+        def per_team(x: np.ndarray | None) -> np.ndarray:
+            x = np.zeros(t) if x is None else x
+            return np.repeat(np.asarray(x, dtype=float)[:, None], n, axis=1)
+
+        self.r, self.w, self.lo, self.d = (per_team(x) for x in (
+            state.ratings, state.wins, state.losses, state.draws))
+        self.pts, self.gd, self.gf = (per_team(x) for x in (
+            state.points, state.goal_diff, state.goals_for))
+        self.aw = per_team(state.away_wins)
+        self.section = per_team(state.section)
+        self.half = per_team(state.half_point)
+        self.sims = np.arange(n)[None, :]
+        # head-to-head points, only between clubs of a league that declares a pair rule: one
+        # row per ordered pair of such clubs (pair_id[i, j]; -1: not kept)
+        self.pair_id = np.full((t, t), -1, dtype=np.int64)
+        self.paired = [g for g, lg in enumerate(leagues)
+                       if any(x in PAIR_RULES for x in lg.tiebreaks)]
+        for g in self.paired:
+            m = np.flatnonzero(state.group == g)
+            ii, jj = np.meshgrid(m, m, indexing="ij")
+            keep = ii != jj
+            first = int(self.pair_id.max()) + 1
+            self.pair_id[ii[keep], jj[keep]] = np.arange(first, first + int(keep.sum()))
+        self.h2h = np.zeros((int(self.pair_id.max()) + 1, n))
+        self.pair_games = (np.zeros((t, t)) if state.h2h_games is None
+                           else state.h2h_games.astype(float).copy())
+        if len(self.h2h) and state.h2h_points is not None:
+            known = self.pair_id >= 0
+            self.h2h[self.pair_id[known]] = state.h2h_points[known][:, None]
+        np.add.at(self.pair_games, (state.home, state.visitor), 1.0)
+        np.add.at(self.pair_games, (state.visitor, state.home), 1.0)
+
+    def play(self, home: np.ndarray, visitor: np.ndarray, neutral: np.ndarray) -> None:
+        """One round (no club twice): ``home`` and ``visitor`` club indexes, the same in every
+        season (k,) or each season's own (k x simulations)."""
+        shape = (len(home), self.n)
+        h = np.broadcast_to(home[:, None] if home.ndim == 1 else home, shape)
+        v = np.broadcast_to(visitor[:, None] if visitor.ndim == 1 else visitor, shape)
+        sims = np.broadcast_to(self.sims, shape)
+        at_home = ~np.asarray(neutral, dtype=bool)[:, None]
+        diff = self.r[h, sims] - self.r[v, sims] + np.where(at_home, self.rules.home_adv, 0.0)
+        elo = three_way(diff.ravel()).reshape(*shape, 3)
+        goals = self.state.goals
+        if goals is None:
+            p = elo
+        elif home.ndim == 1:  # the same clubs in every season: their chances once
+            p = blended(elo, goals.chances(home, visitor, ~at_home[:, 0])[:, None, :])
+        else:
+            p = blended(elo, goals.chances(h, v, ~at_home))
+        u = self.rng.random(shape)
+        home_win = u < p[..., HOME]
+        away_win = u >= 1.0 - p[..., AWAY]
+        level = ~home_win & ~away_win
+        self.w[h, sims] += home_win
+        self.w[v, sims] += away_win
+        self.aw[v, sims] += away_win
+        self.lo[h, sims] += away_win
+        self.lo[v, sims] += home_win
+        self.d[h, sims] += level
+        self.d[v, sims] += level
+        self.pts[h, sims] += 3 * home_win + level
+        self.pts[v, sims] += 3 * away_win + level
+        gh, ga = _goals(self.rng, home_win, away_win)
+        self.gd[h, sims] += gh - ga
+        self.gd[v, sims] += ga - gh
+        self.gf[h, sims] += gh
+        self.gf[v, sims] += ga
+        if len(self.h2h):
+            hv, vh = self.pair_id[h, v], self.pair_id[v, h]
+            ok = hv >= 0
+            self.h2h[hv[ok], sims[ok]] += (3 * home_win + level)[ok]
+            self.h2h[vh[ok], sims[ok]] += (3 * away_win + level)[ok]
+        # the ratings move by the Elo's own expectation, as the real ratings do
+        expected = elo[..., HOME] + 0.5 * elo[..., DRAW]
+        result = np.where(home_win, 1.0, np.where(away_win, 0.0, 0.5))
+        delta = self.rules.k * (result - expected)
+        self.r[h, sims] += delta
+        self.r[v, sims] -= delta
+
+    def positions(self, g: int, m: np.ndarray, league: TableLeague) -> np.ndarray:
+        """League ``g``'s (clubs ``m``) positions in each simulated season as it stands
+        (simulations x clubs, 1 the top): its groups one below the other, then points, the
+        league's tiebreakers and lot."""
+        n = self.n
+        wins_m: np.ndarray | None = None
+        if g in self.paired:
+            wins_m = np.zeros((n, len(m), len(m)))
+            ii, jj = np.meshgrid(np.arange(len(m)), np.arange(len(m)), indexing="ij")
+            keep = ii != jj
+            wins_m[:, ii[keep], jj[keep]] = self.h2h[self.pair_id[m[ii[keep]],
+                                                                  m[jj[keep]]]].T
+        counts = {"goal_difference": self.gd.T[:, m], "goals_for": self.gf.T[:, m],
+                  "wins": self.w.T[:, m], "away_wins": self.aw.T[:, m],
+                  "split_half_point": self.half.T[:, m]}
+        kept = tuple(r for r in league.tiebreaks if r not in tiebreaks.STANDINGS_ONLY)
+        # a split season's groups one below the other, as the standings rank them
+        primary = self.pts.T[:, m] - tiebreaks.SECTION_GAP * self.section.T[:, m]
+        key = tiebreaks.rank_value(primary, kept, np.zeros(len(m), np.int64),
+                                   np.full(len(m), -1), wins_m,
+                                   3.0 * self.pair_games[np.ix_(m, m)], counts,
+                                   self.rng.random((n, len(m))))
+        out: np.ndarray = len(m) - key.astype(np.int64)
+        return out
+
+    def split(self, g: int, rule: Split) -> None:
+        """League ``g`` splits as ``rule`` declares, in each simulated season by its own table
+        after the first phase (``server.models.standings.split_seasons`` for a real table):
+        its groups by position, a halved group's points halved as the league rounds them (the
+        half point kept for the tiebreak), then each group's rounds (``Split.group_fixtures``)
+        between the clubs each season put in its places."""
+        m = np.flatnonzero(self.state.group == g)
+        sizes = np.array(rule.sizes)
+        if len(m) != int(sizes.sum()):
+            return  # a season of another size than the split's: one table
+        position = self.positions(g, m, self.leagues[g])  # simulations x clubs
+        section = np.searchsorted(np.cumsum(sizes), position - 1, side="right")
+        self.section[m] = section.T
+        halved = np.array(rule.halved or (False,) * len(sizes))[section.T]
+        won = 3 * self.w[m] + self.d[m]
+        keep = won // 2 + (won % 2 if rule.rounding == "up" else 0)
+        self.pts[m] -= np.where(halved, won - keep, 0.0)
+        self.half[m] = np.where(halved, won - 2 * keep, 0.0)
+        club_at = m[np.argsort(position, axis=1, kind="stable")]  # simulations x places
+        home, visitor = [], []
+        first = 0
+        for size in rule.sizes:
+            for h, v in rule.group_fixtures(size):
+                home.append(first + h)
+                visitor.append(first + v)
+            first += size
+        hs, vs = np.array(home, dtype=np.int64), np.array(visitor, dtype=np.int64)
+        rounds = rounds_of(hs, vs)
+        order = np.argsort(rounds, kind="stable")
+        for idx in np.split(order, np.flatnonzero(np.diff(rounds[order])) + 1):
+            self.play(club_at[:, hs[idx]].T, club_at[:, vs[idx]].T, np.zeros(len(idx), bool))
 
 
 def _place_kinds(leagues: list[TableLeague]) -> list[str]:

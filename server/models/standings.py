@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from server.catalog.football import Split
+from server.catalog.football import League, Split
 from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 
@@ -68,7 +68,8 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
           fmt: PlayoffFormat | None, ot_losses: bool, ties: bool, marks: bool = True,
           form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False,
           group_rules: Sequence[tuple[str, ...] | None] | None = None,
-          splits: Sequence[Split | None] | None = None) -> list[dict[str, Any]]:
+          splits: Sequence[Split | None] | None = None,
+          schedules: Sequence[League | None] | None = None) -> list[dict[str, Any]]:
     """One row per team (index order): W, L, T (ties or draws), OTL (``ot_losses``: overtime
     losses counted apart from L), Points, Pct, GB, Home, Away, Last10, Streak, Diff, DivRank,
     LeagueRank, Clinched. ``ties`` says whether Home, Away and Last10 show a third column (ties,
@@ -81,7 +82,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     them. In a points table the head-to-head step reads the table points between the clubs level
     (three a win, one a draw), not their wins: a mini-league, as football's rules say.
     ``splits``: per league its split season (``server.catalog.football.Split``; None: one
-    table), applied once each of its clubs has played the first phase (``split_seasons``)."""
+    table), applied once each of its clubs has played the first phase (``split_seasons``).
+    ``schedules``: per league its declaration (``server.catalog.football.League``): a club
+    has at least the matches its schedule still holds to play (``League.matches`` less those
+    played), whether or not the files list them."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
@@ -114,6 +118,8 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
              if splits and table_points else SplitState.none(t))
     taken = taken + split.taken
     section, half_point = split.section, split.half_point
+    if schedules:
+        rem = np.maximum(rem, _unplayed(played, group, split, schedules))
     points = w * win + (ti + otl) * draw + lo * loss - taken
     most = max(win, 1)
 
@@ -180,6 +186,12 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     # who can still finish ahead of whom: the best a team can do against the worst the other can
     best = value(w + rem, lo)
     worst = value(w, lo + rem)
+    if splits and table_points:  # a halving still to come: at worst half the points won
+        for g, rule in enumerate(splits):
+            members = (group == g) & ~split.reached
+            if rule is not None and any(rule.halved) and members.any():
+                won = w * win + (ti + otl) * draw
+                worst[members] = np.minimum(worst, won // 2 - taken)[members]
     open_pair = (rem[:, None] + rem[None, :]) > 0
     ahead_now = place[:, None] > place[None, :]
     can_pass = (best[:, None] > worst[None, :]) | (
@@ -229,14 +241,18 @@ class SplitState:
     its table: ``taken``, the points the halving took off; ``section``, its group (0 the
     first, ranked above the next whatever the points); ``half_point``, the rounding's half
     point (+1 rounded off, -1 added: the tiebreak ``split_half_point``). All zero before the
-    split and in a league without one."""
+    split and in a league without one; ``reached``: the team's league has split; ``rank``:
+    its place in its league's table at the split (1 the first; 0 before)."""
     taken: np.ndarray
     section: np.ndarray
     half_point: np.ndarray
+    reached: np.ndarray
+    rank: np.ndarray
 
     @classmethod
     def none(cls, t: int) -> SplitState:
-        return cls(*(np.zeros(t, dtype=np.int64) for _ in range(3)))
+        zero = np.zeros(t, dtype=np.int64)
+        return cls(zero.copy(), zero.copy(), zero.copy(), np.zeros(t, dtype=bool), zero.copy())
 
 
 def split_seasons(games: SeasonGames, group: np.ndarray, division: np.ndarray,
@@ -256,8 +272,10 @@ def split_seasons(games: SeasonGames, group: np.ndarray, division: np.ndarray,
         if first_phase is None:
             continue
         members = group == g
+        out.reached[members] = True
         at_split = _first_phase_ranks(first_phase.games, members, fmt,
                                       group_rules[g] if group_rules else None)
+        out.rank[members] = at_split
         out.section[members] = np.searchsorted(np.cumsum(rule.sizes), at_split)
         halved = np.array((rule.halved or (False,) * len(rule.sizes)) + (False,))[
             np.minimum(out.section, len(rule.sizes))] & members
@@ -321,6 +339,24 @@ def _split(games: SeasonGames, group: np.ndarray, g: int, rule: Split,
                     score_home=sh, score_vis=sv, overtime=games.overtime[first],
                     remaining=np.zeros(t, dtype=np.int64))
     return _FirstPhase(phase, got)
+
+
+def _unplayed(played: np.ndarray, group: np.ndarray, split: SplitState,
+              schedules: Sequence[League | None]) -> np.ndarray:
+    """Per team, the matches its league's declared schedule still holds for it: the season's
+    (``League.matches`` of the league's clubs; after a split, its own group's rounds, before
+    it the most any group plays) less those it has played; 0 where none is declared."""
+    out = np.zeros(len(group), dtype=np.int64)
+    for g, league in enumerate(schedules):
+        members = np.flatnonzero(group == g)
+        if league is None or not len(members):
+            continue
+        for i in members.tolist():
+            total = league.matches(len(members),
+                                   int(split.section[i]) if split.reached[i] else None)
+            if total is not None:
+                out[i] = max(total - int(played[i]), 0)
+    return out
 
 
 def _ranks(place: np.ndarray, unit: np.ndarray) -> np.ndarray:

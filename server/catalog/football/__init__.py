@@ -70,11 +70,29 @@ class Split:
     club of the next, whatever their points (``server.models.standings``). A group whose
     ``halved`` entry is true starts from half its first-phase points, rounded as ``rounding``
     says ("down" or "up"); the half point the rounding gave or took is the tiebreak
-    ``split_half_point`` (``server.models.tiebreaks``) where the league's order names it."""
+    ``split_half_point`` (``server.models.tiebreaks``) where the league's order names it.
+    Each group's clubs meet each other ``legs`` times in the group's rounds."""
     after: int
     sizes: tuple[int, ...]
     halved: tuple[bool, ...] = ()
     rounding: str = "down"  # down | up
+    legs: int = 2
+
+    def group_matches(self, section: int | None) -> int:
+        """The matches a club of group ``section`` plays after the split (None: its group is
+        not known yet, the most any group plays)."""
+        sizes = self.sizes if section is None else self.sizes[section:section + 1]
+        return max((size - 1) * self.legs for size in sizes)
+
+    def group_fixtures(self, size: int) -> list[tuple[int, int]]:
+        """A group's rounds as (home, away) places in the group (0 its first at the split):
+        twice, each club at home to every other once; once (Scotland's), the home side
+        alternating by places (the league sets it from the first phase's home matches, which
+        this does not model)."""
+        pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
+        if self.legs == 1:
+            return [(i, j) if (i + j) % 2 == 0 else (j, i) for i, j in pairs]
+        return [x for _ in range(self.legs // 2) for x in pairs + [(j, i) for i, j in pairs]]
 
     def __post_init__(self) -> None:
         if self.halved and len(self.halved) != len(self.sizes):
@@ -104,6 +122,26 @@ class League:
     level_ties: tuple[tuple[str, str], ...] = (("", "extra_time"),)
     # a season played in two phases, the second in groups (``Split``); None: one table
     split: Split | None = None
+    # the schedule: each club meets every other ``legs`` times (2: a double round robin, home
+    # and away), before the split where the league splits (``Split.after`` matches); None:
+    # not declared, the files' fixtures are the whole schedule
+    legs: int | None = 2
+
+    def matches(self, clubs: int, section: int | None = None) -> int | None:
+        """The league matches each club plays in a season of ``clubs`` clubs: the round robin
+        (``Split.after`` where the league splits), then its split group's rounds
+        (``Split.group_matches``: ``section`` its group, None while not known); None where
+        the schedule is not declared."""
+        if self.split is not None:
+            return self.split.after + self.split.group_matches(section)
+        return None if self.legs is None else self.legs * (clubs - 1)
+
+    def first_legs(self, clubs: int) -> int | None:
+        """How many times each club meets each other before any split (Scotland: 33 matches
+        of 12 clubs, three times); None where the schedule is not declared."""
+        if self.split is not None:
+            return self.split.after // max(clubs - 1, 1)
+        return self.legs
 
     @property
     def abbrev(self) -> str:
@@ -136,7 +174,8 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
            tiebreaks=("split_half_point", *_GD, "wins", "away_wins", "head_to_head"),
            split=Split(after=22, sizes=(6, 6), halved=(True, True), rounding="down")),
     League("at.2", "Austrian 2. Liga", "Austria"),
-    League("au.1", "A-League Men", "Australia"),
+    # the A-League Men: 26 rounds of 13 clubs (no round robin count); its schedule is the file's
+    League("au.1", "A-League Men", "Australia", legs=None),
     # Belgium's First Division A (2024-25, 16 clubs): 30 rounds, then the Champions'
     # play-offs (1-6) and the Europe play-offs (7-12), each from half its points rounded up, 10
     # rounds, and the relegation play-offs (13-16) with their points whole, 6 rounds; level on
@@ -150,7 +189,9 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("de.1", "Bundesliga", "Germany"),
     League("de.2", "2. Bundesliga", "Germany"),
     League("dz.1", "Algerian Ligue 1", "Algeria"),
-    League("eg.1", "Egyptian Premier League", "Egypt"),
+    # Egypt's Premier League 2024-25: one round robin, then a championship and a relegation
+    # group (not declared): its schedule is the file's
+    League("eg.1", "Egyptian Premier League", "Egypt", legs=None),
     League("en.1", "Premier League", "England"),
     League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
@@ -159,6 +200,8 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("es.2", "Segunda División", "Spain"),
     League("fr.1", "Ligue 1", "France"),
     League("fr.2", "Ligue 2", "France"),
+    # Greece's Super League: a double round robin of 26 rounds, then play-off groups (not
+    # declared: the 26 rounds are the least it plays, the files list the groups' rounds)
     League("gr.1", "Super League Greece", "Greece"),
     League("it.1", "Serie A", "Italy", tiebreaks=("tie_playoff", *_HEAD_TO_HEAD)),
     # Serie B's play-offs and play-out: level on aggregate, the better-placed club (Lega B)
@@ -173,7 +216,8 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # Scotland's Premiership: 33 rounds, then the top six and the bottom six play five more
     # among themselves, points kept whole; a club stays in its half whatever its points (SPFL
     # rules: the split)
-    League("sco.1", "Scottish Premiership", "Scotland", split=Split(after=33, sizes=(6, 6))),
+    League("sco.1", "Scottish Premiership", "Scotland",
+           split=Split(after=33, sizes=(6, 6), legs=1)),
     League("tr.1", "Süper Lig", "Turkey"),
 )}
 

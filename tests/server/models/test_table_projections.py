@@ -3,13 +3,17 @@ deductions, the declared tiebreakers and places counted from either end of the t
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from server.catalog.football import Split
 from server.catalog.football.places import PLACES, KINDS, places_for
-from server.models.football import DRAW, three_way
-from server.models.projections import GameRules, TableLeague, TableState, project_table
+from server.models.football import DRAW, HOME, three_way
+from server.models.football_goals import ClubGoals, blended
+from server.models.projections import (SHORT_OF_CERTAIN, GameRules, TableLeague, TableState,
+                                       project_table)
 
 N = 20_000
 TOL = 4 * math.sqrt(0.25 / N)
@@ -90,3 +94,57 @@ def test_declared_places_fit_their_leagues() -> None:
     assert rel is not None
     assert [list(p.positions(20)) for p in rel.places if p.kind == "relegation"] == [[18, 19, 20]]
     assert places_for("en.1", 2025) is not None and places_for("sco.1", 2024) is None
+
+
+def test_a_match_is_played_with_the_forecasts_blended_chances() -> None:
+    """With the goal model as of the day, a projected match has the forecast's chances:
+    0.3 of the goal model's and 0.7 of the Elo's (``football_goals.blended``, one formula
+    for both). Two clubs the Elo rates alike, one the goals rate far better."""
+    goals = ClubGoals(attack=np.array([0.5, -0.3]), defence=np.array([0.3, -0.2]),
+                      home=np.array([0.25, 0.25]), base=math.log(1.35))
+    state = replace(_state([0, 0], [(0, 1)]), goals=goals)
+    p = project_table(state, RULES, [TableLeague(GD, {})], n_sims=N)
+    home = np.array([0])
+    chances = blended(three_way(np.array([0.0])), goals.chances(home, home + 1, np.array([False])))
+    assert p.proj_wins[0] == pytest.approx(chances[0, HOME], abs=TOL)
+    assert p.proj_draws[0] == pytest.approx(chances[0, DRAW], abs=TOL)
+    elo_alone = project_table(_state([0, 0], [(0, 1)]), RULES, [TableLeague(GD, {})], n_sims=N)
+    assert p.proj_wins[0] > elo_alone.proj_wins[0] + 0.05
+
+
+def test_a_split_still_to_come_is_played() -> None:
+    """Four clubs, each to meet every other twice (12 matches), then two groups of two, the
+    points halved (rounded down), each group playing twice more: every club plays 8 matches,
+    and its points are halved at the split."""
+    split = Split(after=6, sizes=(2, 2), halved=(True, True))
+    games = [(i, j) for i in range(4) for j in range(4) if i != j]
+    state = replace(_state([0, 0, 0, 0], games, ratings=[1900, 1500, 1500, 1100]),
+                    pending=(split,))
+    p = project_table(state, RULES, [TableLeague(GD, {})], n_sims=2_000)
+    assert p.proj_wins + p.proj_losses + p.proj_draws == pytest.approx([8, 8, 8, 8])
+    assert (p.proj_points < 3 * p.proj_wins + p.proj_draws).all()  # halved
+
+
+def test_a_club_of_the_lower_group_stays_below() -> None:
+    """The first phase played (18, 12, 6 and 0 points from six matches each), the split to
+    come: halved to 9, 6, 3 and 0. The third can reach 9 points in its group, more than the
+    second's worst, and still finishes third at best: the groups rank one below the other."""
+    wins, losses = np.array([6.0, 4, 2, 0]), np.array([0.0, 2, 4, 6])
+    state = replace(_state([18, 12, 6, 0], []), wins=wins, losses=losses, pending=(
+        Split(after=6, sizes=(2, 2), halved=(True, True)),))
+    p = project_table(state, RULES, [TableLeague(GD, {})], n_sims=N)
+    assert p.proj_wins + p.proj_losses + p.proj_draws == pytest.approx([8, 8, 8, 8])
+    assert p.positions[2:, :2].sum() == 0 and p.positions[:2, 2:].sum() == 0
+    assert p.proj_points[0] <= 15 and p.proj_points[2] > 3
+
+
+def test_a_title_is_certain_only_when_no_rival_can_reach_it() -> None:
+    """A club that wins every simulated season while a rival can still pass it (8 points
+    behind with four matches left) is at 0.999, never 1; one no rival can reach is at 1."""
+    games = [(0, 1), (1, 2), (2, 1), (1, 0)]
+    open_ = project_table(_state([10, 2, 0], games, ratings=[3000, 0, 0]), RULES,
+                          [TableLeague(GD, {})], n_sims=2_000)
+    assert open_.title[0] == SHORT_OF_CERTAIN
+    decided = project_table(_state([20, 2, 0], games, ratings=[3000, 0, 0]), RULES,
+                            [TableLeague(GD, {})], n_sims=2_000)
+    assert decided.title[0] == 1.0
