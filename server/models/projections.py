@@ -573,38 +573,55 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
         positions[:, p_ - 1] = (position == p_).mean(axis=0)
     w, lo, d, pts = run.w, run.lo, run.d, run.pts
     p10, p90 = np.percentile(w.T, [10, 90], axis=0)
-    # a title won in every simulated season but not yet certain is no certainty
-    title = np.where(_title_certain(state, len(leagues)), positions[:, 0],
-                     np.minimum(positions[:, 0], SHORT_OF_CERTAIN))
+    title = _title_chances(positions[:, 0], state, len(leagues))
     return TableProjection(state.team_ids, w.mean(axis=1), lo.mean(axis=1), d.mean(axis=1),
                            p10, p90, pts.mean(axis=1), position.mean(axis=0), positions,
                            title, places)
 
 
-def _title_certain(state: TableState, n_leagues: int) -> np.ndarray:
-    """Per club, whether its league's title is already decided: first of its league's first
+def _title_chances(first: np.ndarray, state: TableState, n_leagues: int) -> np.ndarray:
+    """Each club's title chance: its share of the simulated seasons it ended first, but a title
+    won in every one of them and not yet certain reads ``SHORT_OF_CERTAIN``, the rest shared
+    by the clubs that can still reach the leader, so a league's chances still add up to 1."""
+    certain, contender = _title_race(state, n_leagues)
+    title = first.copy()
+    for leader in np.flatnonzero(~certain & (first > SHORT_OF_CERTAIN)):
+        rivals = np.flatnonzero(contender & (state.group == state.group[leader]))
+        rivals = rivals[rivals != leader]
+        if len(rivals):
+            title[rivals] += (first[leader] - SHORT_OF_CERTAIN) / len(rivals)
+            title[leader] = SHORT_OF_CERTAIN
+    return title
+
+
+def _title_race(state: TableState, n_leagues: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per club, whether its league's title is already decided (first of its league's first
     group with more points than any other club of that group can reach with three a match
-    left (a split still to come: never), or every club's, once no match of its league is
-    left (the tiebreakers or the lot decide, as the shares say)."""
+    left; a split still to come: never; every club's once no match of its league is left: the
+    tiebreakers or the lot decide, as the shares say), and whether it can still reach its
+    league's leader (a split still to come: every club of the league)."""
     t = len(state.team_ids)
     left = (np.bincount(state.home, minlength=t) + np.bincount(state.visitor, minlength=t))
     reach = state.points + 3 * left
     section = state.section if state.section is not None else np.zeros(t, dtype=np.int64)
-    out = np.zeros(t, dtype=bool)
+    certain = np.zeros(t, dtype=bool)
+    contender = np.zeros(t, dtype=bool)
     for g in range(n_leagues):
-        if g < len(state.pending) and state.pending[g] is not None:
-            continue
         m = np.flatnonzero(state.group == g)
         if not len(m):
             continue
+        if g < len(state.pending) and state.pending[g] is not None:
+            contender[m] = True
+            continue
         if not left[m].any():  # finished: the table is what it is
-            out[m] = True
+            certain[m] = True
             continue
         top = m[section[m] == section[m].min()]
         leader = top[np.argmax(state.points[top])]
         others = top[top != leader]
-        out[leader] = bool((reach[others] < state.points[leader]).all())
-    return out
+        contender[others] = reach[others] >= state.points[leader]
+        certain[leader] = not contender[others].any()
+    return certain, contender
 
 
 class _TableRun:

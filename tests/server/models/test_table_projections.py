@@ -140,11 +140,14 @@ def test_a_club_of_the_lower_group_stays_below() -> None:
 
 def test_a_title_is_certain_only_when_no_rival_can_reach_it() -> None:
     """A club that wins every simulated season while a rival can still pass it (8 points
-    behind with four matches left) is at 0.999, never 1; one no rival can reach is at 1."""
+    behind with four matches left) is at 0.999, never 1, the rest the rival's (the third, 10
+    behind with three left, cannot reach it), so the chances still add up to 1; one no rival
+    can reach is at 1."""
     games = [(0, 1), (1, 2), (2, 1), (1, 0)]
     open_ = project_table(_state([10, 2, 0], games, ratings=[3000, 0, 0]), RULES,
                           [TableLeague(GD, {})], n_sims=2_000)
     assert open_.title[0] == SHORT_OF_CERTAIN
+    assert open_.title[1:] == pytest.approx([1 - SHORT_OF_CERTAIN, 0])
     decided = project_table(_state([20, 2, 0], games, ratings=[3000, 0, 0]), RULES,
                             [TableLeague(GD, {})], n_sims=2_000)
     assert decided.title[0] == 1.0
