@@ -38,14 +38,17 @@ _PLAYERS = (sa.select(PL.c.game_id, PL.c.player_id, PN.c.name, PL.c.team_id, TN.
                                  PL.c.season))
             .order_by(PL.c.game_id, PL.c.home, PL.c.id))
 _TEAMS = sa.select(TL.c.game_id, TL.c.home, TL.c.stats).order_by(TL.c.game_id, TL.c.home)
-# a pitcher's lines of a season and their games' phase, for his record through a game
-# (only the lines with a decision, and only its three counts: a page's pitchers have ~19,000
-# lines in their seasons, and reading each one's whole stats took 150 of a plain page's 270 ms)
+# a pitcher's lines of a season with a decision (only its counts: a page's pitchers have ~19,000
+# lines in their seasons, and reading each one's whole stats took 150 of a plain page's 270 ms),
+# each with the running sums of the counts through it in its season and phase
 _RECORD_CODES = (("W", "Wins"), ("L", "Losses"), ("SV", "Saves"), ("HLD", "Holds"))
 _DECIDED = [PL.c.stats[code].as_float() for code, _ in _RECORD_CODES]
-_SEASON_LINES = (sa.select(PL.c.player_id, PL.c.season, G.c.phase, PL.c.game_day, G.c.game_no,
-                           PL.c.game_id, *(v.label(code) for v, (code, _) in
-                                           zip(_DECIDED, _RECORD_CODES)))
+_SEASON_LINES = (sa.select(PL.c.player_id, PL.c.game_id,
+                           *(sa.func.sum(v).over(partition_by=(PL.c.player_id, PL.c.season,
+                                                               G.c.phase),
+                                                 order_by=(PL.c.game_day, G.c.game_no,
+                                                           PL.c.game_id)).label(code)
+                             for v, (code, _) in zip(_DECIDED, _RECORD_CODES)))
                  .select_from(PL.join(G, G.c.id == PL.c.game_id))
                  .where(sa.or_(*(v > 0 for v in _DECIDED))))
 
@@ -79,18 +82,23 @@ def _enrich(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
     totals: dict[int, dict[str, dict[str, Any]]] = {i: {"visitor": {}, "home": {}} for i in ids}
     players: dict[int, list[Record]] = {i: [] for i in ids}
     if ids:
-        for t in conn.execute(_TEAMS.where(TL.c.game_id.in_(ids))):
-            line = t.stats or {}
-            totals[t.game_id]["home" if t.home else "visitor"] = {
-                c: line.get(c, 0) for c in team_codes}
-        for p in conn.execute(_PLAYERS.where(PL.c.game_id.in_(ids))):
-            line = p.stats or {}
-            players[p.game_id].append({
-                "ID": p.player_id, "Name": p.name, "Team_ID": p.team_id, "Team": p.team,
-                "Home": "Y" if p.home else "N",
-                "Starter": None if p.starter is None else ("Y" if p.starter else "N"),
-                "Position": p.position, "BattingOrder": p.batting_order,
-                **{c: line.get(c, 0) for c in player_codes}})
+        for game_id, home, stats in conn.execute(_TEAMS.where(TL.c.game_id.in_(ids))).all():
+            totals[game_id]["home" if home else "visitor"] = coded(stats, team_codes)
+        # rows unpacked, not read by attribute (a row's attribute costs about a microsecond:
+        # 3,043 lines of the real store's plain MLB page took 17.7 ms to build, 7.7 unpacked)
+        zeros, known = dict.fromkeys(player_codes, 0), frozenset(player_codes)
+        for (game_id, player_id, name, team_id, team, home, starter, position, batting_order,
+             stats) in conn.execute(_PLAYERS.where(PL.c.game_id.in_(ids))).all():
+            line = stats or {}
+            record = {"ID": player_id, "Name": name, "Team_ID": team_id, "Team": team,
+                      "Home": "Y" if home else "N",
+                      "Starter": None if starter is None else ("Y" if starter else "N"),
+                      "Position": position, "BattingOrder": batting_order, **zeros}
+            if line.keys() <= known:
+                record.update(line)  # in the codes' order: each key is there already
+            else:
+                record.update(coded(line, player_codes))
+            players[game_id].append(record)
     decided = {i: decisions(players[i], ask.level.sport) for i in ids}
     _with_records(conn, ask, found, decided)
     for r in found:
@@ -103,6 +111,12 @@ def _enrich(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
         r["notes"] = notes(players[r["ID"]], ask.level.sport)
         r.pop("_season", None)
         r.pop("_phase", None)
+
+
+def coded(line: dict[str, Any] | None, codes: tuple[str, ...]) -> dict[str, Any]:
+    """A stored line as its sport's codes in order, a code it lacks 0."""
+    line = line or {}
+    return {c: line.get(c, 0) for c in codes}
 
 
 def decisions(players: list[Record], sport: str) -> list[Record]:
@@ -141,23 +155,24 @@ def _with_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record],
     # (72,417 for MLB 2023, each row fetched to test its pitcher). Measured on the real store's
     # plain MLB page (224 pitchers, 4,178 lines with a decision), this query's CPU 52-66 ->
     # 22-23 ms, the whole request's 112-120 -> 79-80 ms (first 137-142 -> 104-105); the same
-    # bytes on twelve pages (plain, seasons, a postseason, dates, a deep page, NBA).
+    # bytes on twelve pages (plain, seasons, a postseason, dates, a deep page, NBA). The running
+    # sums are the store's (a window over those lines), and only the page's decisions' rows come
+    # back: 367 rows instead of 4,178, each read by attribute and filtered per decision in
+    # Python (with the lines' rows unpacked in ``_enrich``, the whole request's CPU in one
+    # process 107-111 -> 66 ms against the code before, interleaved runs; docs/performance.md).
     first = dt.date(min(seasons) - (1 if ask.level.season_span == "split" else 0), 1, 1)
     last = max(dt.date.fromisoformat(str(r["GameDay"])[:10]) for r in found)
-    held: dict[int, list[Any]] = {}
-    for row in conn.execute(_SEASON_LINES.where(sa.func.coalesce(PL.c.level, "") == ask.code,
-                                                PL.c.player_id.in_(pitchers),
-                                                PL.c.season.in_(seasons),
-                                                PL.c.game_day.between(first, last))):
-        held.setdefault(row.player_id, []).append(row)
+    lines = _SEASON_LINES.where(sa.func.coalesce(PL.c.level, "") == ask.code,
+                                PL.c.player_id.in_(pitchers), PL.c.season.in_(seasons),
+                                PL.c.game_day.between(first, last)).subquery()
+    # only each pitcher's line in a game of the page: his record through it
+    records = {(row.player_id, row.game_id): row for row in conn.execute(
+        sa.select(lines).where(lines.c.game_id.in_([r["ID"] for r in found])))}
     for r in found:
-        through = (str(r["GameDay"]), r["GameNo"] or 0, r["ID"])
         for d in decided[r["ID"]]:
-            lines = [x for x in held.get(d["ID"], ())
-                     if (x.season, x.phase) == (r["_season"], r["_phase"])
-                     and (str(x.game_day), x.game_no or 0, x.game_id) <= through]
+            row = records.get((d["ID"], r["ID"]))
             for code, name in _RECORD_CODES:
-                d[name] = sum(int(getattr(line, code) or 0) for line in lines)
+                d[name] = int(getattr(row, code) or 0) if row is not None else 0
 
 
 def _check(ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:

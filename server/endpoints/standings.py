@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -43,7 +43,7 @@ from server.endpoints.common import LEAGUE_LEVELS, params
 from server.models import standings as model
 from server.store import cup_groups
 from server.store import schema as s
-from server.store.competitions import in_league_tables
+from server.store.competitions import CUP, in_league_tables
 from server.store.divisions import Placement, placements
 
 SIMULATED = "simulated"  # games.source of the simulator's seasons
@@ -77,11 +77,11 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     season = _season(conn, ask)
     if season is None:
         return []
+    subs = _sublevels(conn, ask.code)
     wanted = ask.get("sublevel")
-    cup = (cup_groups.cup_of(conn, ask.code, int(wanted))
-           if wanted is not None and ask.code in LEAGUE_LEVELS else None)
+    cup = (subs.cup(int(wanted)) if wanted is not None and ask.code in LEAGUE_LEVELS else None)
     if cup is not None:
-        return _cup_tables(conn, ask, season, cup)
+        return _cup_tables(conn, ask, season, cup, subs)
     g = s.games.c
     rows = conn.execute(
         sa.select(g.game_day, g.home_id, g.visitor_id, g.score_home, g.score_vis, g.state,
@@ -90,31 +90,31 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
                in_league_tables(g.sublevel_id))
         .order_by(g.game_day, g.game_no, g.id)).all()
     if not rows:  # a season known only by its totals (Lahman), unless a day was asked
-        return [] if ask.day_to is not None else _from_totals(conn, ask, season)
+        return [] if ask.day_to is not None else _from_totals(conn, ask, season, subs)
     team_ids = sorted({r.home_id for r in rows} | {r.visitor_id for r in rows})
-    where, group, division = _structure(conn, ask.code, season, team_ids)
-    deducted = _deductions(conn, ask.code, season, team_ids, where, ask.day_to)
+    where, group, division = _structure(conn, ask.code, season, team_ids, subs)
+    clubs = (_club_leagues(conn, ask.code, team_ids, where, subs) if ask.code == "FC"
+             else None)
+    deducted = _deductions(season, clubs, ask.day_to)
     games, as_of = _played(rows, team_ids, ask.day_to, deducted,
                            undecided=ask.code in LEAGUE_LEVELS)
-    if ask.day_to is None and ask.code == "FC":  # a declared play-off settled a tie
-        games = replace(games, tie_playoff=_tie_playoffs(conn, ask.code, season, team_ids,
-                                                         where))
+    if ask.day_to is None and clubs is not None:  # a declared play-off settled a tie
+        games = replace(games, tie_playoff=_tie_playoffs(season, clubs))
     simulated = all(r.source == SIMULATED for r in rows)
     fmt = format_for(ask.code, season, simulated)
     # a format whose structure the store lacks still ranks; it marks division titles only
     marks = usable(fmt, bool((group >= 0).all()), bool((division >= 0).all())) is not None
-    leagues = _leagues(conn, ask.code, where, group) if not simulated else None
+    leagues = _leagues(ask.code, where, group, subs) if not simulated else None
     lines = _lines(ask.code, games, group, division, fmt, marks,
                    [lg.tiebreaks if lg else None for lg in leagues] if leagues is not None else None,
                    [lg.split if lg else None for lg in leagues] if leagues is not None else None,
                    leagues)
     names = _names(conn, ask.code, season, team_ids)
-    sub_names = _sublevel_names(conn, ask.code)
     out: list[Record] = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
-        out.append(_record(ask.code, team_id, names.get(team_id), p, sub_names, season, as_of,
+        out.append(_record(ask.code, team_id, names.get(team_id), p, subs.names, season, as_of,
                            line))
-    return _ordered(conn, out, ask)
+    return _ordered(out, ask, subs)
 
 
 def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
@@ -126,12 +126,16 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
     has passed (``No result``) or that was postponed is still to play, not void: a league
     plays its whole schedule, and the files end before it does."""
     index = {t: i for i, t in enumerate(team_ids)}
-    home = np.array([index[r.home_id] for r in rows], dtype=np.int64)
-    visitor = np.array([index[r.visitor_id] for r in rows], dtype=np.int64)
-    state = np.array([r.state for r in rows])
-    final = (state == "final") & np.array([r.score_home is not None and r.score_vis is not None
-                                           for r in rows])
-    game_day = np.array([r.game_day for r in rows], dtype="datetime64[D]")
+    # the rows' columns, each once (a row's attribute costs about a microsecond: an FC season's
+    # 6,000 games were read seven times over by attribute)
+    days, homes, visitors, scores_home, scores_vis, states, overtimes = list(
+        zip(*rows, strict=False))[:7] if rows else ((),) * 7
+    home = np.array([index[t] for t in homes], dtype=np.int64)
+    visitor = np.array([index[t] for t in visitors], dtype=np.int64)
+    state = np.array(states)
+    final = (state == "final") & np.array([h is not None and v is not None
+                                           for h, v in zip(scores_home, scores_vis, strict=True)])
+    game_day = np.array(days, dtype="datetime64[D]")
     played = final if day is None else final & (game_day <= np.datetime64(day, "D"))
     waiting = ~played & (final | (state == "scheduled") | (state == "inprogress")
                          | (undecided & ((state == phases.NO_RESULT) | (state == "postponed"))))
@@ -139,9 +143,9 @@ def _played(rows: Sequence[Any], team_ids: list[int], day: dt.date | None,
                  + np.bincount(visitor[waiting], minlength=len(team_ids)))
     games = model.SeasonGames(
         home=home[played], visitor=visitor[played],
-        score_home=np.array([r.score_home or 0 for r in rows], dtype=np.int64)[played],
-        score_vis=np.array([r.score_vis or 0 for r in rows], dtype=np.int64)[played],
-        overtime=np.array([bool(r.overtime) for r in rows], dtype=bool)[played],
+        score_home=np.array([h or 0 for h in scores_home], dtype=np.int64)[played],
+        score_vis=np.array([v or 0 for v in scores_vis], dtype=np.int64)[played],
+        overtime=np.array([bool(o) for o in overtimes], dtype=bool)[played],
         remaining=remaining, deducted=deducted)
     as_of = day if day is not None else (
         game_day[played].max().item() if played.any() else None)
@@ -165,13 +169,13 @@ def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.
                        group_rules=group_rules, splits=splits, schedules=schedules)
 
 
-def _leagues(conn: sa.Connection, level: str, where: list[Placement], group: np.ndarray
+def _leagues(level: str, where: list[Placement], group: np.ndarray, subs: Sublevels
              ) -> list[League | None] | None:
     """Per league (``group`` index) its declaration in ``server.catalog.football.LEAGUES``
     (its tiebreakers and split; None: undeclared); None for a level other than FC."""
     if level != "FC":
         return None
-    abbrevs = _sublevel_abbrevs(conn, level)
+    abbrevs = subs.abbrevs
     by_abbrev = {lg.abbrev: lg for lg in LEAGUES.values()}
     out: list[League | None] = [None] * (int(group.max()) + 1 if len(group) else 0)
     for p, g in zip(where, group.tolist(), strict=True):
@@ -181,7 +185,7 @@ def _leagues(conn: sa.Connection, level: str, where: list[Placement], group: np.
 
 
 def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
-                cup: cup_groups.Cup) -> list[Record]:
+                cup: cup_groups.Cup, subs: Sublevels) -> list[Record]:
     """A cup's group stage (one table per group, ``Division`` the group's name) or league phase
     (one table) from its group games only (``server.store.cup_groups``); no clinch marks."""
     g = s.games.c
@@ -209,43 +213,44 @@ def _cup_tables(conn: sa.Connection, ask: ParsedRequest, season: int,
                       as_of, line)
         rec["Division"] = stage.groups[team_id]
         out.append(rec)
-    return _ordered(conn, out, ask)
+    return _ordered(out, ask, subs)
 
 
 def _club_leagues(conn: sa.Connection, level: str, team_ids: list[int],
-                  where: list[Placement]) -> list[tuple[str | None, str | None]]:
+                  where: list[Placement], subs: Sublevels
+                  ) -> list[tuple[str | None, str | None]]:
     """Per team its league's abbreviation and its club key (``clubs.csv``), where known."""
     sk = s.source_keys.c
     keys = {int(i): k.split(":", 1)[1] for i, k in conn.execute(
         sa.select(sk.id, sk.key).where(sk.kind == "team", sk.id.in_(team_ids),
                                        sk.key.like(f"{level}:%")))}
-    leagues = _sublevel_abbrevs(conn, level)
-    return [(leagues.get(p.league_id or -1), keys.get(team_id))
+    return [(subs.abbrevs.get(p.league_id or -1), keys.get(team_id))
             for team_id, p in zip(team_ids, where, strict=True)]
 
 
-def _deductions(conn: sa.Connection, level: str, season: int, team_ids: list[int],
-                where: list[Placement], day: dt.date | None) -> np.ndarray | None:
-    """Points each team's league took off it that season by the end of ``day`` (default: all,
-    as the final tables carry them; ``server.catalog.football.deductions``); None where the
-    level has none."""
-    if level != "FC":
+def _deductions(season: int, clubs: list[tuple[str | None, str | None]] | None,
+                day: dt.date | None) -> np.ndarray | None:
+    """Points each team (``clubs``: its league's abbreviation and club key, ``_club_leagues``)
+    had taken off by its league that season by the end of ``day`` (default: all, as the final
+    tables carry them; ``server.catalog.football.deductions``); None where the level has none
+    (no ``clubs``)."""
+    if clubs is None:
         return None
-    out = np.zeros(len(team_ids), dtype=np.int64)
+    out = np.zeros(len(clubs), dtype=np.int64)
     declared = _declared(season, day)
-    for n, (abbrev, club) in enumerate(_club_leagues(conn, level, team_ids, where)):
+    for n, (abbrev, club) in enumerate(clubs):
         out[n] = declared.get((abbrev or "", club or ""), 0)
     return out
 
 
-def _tie_playoffs(conn: sa.Connection, level: str, season: int, team_ids: list[int],
-                  where: list[Placement]) -> np.ndarray:
-    """1 for each team that won a declared play-off for a tie on points that season
-    (``server.catalog.football.deductions.TIE_PLAYOFFS``), 0 for the others."""
+def _tie_playoffs(season: int, clubs: list[tuple[str | None, str | None]]) -> np.ndarray:
+    """1 for each team (``clubs``, as ``_club_leagues``) that won a declared play-off for a tie
+    on points that season (``server.catalog.football.deductions.TIE_PLAYOFFS``), 0 for the
+    others."""
     won = {(lg.abbrev, club) for lg in LEAGUES.values()
            for club in tie_playoff_winners(lg.code, season)}
     return np.array([int((abbrev, club) in won)
-                     for abbrev, club in _club_leagues(conn, level, team_ids, where)],
+                     for abbrev, club in clubs],
                     dtype=np.int64)
 
 
@@ -255,7 +260,8 @@ def _declared(season: int, day: dt.date | None) -> dict[tuple[str, str], int]:
             for club, pts in deducted(lg.code, season, day).items()}
 
 
-def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[Record]:
+def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int,
+                 subs: Sublevels) -> list[Record]:
     """The final table of a season the store holds as team totals only (Lahman's seasons,
     1871-2020): records, games behind and ranks by league and division; what needs games (home
     and away, form, differential) and clinch marks (a season cut short, as 1994, crowned no
@@ -273,25 +279,24 @@ def _from_totals(conn: sa.Connection, ask: ParsedRequest, season: int) -> list[R
     games = model.SeasonGames(none, none, none, none, np.zeros(0, dtype=bool),
                               np.zeros(n, dtype=np.int64),
                               np.array([[r[1], r[2], r[3] or 0] for r in rows], dtype=np.int64))
-    where, group, division = _structure(conn, ask.code, season, team_ids)
+    where, group, division = _structure(conn, ask.code, season, team_ids, subs)
     lines = model.table(games, group, division, format_for(ask.code, season, False),
                         ot_losses=False, ties=ask.code in TIES, marks=False)
     names = _names(conn, ask.code, season, team_ids)
-    sub_names = _sublevel_names(conn, ask.code)
     out = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
-        rec = _record(ask.code, team_id, names.get(team_id), p, sub_names, season, None, line)
+        rec = _record(ask.code, team_id, names.get(team_id), p, subs.names, season, None, line)
         rec.update({k: None for k in ("Home", "Away", "Last10", "Form", "Streak", "RunDiff",
                                       "PointDiff", "GoalDiff", "GF", "GA", "Remaining",
                                       "Clinched") if k in rec})
         out.append(rec)
-    return _ordered(conn, out, ask)
+    return _ordered(out, ask, subs)
 
 
-def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int]
-               ) -> tuple[list[Placement], np.ndarray, np.ndarray]:
+def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int],
+               subs: Sublevels) -> tuple[list[Placement], np.ndarray, np.ndarray]:
     """Each team's placement, and its league and division as dense indexes (-1: none)."""
-    placed = placements(conn, level, season, team_ids)
+    placed = placements(conn, level, season, team_ids, subs.tree)
     where = [placed.get(t, Placement(None, None, None)) for t in team_ids]
     leagues: dict[int, int] = {}
     divisions: dict[int, int] = {}
@@ -303,14 +308,14 @@ def _structure(conn: sa.Connection, level: str, season: int, team_ids: list[int]
     return where, group, division
 
 
-def _ordered(conn: sa.Connection, out: list[Record], ask: ParsedRequest) -> list[Record]:
+def _ordered(out: list[Record], ask: ParsedRequest, subs: Sublevels) -> list[Record]:
     """The asked league or division only (``sublevel``), in the order the leagues print their
     tables: leagues by abbreviation (football's: nation, then tier), divisions as declared
     (``division_order``: the AL East before the AL Central), each in rank order."""
     wanted = ask.get("sublevel")
     if wanted is not None:
         out = [r for r in out if wanted in (r["League_ID"], r["Division_ID"])]
-    abbrevs = _sublevel_abbrevs(conn, ask.code)
+    abbrevs = subs.abbrevs
     out.sort(key=lambda r: (abbrevs.get(r["League_ID"]) or r["League"] or "",
                             division_order(ask.code, r["Division"]), r["Division"] or "",
                             r["DivRank"], r["Team"] or ""))
@@ -353,16 +358,30 @@ def _names(conn: sa.Connection, level: str, season: int, team_ids: list[int]) ->
     return {int(r[0]): r[1] for r in rows}
 
 
-def _sublevel_abbrevs(conn: sa.Connection, level: str) -> dict[int, str]:
-    """The level's leagues, conferences and divisions (sublevel ID) -> their abbreviation."""
-    sl = s.sublevels.c
-    return {int(i): a for i, a in conn.execute(sa.select(sl.id, sl.abbrev).where(sl.level == level))}
+@dataclass(frozen=True)
+class Sublevels:
+    """The level's leagues, conferences, divisions and cups (sublevel ID -> name, abbreviation,
+    league type, and parent and type for ``placements``), read once per request
+    (``_sublevels``) for every step that places, names or orders teams."""
+    names: dict[int, str]
+    abbrevs: dict[int, str]
+    types: dict[int, str | None]
+    tree: dict[int, tuple[int | None, str | None]]
+
+    def cup(self, sublevel_id: int) -> cup_groups.Cup | None:
+        """The cup ``sublevel_id`` names, or None when it names a league, division or nothing."""
+        if self.types.get(sublevel_id) != CUP:
+            return None
+        return cup_groups.cup(sublevel_id, self.names[sublevel_id], self.abbrevs[sublevel_id])
 
 
-def _sublevel_names(conn: sa.Connection, level: str) -> dict[int, str]:
+def _sublevels(conn: sa.Connection, level: str) -> Sublevels:
     sl = s.sublevels.c
-    return {int(r[0]): r[1] for r in conn.execute(
-        sa.select(sl.id, sl.name).where(sl.level == level))}
+    rows = conn.execute(sa.select(sl.id, sl.name, sl.abbrev, sl.league_type, sl.parent_id,
+                                  sl.type).where(sl.level == level)).all()
+    return Sublevels({int(r.id): r.name for r in rows}, {int(r.id): r.abbrev for r in rows},
+                     {int(r.id): r.league_type for r in rows},
+                     {r.id: (r.parent_id, r.type) for r in rows})
 
 
 _N, _I, _S = "number", "integer", "string"

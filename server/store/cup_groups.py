@@ -18,7 +18,6 @@ from server.catalog import phases
 from server.catalog.football.cups import (CUPS, GROUP_DRAWS, GROUP_ROUND, GROUP_TIEBREAKS,
                                           LEAGUE_PHASE, LEAGUE_PHASE_TIEBREAKS)
 from server.store import schema
-from server.store.competitions import CUP
 
 
 @dataclass(frozen=True)
@@ -36,15 +35,10 @@ class Stage:
     tiebreaks: tuple[str, ...]
 
 
-def cup_of(conn: sa.Connection, level: str, sublevel_id: int) -> Cup | None:
-    """The cup ``sublevel_id`` names, or None when it names a league, division or nothing."""
-    sl = schema.sublevels.c
-    row = conn.execute(sa.select(sl.id, sl.name, sl.abbrev).where(
-        sl.id == sublevel_id, sl.level == level, sl.league_type == CUP)).first()
-    if row is None:
-        return None
-    code = next((c for c, lg in CUPS.items() if lg.abbrev == row.abbrev), None)
-    return Cup(int(row.id), str(row.name), code)
+def cup(sublevel_id: int, name: str, abbrev: str) -> Cup:
+    """The cup sublevel ``sublevel_id`` (``league_type`` Cup), with its declared code."""
+    code = next((c for c, lg in CUPS.items() if lg.abbrev == abbrev), None)
+    return Cup(sublevel_id, str(name), code)
 
 
 def stage(conn: sa.Connection, level: str, season: int, cup: Cup,

@@ -99,19 +99,21 @@ class Placement:
     sublevel_id: int | None
 
 
-def placements(conn: sa.Connection, level: str, season: int, team_ids: Iterable[int]
+def placements(conn: sa.Connection, level: str, season: int, team_ids: Iterable[int],
+               tree: dict[int, tuple[int | None, str | None]] | None = None
                ) -> dict[int, Placement]:
     """Each team's placement in ``season``: the division is the team season's; the league is
     the division's parent, else the parent of the team's sublevel (a simulated conference
     under its league), else that sublevel itself (a real league or conference). The one reading
-    of the structure: the standings and the projections both use it."""
+    of the structure: the standings and the projections both use it. ``tree``: the level's
+    sublevels (ID -> parent ID, type) when the caller has read them already."""
     t, ts, sl = schema.teams.c, schema.team_seasons.c, schema.sublevels.c
     rows = conn.execute(sa.select(t.id, sa.func.coalesce(ts.sublevel_id, t.sublevel_id),
                                   ts.division_id)
                         .join_from(schema.teams, schema.team_seasons,
                                    (ts.team_id == t.id) & (ts.season == season), isouter=True)
                         .where(t.id.in_([int(x) for x in team_ids]))).all()
-    subs = {r[0]: (r[1], r[2]) for r in conn.execute(
+    subs = tree if tree is not None else {r[0]: (r[1], r[2]) for r in conn.execute(
         sa.select(sl.id, sl.parent_id, sl.type).where(sl.level == level))}
     parents = {k: v[0] for k, v in subs.items()}
     out = {}
