@@ -9,7 +9,8 @@ On the real-data store (2.2 million real pitches, 660,000 plays), with real expe
 (d) a key over its cap of requests in flight is answered 429 ``too_many_in_flight`` with
     ``Retry-After`` while another key is served;
 (h) a request answered 503 at its deadline leaves no work behind: its thread stops there, and
-    its key's slot stays taken until it has.
+    its key's slot stays taken until it has; a heavy page whose records are cached is encoded
+    in a store thread too, never on the event loop.
 Behind a proxy that stops forwarding to a real PostgreSQL (the sockets stay open):
 (e) queries, pool exhaustion included, answer 503 ``store_unavailable`` with ``Retry-After``
     within the store timeout, ``/health`` 503 within its own, and what needs no store (the
