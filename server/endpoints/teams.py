@@ -81,6 +81,23 @@ def _postseasons(conn: sa.Connection, tid: int) -> dict[int, dict[str, Any]]:
     return out
 
 
+def _hockey_records(conn: sa.Connection, tid: int) -> dict[int, dict[str, int]]:
+    """Per season, the team's regular-season Wins, Losses and OTL as its games give them: hockey
+    counts a loss in overtime or a shoot-out apart (the standings' OTL: Boston 2022-23 went
+    65-12-5), where a source's season total counts it a loss."""
+    g = s.games.c
+    lost_late = sa.and_(g.loser_id == tid, sa.func.coalesce(g.overtime, "") != "")
+    rows = conn.execute(
+        sa.select(g.season, sa.func.sum(sa.case((g.winner_id == tid, 1), else_=0)),
+                  sa.func.sum(sa.case((sa.and_(g.loser_id == tid, ~lost_late), 1), else_=0)),
+                  sa.func.sum(sa.case((lost_late, 1), else_=0)))
+        .where(g.phase == phases.REGULAR, g.state == "final",
+               sa.or_(g.home_id == tid, g.visitor_id == tid))
+        .group_by(g.season)).all()
+    return {season: {"Wins": int(w), "Losses": int(lo), "OTL": int(otl)}
+            for season, w, lo, otl in rows}
+
+
 def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     tid = record["ID"]
@@ -94,8 +111,10 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
                      .outerjoin(parent, parent.c.id == sub.c.parent_id))
         .where(TS.c.team_id == tid).order_by(TS.c.season.desc())).mappings()
     post = _postseasons(conn, tid)
+    hockey = _hockey_records(conn, tid) if ask.level.sport == "hockey" else None
     record["seasons"] = [
         {**{k: v for k, v in r.items() if k != "_parent"},
+         **(hockey.get(r["Season"], {"OTL": None}) if hockey is not None else {}),
          "League": [n for n in (r["Sublevel"], r["_parent"]) if n is not None],
          **post.get(r["Season"], _NO_POSTSEASON)}
         for r in seasons]
@@ -130,7 +149,9 @@ TEAMS = Endpoint(
                                    "Ties": 0, "Sublevel": "AL East",
                                    "League": ["AL East", "American League"],
                                    "PostWins": 7, "PostLosses": 5, "PostUnplayed": []}],
-              "seasons played: Season, Name, Wins, Losses, Ties, Sublevel, League (the "
+              "seasons played: Season, Name, Wins, Losses, Ties (hockey: and OTL, the losses in "
+              "overtime or a shoot-out, apart from Losses, as the standings count them), "
+              "Sublevel, League (the "
               "sublevel and the sublevels above it, conference first); PostWins, PostLosses (the "
               "postseason's record in the games held, play-in apart; null without postseason "
               "games) and PostUnplayed (the postseason rounds the source lists without a result)",

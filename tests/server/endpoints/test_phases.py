@@ -200,3 +200,19 @@ def test_a_teams_seasons_give_the_postseason_beside_the_regular_season(real_api:
     season = next(s for s in seasons if s["Season"] == 2023)
     assert (season["Wins"], season["Losses"]) == (53, 29)
     assert (season["PostWins"], season["PostLosses"], season["PostUnplayed"]) == (12, 3, ["Finals"])
+
+
+def test_a_hockey_teams_seasons_count_overtime_losses_apart(real_api: ApiServer) -> None:
+    """Boston 2022-23 went 65-12-5 (the standings' W, L and OTL): a team's seasons count the
+    five losses in overtime or a shoot-out apart, not as 17 losses; other sports have no OTL."""
+    boston = next(t for t in real_api.get_json("/v1/teams/NHL/", season=2023, max=100)["teams"]
+                  if t["Name"] == "Boston Bruins")["ID"]
+    season = next(s for s in real_api.get_json("/v1/teams/NHL/", id=boston)["teams"][0]["seasons"]
+                  if s["Season"] == 2023)
+    assert (season["Wins"], season["Losses"], season["OTL"]) == (65, 12, 5)
+    standing = next(r for r in real_api.get_json("/v2/standings/NHL/", season=2023)["standings"]
+                    if r["Team_ID"] == boston)
+    assert (standing["W"], standing["L"], standing["OTL"]) == (65, 12, 5)
+    denver = real_api.get_json("/v1/teams/NBA/", season=2023, max=1)["teams"][0]["ID"]
+    assert all("OTL" not in s for s in
+               real_api.get_json("/v1/teams/NBA/", id=denver)["teams"][0]["seasons"])
