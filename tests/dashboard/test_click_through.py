@@ -26,13 +26,17 @@ def _query(url: str) -> dict[str, str]:
 
 
 def test_upsets_open_their_game(dashboard_env: ApiServer) -> None:
-    at = open_page("forecasts", {"level": "MLB", "tab": "Biggest upsets"})
+    older = api.season_ids("MLB", with_games=True)[1]  # not the newest: the season must travel
+    at = open_page("forecasts", {"level": "MLB", "tab": "Biggest upsets", "fc_seasons": str(older)})
     assert_clean(at)
     first = _links(at, 0)[0]
     assert first.startswith("games?") and _query(first)["level"] == "MLB"
     reopened = open_page("games", _query(first))
     assert_clean(reopened)
     assert reopened.number_input(key="game").value == int(_query(first)["game"])
+    # the game's own season in the sidebar (and its list), not the newest
+    assert int(api.game("MLB", int(_query(first)["game"]))["Season"]) == older
+    assert reopened.selectbox(key="season").value == older
 
 
 def test_leaders_open_the_profile(dashboard_env: ApiServer) -> None:
