@@ -57,7 +57,10 @@ def _count(value: object) -> int | None:
 
 def seasons_table(seasons: pd.DataFrame) -> pd.DataFrame:
     """A team's seasons (the API's ``seasons``) with its postseason record beside the regular
-    season's, as "W-L" ("" where it played no postseason game the store holds)."""
+    season's, as "W-L" ("" where it played no postseason game the store holds); the name each
+    season was played under where the API holds one."""
+    if "Name" in seasons.columns and not seasons["Name"].astype("string").fillna("").str.strip().astype(bool).any():
+        seasons = seasons.drop(columns=["Name"])  # no season's own name held (a results source): no empty column
     if seasons.empty or not {"PostWins", "PostLosses"} <= set(seasons.columns):
         return seasons
     post = []
