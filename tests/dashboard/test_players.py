@@ -66,12 +66,13 @@ def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
 
 
 def test_a_teams_seasons_show_no_name_column_where_no_season_holds_one() -> None:
-    """A results source names no season's team (NHL from FiveThirtyEight): no empty Name column;
-    a season played under its own name keeps it."""
+    """A results source names no season's team (NHL from FiveThirtyEight): no empty Name column,
+    and no Ties column of zeros (basketball has none); a season played under its own name keeps
+    it, and a season with ties shows them."""
     from components import team_view
 
     seasons = pd.DataFrame([{"Season": 2023, "Name": None, "Wins": 65, "Losses": 17, "Ties": 0, "PostWins": 3,
                              "PostLosses": 4, "PostUnplayed": []}])
-    assert list(team_view.seasons_table(seasons).columns) == ["Season", "Wins", "Losses", "Ties", "Postseason"]
-    named = team_view.seasons_table(seasons.assign(Name=["Boston Bruins"]))
-    assert list(named["Name"]) == ["Boston Bruins"]
+    assert list(team_view.seasons_table(seasons).columns) == ["Season", "Wins", "Losses", "Postseason"]
+    named = team_view.seasons_table(seasons.assign(Name=["Boston Bruins"], Ties=[3]))
+    assert list(named["Name"]) == ["Boston Bruins"] and list(named["Ties"]) == [3]
