@@ -160,8 +160,11 @@ def main() -> None:
     if tabs[UPSETS].open:
         with tabs[UPSETS]:
             st.caption("Games the ELO favourite lost, the surest forecasts first.")
-            upsets = links.with_link(analysis.upsets(data, top=50), "ID", "game", level)
-            show_table(upsets, name="upsets", hidden=("ID",),
+            upsets = analysis.upsets(data, top=50)
+            upsets = links.with_link(upsets.assign(Season=upsets["ID"].map(dict(zip(data["ID"], data["Season"],
+                                                                                      strict=True)))),
+                                     "ID", "game", level)
+            show_table(upsets, name="upsets", hidden=("ID", "Season"),
                        formats=_helped(list(upsets.columns), **{
                            "Winner ELO prob": percent_column("Winner's ELO chance", help=HELP["Winner ELO prob"]),
                            **links.link_format("game")}),

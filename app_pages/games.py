@@ -107,7 +107,7 @@ def _list(level: str, query: Query, team: str | None) -> None:
         download(label, partial(_all_games_csv, level, query), name="games_all")
     if frame.empty:
         return
-    box = page_sections.chart_below(f"Chart: {md(team)}'s margins" if team else "Chart: home margins")
+    box = page_sections.chart_below(f"Chart: the margins of {md(team)}" if team else "Chart: home margins")
     if not box.open:
         return
     with box:

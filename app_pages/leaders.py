@@ -47,7 +47,10 @@ def _why_none(level: str, kind: str, stat: str, season: int | None, team: str | 
     season's own cause (still loading, not started, not tabulated)."""
     asked = ([f"team {team}"] if team else []) + (["qualified only"] if qualified else []) \
         + ([phase.lower()] if phase != phases.REGULAR else [])
-    return season_facts.why_empty(level, season, f"{stat} statistics", filters=", ".join(asked),
+    # a player's statistics are made of his game lines: a season of results alone has none to
+    # make them of (re-tabulating would not help), unless the season holds them whole (Lahman's)
+    lines = "PlayerPerfs" if kind == "player" and not _tabulated(level, kind, stat, season) else ""
+    return season_facts.why_empty(level, season, f"{stat} statistics", filters=", ".join(asked), needs=lines,
                                   unfiltered=partial(_tabulated, level, kind, stat, season) if asked else None,
                                   computed_by=season_facts.RETABULATED)
 

@@ -77,7 +77,8 @@ def main() -> None:
     sport = api.level_sport(level)
     visitor, home = team_names(detail)
     game_header(detail)
-    links.open_button("Box score and game detail", links.game_url(level, game_id), icon=":material/scoreboard:")
+    links.open_button("Box score and game detail", links.game_url(level, game_id, detail.get("Season")),
+                      icon=":material/scoreboard:")
     if events.empty:  # why: a game to come has no plays yet; a finished one's source kept none
         st.info("No play-by-play held for this game: its source records the final score only."
                 if detail.get("ScoreHome") is not None else "No play-by-play yet: the game has not been played.")

@@ -172,7 +172,7 @@ def _player(level: str) -> None:
     if sections[STATISTICS].open:
         with sections[STATISTICS]:
             order = seasonlines.stat_order(pitcher) if baseball else ()
-            st.markdown(f"**Season {season or ''} statistics and ranks** (regular season)")
+            st.markdown(f"**Season {api.season_name(level, season) if season else ''} statistics and ranks** (regular season)")
             show_table(player_stats.stats_table(detail.get("stats"), order), name=f"player_{player_id}_stats",
                        empty=season_facts.why_empty(level, season, "season statistics",
                                                     computed_by=season_facts.RETABULATED, filters=f"player {name}",
@@ -205,7 +205,7 @@ def _game_log(level: str, player_id: int, season: int | None, name: str, games: 
     log = games.drop(columns=[c for c in ("ID", "Game_ID", "Team_ID", "Opponent_ID", "Player_ID", *unused)
                               if c in games.columns])
     if "Game_ID" in games.columns and not log.empty:
-        log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g) for g in games["Game_ID"]]})
+        log = log.assign(**{links.LINK_COLUMN: [links.game_url(level, g, season) for g in games["Game_ID"]]})
     with box:
         show_table(log, name=f"player_{player_id}_games", formats=links.link_format("game"))
 

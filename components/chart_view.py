@@ -19,6 +19,16 @@ the one before (st.plotly_chart) one after the other, three rounds on a loaded m
 2.3 -> 1.9, a game with its charts open (its box score's grids first) 3.8 -> 3.0, 4.1 -> 2.4 and
 3.7 -> 2.5; 0.63-1.04x a one-chart st.plotly_chart page of the same run (a game 1.28-1.66x),
 0.96-1.89x before (docs/benchmarks.md).
+
+A game opened with its charts draws them below its box score, whose grids' code and drawing came
+first: plotly.js was fetched only once the chart was mounted behind them, and run then. So that
+page has it fetched and run from its score line on (``load_early``), and a page's charts are drawn
+one a frame, the first shown before the second is drawn (``TURN``). A fresh page, the first chart,
+the code before and this one's visits alternated on one machine (load 9.7, ten visits each):
+median 4.65 -> 4.33 s, each pair's ratio 0.71-1.27 (median 0.95); bench/dashboard.py --pages game,
+the two one after the other, five rounds at load 2-9: 1.00-1.59x -> 1.16-1.45x the one-chart page
+(medians 1.23x -> 1.20x). On a less loaded machine one page's timeline moved further (plotly.js run
+before the grids were drawn, the first chart 3.1-3.9 -> 2.3-2.6 s over 3 visits each, not paired).
 """
 from __future__ import annotations
 
@@ -55,7 +65,8 @@ THEME: Final = json.loads(Path(__file__).with_name("chart_theme.json").read_text
 # ``window.chartViewPlotly`` is the promise of it, shared by every chart of the page. Loading it
 # from the page's first message instead, on every page, moved no first chart (a game with its
 # charts 2.9 -> 3.0 s, Compare 2.1 -> 2.1 s) and delayed a table-led page's first table (Overview
-# 1.9 -> 2.5 s; 4 fresh visits each, load 8-12): the browser's main thread is what they share.
+# 1.9 -> 2.5 s; 4 fresh visits each, load 8-12): the browser's main thread is what they share. A
+# page whose charts come after grids loads it early, at its top (``load_early``).
 LOAD: Final = """const LOAD = (src) => window.chartViewPlotly = window.chartViewPlotly || new Promise((resolve, reject) => {
   if (window.Plotly) return resolve(window.Plotly);
   const script = document.createElement('script');
@@ -65,9 +76,23 @@ LOAD: Final = """const LOAD = (src) => window.chartViewPlotly = window.chartView
   document.head.appendChild(script);
 });
 """
+# One chart drawn per frame: a page's charts all wait for plotly.js, and drawn in the one task that
+# followed its load, the first stayed off the screen until the last was drawn too (a game with its
+# charts: the win probability's 100-170 ms). Each waits until the one before has been painted (or
+# 100 ms, for a tab the browser does not paint).
+TURN: Final = """const AFTER_PAINT = () => new Promise((resolve) => {
+  const late = setTimeout(resolve, 100);
+  requestAnimationFrame(() => setTimeout(() => { clearTimeout(late); resolve(); }, 0));
+});
+const IN_TURN = (job) => {
+  const run = (window.chartViewTurn || Promise.resolve()).then(job);
+  window.chartViewTurn = run.then(AFTER_PAINT, AFTER_PAINT);
+  return run;
+};
+"""
 # Draws the figure once plotly.js is in; a later run's figure is drawn into the same plot
 # (Plotly.react), and the plot follows its column's width.
-JS: Final = LOAD + """
+JS: Final = LOAD + TURN + """
 export default function ({ data, parentElement }) {
   const figure = data.figure;
   const height = figure.layout.height || 450;
@@ -87,7 +112,7 @@ export default function ({ data, parentElement }) {
   let escape = null;
   const width = () => Math.max(Math.floor(parentElement.getBoundingClientRect().width), 150);
   const full = () => plot.classList.contains('chart-view-full');
-  window.chartViewPlotly.then((Plotly) => {
+  window.chartViewPlotly.then((Plotly) => IN_TURN(() => {
     if (gone) return;
     // the whole window for the chart, and back (the button, or Escape)
     const toggle = (on) => {
@@ -109,7 +134,7 @@ export default function ({ data, parentElement }) {
     });
     observer.observe(parentElement);
     document.addEventListener('keydown', escape);
-  });
+  }));
   return () => {
     gone = true;
     if (observer) observer.disconnect();
@@ -139,6 +164,16 @@ def draw(fig: go.Figure, *, key: str, where: Any = None) -> None:
     with place:
         _mount(key=key, data={"figure": spec, "config": CONFIG, "script": script_url()},
                width="stretch", height="content")
+
+
+def load_early() -> None:
+    """Have the page fetch and run plotly.js now, for charts it will draw further down, behind
+    grids whose code and drawing would otherwise come first (a game opened with its charts).
+    Nothing to see: the element's room is taken back (``.chart-view-early``, layout's style)."""
+    if not st.get_option("server.enableStaticServing"):
+        return
+    st.html(f'<span class="chart-view-early"></span><script>(() => {{ {LOAD}LOAD({json.dumps(script_url())}); }})();</script>',
+            unsafe_allow_javascript=True, width="content")
 
 
 def spec_of(fig: go.Figure) -> dict[str, Any]:

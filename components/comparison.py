@@ -128,11 +128,12 @@ def show(level: str, seasons: list[int], team_id: int | None, phase: str | None)
         said = forecasters.verdict(float(ours["Brier"].iloc[0]), dict(zip(theirs["Forecaster"], theirs["Brier"])))
         lost = forecasters.verdict(float(ours["Log loss"].iloc[0]),
                                    dict(zip(theirs["Forecaster"], theirs["Log loss"])), "log loss")
-        st.markdown(f"**{season}** ({int(ours['Games'].iloc[0]):,} games). {said} {lost}")
+        st.markdown(f"**{api.season_name(level, season)}** ({int(ours['Games'].iloc[0]):,} games). {said} {lost}")
     box = page_sections.disclosure("The scores, as a table", key=SCORES_KEY, icon=":material/table:")
     if box.open:  # the sentences above say them; the charts below open the view (page_sections.disclosure)
         with box:
-            show_table(table, name="comparison_scores", formats={
+            named = table.assign(Season=[api.season_name(level, int(s)) for s in table["Season"]])
+            show_table(named, name="comparison_scores", formats={
                 name: (st.column_config.NumberColumn(name, help=text, format="%.4f")
                        if name in ("Brier", "Log loss", "Brier vs ours")
                        else st.column_config.Column(name, help=text)) for name, text in COLUMN_HELP.items()})

@@ -15,11 +15,12 @@ from components.choice_resets import SEASON_DEPENDENT, forget, forget_level_reco
 from components.link_pins import pin
 from components.loading import level_filling
 from components.plain import md
-from components.url_binding import BIND, warn_unknown
+from components.url_binding import BIND, bound, warn_unknown
 from server.catalog.parameters import MAX_TEXT
 from services import api
 
 LEVEL_KEY = "level"
+SEASON_KEY = "season"  # a season's name in a link; a page's own season box may have another (``carried_season``)
 DEFAULT_LEVEL = "MLB"
 # label shown -> the games endpoint's `status` (the store's game states); None: every game
 STATUSES: dict[str, str | None] = {"All": None, "Final": "final", "In progress": "inprogress",
@@ -48,16 +49,32 @@ def current_level() -> str:
     return str(st.session_state.get(LEVEL_KEY) or DEFAULT_LEVEL)
 
 
-def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "Season",
+def carried_season(key: str, options: Sequence[int]) -> int | None:
+    """The one season a link names as ``season`` (what the Games, Standings, Ratings, Projections
+    and Leaders pages call it) for a picker that calls it ``key`` and that the link leaves out: a
+    Standings link opened on Forecasts, a player or a team shows that season. A season the
+    picker does not offer is said, as a value of its own name is (``warn_unknown``)."""
+    if key == SEASON_KEY or st.query_params.get_all(key) or bound(SEASON_KEY):  # the page's own season box
+        return None
+    given = [v for v in st.query_params.get_all(SEASON_KEY) if v != ""]
+    if len(given) != 1:
+        return None
+    warn_unknown(SEASON_KEY, options, "Season")
+    return int(given[0]) if given[0].isdigit() and int(given[0]) in options else None
+
+
+def season_picker(seasons: Sequence[int], *, key: str = SEASON_KEY, label: str = "Season",
                   default: int | None = None) -> int | None:
-    """Newest season first; by default the newest (docs/api/index.md: 'current season'). A new
-    season forgets the choices computed from it (``SEASON_DEPENDENT``)."""
+    """Newest season first; by default the newest (docs/api/index.md: 'current season'), or the
+    season a link names (``carried_season``). A new season forgets the choices computed from it
+    (``SEASON_DEPENDENT``)."""
     options = sorted({int(s) for s in seasons}, reverse=True)
     if not options:
         st.sidebar.caption("No season of this level is loaded yet: the service is loading it (the notice "
                            "above the page says what is ready)." if level_filling(current_level())
                            else "No seasons held for this level.")
         return None
+    default = carried_season(key, options) or default
     index = options.index(default) if default in options else 0
     warn_unknown(key, options, label, options[index])
     reset_to_default(key, options[index])
@@ -73,7 +90,8 @@ def season_picker(seasons: Sequence[int], *, key: str = "season", label: str = "
 def seasons_picker(seasons: Sequence[int], *, key: str = "seasons",
                    default: Sequence[int] = (), label: str = "Seasons") -> list[int]:
     options = sorted({int(s) for s in seasons}, reverse=True)
-    chosen = [s for s in default if s in options]
+    carried = carried_season(key, options)
+    chosen = [carried] if carried is not None else [s for s in default if s in options]
     warn_unknown(key, options, label, ", ".join(str(s) for s in chosen))
     reset_to_default(key, chosen)
     values = [int(s) for s in st.sidebar.multiselect(label, options, default=chosen, key=key, bind=BIND)]

@@ -231,6 +231,8 @@ def show_game(detail: dict[str, Any], sport: str = "", box: Callable[[], BoxScor
     game's play-by-play opens on them (a view opens on grids or on charts: page_sections.disclosure)."""
     visitor, home = team_names(detail)
     game_header(detail)
+    if page_sections.is_open(CHARTS_KEY):
+        chart_view.load_early()
     period = PERIOD_LABELS.get(sport, "Period")
     table = _line_score(detail, _frame(detail.get("scores")), visitor, home)
     scored = None

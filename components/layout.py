@@ -26,6 +26,7 @@ SECRET_PARAMS = frozenset({"key", "api_key"})
 # no data in it
 NARROW_STYLE = """<style>
 [data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
+[data-testid="stElementContainer"]:has(.chart-view-early) { display: none; }
 [data-testid="stDataFrame"] { timeline-scope: --grid-across; }
 [data-testid="stDataFrame"] .dvn-scroller { scroll-timeline: --grid-across inline; }
 @keyframes grid-more-right { from, 96% { opacity: 1; } to { opacity: 0; } }

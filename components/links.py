@@ -17,8 +17,13 @@ from components import row_selection
 LINK_COLUMN = "Open"
 
 
-def game_url(level: str, game_id: object) -> str:
-    return f"games?{urlencode({'level': level, 'game': int(str(game_id))})}"
+def game_url(level: str, game_id: object, season: object = None) -> str:
+    """A game's view; with ``season`` (the game's), the Games page's season box names it too, and its
+    list is that season's: a 2023 upset opened from Forecasts does not sit under "2024"."""
+    params: dict[str, object] = {"level": level, "game": int(str(game_id))}
+    if season is not None and not (isinstance(season, float) and pd.isna(season)):
+        params["season"] = int(str(season))
+    return f"games?{urlencode(params)}"
 
 
 def player_url(level: str, player_id: object, season: object = None) -> str:
@@ -65,11 +70,16 @@ def open_button(label: str, url: str, *, icon: str) -> None:
 def with_link(frame: pd.DataFrame, source: str, build: str, level: str, season: object = None) -> pd.DataFrame:
     """``frame`` with a LINK_COLUMN built from ``source`` (an ID or a team name); ``build`` is
     "game", "player" or "team"; a player's or team's link carries ``season`` when given (the
-    season the table is of: a player opened from the 2022 leaders opens on 2022). Rows without a
-    value get no link."""
+    season the table is of: a player opened from the 2022 leaders opens on 2022); a game's, the
+    season of its row (the frame's ``Season``) or ``season``. Rows without a value get no link."""
     if frame.empty or source not in frame.columns:
         return frame
-    makers: dict[str, Callable[[str, object], str]] = {"game": game_url, "player": partial(player_url, season=season),
+    if build == "game":
+        seasons = frame["Season"] if "Season" in frame.columns else pd.Series(season, index=frame.index)
+        urls = [game_url(level, v, s) if v is not None and not (isinstance(v, float) and pd.isna(v)) else None
+                for v, s in zip(frame[source], seasons, strict=True)]
+        return frame.assign(**{LINK_COLUMN: pd.Series(urls, index=frame.index, dtype=object)})
+    makers: dict[str, Callable[[str, object], str]] = {"player": partial(player_url, season=season),
                                                       "team": partial(team_url, season=season)}
     make = makers[build]
     urls = [make(level, v) if v is not None and not (isinstance(v, float) and pd.isna(v)) else None
@@ -81,6 +91,16 @@ def link_format(what: str) -> dict[str, object]:
     """The column config that shows LINK_COLUMN as a link reading ``what`` (game, profile, team),
     pinned: tables of many columns (projections, game logs, ELO series) are wider than their box,
     and the grid keeps a previous level's column widths, so a last column would sit past the
-    right edge; pinned, it leads every table and stays in view however far one scrolls."""
-    return {LINK_COLUMN: st.column_config.LinkColumn(LINK_COLUMN, display_text=what, pinned=True,
+    right edge; pinned, it leads every table and stays in view however far one scrolls. As wide
+    as its words need (``link_width``): left to the grid, it took 105 px of a phone's 358."""
+    return {LINK_COLUMN: st.column_config.LinkColumn(LINK_COLUMN, display_text=what, pinned=True, width=link_width(what),
                                                      help=f"A click on the row opens the {what}; this link opens it in a new tab")}
+
+
+def link_width(what: str) -> int:
+    """The link column's width in px: its heading's or its link's words, whichever is longer, at
+    the grid's 14 px type (at most 8 px a letter) with its cell padding either side."""
+    return 8 * max(len(what), len(LINK_COLUMN)) + 2 * CELL_PADDING
+
+
+CELL_PADDING = 8  # the grid's padding each side of a cell's text, px

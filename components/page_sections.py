@@ -32,6 +32,15 @@ def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
     return st.expander(label, key=key, bind=BIND, icon=icon)
 
 
+def is_open(key: str) -> bool:
+    """Whether the ``disclosure`` under ``key`` will be open in this run (before it is drawn):
+    its state in the session, else in the link."""
+    if key in st.session_state:
+        return bool(st.session_state[key])
+    given = st.query_params.get_all(key)
+    return bool(given) and given[-1].lower() == "true"
+
+
 CHART_BELOW: Final = "chart"  # a link's name for the chart box of the page it opens (``chart_below``)
 PAGE_KEY: Final = "_page"  # session state: the page this run shows (app.py), as its URL names it
 

@@ -57,7 +57,10 @@ def _count(value: object) -> int | None:
 
 def seasons_table(seasons: pd.DataFrame) -> pd.DataFrame:
     """A team's seasons (the API's ``seasons``) with its postseason record beside the regular
-    season's, as "W-L" ("" where it played no postseason game the store holds)."""
+    season's, as "W-L" ("" where it played no postseason game the store holds); the name each
+    season was played under where the API holds one, and ties where a season has any."""
+    if "Name" in seasons.columns and not seasons["Name"].astype("string").fillna("").str.strip().astype(bool).any():
+        seasons = seasons.drop(columns=["Name"])  # no season's own name held (a results source): no empty column
     if seasons.empty or not {"PostWins", "PostLosses"} <= set(seasons.columns):
         return seasons
     post = []
@@ -67,7 +70,8 @@ def seasons_table(seasons: pd.DataFrame) -> pd.DataFrame:
     shown = seasons.drop(columns=[c for c in POSTSEASON_COLUMNS if c in seasons.columns])
     at = list(shown.columns).index("Ties") + 1 if "Ties" in shown.columns else len(shown.columns)
     shown.insert(at, "Postseason", post)
-    return shown
+    ties = pd.to_numeric(shown.get("Ties", pd.Series(dtype=float)), errors="coerce").fillna(0)
+    return shown.drop(columns=["Ties"]) if "Ties" in shown.columns and not ties.any() else shown
 
 
 def postseason_notes(seasons: pd.DataFrame, names: Mapping[int, str] | None = None) -> list[str]:

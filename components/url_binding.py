@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from components.plain import md
 
@@ -29,3 +30,13 @@ def warn_unknown(key: str, options: Sequence[object], label: str, default: objec
         quoted = ", ".join(f"'{md(w)}'" for w in wrong)
         st.sidebar.warning(f"The link's {label.lower()} {quoted} is not available "
                            f"here{instead}.", icon=":material/link_off:")
+
+
+def bound(key: str) -> bool:
+    """Whether a widget of this page binds ``key`` (the widgets of the page a session came
+    from are unbound when it opens another)."""
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        return False
+    with ctx.session_state.query_params() as params:
+        return bool(params.is_bound(key))

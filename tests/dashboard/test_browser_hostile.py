@@ -87,7 +87,7 @@ def test_hostile_names_are_text_on_every_page_that_shows_them(chromium: Any, hos
     base = f"{hostile_dashboard}/%s?level={hostile.LEVEL}&%s"
     views = {  # page -> the text it must show as written
         base % ("games", f"game={final}&charts=true"): f"{hostile.LINK} 99 @ {hostile.FORMULA} 101",
-        base % ("games", f"team={quote(names.teams[2])}&chart=true"): f"Chart: {names.teams[2]}'s margins",
+        base % ("games", f"team={quote(names.teams[2])}&chart=true"): f"Chart: the margins of {names.teams[2]}",
         base % ("ratings", "chart=true"): None,
         base % ("players", f"player={player}"): names.players[0],
         base % ("players", f"tab=Teams&team={quote(hostile.DIRECTIVES)}"): hostile.DIRECTIVES,

@@ -459,6 +459,18 @@ def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, d
     assert "/games?" in back[0] and f"game={game}" in back[0] and back[1] == ["Game detail"], back
 
 
+def test_a_shared_play_by_play_opens_its_box_score_under_the_games_season(browser: Any, dashboard: str,
+                                                                          dashboard_env: ApiServer) -> None:
+    older = api.season_ids("NBA", with_games=True)[1]  # not the newest: the game's season must travel
+    game = str(int(api.games("NBA", season=older, status="final", size=1).frame.iloc[0]["ID"]))
+    page = _open(browser, f"{dashboard}/playbyplay?level=NBA&game={game}")
+    page.get_by_role("button", name="Box score and game detail").click()
+    settle(page)
+    back = (page.url, _sidebar_value(page, "Season"))
+    page.context.close()
+    assert f"game={game}" in back[0] and back[1] == str(older), back  # its season's box and list
+
+
 def _pick(page: Any, label: str, option: str) -> None:
     """Choose ``option`` in a multiselect and close its menu (it stays open for more picks)."""
     page.get_by_role("combobox", name=label, exact=True).click()

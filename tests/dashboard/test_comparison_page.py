@@ -55,6 +55,8 @@ def test_nba_2022_23_beside_fivethirtyeight(real_dashboard: ApiServer) -> None:
     said = " ".join(m.value for m in at.markdown)
     assert f"ours ({ours}) loses to FiveThirtyEight RAPTOR ({raptor})" in said
     assert f"beats FiveThirtyEight Elo ({elo})" in said
+    assert "**2022-23** (1,230 games)" in said, "the season as the API names it, as the chart's title does"
+    assert set(table.value["Season"]) == {"2022-23"}
     captions = " ".join(c.value for c in at.caption)
     assert "FiveThirtyEight (ABC News), CC BY 4.0" in captions
     assert "Simulation winner" in captions

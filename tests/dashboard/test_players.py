@@ -1,6 +1,7 @@
 """Players and teams page: search, profile with game log chart; a team's seasons and ELO."""
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from server.catalog.parameters import MAX_TEXT
@@ -62,3 +63,16 @@ def test_team_profile_from_url(dashboard_env: ApiServer) -> None:
     assert titles(at) == [f"NBA {name[newest]}: {team} ELO"] and not at.dataframe, "the ELO, its games a click below"
     switched = open_page("players", {"level": "NBA", "tab": "Teams", "team": team, "section": "Season statistics"})
     assert not switched.sidebar.warning, "a player's section left in the link does not trouble the team's tabs"
+
+
+def test_a_teams_seasons_show_no_name_column_where_no_season_holds_one() -> None:
+    """A results source names no season's team (NHL from FiveThirtyEight): no empty Name column,
+    and no Ties column of zeros (basketball has none); a season played under its own name keeps
+    it, and a season with ties shows them."""
+    from components import team_view
+
+    seasons = pd.DataFrame([{"Season": 2023, "Name": None, "Wins": 65, "Losses": 17, "Ties": 0, "PostWins": 3,
+                             "PostLosses": 4, "PostUnplayed": []}])
+    assert list(team_view.seasons_table(seasons).columns) == ["Season", "Wins", "Losses", "Postseason"]
+    named = team_view.seasons_table(seasons.assign(Name=["Boston Bruins"], Ties=[3]))
+    assert list(named["Name"]) == ["Boston Bruins"] and list(named["Ties"]) == [3]

@@ -127,3 +127,13 @@ def test_the_game_page_shows_what_the_game_changed_in_both_teams_odds(dashboard_
         before = series[series["Date"] < game["GameDay"]]["PlayoffProb"].iloc[-1]
         after = series[series["Date"] == game["GameDay"]]["PlayoffProb"].iloc[-1]
         assert f"**{name}:** {before:.1%} → {after:.1%} ({(after - before) * 100:+.1f} points)" in said
+
+
+def test_the_title_names_a_split_season_as_the_api_does(dashboard_env: ApiServer) -> None:
+    """NHL seasons span two years: the title reads "2025-26", as Standings' does, not the ID."""
+    season = api.season_ids("NHL", with_games=True)[0]
+    at = open_page("projections", {"level": "NHL"})
+    assert_clean(at)
+    named = api.season_name("NHL", season)
+    assert named != str(season)
+    assert at.title[0].value == f"NHL season projections, {named}"

@@ -308,3 +308,13 @@ def test_a_plays_outs_and_runners_before_it_in_extra_innings(real_dashboard: Api
     assert (kirk["Outs"], kirk["RoB"]) == ("0", "-2-")
     assert (kiermaier["Outs"], kiermaier["RoB"], kiermaier["Score after"]) == ("1", "--3", "11-10")
     assert kiermaier["WPA batter"].startswith("+") and kiermaier["WPA pitcher"].startswith("-")
+
+
+def test_leaders_of_a_season_of_results_alone_say_its_source_has_no_player_lines(real_dashboard: ApiServer) -> None:
+    """NBA 2022-23 holds FiveThirtyEight's results alone: its player leaders are empty because the
+    source has no player lines, not for want of a re-tabulation (which would make none)."""
+    at = open_page("leaders", {"level": "NBA", "season": "2023"})
+    assert_clean(at)
+    said = " ".join(i.value for i in at.info)
+    assert "holds no game-by-game player lines (its source has none)" in said, said
+    assert "retabulate" not in said, said
