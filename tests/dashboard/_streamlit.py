@@ -48,6 +48,16 @@ def settle(page: Any, quiet_ms: int = QUIET_MS) -> None:
         previous = now
 
 
+def open_fresh(browser: Any, url: str, width: int = 1440) -> Any:
+    """``url`` in a fresh browser context (no cookies, no session: a link as a colleague opens
+    it), once its first heading is there and the page has settled."""
+    page = browser.new_context(viewport={"width": width, "height": 1000}).new_page()
+    page.goto(url)
+    page.wait_for_selector("h1", timeout=SETTLE_TIMEOUT_MS)
+    settle(page)
+    return page
+
+
 CHARTS_RIGHT_EDGE = """() => Math.max(...[...document.querySelectorAll('.js-plotly-plot')]
     .map(g => Math.ceil(g.getBoundingClientRect().right)))"""
 

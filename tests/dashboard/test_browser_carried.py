@@ -10,21 +10,12 @@ from urllib.parse import quote_plus
 import pytest
 
 from services import api
-from tests.dashboard._streamlit import settle
+from tests.dashboard._streamlit import open_fresh
 from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 playwright_api = pytest.importorskip("playwright.sync_api")
-TIMEOUT_MS = 120_000
 LEVEL = "MLB"
-
-
-def _open(browser: Any, url: str) -> Any:
-    page = browser.new_context(viewport={"width": 1440, "height": 1000}).new_page()
-    page.goto(url)
-    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
-    settle(page)
-    return page
 
 
 def _select_value(page: Any, label: str) -> str:
@@ -44,7 +35,7 @@ def _older_season() -> int:
 
 def test_forecasts_show_the_one_season_a_link_names(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     season = _older_season()
-    page = _open(browser, f"{dashboard}/forecasts?level={LEVEL}&season={season}")
+    page = open_fresh(browser, f"{dashboard}/forecasts?level={LEVEL}&season={season}")
     shown = (_chips(page, "Seasons"), page.url)
     page.context.close()
     assert shown[0] == [str(season)], shown
@@ -53,7 +44,7 @@ def test_forecasts_show_the_one_season_a_link_names(browser: Any, dashboard: str
 def test_a_player_opens_on_the_season_a_link_names(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     season = _older_season()
     player = int(api.stats(LEVEL, "player", "HR", season=season, size=1).frame.iloc[0]["Player_ID"])
-    page = _open(browser, f"{dashboard}/players?level={LEVEL}&player={player}&season={season}")
+    page = open_fresh(browser, f"{dashboard}/players?level={LEVEL}&player={player}&season={season}")
     shown = _select_value(page, "Player season")
     page.context.close()
     assert shown == str(season)
@@ -62,7 +53,7 @@ def test_a_player_opens_on_the_season_a_link_names(browser: Any, dashboard: str,
 def test_a_team_opens_on_the_season_a_link_names(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     season = _older_season()
     team = str(min(api.teams(LEVEL, season)["Name"].astype(str)))
-    page = _open(browser, f"{dashboard}/players?level={LEVEL}&tab=Teams&team={quote_plus(team)}&season={season}")
+    page = open_fresh(browser, f"{dashboard}/players?level={LEVEL}&tab=Teams&team={quote_plus(team)}&season={season}")
     shown = _select_value(page, "ELO season")
     page.context.close()
     assert shown == str(season)

@@ -18,7 +18,7 @@ import pandas as pd
 import pytest
 
 from services import api
-from tests.dashboard._streamlit import settle
+from tests.dashboard._streamlit import open_fresh, settle
 from tests.dashboard.conftest import ApiServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -27,14 +27,6 @@ TIMEOUT_MS = 120_000
 SCROLL_MS = 1500  # the grid redraws its columns after a scroll
 EXCEPTION = '[data-testid="stException"]'
 SEARCHES = ("GDP", "O'Neil", "Zoë")  # a code, an apostrophe, a diacritic
-
-
-def _open(browser: Any, url: str) -> Any:
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-    page.goto(url)
-    page.wait_for_selector("h1", timeout=TIMEOUT_MS)
-    settle(page)
-    return page
 
 
 def _choose(page: Any, label: str, option: str) -> None:
@@ -105,7 +97,7 @@ STEPS: dict[str, Callable[[Any], None]] = {
 @pytest.mark.parametrize("path", list(STEPS))
 def test_a_changed_view_reopens_the_same_from_its_link(browser: Any, dashboard: str, dashboard_env: ApiServer,
                                                        path: str) -> None:
-    first = _open(browser, f"{dashboard}/{path}")
+    first = open_fresh(browser, f"{dashboard}/{path}")
     _choose(first, "Level", "NBA")
     STEPS[path](first)
     assert first.locator(EXCEPTION).count() == 0
@@ -113,7 +105,7 @@ def test_a_changed_view_reopens_the_same_from_its_link(browser: Any, dashboard: 
     assert "level=NBA" in link and dashboard_env.key not in link
     seen = _view(first)
     first.context.close()
-    second = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    second = open_fresh(browser, link)  # a fresh context: no cookies, no session, only the link
     again = _view(second)
     second.context.close()
     assert again == seen
@@ -132,13 +124,13 @@ def test_the_copied_link_names_the_season_and_day_a_fresh_page_shows(browser: An
                                                                       dashboard_env: ApiServer) -> None:
     season = api.season_ids("NHL", with_games=True)[0]
     day = str(api.projections("NHL", season=season).frame["Date"].max())
-    first = _open(browser, f"{dashboard}/projections?level=NHL")
+    first = open_fresh(browser, f"{dashboard}/projections?level=NHL")
     link = _copied_link(first)
     assert f"season={season}" in link and f"asof={day}" in link, "a month later, the same season and day"
     assert dashboard_env.key not in link
     seen, as_of = _view(first), [_as_of(first)]
     first.context.close()
-    second = _open(browser, link)  # a fresh context: no cookies, no session, only the link
+    second = open_fresh(browser, link)  # a fresh context: no cookies, no session, only the link
     again, said = _view(second), second.locator("body").inner_text()
     as_of.append(_as_of(second))
     second.context.close()
@@ -164,7 +156,7 @@ def _headers_in_view(page: Any) -> list[str]:
 
 def test_the_open_column_stays_in_view_after_a_level_change(browser: Any, dashboard: str,
                                                             dashboard_env: ApiServer) -> None:
-    page = _open(browser, f"{dashboard}/projections")
+    page = open_fresh(browser, f"{dashboard}/projections")
     for level in ("NBA", "FC"):  # each keeps the grid of the level before, wider than its box
         _choose(page, "Level", level)
         assert _headers_in_view(page)[0] == "Open", (level, _headers_in_view(page))
@@ -187,16 +179,16 @@ def _search_everywhere(page: Any, label: str) -> list[str]:
 def test_every_search_box_takes_ordinary_and_odd_text(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     failures: list[str] = []
     for level in ("MLB",):
-        glossary = _open(browser, f"{dashboard}/glossary?level={level}")
+        glossary = open_fresh(browser, f"{dashboard}/glossary?level={level}")
         for tab in ("Levels", "Sublevels", "Stat codes", "Nations"):
             _tab(glossary, tab)
             failures += _search_everywhere(glossary, "Search")
         glossary.context.close()
-    players = _open(browser, f"{dashboard}/players?level=MLB")
+    players = open_fresh(browser, f"{dashboard}/players?level=MLB")
     failures += _search_everywhere(players, "Search players")
     players.context.close()
     game = int(api.games("MLB", status="final", size=1).frame.iloc[0]["ID"])
-    plays = _open(browser, f"{dashboard}/playbyplay?level=MLB&game={game}")
+    plays = open_fresh(browser, f"{dashboard}/playbyplay?level=MLB&game={game}")
     for tab in [t for t in plays.get_by_role("tab").all_inner_texts() if t]:
         _tab(plays, tab)
         failures += _search_everywhere(plays, "Player")
@@ -397,7 +389,7 @@ def test_no_column_is_cut_off_at_1440_px(browser: Any, dashboard: str, dashboard
 
 def test_a_csv_download_holds_no_python_list_text(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     levels = api.glossary("MLB", "levels")
-    page = _open(browser, f"{dashboard}/glossary?level=MLB&tab=Levels")
+    page = open_fresh(browser, f"{dashboard}/glossary?level=MLB&tab=Levels")
     with page.expect_download(timeout=TIMEOUT_MS) as download:
         page.get_by_test_id("stDownloadButton").first.locator("button").click()
     saved = pd.read_csv(download.value.path(), keep_default_na=False)
@@ -424,7 +416,7 @@ def test_a_click_on_a_leaders_row_opens_the_player_on_that_season_in_this_tab(
         browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     season = api.season_ids("MLB", with_games=True)[1]  # not the newest: the season must travel
     leader = api.stats("MLB", "player", "HR", season=season, size=1).frame.iloc[0]
-    page = _open(browser, f"{dashboard}/leaders?level=MLB&stat=HR&season={season}")
+    page = open_fresh(browser, f"{dashboard}/leaders?level=MLB&stat=HR&season={season}")
     _click_first_row(page)
     tabs, url = len(page.context.pages), page.url
     opened = (page.locator("h3").first.inner_text(), _sidebar_value(page, "Player ID"),
@@ -445,7 +437,7 @@ def test_a_click_on_a_leaders_row_opens_the_player_on_that_season_in_this_tab(
 def test_a_game_opens_its_play_by_play_and_back_to_its_box_score(browser: Any, dashboard: str,
                                                                    dashboard_env: ApiServer) -> None:
     game = _nba_game()
-    page = _open(browser, f"{dashboard}/games?level=NBA&game={game}")
+    page = open_fresh(browser, f"{dashboard}/games?level=NBA&game={game}")
     page.get_by_role("button", name="Play-by-play of this game").click()
     settle(page)
     plays = (page.url, page.locator("h1").first.inner_text())
@@ -463,7 +455,7 @@ def test_a_shared_play_by_play_opens_its_box_score_under_the_games_season(browse
                                                                           dashboard_env: ApiServer) -> None:
     older = api.season_ids("NBA", with_games=True)[1]  # not the newest: the game's season must travel
     game = str(int(api.games("NBA", season=older, status="final", size=1).frame.iloc[0]["ID"]))
-    page = _open(browser, f"{dashboard}/playbyplay?level=NBA&game={game}")
+    page = open_fresh(browser, f"{dashboard}/playbyplay?level=NBA&game={game}")
     page.get_by_role("button", name="Box score and game detail").click()
     settle(page)
     back = (page.url, _sidebar_value(page, "Season"))
@@ -498,7 +490,7 @@ def _shown_and_reopened(browser: Any, page: Any) -> tuple[tuple[dict[str, Any], 
     shown = (_view(page), _chart_lines(page))
     link = _copied_link(page)
     page.context.close()
-    fresh = _open(browser, link)
+    fresh = open_fresh(browser, link)
     reopened = (_view(fresh), _chart_lines(fresh))
     fresh.context.close()
     return shown, link, reopened
@@ -508,7 +500,7 @@ def test_compare_two_players_and_reopen_the_comparison_from_its_link(browser: An
                                                                       dashboard_env: ApiServer) -> None:
     leaders = api.stats("MLB", "player", "HR", size=2).frame
     names = [str(n) for n in leaders["Name"]]
-    page = _open(browser, f"{dashboard}/compare?level=MLB")
+    page = open_fresh(browser, f"{dashboard}/compare?level=MLB")
     for name in names:  # each found by a search of its own: the first pick stays while the second is found
         _type(page, "Find players", name)
         _pick(page, "Players", name)
@@ -538,7 +530,7 @@ def test_a_new_season_keeps_the_chosen_teams_it_has(browser: Any, dashboard: str
     # the two lowest rated of the newest season that also played the older one: never its default
     kept = [str(t) for t in api.elo("NBA", season=newest)["Team"] if str(t) in in_older][-2:]
     picked = "".join(f"&teams={quote_plus(t)}" for t in kept)
-    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={newest}&tab=Over+the+season{picked}")
+    page = open_fresh(browser, f"{dashboard}/ratings?level=NBA&season={newest}&tab=Over+the+season{picked}")
     _choose(page, "Season", str(older))
     chosen = page.locator('[data-testid="stSidebar"] [data-testid="stMultiSelect"]').first.inner_text()
     lines, url = _chart_lines(page), page.url
@@ -552,7 +544,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
     season = api.season_ids("NBA", with_games=True)[1]
     days = sorted(str(d) for d in api.elo("NBA", season=season)["Date"].dropna().unique())
     day = days[len(days) // 2]  # a day inside the season, not its newest
-    page = _open(browser, f"{dashboard}/ratings?level=NBA&season={season}&chart=true")  # the chart names the day
+    page = open_fresh(browser, f"{dashboard}/ratings?level=NBA&season={season}&chart=true")  # the chart names the day
     page.get_by_role("group", name="Snapshot date").get_by_role("spinbutton").first.click()
     page.keyboard.type(day.replace("-", ""))  # year, month, day
     page.keyboard.press("Enter")
@@ -566,7 +558,7 @@ def test_enter_in_a_date_box_applies_the_day(browser: Any, dashboard: str, dashb
 def test_a_click_on_a_game_of_the_list_opens_it(browser: Any, dashboard: str, dashboard_env: ApiServer) -> None:
     season = api.season_ids("NBA", with_games=True)[1]
     first = api.all_games("NBA", season=season).frame.iloc[0]  # the list opens on every phase, newest first
-    page = _open(browser, f"{dashboard}/games?level=NBA&season={season}&tab=Games")
+    page = open_fresh(browser, f"{dashboard}/games?level=NBA&season={season}&tab=Games")
     _click_first_row(page)
     url, tab = page.url, page.locator('[role="tab"][aria-selected="true"]').all_inner_texts()
     page.context.close()
@@ -581,7 +573,7 @@ def test_a_click_on_a_standings_or_projections_row_opens_the_team_in_this_tab(
     leader = table[table["Division"] == division].sort_values("DivRank").iloc[0]["Team"]
     projected = api.projections("MLB", season=season).frame.iloc[0]["Team"]  # the service's order
     opened = []
-    page = _open(browser, f"{dashboard}/standings?level=MLB&season={season}")
+    page = open_fresh(browser, f"{dashboard}/standings?level=MLB&season={season}")
     for path in (f"standings?level=MLB&season={season}", f"projections?level=MLB&season={season}"):
         if "standings" not in path:
             page.goto(f"{dashboard}/{path}")
@@ -601,7 +593,7 @@ def test_compare_two_teams_and_reopen_the_comparison_from_its_link(browser: Any,
                                                                    dashboard_env: ApiServer) -> None:
     season = api.season_ids("NBA", with_games=True)[1]  # not the newest: the link must name it
     names = sorted(api.teams("NBA", season)["Name"].astype(str))[:2]
-    page = _open(browser, f"{dashboard}/compare?level=NBA&compare=teams&season={season}")
+    page = open_fresh(browser, f"{dashboard}/compare?level=NBA&compare=teams&season={season}")
     for name in names:
         _pick(page, "Teams", name)
     _unfold(page, f"{season} season lines")
@@ -654,7 +646,7 @@ def test_one_click_on_a_search_result_opens_the_player(browser: Any, dashboard: 
                                                        dashboard_env: ApiServer) -> None:
     leader = api.stats("MLB", "player", "HR", size=1).frame.iloc[0]
     surname = str(leader["Name"]).split()[-1]
-    page = _open(browser, f"{dashboard}/players?level=MLB")
+    page = open_fresh(browser, f"{dashboard}/players?level=MLB")
     _type(page, "Search players", surname)
     _click_first_row(page)  # the search's table, above the leaders'
     opened = (_sidebar_value(page, "Player ID"), page.locator("h3").first.inner_text(), page.url)
