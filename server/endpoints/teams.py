@@ -98,6 +98,21 @@ def _hockey_records(conn: sa.Connection, tid: int) -> dict[int, dict[str, int]]:
             for season, w, lo, otl in rows}
 
 
+def _season_record(row: sa.RowMapping, hockey: dict[int, dict[str, int]] | None) -> Record:
+    """A season's columns as the source gives them; in hockey the games' Wins and Losses, with
+    OTL beside Losses where the standings print it."""
+    out = {k: v for k, v in row.items() if k != "_parent"}
+    if hockey is None:
+        return out
+    games = hockey.get(row["Season"], {"OTL": None})
+    ordered: Record = {}
+    for key, value in out.items():
+        ordered[key] = games.get(key, value)
+        if key == "Losses":
+            ordered["OTL"] = games["OTL"]
+    return ordered
+
+
 def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> None:
     record = found[0]
     tid = record["ID"]
@@ -113,8 +128,7 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
     post = _postseasons(conn, tid)
     hockey = _hockey_records(conn, tid) if ask.level.sport == "hockey" else None
     record["seasons"] = [
-        {**{k: v for k, v in r.items() if k != "_parent"},
-         **(hockey.get(r["Season"], {"OTL": None}) if hockey is not None else {}),
+        {**_season_record(r, hockey),
          "League": [n for n in (r["Sublevel"], r["_parent"]) if n is not None],
          **post.get(r["Season"], _NO_POSTSEASON)}
         for r in seasons]

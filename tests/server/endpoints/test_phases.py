@@ -210,6 +210,8 @@ def test_a_hockey_teams_seasons_count_overtime_losses_apart(real_api: ApiServer)
     season = next(s for s in real_api.get_json("/v1/teams/NHL/", id=boston)["teams"][0]["seasons"]
                   if s["Season"] == 2023)
     assert (season["Wins"], season["Losses"], season["OTL"]) == (65, 12, 5)
+    columns = list(season)
+    assert columns[columns.index("Losses") + 1] == "OTL", "OTL sits beside Losses, as printed"
     standing = next(r for r in real_api.get_json("/v2/standings/NHL/", season=2023)["standings"]
                     if r["Team_ID"] == boston)
     assert (standing["W"], standing["L"], standing["OTL"]) == (65, 12, 5)
