@@ -7,7 +7,7 @@
 * ``api_key`` (session): a key issued against that store (generous rate).
 * ``live_server`` (session): ``python -m server serve`` in a subprocess on a free loopback port,
   its output captured to a log file (tests read it to prove keys never reach logs).
-* ``api`` (session): an httpx client on the live server that adds the key to every query.
+* ``api`` (session): the live server as an ``ApiServer`` with the tests' key (``send`` for any status).
 * ``store_url``, ``new_store``: a store of the test's own, on SQLite and on PostgreSQL (one
   test each): its address, or that store initialised and empty.
 * ``php_binary``: the php-cli path, or a skip with one clear line.
@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,23 +63,6 @@ class LiveServer:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
-
-
-@dataclass
-class Api:
-    """An httpx client on the live server that adds ``key`` (unless given) to every query."""
-
-    client: httpx.Client
-    key: str
-    base_url: str
-    extra: dict[str, str] = field(default_factory=dict)
-
-    def get(self, path: str, params: dict[str, Any] | None = None,
-            headers: dict[str, str] | None = None, key: str | None = None) -> httpx.Response:
-        query = {"key": self.key if key is None else key, **(params or {})}
-        if key == "":
-            query.pop("key")
-        return self.client.get(path, params=query, headers=headers)
 
 
 def free_port() -> int:
@@ -162,9 +145,10 @@ def live_server(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.fixture(scope="session")
-def api(live_server: LiveServer, api_key: str) -> Iterator[Api]:
-    with httpx.Client(base_url=live_server.base_url, timeout=30) as client:
-        yield Api(client, api_key, live_server.base_url)
+def api(live_server: LiveServer, api_key: str, mini_store: MiniStore) -> ApiServer:
+    """The mini store's live server asked with the tests' key: ``get`` for answers that must
+    succeed, ``send`` for the ones a test reads the status of."""
+    return ApiServer(live_server.base_url, api_key, mini_store.url)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

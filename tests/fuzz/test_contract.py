@@ -18,8 +18,8 @@ import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi import checks
+from tests.demo_api import ApiServer
 
-from tests.conftest import Api
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 # Triage only: checks to leave out by name (e.g. FUZZ_EXCLUDE=content_type_conformance) so that
@@ -31,8 +31,8 @@ EXCLUDED = [getattr(checks, name) for name in os.environ.get("FUZZ_EXCLUDE", "")
 EXCLUDED.append(checks.positive_data_acceptance)
 
 
-def _failures(api: Api, mode: GenerationMode) -> list[str]:
-    schema = schemathesis.openapi.from_url(api.base_url + "/openapi.json")
+def _failures(api: ApiServer, mode: GenerationMode) -> list[str]:
+    schema = schemathesis.openapi.from_url(api.url + "/openapi.json")
     failures: list[str] = []
     operations = 0
     for result in schema.get_all_operations():
@@ -54,12 +54,12 @@ def _failures(api: Api, mode: GenerationMode) -> list[str]:
 
 
 @pytest.mark.slow
-def test_positive_cases_conform(api: Api) -> None:
+def test_positive_cases_conform(api: ApiServer) -> None:
     failures = _failures(api, GenerationMode.POSITIVE)
     assert not failures, "\n\n".join(failures)
 
 
 @pytest.mark.slow
-def test_negative_cases_get_documented_errors(api: Api) -> None:
+def test_negative_cases_get_documented_errors(api: ApiServer) -> None:
     failures = _failures(api, GenerationMode.NEGATIVE)
     assert not failures, "\n\n".join(failures)

@@ -12,7 +12,8 @@ import sqlalchemy as sa
 from server import keys
 from server.store import schema
 from server.store.engine import make_engine
-from tests.conftest import ROOT, Api, MiniStore, server_env
+from tests.conftest import ROOT, MiniStore, server_env
+from tests.demo_api import ApiServer
 
 
 def run_cli(url: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -57,21 +58,21 @@ def test_bad_input_is_one_clear_line(empty_store: str) -> None:
     assert done.returncode == 1 and "Traceback" not in done.stderr
 
 
-def test_revocation_takes_effect_at_once(api: Api, mini_store: MiniStore) -> None:
+def test_revocation_takes_effect_at_once(api: ApiServer, mini_store: MiniStore) -> None:
     done = run_cli(mini_store.url, "issue", "--label", "short-lived")
     key = done.stdout.strip()
     for _ in range(3):  # the second and third are answered from the cached body
-        assert api.get("/v1/teams/MLB/", key=key).status_code == 200
+        assert api.send("/v1/teams/MLB/", key=key).status_code == 200
     assert run_cli(mini_store.url, "revoke", key).returncode == 0
     for path in ("/v1/teams/MLB/", "/v1/games/MLB/"):  # a cached body, and a fresh query
-        response = api.get(path, key=key)
+        response = api.send(path, key=key)
         assert response.status_code == 401 and response.json()["error"]["Code"] == "key_invalid"
     assert run_cli(mini_store.url, "revoke", key).returncode == 1  # already revoked
 
 
-def test_last_used_is_recorded(api: Api, mini_store: MiniStore) -> None:
+def test_last_used_is_recorded(api: ApiServer, mini_store: MiniStore) -> None:
     key = keys.issue(mini_store.engine, None, 100, "used")
-    assert api.get("/v1/teams/MLB/", key=key).status_code == 200
+    assert api.send("/v1/teams/MLB/", key=key).status_code == 200
     deadline = time.monotonic() + 10  # recorded off the request path, within moments
     while True:
         rows = {r["label"]: r for r in keys.list_keys(mini_store.engine)}

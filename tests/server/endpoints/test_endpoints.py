@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from server.endpoints.registry import ENDPOINTS
-from tests.conftest import Api, MiniStore
+from tests.conftest import MiniStore
+from tests.demo_api import ApiServer
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -88,9 +89,9 @@ def test_samples_cover_the_registry() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
-def test_endpoint_answers_records_with_documented_fields(api: Api, name: str) -> None:
+def test_endpoint_answers_records_with_documented_fields(api: ApiServer, name: str) -> None:
     path, params, fields = SAMPLES[name]
-    response = api.get(path, params)
+    response = api.send(path, params)
     assert response.status_code == 200, response.text
     doc = response.json()
     assert doc["meta"]["Endpoint"] == name
@@ -105,19 +106,19 @@ ALIASES = [(alias, ep.name, ep.version) for ep in ENDPOINTS for alias in ep.alia
 
 
 @pytest.mark.parametrize("alias,name,version", ALIASES)
-def test_alias_resolves_to_canonical_name(api: Api, alias: str, name: str, version: str) -> None:
+def test_alias_resolves_to_canonical_name(api: ApiServer, alias: str, name: str, version: str) -> None:
     path, params, _ = SAMPLES[name]
     level = path.split("/")[3]
     tail = "/".join(path.split("/")[4:])
-    response = api.get(f"/{version}/{alias.upper()}/{level.lower()}/{tail}", params)
+    response = api.send(f"/{version}/{alias.upper()}/{level.lower()}/{tail}", params)
     assert response.status_code == 200, response.text
     doc = response.json()
     assert doc["meta"]["Endpoint"] == name and name in doc
     assert doc["meta"]["Level"] == level
 
 
-def test_game_record_conventions(api: Api, mini_store: MiniStore) -> None:
-    games = api.get("/v1/games/MLB/", {"max": 1000}).json()["games"]
+def test_game_record_conventions(api: ApiServer, mini_store: MiniStore) -> None:
+    games = api.send("/v1/games/MLB/", {"max": 1000}).json()["games"]
     for g in games:
         assert DATE.match(g["GameDay"])
         assert isinstance(g["ID"], int) and isinstance(g["Home_ID"], int)
@@ -133,16 +134,16 @@ def test_game_record_conventions(api: Api, mini_store: MiniStore) -> None:
     assert order == sorted(order, reverse=True)
 
 
-def test_fc_games_carry_league_fields(api: Api) -> None:
-    games = api.get("/v1/games/FC/").json()["games"]
+def test_fc_games_carry_league_fields(api: ApiServer) -> None:
+    games = api.send("/v1/games/FC/").json()["games"]
     assert {g["LeagueType"] for g in games} == {"Domestic", "Cup"}
     league = next(g for g in games if g["League"] == "EPL")
     assert league["LeagueName"] == "Premier League" and league["LeagueNation"] == "England"
     assert league["LeagueGender"] == "M" and league["LeagueFactor"] == 1.0
 
 
-def test_game_detail(api: Api, mini_store: MiniStore) -> None:
-    doc = api.get("/v1/games/MLB/", {"id": mini_store.facts["detail_game"]}).json()
+def test_game_detail(api: ApiServer, mini_store: MiniStore) -> None:
+    doc = api.send("/v1/games/MLB/", {"id": mini_store.facts["detail_game"]}).json()
     assert doc["meta"]["Total_Results"] == 1 and "Next_Page" not in doc["meta"]
     game = doc["games"][0]
     assert game["venue"]["Name"] == "Yankee Stadium"
@@ -157,111 +158,111 @@ def test_game_detail(api: Api, mini_store: MiniStore) -> None:
     assert forecast["simulation"]["PredictionCorrect"] in ("Y", "N")
 
 
-def test_games_filters(api: Api, mini_store: MiniStore) -> None:
+def test_games_filters(api: ApiServer, mini_store: MiniStore) -> None:
     team = mini_store.facts["mlb_teams"][0]
-    games = api.get("/v1/games/MLB/", {"team": team, "season": 2024, "max": 1000}).json()["games"]
+    games = api.send("/v1/games/MLB/", {"team": team, "season": 2024, "max": 1000}).json()["games"]
     assert games and all(team in (g["Home_ID"], g["Visitor_ID"]) for g in games)
-    day = api.get("/v1/games/MLB/", {"date": "04/01/2024"}).json()
+    day = api.send("/v1/games/MLB/", {"date": "04/01/2024"}).json()
     assert {g["GameDay"] for g in day["games"]} == {"2024-04-01"}
-    ranged = api.get("/v1/games/MLB/", {"start": "20240402", "end": "2024-04-03"}).json()
+    ranged = api.send("/v1/games/MLB/", {"start": "20240402", "end": "2024-04-03"}).json()
     assert {g["GameDay"] for g in ranged["games"]} == {"2024-04-02", "2024-04-03"}
-    live = api.get("/v1/games/MLB/", {"limit": "=inprogress"}).json()["games"]
+    live = api.send("/v1/games/MLB/", {"limit": "=inprogress"}).json()["games"]
     assert [g["ID"] for g in live] == [mini_store.facts["live_game"]]
-    today = api.get("/v1/games/MLB/", {"limit": "today"}).json()["games"]
+    today = api.send("/v1/games/MLB/", {"limit": "today"}).json()["games"]
     assert [g["ID"] for g in today] == [mini_store.facts["live_game"]]
-    recent = api.get("/v1/games/MLB/", {"last": 1}).json()["games"]
+    recent = api.send("/v1/games/MLB/", {"last": 1}).json()["games"]
     assert [g["ID"] for g in recent] == [mini_store.facts["live_game"]]
 
 
-def test_teams_search_season_and_detail(api: Api, mini_store: MiniStore) -> None:
-    found = api.get("/v1/teams/MLB/", {"search": "yankees"}).json()["teams"]
+def test_teams_search_season_and_detail(api: ApiServer, mini_store: MiniStore) -> None:
+    found = api.send("/v1/teams/MLB/", {"search": "yankees"}).json()["teams"]
     assert [t["Name"] for t in found] == ["New York Yankees"]
-    assert len(api.get("/v1/teams/MLB/", {"season": 2023}).json()["teams"]) == 4
-    detail = api.get("/v1/teams/MLB/", {"id": mini_store.facts["mlb_teams"][0]}).json()["teams"][0]
+    assert len(api.send("/v1/teams/MLB/", {"season": 2023}).json()["teams"]) == 4
+    detail = api.send("/v1/teams/MLB/", {"id": mini_store.facts["mlb_teams"][0]}).json()["teams"][0]
     assert {s["Season"] for s in detail["seasons"]} == {2023, 2024}
     assert isinstance(detail["ELO"], float)
     assert detail["social"][0]["ID"] == "Yankees"
 
 
-def test_player_detail_with_season(api: Api, mini_store: MiniStore) -> None:
+def test_player_detail_with_season(api: ApiServer, mini_store: MiniStore) -> None:
     judge = mini_store.facts["players"][0]
-    plain = api.get("/v1/players/MLB/", {"id": judge}).json()["players"][0]
+    plain = api.send("/v1/players/MLB/", {"id": judge}).json()["players"][0]
     assert plain["seasons"] and "games" not in plain
-    full = api.get("/v1/players/MLB/", {"id": judge, "season": 2024}).json()["players"][0]
+    full = api.send("/v1/players/MLB/", {"id": judge, "season": 2024}).json()["players"][0]
     assert full["games"] and {s["Stat"] for s in full["stats"]} == {"HR", "H"}
     assert any("Ranks" in sentence for sentence in full["insights"])
-    ignored = api.get("/v1/players/MLB/", {"season": 2024}).json()
+    ignored = api.send("/v1/players/MLB/", {"season": 2024}).json()
     assert any("season" in w for w in ignored["meta"]["Warnings"])
 
 
-def test_stats_rules(api: Api) -> None:
-    table = api.get("/v1/stats/MLB/", {"stat": "hr"}).json()
+def test_stats_rules(api: ApiServer) -> None:
+    table = api.send("/v1/stats/MLB/", {"stat": "hr"}).json()
     assert table["meta"]["Type"] == "player"
     ranks = [r["Rank"] for r in table["stats"]]
     assert ranks == sorted(ranks)
-    qualified = api.get("/v1/stats/MLB/", {"stat": "HR", "limit": "=qualifiers"}).json()["stats"]
+    qualified = api.send("/v1/stats/MLB/", {"stat": "HR", "limit": "=qualifiers"}).json()["stats"]
     assert qualified and all(r["Qualified"] == "Y" for r in qualified)
-    teams = api.get("/v1/stats/MLB/team/", {"stat": "HR"}).json()["stats"]
+    teams = api.send("/v1/stats/MLB/team/", {"stat": "HR"}).json()["stats"]
     assert teams and all(r["Player_ID"] is None for r in teams)
-    assert api.get("/v1/stats/MLB/team/", {"stat": "HR", "limit": "qualifiers"}).status_code == 400
-    missing = api.get("/v1/stats/MLB/").json()["error"]
+    assert api.send("/v1/stats/MLB/team/", {"stat": "HR", "limit": "qualifiers"}).status_code == 400
+    missing = api.send("/v1/stats/MLB/").json()["error"]
     assert missing["Code"] == "bad_parameter" and missing["Parameter"] == "stat"
-    assert api.get("/v1/stats/MLB/", {"stat": "NOPE"}).status_code == 400
+    assert api.send("/v1/stats/MLB/", {"stat": "NOPE"}).status_code == 400
 
 
-def test_playbyplay_needs_a_filter(api: Api, mini_store: MiniStore) -> None:
-    error = api.get("/v1/pbp/MLB/").json()["error"]
+def test_playbyplay_needs_a_filter(api: ApiServer, mini_store: MiniStore) -> None:
+    error = api.send("/v1/pbp/MLB/").json()["error"]
     assert error["Code"] == "filter_required" and error["Status"] == 400
-    plays = api.get("/v1/pbp/MLB/", {"game": mini_store.facts["detail_game"]}).json()["playbyplay"]
+    plays = api.send("/v1/pbp/MLB/", {"game": mini_store.facts["detail_game"]}).json()["playbyplay"]
     assert len(plays) == 8 and plays[0]["game"]["Inning"].startswith(("Top", "Bottom"))
     assert {p["ScoringPlay"] for p in plays} == {"Y", "N"}
-    hits = api.get("/v1/pbp/MLB/", {"season": 2024, "search": "HOMERED"}).json()["playbyplay"]
+    hits = api.send("/v1/pbp/MLB/", {"season": 2024, "search": "HOMERED"}).json()["playbyplay"]
     assert hits and all("homered" in p["Explanation"] for p in hits)
 
 
-def test_derived_endpoints(api: Api, mini_store: MiniStore) -> None:
+def test_derived_endpoints(api: ApiServer, mini_store: MiniStore) -> None:
     team = mini_store.facts["mlb_teams"][0]
-    series = api.get("/v1/elo/MLB/", {"team": team, "season": 2024, "max": 1000}).json()["elo"]
+    series = api.send("/v1/elo/MLB/", {"team": team, "season": 2024, "max": 1000}).json()["elo"]
     assert series and all(r["Result"] in ("W", "L", "T") for r in series)
     assert [r["Date"] for r in series] == sorted(r["Date"] for r in series)
-    snapshot = api.get("/v1/elo/MLB/", {"date": "2024-04-02"}).json()["elo"]
+    snapshot = api.send("/v1/elo/MLB/", {"date": "2024-04-02"}).json()["elo"]
     assert snapshot and all(r["Date"] <= "2024-04-02" for r in snapshot)
-    rpi = api.get("/v1/rpi/MBB/", {"team": mini_store.facts["mbb_teams"][0]}).json()["rpi"]
+    rpi = api.send("/v1/rpi/MBB/", {"team": mini_store.facts["mbb_teams"][0]}).json()["rpi"]
     assert len(rpi) == 3
-    lines = api.get("/v2/moneyline/MLB/").json()["moneyline"]
+    lines = api.send("/v2/moneyline/MLB/").json()["moneyline"]
     assert lines[0]["season"]["Correct"] + lines[0]["season"]["Wrong"] > 0
     assert lines[0]["URL"].endswith(f"/v1/games/MLB/?id={lines[0]['ID']}")
 
 
-def test_empty_level_gives_empty_lists(api: Api) -> None:
+def test_empty_level_gives_empty_lists(api: ApiServer) -> None:
     for path in ("/v1/games/NHL/", "/v1/elo/NHL/", "/v2/forecasts/NHL/", "/v2/moneyline/NHL/",
                  "/v1/stats/NHL/?stat=G", "/v1/officials/NBA/", "/v1/rpi/WBB/"):
-        response = api.get(path.split("?")[0], dict(p.split("=") for p in path.split("?")[1:]))
+        response = api.send(path.split("?")[0], dict(p.split("=") for p in path.split("?")[1:]))
         assert response.status_code == 200, (path, response.text)
         doc = response.json()
         assert doc["meta"]["Total_Results"] == 0 and doc[doc["meta"]["Endpoint"]] == []
 
 
-def test_news_social_transactions(api: Api) -> None:
-    news = api.get("/v1/news/MLB/", {"id": 1}).json()["news"][0]
+def test_news_social_transactions(api: ApiServer) -> None:
+    news = api.send("/v1/news/MLB/", {"id": 1}).json()["news"][0]
     assert "Body" in news
-    posts = api.get("/v1/social/MLB/", {"id": "YANKEES"}).json()["social"][0]["posts"]
+    posts = api.send("/v1/social/MLB/", {"id": "YANKEES"}).json()["social"][0]["posts"]
     assert posts and [p["Posted"] for p in posts] == sorted((p["Posted"] for p in posts),
                                                            reverse=True)
-    dated = api.get("/v1/social/MLB/", {"id": "yankees", "date": "2024-06-02"}).json()
+    dated = api.send("/v1/social/MLB/", {"id": "yankees", "date": "2024-06-02"}).json()
     assert all(p["Posted"].startswith("2024-06-02") for p in dated["social"][0]["posts"])
-    players = api.get("/v1/social/MLB/", {"limit": "=player"}).json()["social"]
+    players = api.send("/v1/social/MLB/", {"limit": "=player"}).json()["social"]
     assert [a["Type"] for a in players] == ["player"]
-    assert api.get("/v1/transactions/FC/").json()["error"]["Code"] == "level_not_supported"
+    assert api.send("/v1/transactions/FC/").json()["error"]["Code"] == "level_not_supported"
 
 
-def test_glossary_types(api: Api) -> None:
-    levels = api.get("/v1/glossary/MLB/").json()["glossary"]
+def test_glossary_types(api: ApiServer) -> None:
+    levels = api.send("/v1/glossary/MLB/").json()["glossary"]
     assert len(levels) == 23
     euro = next(r for r in levels if r["ID"] == "EuroBB")
     assert "playbyplay" not in euro["Endpoints"] and "games" in euro["Endpoints"]
-    stats = api.get("/v1/glossary/MLB/stats/").json()["glossary"]
+    stats = api.send("/v1/glossary/MLB/stats/").json()["glossary"]
     assert {"Code", "Name", "Description", "Type", "Order", "Qualifier"} <= set(stats[0])
-    nations = api.get("/v1/glossary/MLB/nations", {"max": 1}).json()
+    nations = api.send("/v1/glossary/MLB/nations", {"max": 1}).json()
     assert len(nations["glossary"]) > 1 and nations["meta"]["Warnings"]
-    assert api.get("/v1/glossary/MLB/bogus/").json()["error"]["Parameter"] == "type"
+    assert api.send("/v1/glossary/MLB/bogus/").json()["error"]["Parameter"] == "type"

@@ -13,33 +13,34 @@ import pytest
 
 from server import keys
 from server.http.caching import ENTRY_OVERHEAD, GenerationCache, pack, trimmed, unpack
-from tests.conftest import Api, MiniStore, start_server, stop_server
+from tests.conftest import MiniStore, start_server, stop_server
+from tests.demo_api import ApiServer
 from tests.server.endpoints.test_endpoints import SAMPLES
 
 
-def test_etag_and_304(api: Api) -> None:
-    first = api.get("/v1/games/MLB/", {"max": 3})
+def test_etag_and_304(api: ApiServer) -> None:
+    first = api.send("/v1/games/MLB/", {"max": 3})
     etag = first.headers["etag"]
     assert etag.startswith('"') and "max-age" in first.headers["cache-control"]
-    again = api.get("/v1/games/MLB/", {"max": 3}, headers={"If-None-Match": etag})
+    again = api.send("/v1/games/MLB/", {"max": 3}, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b""
     assert again.headers["etag"] == etag
-    weak = api.get("/v1/games/MLB/", {"max": 3}, headers={"If-None-Match": f'"x", W/{etag}'})
+    weak = api.send("/v1/games/MLB/", {"max": 3}, headers={"If-None-Match": f'"x", W/{etag}'})
     assert weak.status_code == 304
 
 
-def test_etag_differs_by_content_and_format(api: Api) -> None:
-    a = api.get("/v1/games/MLB/", {"max": 3}).headers["etag"]
-    b = api.get("/v1/games/MLB/", {"max": 4}).headers["etag"]
-    c = api.get("/v1/games/MLB/", {"max": 3, "format": "xml"}).headers["etag"]
+def test_etag_differs_by_content_and_format(api: ApiServer) -> None:
+    a = api.send("/v1/games/MLB/", {"max": 3}).headers["etag"]
+    b = api.send("/v1/games/MLB/", {"max": 4}).headers["etag"]
+    c = api.send("/v1/games/MLB/", {"max": 3, "format": "xml"}).headers["etag"]
     assert len({a, b, c}) == 3
-    stale = api.get("/v1/games/MLB/", {"max": 3}, headers={"If-None-Match": b})
+    stale = api.send("/v1/games/MLB/", {"max": 3}, headers={"If-None-Match": b})
     assert stale.status_code == 200
 
 
-def test_same_query_same_body(api: Api) -> None:
-    one = api.get("/v1/games/MLB/", {"team": 1, "season": 2024, "max": 10})
-    two = api.get("/v1/games/MLB/", {"season": 2024, "max": 10, "team": 1})
+def test_same_query_same_body(api: ApiServer) -> None:
+    one = api.send("/v1/games/MLB/", {"team": 1, "season": 2024, "max": 10})
+    two = api.send("/v1/games/MLB/", {"season": 2024, "max": 10, "team": 1})
     assert one.json()["games"] == two.json()["games"]
 
 
@@ -53,7 +54,7 @@ def uncached(mini_store: MiniStore, tmp_path_factory: pytest.TempPathFactory) ->
 
 
 @pytest.mark.parametrize("fmt", ("json", "xml", "php"))
-def test_answers_from_cached_results_are_the_fresh_answers(api: Api, mini_store: MiniStore,
+def test_answers_from_cached_results_are_the_fresh_answers(api: ApiServer, mini_store: MiniStore,
                                                            uncached: str, fmt: str) -> None:
     """A second key asking what the first asked gets its answer from the cached records; it must
     be byte for byte what a server without caches answers (but for the host in Next_Page)."""
@@ -66,11 +67,11 @@ def test_answers_from_cached_results_are_the_fresh_answers(api: Api, mini_store:
     with httpx.Client(base_url=uncached, timeout=30) as fresh_client:
         for path, params in queries:
             query = {**params, "format": fmt}
-            api.get(path, query)
-            cached = api.get(path, query, key=second)
+            api.send(path, query)
+            cached = api.send(path, query, key=second)
             fresh = fresh_client.get(path, params={"key": second, **query})
             assert cached.status_code == fresh.status_code == 200, (path, fresh.text[:300])
-            assert cached.content.replace(api.base_url.encode(), b"BASE") == \
+            assert cached.content.replace(api.url.encode(), b"BASE") == \
                 fresh.content.replace(uncached.encode(), b"BASE"), (path, fmt)
 
 

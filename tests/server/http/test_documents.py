@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from server.http.encode.phpdoc import encode_php
 from server.http.encode.xmldoc import encode_xml
-from tests.conftest import Api
+from tests.demo_api import ApiServer
 
 PATHS = [("/v1/games/MLB/", {"max": 5}), ("/v1/games/FC/", {}), ("/v1/news/MLB/", {"id": 1}),
          ("/v1/social/MLB/", {"id": "yankees"}), ("/v2/forecasts/MLB/", {"max": 3}),
@@ -38,8 +38,8 @@ def php_to_json(php: str, body: bytes) -> Any:
 
 
 @pytest.mark.parametrize("path,params", PATHS)
-def test_xml_is_well_formed_and_shaped(api: Api, path: str, params: dict[str, Any]) -> None:
-    response = api.get(path, {**params, "format": "xml"})
+def test_xml_is_well_formed_and_shaped(api: ApiServer, path: str, params: dict[str, Any]) -> None:
+    response = api.send(path, {**params, "format": "xml"})
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("application/xml")
     root = ET.fromstring(response.content)
@@ -48,19 +48,19 @@ def test_xml_is_well_formed_and_shaped(api: Api, path: str, params: dict[str, An
     assert listing.tag == response.content.decode().split("<Endpoint>")[1].split("<")[0]
 
 
-def test_xml_item_names_are_singular(api: Api) -> None:
-    root = ET.fromstring(api.get("/v1/games/MLB/", {"format": "xml", "max": 2}).content)
+def test_xml_item_names_are_singular(api: ApiServer) -> None:
+    root = ET.fromstring(api.send("/v1/games/MLB/", {"format": "xml", "max": 2}).content)
     games = root.find("games")
     assert games is not None and [child.tag for child in games] == ["game", "game"]
-    root = ET.fromstring(api.get("/v1/pbp/MLB/", {"format": "xml", "game": 5, "max": 1}).content)
+    root = ET.fromstring(api.send("/v1/pbp/MLB/", {"format": "xml", "game": 5, "max": 1}).content)
     assert root.find("playbyplay/play/primary/Name") is not None
 
 
 @pytest.mark.parametrize("path,params", PATHS)
-def test_php_unserialises_to_the_json_document(api: Api, php_binary: str, path: str,
+def test_php_unserialises_to_the_json_document(api: ApiServer, php_binary: str, path: str,
                                                params: dict[str, Any]) -> None:
-    as_json = api.get(path, params).json()
-    response = api.get(path, {**params, "format": "php"})
+    as_json = api.send(path, params).json()
+    response = api.send(path, {**params, "format": "php"})
     assert response.headers["content-type"] == "application/vnd.php.serialized"
     from_php = php_to_json(php_binary, response.content)
     as_json["meta"].pop("Next_Page", None)

@@ -12,7 +12,8 @@ import httpx
 
 from server import keys
 from server.store import keystore
-from tests.conftest import ON_POSTGRES, Api, LiveServer, MiniStore, start_server, stop_server
+from tests.conftest import ON_POSTGRES, LiveServer, MiniStore, start_server, stop_server
+from tests.demo_api import ApiServer
 from tests.server.http.test_documents import php_to_json
 
 FORMATS = ("json", "xml", "php")
@@ -81,32 +82,32 @@ CASES: list[tuple[str, str, dict[str, Any], int, str]] = [
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("name,path,params,status,code", CASES, ids=[c[0] for c in CASES])
-def test_error_document(api: Api, php_or_none: str | None, fmt: str, name: str, path: str,
+def test_error_document(api: ApiServer, php_or_none: str | None, fmt: str, name: str, path: str,
                         params: dict[str, Any], status: int, code: str) -> None:
     query = {**params, "format": fmt}
     key = query.pop("key", None)
-    _check(api.get(path, query, key=key), fmt, status, code, php_or_none)
+    _check(api.send(path, query, key=key), fmt, status, code, php_or_none)
 
 
-def test_bad_format_answers_json(api: Api) -> None:
-    response = api.get("/v1/games/MLB/", {"format": "yaml"})
+def test_bad_format_answers_json(api: ApiServer) -> None:
+    response = api.send("/v1/games/MLB/", {"format": "yaml"})
     assert response.status_code == 400 and response.headers["content-type"] == "application/json"
     assert response.json()["error"]["Parameter"] == "format"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_level_forbidden(api: Api, scoped_key: str, php_or_none: str | None, fmt: str) -> None:
-    _check(api.get("/v1/games/MLB/", {"format": fmt}, key=scoped_key), fmt, 403,
+def test_level_forbidden(api: ApiServer, scoped_key: str, php_or_none: str | None, fmt: str) -> None:
+    _check(api.send("/v1/games/MLB/", {"format": fmt}, key=scoped_key), fmt, 403,
            "level_forbidden", php_or_none)
-    assert api.get("/v1/games/FC/", key=scoped_key).status_code == 200
+    assert api.send("/v1/games/FC/", key=scoped_key).status_code == 200
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_rate_limited_with_retry_after(api: Api, mini_store: MiniStore,
+def test_rate_limited_with_retry_after(api: ApiServer, mini_store: MiniStore,
                                        php_or_none: str | None, fmt: str) -> None:
     key = keys.issue(mini_store.engine, None, 2, "slow")
-    assert [api.get("/v1/teams/MLB/", key=key).status_code for _ in range(2)] == [200, 200]
-    response = api.get("/v1/teams/MLB/", {"format": fmt}, key=key)
+    assert [api.send("/v1/teams/MLB/", key=key).status_code for _ in range(2)] == [200, 200]
+    response = api.send("/v1/teams/MLB/", {"format": fmt}, key=key)
     _check(response, fmt, 429, "rate_limited", php_or_none)
     assert 1 <= int(response.headers["retry-after"]) <= 60
 
@@ -146,6 +147,6 @@ def test_unreachable_database_is_503(tmp_path: Path) -> None:
         stop_server(process)
 
 
-def test_errors_are_not_cached(live_server: LiveServer, api: Api) -> None:
-    response = api.get("/v1/games/MLB/", {"team": "x"})
+def test_errors_are_not_cached(live_server: LiveServer, api: ApiServer) -> None:
+    response = api.send("/v1/games/MLB/", {"team": "x"})
     assert response.headers["cache-control"] == "no-store"

@@ -19,7 +19,8 @@ import pytest
 from server.endpoints.base import ParsedRequest
 from server.endpoints.registry import ENDPOINTS, find_endpoint
 from server.http.encode import natstat
-from tests.conftest import Api, MiniStore
+from tests.conftest import MiniStore
+from tests.demo_api import ApiServer
 from tests.server.endpoints.test_endpoints import SAMPLES
 from tests.server.http.test_documents import php_to_json
 
@@ -97,26 +98,26 @@ def _records(doc: dict[str, Any], name: str) -> list[Any]:
 # ------------------------------------------------------------------------ versions
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
-def test_every_endpoint_answers_under_both_versions_root_and_dialect(api: Api, name: str) -> None:
+def test_every_endpoint_answers_under_both_versions_root_and_dialect(api: ApiServer, name: str) -> None:
     path, params, _ = SAMPLES[name]
     documented = path.split("/")[1]
-    root = api.get(path, params)
-    alias = api.get(_at(path, _other(documented)), params)
+    root = api.send(path, params)
+    alias = api.send(_at(path, _other(documented)), params)
     assert root.status_code == alias.status_code == 200, alias.text
     assert _without_next(alias.json()) == _without_next(root.json())
     for version in ("v1", "v2"):
-        dialect = api.get(_at(path, version, dialect=True), params)
+        dialect = api.send(_at(path, version, dialect=True), params)
         assert dialect.status_code == 200, dialect.text
         doc = dialect.json()
         assert doc["success"] == "1" and doc["meta"]["Endpoint"] == name
 
 
-def test_a_version_not_served_is_a_404_naming_every_version_served(api: Api) -> None:
+def test_a_version_not_served_is_a_404_naming_every_version_served(api: ApiServer) -> None:
     for path in ("/v3/forecasts/MLB/", "/v4/games/MLB/"):
-        error = api.get(path).json()["error"]
+        error = api.send(path).json()["error"]
         assert error["Code"] == "wrong_version" and "v1 and v2" in error["Message"], error
     for path in ("/natstat/v9/games/MLB/", "/natstat/V0/forecasts/MLB/"):
-        response = api.get(path)
+        response = api.send(path)
         assert response.status_code == 404
         error = response.json()["error"]
         assert error["detail"] == "wrong_version" and "v1, v2, v3 and v4" in error["message"]
@@ -124,11 +125,11 @@ def test_a_version_not_served_is_a_404_naming_every_version_served(api: Api) -> 
 
 # ------------------------------------------------------------------------ shapes
 
-def test_games_are_keyed_strings_with_success(api: Api) -> None:
-    doc = api.get("/natstat/v2/games/MLB/", {"max": 5}).json()
+def test_games_are_keyed_strings_with_success(api: ApiServer) -> None:
+    doc = api.send("/natstat/v2/games/MLB/", {"max": 5}).json()
     _walk_strings(doc)
     assert doc["success"] == "1"
-    assert list(doc["meta"]) == list(api.get("/v2/games/MLB/", {"max": 5}).json()["meta"])
+    assert list(doc["meta"]) == list(api.send("/v2/games/MLB/", {"max": 5}).json()["meta"])
     keys = list(doc["games"])
     assert len(keys) == 5 and all(k == f"game_{g['ID']}" for k, g in doc["games"].items())
     assert doc["meta"]["Notices"] == {"notice_1": doc["meta"]["Notices"]["notice_1"]}
@@ -138,8 +139,8 @@ def test_games_are_keyed_strings_with_success(api: Api) -> None:
     assert scheduled["ScoreHome"] == "" and scheduled["Overtime"] == ""
 
 
-def test_game_detail_nests_lists_as_keyed_objects(api: Api, mini_store: MiniStore) -> None:
-    doc = api.get("/natstat/v1/games/MLB/", {"id": 5}).json()
+def test_game_detail_nests_lists_as_keyed_objects(api: ApiServer, mini_store: MiniStore) -> None:
+    doc = api.send("/natstat/v1/games/MLB/", {"id": 5}).json()
     _walk_strings(doc)
     game = doc["games"]["game_5"]
     assert all(k.startswith("play_") for k in game["playbyplay"])
@@ -161,39 +162,39 @@ def test_overtime_is_n_ot_2ot_so_or_extra_innings() -> None:
     assert [g["ID"] for g in shaped.values() if "OT" in g["Overtime"]] == ["2", "3"]
 
 
-def test_list_names_and_fields_scripts_read(api: Api) -> None:
-    pitches = api.get("/natstat/v2/pitch/MLB/", {"max": 3}).json()["pitches"]
+def test_list_names_and_fields_scripts_read(api: ApiServer) -> None:
+    pitches = api.send("/natstat/v2/pitch/MLB/", {"max": 3}).json()["pitches"]
     pitch = next(iter(pitches.values()))
     assert set(pitch["players"]) == {"pitcher", "batter"}
     assert set(pitch["players"]["pitcher"]) == {"ID", "Name", "Team"}
     assert pitch["players"]["batter"]["ID"] == pitch["Batter_ID"]
-    items = api.get("/natstat/v1/glossary/MLB/stats/").json()["items"]
+    items = api.send("/natstat/v1/glossary/MLB/stats/").json()["items"]
     hr = next(i for i in items.values() if i["ID"] == "HR")
     assert hr["Label"] == "Home runs"
-    stats = api.get("/natstat/v1/stats/MLB/team/", {"stat": "R"}).json()["stats"]
+    stats = api.send("/natstat/v1/stats/MLB/team/", {"stat": "R"}).json()["stats"]
     opening = list(stats.items())[:3]
     assert opening == [("Stat", "R"), ("Type", "team"), ("Season", opening[2][1])]
     for record in list(stats.values())[3:]:
         assert {"Team_ID", "Team", "Team_Abbrev", "Season", "Sublevel", "Value"} <= set(record)
-    teams = api.get("/natstat/v2/teams/MLB/").json()["teams"]
+    teams = api.send("/natstat/v2/teams/MLB/").json()["teams"]
     assert {t["Active"] for t in teams.values()} <= {"Y", "N"} and "Nickname" in next(
         iter(teams.values()))
-    team = api.get("/natstat/v2/teams/MLB/", {"id": 1}).json()["teams"]["team_1"]
+    team = api.send("/natstat/v2/teams/MLB/", {"id": 1}).json()["teams"]["team_1"]
     for key, season in team["seasons"].items():
         assert key == f"season_{season['ID']}" and isinstance(season["League"], list)
 
 
-def test_root_gains_the_same_fields_typed(api: Api) -> None:
-    record = api.get("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"][0]
+def test_root_gains_the_same_fields_typed(api: ApiServer) -> None:
+    record = api.send("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"][0]
     assert record["Team_Abbrev"] == "LAD" and "Sublevel" in record  # the fixture's tables have none
-    team = api.get("/v1/teams/MLB/", {"id": 1}).json()["teams"][0]
+    team = api.send("/v1/teams/MLB/", {"id": 1}).json()["teams"][0]
     assert team["Active"] in ("Y", "N") and isinstance(team["seasons"][0]["League"], list)
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_the_three_formats_carry_the_same_tree(api: Api, php_binary: str, fmt: str) -> None:
-    as_json = _without_next(api.get("/natstat/v2/games/MLB/", {"max": 4}).json())
-    response = api.get("/natstat/v2/games/MLB/", {"max": 4, "format": fmt})
+def test_the_three_formats_carry_the_same_tree(api: ApiServer, php_binary: str, fmt: str) -> None:
+    as_json = _without_next(api.send("/natstat/v2/games/MLB/", {"max": 4}).json())
+    response = api.send("/natstat/v2/games/MLB/", {"max": 4, "format": fmt})
     assert response.status_code == 200
     if fmt == "xml":
         root = ET.fromstring(response.content)
@@ -207,11 +208,11 @@ def test_the_three_formats_carry_the_same_tree(api: Api, php_binary: str, fmt: s
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_boxscores_in_every_format(api: Api, php_binary: str, fmt: str) -> None:
-    root = api.get("/v2/boxscores/MLB/", {"status": "final", "max": 2, "format": fmt})
-    dialect = api.get("/natstat/v2/boxscore/MLB/", {"status": "final", "max": 2, "format": fmt})
+def test_boxscores_in_every_format(api: ApiServer, php_binary: str, fmt: str) -> None:
+    root = api.send("/v2/boxscores/MLB/", {"status": "final", "max": 2, "format": fmt})
+    dialect = api.send("/natstat/v2/boxscore/MLB/", {"status": "final", "max": 2, "format": fmt})
     assert root.status_code == dialect.status_code == 200
-    typed = api.get("/v2/boxscores/MLB/", {"status": "final", "max": 2}).json()["boxscores"]
+    typed = api.send("/v2/boxscores/MLB/", {"status": "final", "max": 2}).json()["boxscores"]
     box = typed[0]
     assert box["BoxscoreHeader"] == (f"Final: {box['Visitor']} {box['ScoreVis']}, "
                                      f"{box['Home']} {box['ScoreHome']}")
@@ -231,19 +232,19 @@ def test_boxscores_in_every_format(api: Api, php_binary: str, fmt: str) -> None:
     assert _decode(root, fmt, php_binary)["boxscores"][0]["ID"] == box["ID"]
 
 
-def test_gameid_is_an_alias_of_id(api: Api) -> None:
-    by_id = api.get("/v2/boxscores/MLB/", {"id": 5}).json()["boxscores"]
-    by_gameid = api.get("/v2/boxscore/MLB/", {"gameid": 5}).json()["boxscores"]
+def test_gameid_is_an_alias_of_id(api: ApiServer) -> None:
+    by_id = api.send("/v2/boxscores/MLB/", {"id": 5}).json()["boxscores"]
+    by_gameid = api.send("/v2/boxscore/MLB/", {"gameid": 5}).json()["boxscores"]
     assert by_id == by_gameid and len(by_id) == 1 and by_id[0]["ID"] == 5
 
 
 # ------------------------------------------------------------------------ same data
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
-def test_every_dialect_record_is_its_root_record(api: Api, name: str) -> None:
+def test_every_dialect_record_is_its_root_record(api: ApiServer, name: str) -> None:
     path, params, _ = SAMPLES[name]
-    root = api.get(path, params).json()
-    dialect = api.get(_at(path, path.split("/")[1], dialect=True), params).json()
+    root = api.send(path, params).json()
+    dialect = api.send(_at(path, path.split("/")[1], dialect=True), params).json()
     _walk_strings(dialect)
     found = root[name]
     shaped = _records(dialect, name)
@@ -251,29 +252,29 @@ def test_every_dialect_record_is_its_root_record(api: Api, name: str) -> None:
     for typed, text in zip(found, shaped):
         assert same(typed, text), (typed, text)
     root_next, dialect_next = root["meta"].pop("Next_Page", ""), dialect["meta"].pop("Next_Page", "")
-    assert dialect_next == root_next.replace(f"{api.base_url}/", f"{api.base_url}/natstat/", 1)
+    assert dialect_next == root_next.replace(f"{api.url}/", f"{api.url}/natstat/", 1)
     assert same(root["meta"], dialect["meta"])
 
 
-def test_detail_records_read_back_too(api: Api) -> None:
+def test_detail_records_read_back_too(api: ApiServer) -> None:
     for path, params in (("/v1/games/MLB/", {"id": 5}), ("/v1/teams/MLB/", {"id": 1}),
                          ("/v1/players/MLB/", {"id": 1})):
         name = path.split("/")[2]
-        root = api.get(path, params).json()[name][0]
-        text = next(iter(api.get("/natstat" + path, params).json()[name].values()))
+        root = api.send(path, params).json()[name][0]
+        text = next(iter(api.send("/natstat" + path, params).json()[name].values()))
         assert same(root, text), (root, text)
 
 
 # ------------------------------------------------------------------------ pages and errors
 
-def test_pages_merge_through_next_page_under_the_prefix(api: Api) -> None:
-    url: str | None = f"{api.base_url}/natstat/v2/games/MLB/?key={api.key}&max=10"
+def test_pages_merge_through_next_page_under_the_prefix(api: ApiServer) -> None:
+    url: str | None = f"{api.url}/natstat/v2/games/MLB/?key={api.key}&max=10"
     merged: dict[str, Any] = {}
     pages = 0
     total = None
     while url:
-        assert url.startswith(f"{api.base_url}/natstat/v2/games/MLB/")
-        doc = api.client.get(url).json()
+        assert url.startswith(f"{api.url}/natstat/v2/games/MLB/")
+        doc = api.send(url, key="").json()
         total = doc["meta"]["Total_Results"]
         before = len(merged)
         merged.update(doc["games"])
@@ -283,9 +284,9 @@ def test_pages_merge_through_next_page_under_the_prefix(api: Api) -> None:
     assert pages > 1 and str(len(merged)) == total
 
 
-def test_stats_positions_count_across_pages(api: Api) -> None:
-    first = api.get("/natstat/v1/stats/MLB/", {"stat": "HR", "max": 2}).json()["stats"]
-    second = api.get("/natstat/v1/stats/MLB/", {"stat": "HR", "max": 2, "page": 2}).json()["stats"]
+def test_stats_positions_count_across_pages(api: ApiServer) -> None:
+    first = api.send("/natstat/v1/stats/MLB/", {"stat": "HR", "max": 2}).json()["stats"]
+    second = api.send("/natstat/v1/stats/MLB/", {"stat": "HR", "max": 2, "page": 2}).json()["stats"]
     assert list(first)[3:] == ["stat_1", "stat_2"] and list(second)[3:] == ["stat_3", "stat_4"]
 
 
@@ -302,13 +303,13 @@ ERRORS = [
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("path,params,status", ERRORS)
 def test_errors_are_dialect_documents_with_the_root_status(
-        api: Api, php_binary: str, fmt: str, path: str, params: dict[str, Any],
+        api: ApiServer, php_binary: str, fmt: str, path: str, params: dict[str, Any],
         status: int) -> None:
     query = {**params, "format": fmt}
     key = query.pop("key", None)
-    response = api.get(path, query, key=key)
+    response = api.send(path, query, key=key)
     root_path = path.removeprefix("/natstat")
-    assert response.status_code == status == api.get(root_path, query, key=key).status_code
+    assert response.status_code == status == api.send(root_path, query, key=key).status_code
     if fmt == "xml":
         tree = ET.fromstring(response.content)
         assert tree.findtext("success") == "0" and tree.findtext("error/message")
@@ -318,11 +319,11 @@ def test_errors_are_dialect_documents_with_the_root_status(
     assert doc["error"]["message"]
 
 
-def test_cached_bodies_of_root_and_dialect_stay_apart(api: Api) -> None:
+def test_cached_bodies_of_root_and_dialect_stay_apart(api: ApiServer) -> None:
     """The replay front keys on the exact address; the prefix is part of it."""
     for _ in range(3):
-        assert isinstance(api.get("/v2/games/MLB/", {"max": 3}).json()["games"], list)
-        assert isinstance(api.get("/natstat/v2/games/MLB/", {"max": 3}).json()["games"], dict)
+        assert isinstance(api.send("/v2/games/MLB/", {"max": 3}).json()["games"], list)
+        assert isinstance(api.send("/natstat/v2/games/MLB/", {"max": 3}).json()["games"], dict)
 
 
 # ------------------------------------------------------------------------ v3 and v4
@@ -330,15 +331,15 @@ def test_cached_bodies_of_root_and_dialect_stay_apart(api: Api) -> None:
 LIVE_META = ("results-max", "results-total", "page", "pages-total", "page-next")
 
 
-def _v3(api: Api, *segments: str, **params: Any) -> Any:
-    return api.client.get("/".join(["/natstat", api.key, *segments]), params=params)
+def _v3(api: ApiServer, *segments: str, **params: Any) -> Any:
+    return api.send("/".join(["/natstat", api.key, *segments]), params, key="")
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))
-def test_every_endpoint_answers_v4_as_v2_with_the_paging_members(api: Api, name: str) -> None:
+def test_every_endpoint_answers_v4_as_v2_with_the_paging_members(api: ApiServer, name: str) -> None:
     path, params, _ = SAMPLES[name]
-    v2 = api.get(_at(path, "v2", dialect=True), params)
-    v4 = api.get(_at(path, "v4", dialect=True), params)
+    v2 = api.send(_at(path, "v2", dialect=True), params)
+    v4 = api.send(_at(path, "v4", dialect=True), params)
     assert v4.status_code == v2.status_code == 200, v4.text
     old, new = v2.json(), v4.json()
     _walk_strings(new)
@@ -354,14 +355,14 @@ def test_every_endpoint_answers_v4_as_v2_with_the_paging_members(api: Api, name:
     assert set(new["user"]) == {"ratelimit", "ratelimit-remaining", "ratelimit-reset"}
 
 
-def test_v3_paths_carry_the_key_span_and_offset(api: Api) -> None:
-    root = api.get("/v2/games/MLB/", {"season": 2024, "max": 10, "page": 2}).json()
+def test_v3_paths_carry_the_key_span_and_offset(api: ApiServer) -> None:
+    root = api.send("/v2/games/MLB/", {"season": 2024, "max": 10, "page": 2}).json()
     by_path = _v3(api, "games", "mlb", "2024", "10", max=10).json()
     assert [int(g["ID"]) for g in by_path["games"].values()] == [g["ID"] for g in root["games"]]
     meta = by_path["meta"]
     assert (meta["page"], meta["results-max"]) == ("2", "10")
     assert meta["results-total"] == str(root["meta"]["Total_Results"])
-    assert meta["page-next"] == f"{api.base_url}/natstat/{api.key}/games/mlb/2024/20?max=10"
+    assert meta["page-next"] == f"{api.url}/natstat/{api.key}/games/mlb/2024/20?max=10"
     day = root["games"][0]["GameDay"]
     one_day = _v3(api, "games", "MLB", day).json()
     assert {g["GameDay"] for g in one_day["games"].values()} == {day}
@@ -377,18 +378,18 @@ def test_v3_page_next_counts_offsets_by_the_page_size_served() -> None:
     assert natstat._page_next(None, "v3", 1000) == ""
 
 
-def test_v3_and_v4_answer_no_data_for_a_valid_request_matching_nothing(api: Api) -> None:
+def test_v3_and_v4_answer_no_data_for_a_valid_request_matching_nothing(api: ApiServer) -> None:
     for response in (_v3(api, "games", "MLB", "1901-04-01"),
-                     api.get("/natstat/v4/games/MLB/", {"date": "1901-04-01"})):
+                     api.send("/natstat/v4/games/MLB/", {"date": "1901-04-01"})):
         assert response.status_code == 200
         doc = response.json()
         assert doc["success"] == "0" and doc["error"]["message"] == "NO_DATA"
         assert "1901-04-01" in doc["error"]["detail"]
-    v2 = api.get("/natstat/v2/games/MLB/", {"date": "1901-04-01"}).json()
+    v2 = api.send("/natstat/v2/games/MLB/", {"date": "1901-04-01"}).json()
     assert v2["success"] == "1" and v2["games"] == {}
 
 
-def test_v3_bad_offsets_and_spans_are_the_contracts_errors(api: Api) -> None:
+def test_v3_bad_offsets_and_spans_are_the_contracts_errors(api: ApiServer) -> None:
     for segments, parameter in ((("games", "MLB", "2024", "-5"), "offset"),
                                 (("games", "MLB", "2024", "ten"), "offset"),
                                 (("games", "MLB", "not-a-day"), "date")):
@@ -398,9 +399,9 @@ def test_v3_bad_offsets_and_spans_are_the_contracts_errors(api: Api) -> None:
     assert _v3(api, "games", "MLB", key="x").status_code == 200  # the path's key is used
 
 
-def test_v3_forecasts_carry_teams_and_the_elo_and_money_line_members(api: Api) -> None:
-    root = api.get("/v2/forecasts/MLB/", {"max": 5}).json()["forecasts"]
-    live = api.get("/natstat/v4/forecasts/MLB/", {"max": 5}).json()["forecasts"]
+def test_v3_forecasts_carry_teams_and_the_elo_and_money_line_members(api: ApiServer) -> None:
+    root = api.send("/v2/forecasts/MLB/", {"max": 5}).json()["forecasts"]
+    live = api.send("/natstat/v4/forecasts/MLB/", {"max": 5}).json()["forecasts"]
     assert len(live) == len(root) > 0
     for typed, record in zip(root, live.values()):
         assert (record["home"], record["visitor"], record["League"]) == (
@@ -411,13 +412,13 @@ def test_v3_forecasts_carry_teams_and_the_elo_and_money_line_members(api: Api) -
         line = typed["moneyline"] or {}
         assert record["forecast"]["moneyline"]["homemoneyline"] == (
             line.get("HomeMoneyLine") or "")
-    perfs = api.get("/natstat/v4/playerperfs/MLB/", {"max": 3}).json()
+    perfs = api.send("/natstat/v4/playerperfs/MLB/", {"max": 3}).json()
     assert "performances" in perfs and "playerperfs" not in perfs
 
 
-def test_the_user_block_is_the_keys_rate_as_the_headers_give_it(api: Api) -> None:
-    first = api.get("/natstat/v4/games/MLB/", {"max": 2})
-    second = api.get("/natstat/v4/games/MLB/", {"max": 2})
+def test_the_user_block_is_the_keys_rate_as_the_headers_give_it(api: ApiServer) -> None:
+    first = api.send("/natstat/v4/games/MLB/", {"max": 2})
+    second = api.send("/natstat/v4/games/MLB/", {"max": 2})
     for response in (first, second):
         user = response.json()["user"]
         assert user == {"ratelimit": response.headers["X-RateLimit-Limit"],
@@ -427,15 +428,15 @@ def test_the_user_block_is_the_keys_rate_as_the_headers_give_it(api: Api) -> Non
     assert left[1] < left[0]  # counted every time, the cached body's included
     etag = second.headers["ETag"]
     assert etag.startswith("W/") and first.headers["ETag"] == etag  # the same data
-    again = api.get("/natstat/v4/games/MLB/", {"max": 2}, headers={"If-None-Match": etag})
+    again = api.send("/natstat/v4/games/MLB/", {"max": 2}, headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b""
     assert int(again.headers["X-RateLimit-Remaining"]) < left[1]
 
 
 @pytest.mark.parametrize("fmt", ("xml", "php"))
-def test_v3_and_v4_documents_in_every_format(api: Api, php_binary: str, fmt: str) -> None:
-    as_json = api.get("/natstat/v4/games/MLB/", {"max": 3}).json()
-    for response in (api.get("/natstat/v4/games/MLB/", {"max": 3, "format": fmt}),
+def test_v3_and_v4_documents_in_every_format(api: ApiServer, php_binary: str, fmt: str) -> None:
+    as_json = api.send("/natstat/v4/games/MLB/", {"max": 3}).json()
+    for response in (api.send("/natstat/v4/games/MLB/", {"max": 3, "format": fmt}),
                      _v3(api, "games", "MLB", "2024", "0", max=3, format=fmt)):
         assert response.status_code == 200
         if fmt == "xml":
@@ -449,71 +450,71 @@ def test_v3_and_v4_documents_in_every_format(api: Api, php_binary: str, fmt: str
     assert as_json["meta"]["results-max"] == "3"
 
 
-def test_a_v3_key_never_reaches_the_access_log(api: Api, live_server: Any) -> None:
+def test_a_v3_key_never_reaches_the_access_log(api: ApiServer, live_server: Any) -> None:
     _v3(api, "games", "MLB", "2024", "0", max=1)
     assert f"/natstat/{api.key}/" not in live_server.log()
 
 
 # ------------------------------------------------------------------------ a real script
 
-def _run_client(command: list[str], api: Api) -> dict[str, Any]:
+def _run_client(command: list[str], api: ApiServer) -> dict[str, Any]:
     """Run a client script against the dialect; what it found, checked against the root
     documents in everything both kinds of script read."""
-    done = subprocess.run([*command, f"{api.base_url}/natstat/", api.key],
+    done = subprocess.run([*command, f"{api.url}/natstat/", api.key],
                           capture_output=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr.decode()
     found: dict[str, Any] = json.loads(done.stdout)
-    games = api.get("/v1/games/MLB/", {"max": 1000}).json()["games"]
+    games = api.send("/v1/games/MLB/", {"max": 1000}).json()["games"]
     assert found["games"] == found["frame_rows"] == len(games) > 10  # more than one page
     assert found["finals"] == sum(g["GameStatus"] == "Final" for g in games)
     assert found["overtime"] == [str(g["ID"]) for g in games if g["Overtime"] in ("OT", "2OT")]
     assert found["xml_ids"] == [str(g["ID"]) for g in games[:5]]
     assert found["first_home"] == games[0]["Home"]
-    teams = api.get("/v1/teams/MLB/").json()["teams"]
+    teams = api.send("/v1/teams/MLB/").json()["teams"]
     assert found["active"] == sorted(t["Abbrev"] for t in teams if t["Active"] == "Y")
-    stats = api.get("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"]
+    stats = api.send("/v1/stats/MLB/", {"stat": "HR"}).json()["stats"]
     assert found["leaders"] == [r["Name"] for r in stats]
     assert found["HR"] == "Home runs"
     return found
 
 
-def test_a_natstat_style_script_runs_unchanged(api: Api) -> None:
+def test_a_natstat_style_script_runs_unchanged(api: ApiServer) -> None:
     found = _run_client([sys.executable, str(CLIENT)], api)
     assert found["same_id"] == 1
     assert found["header"].startswith("Final: ")
 
 
-def test_a_natstat_style_r_script_runs_unchanged(api: Api, rscript_binary: str) -> None:
+def test_a_natstat_style_r_script_runs_unchanged(api: ApiServer, rscript_binary: str) -> None:
     _run_client([rscript_binary, str(R_CLIENT)], api)
 
 
-def _script(client: Path, api: Api) -> dict[str, Any]:
-    done = subprocess.run([sys.executable, str(client), f"{api.base_url}/natstat/", api.key],
+def _script(client: Path, api: ApiServer) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, str(client), f"{api.url}/natstat/", api.key],
                           capture_output=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr.decode()
     found: dict[str, Any] = json.loads(done.stdout)
     return found
 
 
-def test_a_v3_client_script_runs_unchanged(api: Api) -> None:
+def test_a_v3_client_script_runs_unchanged(api: ApiServer) -> None:
     found = _script(CLIENT_V3, api)
     season = found["season"]
-    games = api.get("/v1/games/MLB/", {"season": season, "max": 1000}).json()["games"]
+    games = api.send("/v1/games/MLB/", {"season": season, "max": 1000}).json()["games"]
     assert found["ids"] == sorted(g["ID"] for g in games) and len(games) > 10  # several pages
     assert found["finals"] == sum(g["GameStatus"] == "Final" for g in games)
-    perfs = api.get("/v1/playerperfs/MLB/", {"season": season, "max": 1})
+    perfs = api.send("/v1/playerperfs/MLB/", {"season": season, "max": 1})
     assert found["performances"] == perfs.json()["meta"]["Total_Results"] > 0
-    page2 = api.get("/v1/games/MLB/", {"season": season, "max": 10, "page": 2}).json()["games"]
+    page2 = api.send("/v1/games/MLB/", {"season": season, "max": 10, "page": 2}).json()["games"]
     assert found["second_page"] == [f"game_{g['ID']}" for g in page2]
     assert found["no_data"] == ["0", "NO_DATA"]
     assert int(found["user"]["ratelimit"]) > 0
 
 
-def test_a_v4_client_script_runs_unchanged(api: Api) -> None:
+def test_a_v4_client_script_runs_unchanged(api: ApiServer) -> None:
     found = _script(CLIENT_V4, api)
-    games = api.get("/v1/games/MLB/", {"max": 1000}).json()["games"]
+    games = api.send("/v1/games/MLB/", {"max": 1000}).json()["games"]
     assert found["games"] == found["games_total"] == len(games) > 10
-    forecasts = api.get("/v2/forecasts/MLB/", {"max": 1000}).json()["forecasts"]
+    forecasts = api.send("/v2/forecasts/MLB/", {"max": 1000}).json()["forecasts"]
     assert found["forecasts"] == len(forecasts) > 0
     assert found["homes"] == [f["Home"] for f in forecasts]
     assert found["home_elo"] == [f["elo"]["HELOWinExp"] for f in forecasts

@@ -6,19 +6,19 @@ from pathlib import Path
 import pytest
 
 from server.catalog.sources import NOTICES, RETROSHEET_NOTICE, notices
-from tests.conftest import Api
+from tests.demo_api import ApiServer
 
 PROVENANCE = Path(__file__).resolve().parents[4] / "shared" / "data" / "PROVENANCE.md"
 
 
-def test_documents_carry_the_notice_of_their_source(api: Api) -> None:
-    meta = api.get("/v1/games/MLB/", {"max": 1}).json()["meta"]
+def test_documents_carry_the_notice_of_their_source(api: ApiServer) -> None:
+    meta = api.send("/v1/games/MLB/", {"max": 1}).json()["meta"]
     assert meta["Source"] == "simulated"
     assert meta["Notices"] == [NOTICES["simulated"]]
 
 
-def test_health_lists_the_notices_of_every_source_held(api: Api) -> None:
-    assert api.client.get("/health").json()["Notices"] == {"simulated": NOTICES["simulated"]}
+def test_health_lists_the_notices_of_every_source_held(api: ApiServer) -> None:
+    assert api.send("/health", key="").json()["Notices"] == {"simulated": NOTICES["simulated"]}
 
 
 def test_a_level_with_several_sources_owes_each_notice() -> None:

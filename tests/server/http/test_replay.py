@@ -11,26 +11,27 @@ import sqlalchemy as sa
 from server import keys
 from server.store import schema
 from server.store.loader import loading
-from tests.conftest import Api, MiniStore
+from tests.conftest import MiniStore
+from tests.demo_api import ApiServer
 
 HEADERS = ("content-type", "content-length", "etag", "cache-control")
 
 
 @pytest.mark.parametrize("fmt", ("json", "xml", "php"))
-def test_repeat_is_the_same_answer(api: Api, fmt: str) -> None:
+def test_repeat_is_the_same_answer(api: ApiServer, fmt: str) -> None:
     query = {"season": 2024, "max": 5, "format": fmt}
-    first, again = api.get("/v1/games/MLB/", query), api.get("/v1/games/MLB/", query)
+    first, again = api.send("/v1/games/MLB/", query), api.send("/v1/games/MLB/", query)
     assert first.status_code == again.status_code == 200
     assert again.content == first.content
     assert [again.headers[h] for h in HEADERS] == [first.headers[h] for h in HEADERS]
-    kept = api.get("/v1/games/MLB/", query, headers={"If-None-Match": first.headers["etag"]})
+    kept = api.send("/v1/games/MLB/", query, headers={"If-None-Match": first.headers["etag"]})
     assert kept.status_code == 304 and kept.content == b""
     assert kept.headers["etag"] == first.headers["etag"]
 
 
-def test_repeat_counts_against_the_rate(api: Api, mini_store: MiniStore) -> None:
+def test_repeat_counts_against_the_rate(api: ApiServer, mini_store: MiniStore) -> None:
     key = keys.issue(mini_store.engine, None, 3, "repeats")
-    statuses = [api.get("/v1/seasons/MLB/", {"format": "xml"}, key=key) for _ in range(4)]
+    statuses = [api.send("/v1/seasons/MLB/", {"format": "xml"}, key=key) for _ in range(4)]
     assert [r.status_code for r in statuses] == [200, 200, 200, 429]
     refused = statuses[-1]
     assert refused.headers["content-type"].startswith("application/xml")
@@ -38,23 +39,23 @@ def test_repeat_counts_against_the_rate(api: Api, mini_store: MiniStore) -> None
     assert 1 <= int(refused.headers["retry-after"]) <= 60
 
 
-def test_repeat_answers_only_its_own_key(api: Api, mini_store: MiniStore) -> None:
+def test_repeat_answers_only_its_own_key(api: ApiServer, mini_store: MiniStore) -> None:
     scoped = keys.issue(mini_store.engine, "FC", 100, "fc only")
-    assert api.get("/v1/teams/MLB/").status_code == 200
-    assert api.get("/v1/teams/MLB/").status_code == 200  # kept for the key that asked
-    refused = api.get("/v1/teams/MLB/", key=scoped)
+    assert api.send("/v1/teams/MLB/").status_code == 200
+    assert api.send("/v1/teams/MLB/").status_code == 200  # kept for the key that asked
+    refused = api.send("/v1/teams/MLB/", key=scoped)
     assert refused.status_code == 403 and refused.json()["error"]["Code"] == "level_forbidden"
 
 
 CHANGE_SERVED_WITHIN_PG = 1.0  # seconds
 
 
-def test_a_store_change_is_served_at_once(api: Api, mini_store: MiniStore) -> None:
+def test_a_store_change_is_served_at_once(api: ApiServer, mini_store: MiniStore) -> None:
     team = mini_store.facts["mlb_teams"][0]
     t = schema.teams.c
 
     def names() -> list[str]:
-        return [r["Name"] for r in api.get("/v1/teams/MLB/").json()["teams"]]
+        return [r["Name"] for r in api.send("/v1/teams/MLB/").json()["teams"]]
 
     def rename(name: str) -> str:
         with loading(mini_store.engine, "test") as loader:  # as every ingest writes

@@ -6,11 +6,12 @@ from typing import Any
 from server.endpoints.base import Field
 from server.endpoints.registry import ENDPOINTS
 from server.store.schema import SCHEMA_VERSION
-from tests.conftest import Api, MiniStore
+from tests.conftest import MiniStore
+from tests.demo_api import ApiServer
 
 
-def test_health_reports_store_and_levels(api: Api, mini_store: MiniStore) -> None:
-    doc = api.client.get("/health").json()
+def test_health_reports_store_and_levels(api: ApiServer, mini_store: MiniStore) -> None:
+    doc = api.send("/health", key="").json()
     assert doc["SchemaVersion"] == SCHEMA_VERSION
     assert doc["Dialect"] == mini_store.engine.dialect.name
     assert doc["Store"].startswith(mini_store.engine.url.drivername.split("+")[0])
@@ -19,10 +20,10 @@ def test_health_reports_store_and_levels(api: Api, mini_store: MiniStore) -> Non
     assert len(doc["Levels"]) == 23
 
 
-def test_health_reports_each_part_with_its_state(api: Api) -> None:
+def test_health_reports_each_part_with_its_state(api: ApiServer) -> None:
     """Store, Redis and the latest re-tabulation, each with a state a monitor can match on;
     without REDIS_URL Redis is off, which is no fault."""
-    doc = api.client.get("/health").json()
+    doc = api.send("/health", key="").json()
     parts = doc["Parts"]
     assert parts["Store"]["State"] == "ok"
     assert parts["Redis"] == {"State": "off"}
@@ -50,8 +51,8 @@ def _check_fields(where: str, fields: tuple[Field, ...], documented: dict[str, A
             assert doc["examples"] == [field.example]
 
 
-def test_openapi_documents_every_endpoint_parameter_and_field(api: Api) -> None:
-    spec = api.client.get("/openapi.json").json()
+def test_openapi_documents_every_endpoint_parameter_and_field(api: ApiServer) -> None:
+    spec = api.send("/openapi.json", key="").json()
     for ep in ENDPOINTS:
         op = spec["paths"][f"/{ep.version}/{ep.name}/{{level}}/"]["get"]
         names = {p["name"] for p in op["parameters"]}
@@ -63,14 +64,14 @@ def test_openapi_documents_every_endpoint_parameter_and_field(api: Api) -> None:
             assert p["description"] and "example" in p
 
 
-def test_docs_page_renders_without_a_key(api: Api) -> None:
-    page = api.client.get("/docs")
+def test_docs_page_renders_without_a_key(api: ApiServer) -> None:
+    page = api.send("/docs", key="")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     for ep in ENDPOINTS:
         assert f"/{ep.version}/{ep.name}/" in page.text
     assert "cdn" not in page.text.lower()
 
 
-def test_trailing_slash_optional(api: Api) -> None:
-    assert api.get("/v1/games/MLB").status_code == 200
-    assert api.get("/v1/glossary/MLB/stats").status_code == 200
+def test_trailing_slash_optional(api: ApiServer) -> None:
+    assert api.send("/v1/games/MLB").status_code == 200
+    assert api.send("/v1/glossary/MLB/stats").status_code == 200

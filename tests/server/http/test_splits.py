@@ -9,20 +9,21 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Api, MiniStore
+from tests.conftest import MiniStore
+from tests.demo_api import ApiServer
 
 SEASON = 2024
 CODES = ("R", "H", "HR", "AB")
 
 
-def _get(api: Api, endpoint: str, **params: Any) -> dict[str, Any]:
-    response = api.get(f"/v1/{endpoint}/MLB/", {"season": SEASON, **params})
+def _get(api: ApiServer, endpoint: str, **params: Any) -> dict[str, Any]:
+    response = api.send(f"/v1/{endpoint}/MLB/", {"season": SEASON, **params})
     assert response.status_code == 200, response.text
     doc: dict[str, Any] = response.json()
     return doc
 
 
-def _game_lines(api: Api, endpoint: str, who: dict[str, int]) -> list[dict[str, Any]]:
+def _game_lines(api: ApiServer, endpoint: str, who: dict[str, int]) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = []
     page = 1
     while True:
@@ -46,7 +47,7 @@ PARTS: dict[str, Callable[[dict[str, Any]], str]] = {
 
 @pytest.mark.parametrize("split", list(PARTS))
 @pytest.mark.parametrize("endpoint,who", [("playerperfs", "player"), ("teamperfs", "team")])
-def test_a_split_is_the_game_lines_it_divides_summed(api: Api, mini_store: MiniStore, endpoint: str,
+def test_a_split_is_the_game_lines_it_divides_summed(api: ApiServer, mini_store: MiniStore, endpoint: str,
                                                       who: str, split: str) -> None:
     entity = mini_store.facts["players"][0] if who == "player" else mini_store.facts["mlb_teams"][0]
     lines = _game_lines(api, endpoint, {who: entity})
