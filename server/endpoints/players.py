@@ -222,8 +222,9 @@ def _detail(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
     record["stats"] = [{"Stat": r.code, "Name": r.name, "Value": r.value, "Rank": r.rank,
                         "QualifiedRank": r.qualified_rank, "GP": r.gp,
                         "Qualified": "Y" if r.qualified else "N"} for r in rows]
+    top = sorted((r for r in rows if r.rank <= 10 and r.value), key=lambda r: r.rank)
     insights = [f"Ranks {_ordinal(r.rank)} in {r.name or r.code} among {ask.code} players in "
-                f"{season} ({figures.text(r.code, r.value)})." for r in rows if r.rank <= 10 and r.value]
+                f"{season} ({figures.text(r.code, r.value)})." for r in top]  # the best first
     regular = sum(1 for g in record["games"] if g["Phase"] == phases.REGULAR)
     postseason = sum(1 for g in record["games"] if g["Phase"] in phases.AFTER_REGULAR)
     if record["games"]:  # the regular season, as the stat tables and Leaders count it
@@ -292,7 +293,8 @@ PLAYERS = Endpoint(
                                  "QualifiedRank": 1, "GP": 158, "Qualified": "Y"}],
               "with season: season stats with rankings", detail=True),
         Field("insights", "list", ["Ranks 1st in Home runs among MLB players in 2024 (58)."],
-              "with season: short sentences computed from the stats", detail=True),
+              "with season: short sentences computed from the stats: the games played, then "
+              "each top-10 rank, best first", detail=True),
     ),
     build=_base, params=(*params("id", "season", "search"), NAME), with_id_only=("season",),
     filters={"name": _named}, search=(FOLDED_NAME,), search_folded=True,

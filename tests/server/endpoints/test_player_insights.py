@@ -44,3 +44,15 @@ def test_judges_2022_reads_as_baseball_reference_prints_it(real_api: ApiServer) 
     assert stats["HR"]["Rank"] == 1 and said["Home runs"] == "62"
     assert said["Batting average"] == f"{stats['AVG']['Value']:.3f}".removeprefix("0") == ".311"
     assert said["On-base plus slugging"] == f"{stats['OPS']['Value']:.3f}" == "1.111"
+
+
+def test_a_profile_says_its_best_ranks_first(real_api: ApiServer) -> None:
+    """Ohtani's 2023 leads the majors in OPS, wOBA and wRC+ and ranks 4th in home runs: the
+    sentences an analyst reads first are the ranks he leads, not the stat codes' alphabet
+    (which put his 5th in triples first)."""
+    ohtani = _players(real_api, search="Shohei Ohtani")[0]
+    said = _players(real_api, id=ohtani["ID"], season=2023)[0]["insights"]
+    ranks = [int(m.group(1)) for m in (re.match(r"Ranks (\d+)\w\w in ", s) for s in said) if m]
+    assert len(ranks) >= 10 and ranks == sorted(ranks) and ranks[0] == 1
+    assert said.index("Ranks 1st in On-base plus slugging among MLB players in 2023 (1.066).") \
+        < said.index("Ranks 4th in Home runs among MLB players in 2023 (44).")
