@@ -235,4 +235,5 @@ BOXSCORES = Endpoint(
     params=(*GAMES.params, Param("gameid", "number", "alias of id: one game's box score", "401")),
     filters=GAMES.filters, limits=GAMES.limits, day_column=GAMES.day_column,
     search=GAMES.search, id_filter=GAMES.id_filter, enrich=_enrich, check=_check, reuse=True,
+    kept_total="games",
 )

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 10  # the last of server.store.migrations.MIGRATIONS, where each version is described
+SCHEMA_VERSION = 11  # the last of server.store.migrations.MIGRATIONS, where each version is described
 
 metadata = sa.MetaData()
 
@@ -94,6 +94,18 @@ season_data = sa.Table(
     *(sa.Column(kind, sa.Boolean, nullable=False)
       for kind in ("player_lines", "team_lines", "plays", "pitches", "game_officials", "odds")),
     sa.PrimaryKeyConstraint("level", "season"),
+)
+
+# How many rows of the largest lists each season holds (games, plays, pitches of the level's
+# games of that season), kept beside the data by every ingest: a plain list's total is read here
+# (server.store.season_data). A season's games, plays or pitches without a row: none.
+season_rows = sa.Table(
+    "season_rows", metadata,
+    _level(),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("row_count", sa.BigInteger, nullable=False),
+    sa.PrimaryKeyConstraint("level", "kind", "season"),
 )
 
 venues = sa.Table(
