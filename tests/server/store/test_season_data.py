@@ -192,8 +192,8 @@ def test_every_pitch_of_a_level_is_listed_at_once_on_postgresql(tmp_path: Path) 
                                params={"key": key, "season": 2022, "page": 3}, timeout=30)
     assert got.status_code == 200, got.text[:300]
     assert got.json()["meta"]["Total_Results"] == 3 * 2430 * 300
-    pitches = got.json()["pitches"]
+    pitches = got.json()["pitch"]
     assert len(pitches) == 100 and pitches[0]["GameDay"] == "2023-09-09"
     assert season.status_code == 200, season.text[:300]
     assert season.json()["meta"]["Total_Results"] == 2430 * 300
-    assert {p["GameDay"][:4] for p in season.json()["pitches"]} == {"2022"}
+    assert {p["GameDay"][:4] for p in season.json()["pitch"]} == {"2022"}
