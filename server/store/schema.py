@@ -327,6 +327,19 @@ pitches = sa.Table(
     sa.Index("ix_pitches_level", "level", "id"),
 )
 
+# A baseball pitcher's record through each game he had a decision in: his season's wins,
+# losses, saves and holds in the game's phase through that game (box scores print it, "W: Leclerc
+# (1-0)"), one row per line with a decision (``id``: the line's), kept by every ingest beside
+# ``season_rows``: server.store.season_data
+pitcher_records = sa.Table(
+    "pitcher_records", metadata,
+    _pk(), _level(),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("player_id", _id, nullable=False),
+    *(sa.Column(name, sa.Integer, nullable=False) for name in ("wins", "losses", "saves", "holds")),
+    sa.Index("ix_pitcher_records_game", "game_id"),
+)
+
 # Game lines. player_lines.id = game_id * 100 + k; team_lines.id = game_id * 10 + (0 visitor, 1 home).
 player_lines = sa.Table(
     "player_lines", metadata,

@@ -197,3 +197,46 @@ def test_every_pitch_of_a_level_is_listed_at_once_on_postgresql(tmp_path: Path) 
     assert season.status_code == 200, season.text[:300]
     assert season.json()["meta"]["Total_Results"] == 2430 * 300
     assert {p["GameDay"][:4] for p in season.json()["pitch"]} == {"2022"}
+
+
+def _decisions(base: str, key: str, game_id: int) -> list[tuple[str, int, int]]:
+    box = httpx.get(f"{base}/v2/boxscores/MLB/", params={"key": key, "id": game_id},
+                    timeout=30).json()["boxscores"][0]
+    return [(d["Decision"], d["Wins"], d["Losses"]) for d in box["decisions"]]
+
+
+def test_a_pitchers_record_in_a_box_score_follows_every_ingest(tmp_path: Path) -> None:
+    """The W-L record a box score prints beside a decision ("W: Leclerc (2-1)") is kept by the
+    ingest that wrote the lines: a later ingest that gives the pitcher a win in an earlier game
+    moves his record in every game after it, and only there."""
+    url = f"sqlite:///{tmp_path / 'sports.db'}"
+    engine = make_engine(url)
+    minidata.build(engine)
+    pl = schema.player_lines.c
+    with engine.connect() as conn:
+        player = conn.execute(sa.select(pl.player_id).where(pl.level == "MLB", pl.season == 2024)
+                              .group_by(pl.player_id).order_by(sa.func.count().desc(),
+                                                               pl.player_id).limit(1)).scalar()
+        by_day = {r["game_day"]: dict(r) for r in conn.execute(sa.select(schema.player_lines)
+                  .where(pl.player_id == player, pl.season == 2024)
+                  .order_by(pl.game_day, pl.game_id.desc())).mappings()}
+    lines = [by_day[day] for day in sorted(by_day)[:4]]  # four days' games, one a day
+    assert len(lines) == 4
+
+    def decided(line: dict[str, object], code: str) -> dict[str, object]:
+        return {**line, "stats": {**line["stats"], code: 1}}  # type: ignore[dict-item]
+
+    with loading(engine, minidata.SOURCE) as loader:
+        loader.put(schema.player_lines, [decided(lines[1], "W"), decided(lines[2], "L"),
+                                         decided(lines[3], "W")])
+    key = issue_key(url)
+    with serving(url, tmp_path / "serve.log") as server:
+        games = [line["game_id"] for line in lines]
+        assert _decisions(server.base_url, key, games[1]) == [("W", 1, 0)]
+        assert _decisions(server.base_url, key, games[2]) == [("L", 1, 1)]
+        assert _decisions(server.base_url, key, games[3]) == [("W", 2, 1)]
+        with loading(engine, minidata.SOURCE) as loader:  # a win before all of them
+            loader.put(schema.player_lines, [decided(lines[0], "W")])
+        assert [_decisions(server.base_url, key, g) for g in games] == [
+            [("W", 1, 0)], [("W", 2, 0)], [("L", 2, 1)], [("W", 3, 1)]]
+    engine.dispose()
