@@ -48,6 +48,8 @@ def _as_version_3(engine: sa.Engine) -> None:
         conn.execute(sa.text("UPDATE games SET state = 'scheduled', game_status = '' "
                              "WHERE state = 'noresult'"))
         conn.execute(sa.text("DROP TABLE season_data"))  # version 10's
+        conn.execute(sa.text("DROP TABLE season_rows"))  # version 11's
+        conn.execute(sa.text("DROP TABLE pitcher_records"))
         conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
 
 
@@ -75,6 +77,8 @@ def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path
                                         schema.stat_tables.c.value)).all()
         counted = conn.execute(sa.select(schema.season_data.c.level, schema.season_data.c.season,
                                          schema.season_data.c.player_lines)).all()
+        sr = schema.season_rows.c
+        kept = conn.execute(sa.select(sr.level, sr.kind, sr.season, sr.row_count)).all()
         # the new key takes a postseason row beside the regular season's
         conn.execute(schema.stat_tables.insert().values(
             level="NBA", season=2023, phase="postseason", type="team", code="PTS", entity_id=1,
@@ -86,6 +90,7 @@ def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path
     assert version == str(schema.SCHEMA_VERSION) == "11"
     assert [tuple(r) for r in tables] == [("PTS", "regular", 109.0)]
     assert [tuple(r) for r in counted] == [("NBA", 2023, False)]  # the kept granularity
+    assert [tuple(r) for r in kept] == [("NBA", "games", 2023, 4)]  # a plain list's total
 
 
 def _version_3_store(engine: sa.Engine) -> None:
