@@ -132,6 +132,9 @@ class Endpoint:
     # it a page's encoding, memory and bytes are bounded, not only its reads (docs/api/limits.md)
     max_page: int | None = None
     reuse: bool = False  # build reads only the level and type: its statements are reused
+    # the kind of ``season_rows`` that counts the list when its only filter is the level's season
+    # or none: its total is read there, not counted (``query.run``)
+    kept_total: str | None = None
     detail: Hook | None = None  # enriches the one record of an id query
     enrich: Hook | None = None  # enriches every page of records
     check: Check | None = None  # endpoint rules beyond the declared ones: a normalised copy

@@ -11,7 +11,6 @@ and the notes under the box (2B, 3B, HR, SB, CS, E and who made them), all read 
 """
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 import sqlalchemy as sa
@@ -38,19 +37,11 @@ _PLAYERS = (sa.select(PL.c.game_id, PL.c.player_id, PN.c.name, PL.c.team_id, TN.
                                  PL.c.season))
             .order_by(PL.c.game_id, PL.c.home, PL.c.id))
 _TEAMS = sa.select(TL.c.game_id, TL.c.home, TL.c.stats).order_by(TL.c.game_id, TL.c.home)
-# a pitcher's lines of a season with a decision (only its counts: a page's pitchers have ~19,000
-# lines in their seasons, and reading each one's whole stats took 150 of a plain page's 270 ms),
-# each with the running sums of the counts through it in its season and phase
-_RECORD_CODES = (("W", "Wins"), ("L", "Losses"), ("SV", "Saves"), ("HLD", "Holds"))
-_DECIDED = [PL.c.stats[code].as_float() for code, _ in _RECORD_CODES]
-_SEASON_LINES = (sa.select(PL.c.player_id, PL.c.game_id,
-                           *(sa.func.sum(v).over(partition_by=(PL.c.player_id, PL.c.season,
-                                                               G.c.phase),
-                                                 order_by=(PL.c.game_day, G.c.game_no,
-                                                           PL.c.game_id)).label(code)
-                             for v, (code, _) in zip(_DECIDED, _RECORD_CODES)))
-                 .select_from(PL.join(G, G.c.id == PL.c.game_id))
-                 .where(sa.or_(*(v > 0 for v in _DECIDED))))
+PR = s.pitcher_records
+# the decisions' records kept by every ingest (``server.store.season_data``): the page's rows
+_RECORDS = sa.select(PR.c.player_id, PR.c.game_id, PR.c.wins, PR.c.losses, PR.c.saves,
+                     PR.c.holds)
+_RECORD_NAMES = ("Wins", "Losses", "Saves", "Holds")
 
 
 def _base(ask: ParsedRequest) -> sa.Select[Any]:
@@ -100,7 +91,7 @@ def _enrich(conn: sa.Connection, ask: ParsedRequest, found: list[Record]) -> Non
                 record.update(coded(line, player_codes))
             players[game_id].append(record)
     decided = {i: decisions(players[i], ask.level.sport) for i in ids}
-    _with_records(conn, ask, found, decided)
+    _with_records(conn, found, decided)
     for r in found:
         r["URL"] = f"{ask.base_url}/v2/boxscores/{ask.code}/?id={r['ID']}"
         r["BoxscoreHeader"] = header(r)
@@ -139,40 +130,30 @@ def notes(players: list[Record], sport: str) -> dict[str, list[Record]]:
     return out
 
 
-def _with_records(conn: sa.Connection, ask: ParsedRequest, found: list[Record],
+def _with_records(conn: sa.Connection, found: list[Record],
                   decided: dict[int, list[Record]]) -> None:
     """Each decision's pitcher's record through the game in its season and phase (a postseason
     game's, the postseason's), as Baseball-Reference prints "W: Leclerc (1-0)": Wins, Losses,
-    Saves and Holds, a doubleheader's games in their order."""
-    pitchers = {d["ID"] for ds in decided.values() for d in ds if d["ID"] is not None}
-    if not pitchers:
+    Saves and Holds, a doubleheader's games in their order.
+
+    Kept by every ingest (``pitcher_records``, ``server.store.season_data``) and read by the
+    page's games: 367 rows for the real store's plain MLB page. Summed per page from the
+    pitchers' lines of their seasons (their stats read for four codes on 4,178 lines through the
+    page's last day), it was more than half the page's time. The page in one process on the real
+    store against the code before, interleaved rounds of 20, medians (a loaded machine): SQLite
+    ``boxscores/MLB`` 66-68 -> 27-31 ms, ``?season=2022`` 74-77 -> 32-39, ``?page=7`` 67-69 -> 33;
+    PostgreSQL 124-156 -> 52-75 ms (best 76 -> 31-32). The same decisions and records on every
+    page of the real store (26,189). Kept, they cost an MLB ingest 0.6 s of SQLite (1.2-2.4 s of
+    PostgreSQL) in its transaction."""
+    if not any(decided.values()):
         return
-    seasons = {r["_season"] for r in found}
-    # A season's lines lie within its years (a split season's begin the year before it ends),
-    # and none after the page's last game counts. With those bounds, and the level compared as
-    # a value rather than a column the planner could walk, each pitcher's own lines are read
-    # (``ix_player_lines_player``: player, day) instead of every line of the level's season
-    # (72,417 for MLB 2023, each row fetched to test its pitcher). Measured on the real store's
-    # plain MLB page (224 pitchers, 4,178 lines with a decision), this query's CPU 52-66 ->
-    # 22-23 ms, the whole request's 112-120 -> 79-80 ms (first 137-142 -> 104-105); the same
-    # bytes on twelve pages (plain, seasons, a postseason, dates, a deep page, NBA). The running
-    # sums are the store's (a window over those lines), and only the page's decisions' rows come
-    # back: 367 rows instead of 4,178, each read by attribute and filtered per decision in
-    # Python (with the lines' rows unpacked in ``_enrich``, the whole request's CPU in one
-    # process 107-111 -> 66 ms against the code before, interleaved runs; docs/performance.md).
-    first = dt.date(min(seasons) - (1 if ask.level.season_span == "split" else 0), 1, 1)
-    last = max(dt.date.fromisoformat(str(r["GameDay"])[:10]) for r in found)
-    lines = _SEASON_LINES.where(sa.func.coalesce(PL.c.level, "") == ask.code,
-                                PL.c.player_id.in_(pitchers), PL.c.season.in_(seasons),
-                                PL.c.game_day.between(first, last)).subquery()
-    # only each pitcher's line in a game of the page: his record through it
-    records = {(row.player_id, row.game_id): row for row in conn.execute(
-        sa.select(lines).where(lines.c.game_id.in_([r["ID"] for r in found])))}
+    records = {(player_id, game_id): counts for player_id, game_id, *counts in conn.execute(
+        _RECORDS.where(PR.c.game_id.in_([r["ID"] for r in found]))).all()}
     for r in found:
         for d in decided[r["ID"]]:
-            row = records.get((d["ID"], r["ID"]))
-            for code, name in _RECORD_CODES:
-                d[name] = int(getattr(row, code) or 0) if row is not None else 0
+            counts = records.get((d["ID"], r["ID"]))
+            for k, name in enumerate(_RECORD_NAMES):
+                d[name] = int(counts[k] or 0) if counts is not None else 0
 
 
 def _check(ask: ParsedRequest, facts: StoreFacts) -> ParsedRequest:
@@ -235,4 +216,5 @@ BOXSCORES = Endpoint(
     params=(*GAMES.params, Param("gameid", "number", "alias of id: one game's box score", "401")),
     filters=GAMES.filters, limits=GAMES.limits, day_column=GAMES.day_column,
     search=GAMES.search, id_filter=GAMES.id_filter, enrich=_enrich, check=_check, reuse=True,
+    kept_total="games",
 )

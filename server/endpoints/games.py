@@ -169,5 +169,5 @@ GAMES = Endpoint(
     filters={"sublevel": G.c.sublevel_id, "team": GAME_TEAMS, "season": G.c.season,
              "limit": _limit, "status": G.c.state, **phase_filters(G.c.phase)},
     limits=("inprogress", "today"), day_column=G.c.game_day,
-    id_filter=lambda v, a: G.c.id == v, detail=_detail, reuse=True,
+    id_filter=lambda v, a: G.c.id == v, detail=_detail, reuse=True, kept_total="games",
 )

@@ -138,7 +138,9 @@ class Loader:
         games = schema.games.c
         for chunk in _chunks(parents, _IN_CHUNK):
             self.conn.execute(table.delete().where(col.in_(chunk)))
-            if parent_column == "game_id" and "level" not in table.c:
+            # the parents' levels, whether or not new rows follow: a level whose rows only
+            # went is counted afresh too (``season_data``)
+            if parent_column == "game_id":
                 self.levels.update(self.conn.execute(
                     sa.select(games.level).where(games.id.in_(chunk)).distinct()).scalars())
         self._note_levels(rows)

@@ -143,4 +143,10 @@ MIGRATIONS: tuple[Migration, ...] = (
                   "list read an EXISTS per season over the largest tables, which PostgreSQL "
                   "answered by scanning them once per season; ``init`` fills it for a store "
                   "that has none (``server.store.season_data``)."),
+    Migration(11, "How many games, plays and pitches each season holds, kept (``season_rows``): "
+                  "a plain list's total (every pitch of a level, a season's plays) was a count of "
+                  "millions of rows on every uncached request; and each baseball pitcher's record "
+                  "through each game he had a decision in (``pitcher_records``), which box scores "
+                  "summed from his season's lines per page; ``init`` fills both for a store that "
+                  "has none (``server.store.season_data``)."),
 )

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from server.catalog.phases import NO_RESULT, REGULAR
 
-SCHEMA_VERSION = 10  # the last of server.store.migrations.MIGRATIONS, where each version is described
+SCHEMA_VERSION = 11  # the last of server.store.migrations.MIGRATIONS, where each version is described
 
 metadata = sa.MetaData()
 
@@ -94,6 +94,18 @@ season_data = sa.Table(
     *(sa.Column(kind, sa.Boolean, nullable=False)
       for kind in ("player_lines", "team_lines", "plays", "pitches", "game_officials", "odds")),
     sa.PrimaryKeyConstraint("level", "season"),
+)
+
+# How many rows of the largest lists each season holds (games, plays, pitches of the level's
+# games of that season), kept beside the data by every ingest: a plain list's total is read here
+# (server.store.season_data). A season's games, plays or pitches without a row: none.
+season_rows = sa.Table(
+    "season_rows", metadata,
+    _level(),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("season", sa.Integer, nullable=False),
+    sa.Column("row_count", sa.BigInteger, nullable=False),
+    sa.PrimaryKeyConstraint("level", "kind", "season"),
 )
 
 venues = sa.Table(
@@ -313,6 +325,19 @@ pitches = sa.Table(
     sa.Index("ix_pitches_pitcher", "pitcher_id"),
     sa.Index("ix_pitches_batter", "batter_id"),
     sa.Index("ix_pitches_level", "level", "id"),
+)
+
+# A baseball pitcher's record through each game he had a decision in: his season's wins,
+# losses, saves and holds in the game's phase through that game (box scores print it, "W: Leclerc
+# (1-0)"), one row per line with a decision (``id``: the line's), kept by every ingest beside
+# ``season_rows``: server.store.season_data
+pitcher_records = sa.Table(
+    "pitcher_records", metadata,
+    _pk(), _level(),
+    sa.Column("game_id", _id, nullable=False),
+    sa.Column("player_id", _id, nullable=False),
+    *(sa.Column(name, sa.Integer, nullable=False) for name in ("wins", "losses", "saves", "holds")),
+    sa.Index("ix_pitcher_records_game", "game_id"),
 )
 
 # Game lines. player_lines.id = game_id * 100 + k; team_lines.id = game_id * 10 + (0 visitor, 1 home).

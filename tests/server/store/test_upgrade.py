@@ -48,6 +48,8 @@ def _as_version_3(engine: sa.Engine) -> None:
         conn.execute(sa.text("UPDATE games SET state = 'scheduled', game_status = '' "
                              "WHERE state = 'noresult'"))
         conn.execute(sa.text("DROP TABLE season_data"))  # version 10's
+        conn.execute(sa.text("DROP TABLE season_rows"))  # version 11's
+        conn.execute(sa.text("DROP TABLE pitcher_records"))
         conn.execute(sa.text("UPDATE store_info SET value = '3' WHERE key = 'schema_version'"))
 
 
@@ -75,6 +77,8 @@ def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path
                                         schema.stat_tables.c.value)).all()
         counted = conn.execute(sa.select(schema.season_data.c.level, schema.season_data.c.season,
                                          schema.season_data.c.player_lines)).all()
+        sr = schema.season_rows.c
+        kept = conn.execute(sa.select(sr.level, sr.kind, sr.season, sr.row_count)).all()
         # the new key takes a postseason row beside the regular season's
         conn.execute(schema.stat_tables.insert().values(
             level="NBA", season=2023, phase="postseason", type="team", code="PTS", entity_id=1,
@@ -83,9 +87,10 @@ def test_init_upgrades_a_version_3_store_in_place(store_url: str, tmp_path: Path
     assert [tuple(r[1:]) for r in rows] == [
         ("regular", "final", "Final"), ("playin", "final", "Final"),
         ("postseason", "final", "Final"), ("postseason", "noresult", "No result")]
-    assert version == str(schema.SCHEMA_VERSION) == "10"
+    assert version == str(schema.SCHEMA_VERSION) == "11"
     assert [tuple(r) for r in tables] == [("PTS", "regular", 109.0)]
     assert [tuple(r) for r in counted] == [("NBA", 2023, False)]  # the kept granularity
+    assert [tuple(r) for r in kept] == [("NBA", "games", 2023, 4)]  # a plain list's total
 
 
 def _version_3_store(engine: sa.Engine) -> None:
@@ -105,10 +110,10 @@ def _version_3_store(engine: sa.Engine) -> None:
 def test_init_adds_the_team_season_columns_and_keeps_the_rows(store_url: str) -> None:
     engine = make_engine(store_url)
     _version_3_store(engine)
-    assert init_store(engine) == schema.SCHEMA_VERSION == 10
+    assert init_store(engine) == schema.SCHEMA_VERSION == 11
     init_store(engine)  # idempotent
     with engine.connect() as conn:
-        assert schema_version(conn) == 10
+        assert schema_version(conn) == 11
         columns = {c["name"] for c in sa.inspect(conn).get_columns("team_seasons")}
         assert set(ADDED_IN_4) <= columns
         named = SeasonTeam(schema.teams, schema.team_seasons)
@@ -178,7 +183,7 @@ def test_init_creates_the_comparison_table_and_the_same_files_fill_it(tmp_path: 
     run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
     engine = make_engine(url)
     with engine.connect() as conn:
-        assert schema_version(conn) == 10
+        assert schema_version(conn) == 11
         assert conn.execute(sa.select(sa.func.count()).select_from(schema.games)).scalar() == 2
         assert conn.execute(sa.select(sa.func.count())
                             .select_from(schema.comparison_forecasts)).scalar() == 0
@@ -249,7 +254,7 @@ def test_init_adds_the_state_before_a_play_and_the_batting_order(tmp_path: Path)
     run_server_command(["init"], {"DATABASE_URL": url, "PATH": "/usr/bin:/bin"})
     engine = make_engine(url)
     with engine.connect() as conn:
-        assert schema_version(conn) == 10
+        assert schema_version(conn) == 11
         assert "stint_metrics" in sa.inspect(conn).get_table_names()
         for table, columns in ADDED_IN_7.items():
             names = [c["name"] for c in sa.inspect(conn).get_columns(table)]
