@@ -188,8 +188,7 @@ def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.
     rounds): at home the one with fewer home matches against the other, a group's single
     meeting at home by places (``Split.group_fixtures``). A league whose split is still to
     come keeps its first phase here (a club's first ``Split.after`` listed matches): the
-    projection draws its groups. Greece's play-off groups, not declared, are played as
-    listed."""
+    projection draws its groups."""
     n_clubs = len(table.group)
     listed = np.zeros(len(home), dtype=bool)  # the listed matches kept to play
     added_h: list[int] = []

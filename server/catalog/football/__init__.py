@@ -63,7 +63,8 @@ def look_up(table: dict[str, T], spelling: str, what: str, path: Path) -> T:
 @dataclass(frozen=True)
 class Split:
     """A season the league splits in groups after its first rounds (Austria's Bundesliga,
-    Belgium's First Division A, Scotland's Premiership): each club's first ``after`` league
+    Belgium's First Division A, Scotland's Premiership, Greece's Super League, Egypt's Premier
+    League): each club's first ``after`` league
     matches are the first phase; the table then, ranked as the league ranks, puts its first
     ``sizes[0]`` clubs in the first group, the next ``sizes[1]`` in the second, and so on; each
     group plays on among itself and is ranked on its own, every club of a group above every
@@ -182,16 +183,20 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # points, a club whose half point was rounded up loses it first (Pro League, "Comment se
     # déroulent les play-offs ?", 2025), then the most wins, goal difference, goals scored (Pro
     # League regulations; 2024-25's file lists Dender, 32 points and 8 wins, in the Europe
-    # play-offs above Cercle Brugge, 32 points, 7 wins and the better goal difference)
+    # play-offs above Cercle Brugge, 32 points, 7 wins and the better goal difference; "the
+    # number of wins is the first criterion on equal points, goal difference the second",
+    # Walfoot, 14 Mar 2024)
     League("be.1", "Belgian First Division A", "Belgium",
            tiebreaks=("split_half_point", "wins", *_GD),
            split=Split(after=30, sizes=(6, 6, 4), halved=(True, True, False), rounding="up")),
     League("de.1", "Bundesliga", "Germany"),
     League("de.2", "2. Bundesliga", "Germany"),
     League("dz.1", "Algerian Ligue 1", "Algeria"),
-    # Egypt's Premier League 2024-25: one round robin, then a championship and a relegation
-    # group (not declared): its schedule is the file's
-    League("eg.1", "Egyptian Premier League", "Egypt", legs=None),
+    # Egypt's Premier League 2024-25 (18 clubs): one round robin of 17 rounds, then the first
+    # nine play a championship group and the last nine a relegation group, once each, points
+    # whole (the file's ``Championship`` and ``Relegation`` rounds: 8 more matches each)
+    League("eg.1", "Egyptian Premier League", "Egypt",
+           split=Split(after=17, sizes=(9, 9), legs=1)),
     League("en.1", "Premier League", "England"),
     League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
@@ -200,9 +205,15 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("es.2", "Segunda División", "Spain"),
     League("fr.1", "Ligue 1", "France"),
     League("fr.2", "Ligue 2", "France"),
-    # Greece's Super League: a double round robin of 26 rounds, then play-off groups (not
-    # declared: the 26 rounds are the least it plays, the files list the groups' rounds)
-    League("gr.1", "Super League Greece", "Greece"),
+    # Greece's Super League (14 clubs, 2024-25 on): 26 rounds, then the first four play the
+    # championship play-offs, the next four the Conference League play-offs and the last six
+    # the play-outs, each group twice, points whole (the file's ``Championship``, ``ECL
+    # Playoffs`` and ``Relegation`` rounds). Level on points: the points between the clubs,
+    # then the goal difference between them (where they met home and away), then goal
+    # difference and goals scored (EPO's Football Match Regulations, KAP art. 20 par. 5, as the
+    # Super League published them for 2025-26)
+    League("gr.1", "Super League Greece", "Greece", tiebreaks=_HEAD_TO_HEAD,
+           split=Split(after=26, sizes=(4, 4, 6))),
     League("it.1", "Serie A", "Italy", tiebreaks=("tie_playoff", *_HEAD_TO_HEAD)),
     # Serie B's play-offs and play-out: level on aggregate, the better-placed club (Lega B)
     League("it.2", "Serie B", "Italy", two_legged=True, level_ties=(("", BETTER_PLACED),)),
@@ -218,7 +229,10 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # rules: the split)
     League("sco.1", "Scottish Premiership", "Scotland",
            split=Split(after=33, sizes=(6, 6), legs=1)),
-    League("tr.1", "Süper Lig", "Turkey"),
+    # the Süper Lig: level on points, the points between the clubs, then the goal difference
+    # between them ("ikili averaj"), then goal difference and goals scored (TFF's Süper Lig
+    # statute, as TFF's tables apply it)
+    League("tr.1", "Süper Lig", "Turkey", tiebreaks=_HEAD_TO_HEAD),
 )}
 
 
