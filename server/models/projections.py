@@ -574,6 +574,10 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
     w, lo, d, pts = run.w, run.lo, run.d, run.pts
     p10, p90 = np.percentile(w.T, [10, 90], axis=0)
     title = _title_chances(positions[:, 0], state, len(leagues))
+    for g, league in enumerate(leagues):
+        for kind, covered in league.places.items():
+            if len(covered):
+                _short_of_certain(places[kind], covered, state, g)
     return TableProjection(state.team_ids, w.mean(axis=1), lo.mean(axis=1), d.mean(axis=1),
                            p10, p90, pts.mean(axis=1), position.mean(axis=0), positions,
                            title, places)
@@ -592,6 +596,53 @@ def _title_chances(first: np.ndarray, state: TableState, n_leagues: int) -> np.n
             title[rivals] += (first[leader] - SHORT_OF_CERTAIN) / len(rivals)
             title[leader] = SHORT_OF_CERTAIN
     return title
+
+
+def _short_of_certain(chance: np.ndarray, covered: range, state: TableState, g: int) -> None:
+    """League ``g``'s chances of a place (final positions ``covered``), in place: a chance of 1
+    for a club that can still finish outside the place reads ``SHORT_OF_CERTAIN``, a chance of 0
+    for a club that can still finish in it ``1 - SHORT_OF_CERTAIN``, and the league's other
+    open chances give or take the difference in proportion to their room, so the league's
+    chances still add up to the places the range covers. What is possible is bounded as the
+    tables' clinch marks bound it: a club finishes no higher than one plus the clubs sure to
+    stay ahead (more points than it can reach, or a higher group after the split), no lower
+    than one plus the clubs that can reach its points (a tie may go either way). A split still
+    to come that halves the points leaves the chances as simulated (the halving moves every
+    bound)."""
+    m = np.flatnonzero(state.group == g)
+    pending = state.pending[g] if g < len(state.pending) else None
+    if not len(m) or (pending is not None and any(pending.halved)):
+        return
+    t = len(state.team_ids)
+    left = (np.bincount(state.home, minlength=t) + np.bincount(state.visitor, minlength=t))[m]
+    if not left.any():
+        return  # finished: the table is what it is
+    if pending is not None:  # its groups' rounds are still to be drawn: the most any plays
+        left = left + pending.group_matches(None)
+    points = state.points[m]
+    reach = points + 3 * left
+    section = (state.section[m] if state.section is not None
+               else np.zeros(len(m), dtype=np.int64))
+    higher = section[:, None] < section[None, :]  # [j, i]: j's group is above i's
+    same = section[:, None] == section[None, :]
+    sure_ahead = higher | (same & (points[:, None] > reach[None, :]))
+    may_pass = higher | (same & (reach[:, None] >= points[None, :]))
+    np.fill_diagonal(sure_ahead, False)
+    np.fill_diagonal(may_pass, False)
+    best = 1 + sure_ahead.sum(axis=0)
+    worst = 1 + may_pass.sum(axis=0)
+    first, last = covered.start, covered.stop - 1
+    certain = (best >= first) & (worst <= last)
+    possible = (best <= last) & (worst >= first) & ~certain
+    p = chance[m]
+    target = p[possible].sum()
+    q = np.where(possible, np.clip(p, 1 - SHORT_OF_CERTAIN, SHORT_OF_CERTAIN), p)
+    diff = target - q[possible].sum()
+    room = np.where(possible, (SHORT_OF_CERTAIN - q) if diff > 0 else (q - (1 - SHORT_OF_CERTAIN)),
+                    0.0)
+    if abs(diff) > 0 and room.sum() > 0:
+        q = q + np.sign(diff) * min(abs(diff), room.sum()) * room / room.sum()
+    chance[m] = q
 
 
 def _title_race(state: TableState, n_leagues: int) -> tuple[np.ndarray, np.ndarray]:
