@@ -127,6 +127,10 @@ class League:
     # and away), before the split where the league splits (``Split.after`` matches); None:
     # not declared, the files' fixtures are the whole schedule
     legs: int | None = 2
+    # the head-to-head steps count two clubs' matches only once they have met as often as the
+    # round robin says (``first_legs``: home and away), goal difference deciding before (La
+    # Liga's and Greece's); False: from their first meeting
+    head_to_head_complete: bool = False
 
     def matches(self, clubs: int, section: int | None = None) -> int | None:
         """The league matches each club plays in a season of ``clubs`` clubs: the round robin
@@ -201,7 +205,9 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
     League("en.4", "EFL League Two", "England"),
-    League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD),
+    # La Liga: the head-to-head once the two matches between the clubs have been played (RFEF
+    # regulations, art. 201)
+    League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD, head_to_head_complete=True),
     League("es.2", "Segunda División", "Spain"),
     League("fr.1", "Ligue 1", "France"),
     League("fr.2", "Ligue 2", "France"),
@@ -213,7 +219,7 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # difference and goals scored (EPO's Football Match Regulations, KAP art. 20 par. 5, as the
     # Super League published them for 2025-26)
     League("gr.1", "Super League Greece", "Greece", tiebreaks=_HEAD_TO_HEAD,
-           split=Split(after=26, sizes=(4, 4, 6))),
+           split=Split(after=26, sizes=(4, 4, 6)), head_to_head_complete=True),
     League("it.1", "Serie A", "Italy", tiebreaks=("tie_playoff", *_HEAD_TO_HEAD)),
     # Serie B's play-offs and play-out: level on aggregate, the better-placed club (Lega B)
     League("it.2", "Serie B", "Italy", two_legged=True, level_ties=(("", BETTER_PLACED),)),

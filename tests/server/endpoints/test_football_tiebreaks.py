@@ -1,10 +1,10 @@
 """Tiebreaks of the leagues that rank clubs level on points by the matches between them, read
 through the API from the real store: the Süper Lig (TFF's "ikili averaj": the points between the
-clubs, then the goal difference between them, then overall goal difference) and Greece's Super
-League (EPO's Football Match Regulations, art. 20: the same order). Each table below is one on
-which the head-to-head and goal difference disagree, so the order served is the rule's, not
-goal difference's: the points and results were read from the files, the clubs level had met
-home and away by the day."""
+clubs, then the goal difference between them, then overall goal difference), Greece's Super
+League (EPO's Football Match Regulations, art. 20: the same order, once the clubs have met home
+and away) and La Liga (the same wait). Each table below is one on which the head-to-head and
+goal difference disagree, so the order served is the rule's: the points and results were read
+from the files."""
 from __future__ import annotations
 
 from typing import Any
@@ -48,3 +48,18 @@ def test_greece_ranks_level_clubs_by_the_matches_between_them(real_api: ApiServe
     table = _ranks(real_api, 2025, "Super League Greece", "2025-05-10")
     assert table["Panserraikos"][1] == table["Volos NFC"][1] == 36
     assert table["Panserraikos"][0] + 1 == table["Volos NFC"][0]
+
+
+def test_la_liga_and_greece_wait_until_the_clubs_have_met_home_and_away(
+        real_api: ApiServer) -> None:
+    """La Liga 2023-24 as of 10 December 2023: Atlético and Barcelona on 34, Barcelona having
+    won the one match between them so far (1-0), Atlético with the better goal difference (+18
+    to +12): the head-to-head waits for the second match, so Atlético are above. Greece
+    2024-25 as of 30 November 2024: Olympiacos and AEK on 24, Olympiacos won their one meeting
+    (3-0), AEK's goal difference better (+13 to +11): AEK above."""
+    table = _ranks(real_api, 2024, "La Liga", "2023-12-10")
+    atletico, barca = table["Club Atlético de Madrid"], table["FC Barcelona"]
+    assert atletico[1] == barca[1] == 34 and atletico[0] + 1 == barca[0]
+    table = _ranks(real_api, 2025, "Super League Greece", "2024-11-30")
+    aek, olympiacos = table["AEK Athen"], table["Olympiakos Piraeus"]
+    assert aek[1] == olympiacos[1] == 24 and aek[0] + 1 == olympiacos[0]
