@@ -494,6 +494,9 @@ class TableState:
     # the goal model as of the day (``server.models.football_goals``): a match's chances blend
     # its with the Elo's, as the forecasts do; None: the Elo's alone
     goals: ClubGoals | None = None
+    # home_pairs[i, j]: the matches club i has played at home to j so far (a split that
+    # balances home matches reads them)
+    home_pairs: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -817,10 +820,34 @@ class _TableRun:
                 visitor.append(first + v)
             first += size
         hs, vs = np.array(home, dtype=np.int64), np.array(visitor, dtype=np.int64)
+        at_h, at_v = club_at[:, hs].T, club_at[:, vs].T  # matches x simulations
+        if rule.home_balance and rule.legs == 1:
+            at_h, at_v = self._balanced(at_h, at_v)
         rounds = rounds_of(hs, vs)
         order = np.argsort(rounds, kind="stable")
         for idx in np.split(order, np.flatnonzero(np.diff(rounds[order])) + 1):
-            self.play(club_at[:, hs[idx]].T, club_at[:, vs[idx]].T, np.zeros(len(idx), bool))
+            self.play(at_h[idx], at_v[idx], np.zeros(len(idx), bool))
+
+    def _balanced(self, at_h: np.ndarray, at_v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A split's single meetings (matches x simulations, home and away clubs by places),
+        each at home for the club that was at home in fewer of the pair's earlier meetings,
+        between pairs even for the one with fewer home matches in its simulated season so far
+        (those played, the first phase's still to play, the group's given before it), then the
+        places' home side (``Split.home_balance``)."""
+        t = len(self.state.team_ids)
+        pairs = (np.zeros((t, t)) if self.state.home_pairs is None
+                 else self.state.home_pairs.astype(float).copy())
+        np.add.at(pairs, (self.state.home, self.state.visitor), 1.0)
+        count = np.repeat(pairs.sum(axis=1)[:, None], self.n, axis=1)  # clubs x simulations
+        sims = np.arange(self.n)
+        at_h, at_v = at_h.copy(), at_v.copy()
+        for k in range(len(at_h)):
+            a, b = at_h[k], at_v[k]
+            swap = (pairs[b, a] < pairs[a, b]) | (
+                (pairs[b, a] == pairs[a, b]) & (count[b, sims] < count[a, sims]))
+            at_h[k], at_v[k] = np.where(swap, b, a), np.where(swap, a, b)
+            count[at_h[k], sims] += 1
+        return at_h, at_v
 
 
 def _place_kinds(leagues: list[TableLeague]) -> list[str]:

@@ -78,6 +78,11 @@ class Split:
     halved: tuple[bool, ...] = ()
     rounding: str = "down"  # down | up
     legs: int = 2
+    # a single meeting (``legs`` 1) at home for the club at home in fewer of the pair's earlier
+    # meetings, then for the one with fewer home matches in the season so far, then by places
+    # (the SPFL evens out home matches: 28 of Scotland's 30 group matches of 2024-25 went to
+    # the club that had hosted the pair once of three); False: by places alone
+    home_balance: bool = False
 
     def group_matches(self, section: int | None) -> int:
         """The matches a club of group ``section`` plays after the split (None: its group is
@@ -87,9 +92,9 @@ class Split:
 
     def group_fixtures(self, size: int) -> list[tuple[int, int]]:
         """A group's rounds as (home, away) places in the group (0 its first at the split):
-        twice, each club at home to every other once; once (Scotland's), the home side
-        alternating by places (the league sets it from the first phase's home matches, which
-        this does not model)."""
+        twice, each club at home to every other once; once, the home side alternating by
+        places (``home_balance`` first gives each meeting to the club at home in fewer of the
+        pair's earlier meetings, then to the one with fewer home matches in the season)."""
         pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
         if self.legs == 1:
             return [(i, j) if (i + j) % 2 == 0 else (j, i) for i, j in pairs]
@@ -231,10 +236,10 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("nl.1", "Eredivisie", "Netherlands"),
     League("pt.1", "Primeira Liga", "Portugal", tiebreaks=_HEAD_TO_HEAD),
     # Scotland's Premiership: 33 rounds, then the top six and the bottom six play five more
-    # among themselves, points kept whole; a club stays in its half whatever its points (SPFL
-    # rules: the split)
+    # among themselves, points kept whole; a club stays in its half whatever its points, and
+    # the fixtures even out each club's home matches as far as they can (SPFL rules: the split)
     League("sco.1", "Scottish Premiership", "Scotland",
-           split=Split(after=33, sizes=(6, 6), legs=1)),
+           split=Split(after=33, sizes=(6, 6), legs=1, home_balance=True)),
     # the Süper Lig: level on points, the points between the clubs, then the goal difference
     # between them ("ikili averaj"), then goal difference and goals scored (TFF's Süper Lig
     # statute, as TFF's tables apply it)

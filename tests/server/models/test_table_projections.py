@@ -175,3 +175,25 @@ def test_a_place_is_certain_only_when_no_result_can_change_it() -> None:
     decided = project_table(_state([12, 10, 6, -10], games, ratings=ratings), RULES,
                             [TableLeague(GD, places)], n_sims=2_000)
     assert decided.places["relegation"].tolist() == [0, 0, 0, 1]
+
+
+def test_a_split_that_balances_home_matches_gives_the_meeting_to_the_fewer() -> None:
+    """Scotland's split: each group's single meeting is at home for the club that hosted fewer
+    of the pair's earlier meetings (the SPFL evens out home matches), not by places alone. Four
+    clubs, the first phase played (9, 6, 3 and 0 points: the groups are the first two and the
+    last two), a home side worth a sure win: the second hosted the leader in the first phase,
+    so the leader hosts now and wins, where by places the second would host; the fourth hosts
+    the third either way."""
+    split = Split(after=3, sizes=(2, 2), legs=1, home_balance=True)
+    hosted = np.zeros((4, 4))
+    for a, b in [(1, 0), (2, 3), (0, 2), (3, 0), (1, 2), (1, 3)]:
+        hosted[a, b] = 1
+    state = replace(_state([9, 6, 3, 0], []), pending=(split,),
+                    wins=np.array([3.0, 2, 1, 0]), losses=np.array([0.0, 1, 2, 3]),
+                    home_pairs=hosted)
+    rules = GameRules(home_adv=2_000.0, k=0.0)
+    p = project_table(state, rules, [TableLeague(GD, {})], n_sims=200)
+    assert p.proj_wins.tolist() == [4, 2, 1, 1]  # the leader won at home
+    by_places = project_table(replace(state, pending=(replace(split, home_balance=False),)),
+                              rules, [TableLeague(GD, {})], n_sims=200)
+    assert by_places.proj_wins.tolist() == [3, 3, 1, 1]
