@@ -161,6 +161,8 @@ def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_h
     np.add.at(h2h_pts, (v, h), 3.0 * (sv > sh) + (sh == sv))
     np.add.at(h2h_games, (h, v), 1.0)
     np.add.at(h2h_games, (v, h), 1.0)
+    home_pairs = np.zeros((t, t))
+    np.add.at(home_pairs, (h, v), 1.0)
     taken = table.deducted_by(day)
     split = _split(h, v, sh, sv, table, taken)
     todo = rest(home, visitor, played, neutral, table, split)
@@ -168,7 +170,7 @@ def state_at(ratings: np.ndarray, home: np.ndarray, visitor: np.ndarray, score_h
                     else None for g, rule in enumerate(table.splits))
     return TableState(team_ids, ratings, w, lo, d, 3 * w + d - taken - split.taken, gd, gf,
                       table.group, todo.home, todo.visitor, todo.neutral, h2h_pts, h2h_games,
-                      split.section, split.half_point, aw, pending, goals)
+                      split.section, split.half_point, aw, pending, goals, home_pairs)
 
 
 @dataclass(frozen=True)
@@ -186,10 +188,11 @@ def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.
     ``Split``), the meetings the files do not list, where a pair of clubs has met and is listed
     to meet fewer times than the schedule says (the round robin; after a split, the group's
     rounds): at home the one with fewer home matches against the other, a group's single
-    meeting at home by places (``Split.group_fixtures``). A league whose split is still to
+    meeting at home by places (``Split.group_fixtures``), or where the split balances home
+    matches (``Split.home_balance``) for the club at home in fewer of the pair's meetings, then
+    the one with fewer home matches in the season. A league whose split is still to
     come keeps its first phase here (a club's first ``Split.after`` listed matches): the
-    projection draws its groups. Greece's play-off groups, not declared, are played as
-    listed."""
+    projection draws its groups."""
     n_clubs = len(table.group)
     listed = np.zeros(len(home), dtype=bool)  # the listed matches kept to play
     added_h: list[int] = []
@@ -212,6 +215,8 @@ def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.
             phase = mine & (~first_phase if reached else first_phase)
             legs = rule.legs if reached else legs
         pairs = _meetings(home, visitor, played, phase, members, legs)
+        # each club's home matches in the season: played, listed to play, and added below
+        season_home = np.bincount(home[mine & (played | phase)], minlength=n_clubs)
         for (i, j), (left, waiting) in pairs.items():
             listed[waiting] = True  # a listed match is played, whatever the count says
             if left <= len(waiting) or (reached and split.section[i] != split.section[j]):
@@ -223,10 +228,17 @@ def rest(home: np.ndarray, visitor: np.ndarray, played: np.ndarray, neutral: np.
                     offset = sum(rule.sizes[:section]) + 1
                     a, b = int(split.rank[i]) - offset, int(split.rank[j]) - offset
                     at_home = (a, b) in rule.group_fixtures(rule.sizes[section])
+                    if rule.home_balance:  # the pair's meetings, then the season's
+                        met = _home_count(home, visitor, played | listed, mine, i, j)
+                        if met[0] != met[1]:
+                            at_home = met[0] < met[1]
+                        elif season_home[i] != season_home[j]:
+                            at_home = bool(season_home[i] < season_home[j])
                     hh, vv = (i, j) if at_home else (j, i)
                 else:
                     hh, vv = (i, j) if homes[0] <= homes[1] else (j, i)
                 homes = (homes[0] + (hh == i), homes[1] + (hh == j))
+                season_home[hh] += 1
                 added_h.append(hh)
                 added_v.append(vv)
     listed |= ~played & (table.group[home] != table.group[visitor])  # no league's: as listed

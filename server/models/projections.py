@@ -494,6 +494,9 @@ class TableState:
     # the goal model as of the day (``server.models.football_goals``): a match's chances blend
     # its with the Elo's, as the forecasts do; None: the Elo's alone
     goals: ClubGoals | None = None
+    # home_pairs[i, j]: the matches club i has played at home to j so far (a split that
+    # balances home matches reads them)
+    home_pairs: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -574,6 +577,10 @@ def project_table(state: TableState, rules: GameRules, leagues: list[TableLeague
     w, lo, d, pts = run.w, run.lo, run.d, run.pts
     p10, p90 = np.percentile(w.T, [10, 90], axis=0)
     title = _title_chances(positions[:, 0], state, len(leagues))
+    for g, league in enumerate(leagues):
+        for kind, covered in league.places.items():
+            if len(covered):
+                _short_of_certain(places[kind], covered, state, g)
     return TableProjection(state.team_ids, w.mean(axis=1), lo.mean(axis=1), d.mean(axis=1),
                            p10, p90, pts.mean(axis=1), position.mean(axis=0), positions,
                            title, places)
@@ -592,6 +599,53 @@ def _title_chances(first: np.ndarray, state: TableState, n_leagues: int) -> np.n
             title[rivals] += (first[leader] - SHORT_OF_CERTAIN) / len(rivals)
             title[leader] = SHORT_OF_CERTAIN
     return title
+
+
+def _short_of_certain(chance: np.ndarray, covered: range, state: TableState, g: int) -> None:
+    """League ``g``'s chances of a place (final positions ``covered``), in place: a chance of 1
+    for a club that can still finish outside the place reads ``SHORT_OF_CERTAIN``, a chance of 0
+    for a club that can still finish in it ``1 - SHORT_OF_CERTAIN``, and the league's other
+    open chances give or take the difference in proportion to their room, so the league's
+    chances still add up to the places the range covers. What is possible is bounded as the
+    tables' clinch marks bound it: a club finishes no higher than one plus the clubs sure to
+    stay ahead (more points than it can reach, or a higher group after the split), no lower
+    than one plus the clubs that can reach its points (a tie may go either way). A split still
+    to come that halves the points leaves the chances as simulated (the halving moves every
+    bound)."""
+    m = np.flatnonzero(state.group == g)
+    pending = state.pending[g] if g < len(state.pending) else None
+    if not len(m) or (pending is not None and any(pending.halved)):
+        return
+    t = len(state.team_ids)
+    left = (np.bincount(state.home, minlength=t) + np.bincount(state.visitor, minlength=t))[m]
+    if not left.any():
+        return  # finished: the table is what it is
+    if pending is not None:  # its groups' rounds are still to be drawn: the most any plays
+        left = left + pending.group_matches(None)
+    points = state.points[m]
+    reach = points + 3 * left
+    section = (state.section[m] if state.section is not None
+               else np.zeros(len(m), dtype=np.int64))
+    higher = section[:, None] < section[None, :]  # [j, i]: j's group is above i's
+    same = section[:, None] == section[None, :]
+    sure_ahead = higher | (same & (points[:, None] > reach[None, :]))
+    may_pass = higher | (same & (reach[:, None] >= points[None, :]))
+    np.fill_diagonal(sure_ahead, False)
+    np.fill_diagonal(may_pass, False)
+    best = 1 + sure_ahead.sum(axis=0)
+    worst = 1 + may_pass.sum(axis=0)
+    first, last = covered.start, covered.stop - 1
+    certain = (best >= first) & (worst <= last)
+    possible = (best <= last) & (worst >= first) & ~certain
+    p = chance[m]
+    target = p[possible].sum()
+    q = np.where(possible, np.clip(p, 1 - SHORT_OF_CERTAIN, SHORT_OF_CERTAIN), p)
+    diff = target - q[possible].sum()
+    room = np.where(possible, (SHORT_OF_CERTAIN - q) if diff > 0 else (q - (1 - SHORT_OF_CERTAIN)),
+                    0.0)
+    if abs(diff) > 0 and room.sum() > 0:
+        q = q + np.sign(diff) * min(abs(diff), room.sum()) * room / room.sum()
+    chance[m] = q
 
 
 def _title_race(state: TableState, n_leagues: int) -> tuple[np.ndarray, np.ndarray]:
@@ -766,10 +820,34 @@ class _TableRun:
                 visitor.append(first + v)
             first += size
         hs, vs = np.array(home, dtype=np.int64), np.array(visitor, dtype=np.int64)
+        at_h, at_v = club_at[:, hs].T, club_at[:, vs].T  # matches x simulations
+        if rule.home_balance and rule.legs == 1:
+            at_h, at_v = self._balanced(at_h, at_v)
         rounds = rounds_of(hs, vs)
         order = np.argsort(rounds, kind="stable")
         for idx in np.split(order, np.flatnonzero(np.diff(rounds[order])) + 1):
-            self.play(club_at[:, hs[idx]].T, club_at[:, vs[idx]].T, np.zeros(len(idx), bool))
+            self.play(at_h[idx], at_v[idx], np.zeros(len(idx), bool))
+
+    def _balanced(self, at_h: np.ndarray, at_v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """A split's single meetings (matches x simulations, home and away clubs by places),
+        each at home for the club that was at home in fewer of the pair's earlier meetings,
+        between pairs even for the one with fewer home matches in its simulated season so far
+        (those played, the first phase's still to play, the group's given before it), then the
+        places' home side (``Split.home_balance``)."""
+        t = len(self.state.team_ids)
+        pairs = (np.zeros((t, t)) if self.state.home_pairs is None
+                 else self.state.home_pairs.astype(float).copy())
+        np.add.at(pairs, (self.state.home, self.state.visitor), 1.0)
+        count = np.repeat(pairs.sum(axis=1)[:, None], self.n, axis=1)  # clubs x simulations
+        sims = np.arange(self.n)
+        at_h, at_v = at_h.copy(), at_v.copy()
+        for k in range(len(at_h)):
+            a, b = at_h[k], at_v[k]
+            swap = (pairs[b, a] < pairs[a, b]) | (
+                (pairs[b, a] == pairs[a, b]) & (count[b, sims] < count[a, sims]))
+            at_h[k], at_v[k] = np.where(swap, b, a), np.where(swap, a, b)
+            count[at_h[k], sims] += 1
+        return at_h, at_v
 
 
 def _place_kinds(leagues: list[TableLeague]) -> list[str]:

@@ -150,8 +150,16 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
         np.add.at(h2h, (v, h), sv > sh)
         np.add.at(pair, (h, v), 1.0)
         np.add.at(pair, (v, h), 1.0)
+    # a league that counts two clubs' matches only once they have met home and away
+    # (``League.head_to_head_complete``): the pairs still short of it count no head-to-head
+    counted = _complete_pairs(h, v, group, schedules, t)
+    if counted is not None:
+        h2h = np.where(counted, h2h, 0)
+        pair = np.where(counted, pair, 0.0)
     # goal difference in the games between the clubs of a league level on points with it
     level = (current[:, None] == current[None, :]) & (group[:, None] == group[None, :])
+    if counted is not None:
+        level &= counted
     among = level[h, v]
     h2h_goals = np.zeros(t, dtype=np.int64)
     np.add.at(h2h_goals, h[among], (sh - sv)[among])
@@ -339,6 +347,30 @@ def _split(games: SeasonGames, group: np.ndarray, g: int, rule: Split,
                     score_home=sh, score_vis=sv, overtime=games.overtime[first],
                     remaining=np.zeros(t, dtype=np.int64))
     return _FirstPhase(phase, got)
+
+
+def _complete_pairs(h: np.ndarray, v: np.ndarray, group: np.ndarray,
+                    schedules: Sequence[League | None] | None, t: int) -> np.ndarray | None:
+    """(teams x teams) whether a pair's matches count in the head-to-head: False for two clubs
+    of a league that waits until they have met as often as its round robin says
+    (``League.head_to_head_complete``, ``League.first_legs``) and have not; None where no
+    league waits."""
+    if not schedules or not any(lg is not None and lg.head_to_head_complete
+                                for lg in schedules):
+        return None
+    met = np.zeros((t, t), dtype=np.int64)
+    np.add.at(met, (h, v), 1)
+    met = met + met.T
+    counted = np.ones((t, t), dtype=bool)
+    for g, league in enumerate(schedules):
+        if league is None or not league.head_to_head_complete:
+            continue
+        members = np.flatnonzero(group == g)
+        legs = league.first_legs(len(members))
+        if legs is not None:
+            short = met[np.ix_(members, members)] < legs
+            counted[np.ix_(members, members)] = ~short
+    return counted
 
 
 def _unplayed(played: np.ndarray, group: np.ndarray, split: SplitState,

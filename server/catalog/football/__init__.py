@@ -63,7 +63,8 @@ def look_up(table: dict[str, T], spelling: str, what: str, path: Path) -> T:
 @dataclass(frozen=True)
 class Split:
     """A season the league splits in groups after its first rounds (Austria's Bundesliga,
-    Belgium's First Division A, Scotland's Premiership): each club's first ``after`` league
+    Belgium's First Division A, Scotland's Premiership, Greece's Super League, Egypt's Premier
+    League): each club's first ``after`` league
     matches are the first phase; the table then, ranked as the league ranks, puts its first
     ``sizes[0]`` clubs in the first group, the next ``sizes[1]`` in the second, and so on; each
     group plays on among itself and is ranked on its own, every club of a group above every
@@ -77,6 +78,11 @@ class Split:
     halved: tuple[bool, ...] = ()
     rounding: str = "down"  # down | up
     legs: int = 2
+    # a single meeting (``legs`` 1) at home for the club at home in fewer of the pair's earlier
+    # meetings, then for the one with fewer home matches in the season so far, then by places
+    # (the SPFL evens out home matches: 28 of Scotland's 30 group matches of 2024-25 went to
+    # the club that had hosted the pair once of three); False: by places alone
+    home_balance: bool = False
 
     def group_matches(self, section: int | None) -> int:
         """The matches a club of group ``section`` plays after the split (None: its group is
@@ -86,9 +92,9 @@ class Split:
 
     def group_fixtures(self, size: int) -> list[tuple[int, int]]:
         """A group's rounds as (home, away) places in the group (0 its first at the split):
-        twice, each club at home to every other once; once (Scotland's), the home side
-        alternating by places (the league sets it from the first phase's home matches, which
-        this does not model)."""
+        twice, each club at home to every other once; once, the home side alternating by
+        places (``home_balance`` first gives each meeting to the club at home in fewer of the
+        pair's earlier meetings, then to the one with fewer home matches in the season)."""
         pairs = [(i, j) for i in range(size) for j in range(i + 1, size)]
         if self.legs == 1:
             return [(i, j) if (i + j) % 2 == 0 else (j, i) for i, j in pairs]
@@ -126,6 +132,10 @@ class League:
     # and away), before the split where the league splits (``Split.after`` matches); None:
     # not declared, the files' fixtures are the whole schedule
     legs: int | None = 2
+    # the head-to-head steps count two clubs' matches only once they have met as often as the
+    # round robin says (``first_legs``: home and away), goal difference deciding before (La
+    # Liga's and Greece's); False: from their first meeting
+    head_to_head_complete: bool = False
 
     def matches(self, clubs: int, section: int | None = None) -> int | None:
         """The league matches each club plays in a season of ``clubs`` clubs: the round robin
@@ -182,27 +192,39 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     # points, a club whose half point was rounded up loses it first (Pro League, "Comment se
     # déroulent les play-offs ?", 2025), then the most wins, goal difference, goals scored (Pro
     # League regulations; 2024-25's file lists Dender, 32 points and 8 wins, in the Europe
-    # play-offs above Cercle Brugge, 32 points, 7 wins and the better goal difference)
+    # play-offs above Cercle Brugge, 32 points, 7 wins and the better goal difference; "the
+    # number of wins is the first criterion on equal points, goal difference the second",
+    # Walfoot, 14 Mar 2024)
     League("be.1", "Belgian First Division A", "Belgium",
            tiebreaks=("split_half_point", "wins", *_GD),
            split=Split(after=30, sizes=(6, 6, 4), halved=(True, True, False), rounding="up")),
     League("de.1", "Bundesliga", "Germany"),
     League("de.2", "2. Bundesliga", "Germany"),
     League("dz.1", "Algerian Ligue 1", "Algeria"),
-    # Egypt's Premier League 2024-25: one round robin, then a championship and a relegation
-    # group (not declared): its schedule is the file's
-    League("eg.1", "Egyptian Premier League", "Egypt", legs=None),
+    # Egypt's Premier League 2024-25 (18 clubs): one round robin of 17 rounds, then the first
+    # nine play a championship group and the last nine a relegation group, once each, points
+    # whole (the file's ``Championship`` and ``Relegation`` rounds: 8 more matches each)
+    League("eg.1", "Egyptian Premier League", "Egypt",
+           split=Split(after=17, sizes=(9, 9), legs=1)),
     League("en.1", "Premier League", "England"),
     League("en.2", "EFL Championship", "England", two_legged=True),
     League("en.3", "EFL League One", "England"),
     League("en.4", "EFL League Two", "England"),
-    League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD),
+    # La Liga: the head-to-head once the two matches between the clubs have been played (RFEF
+    # regulations, art. 201)
+    League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD, head_to_head_complete=True),
     League("es.2", "Segunda División", "Spain"),
     League("fr.1", "Ligue 1", "France"),
     League("fr.2", "Ligue 2", "France"),
-    # Greece's Super League: a double round robin of 26 rounds, then play-off groups (not
-    # declared: the 26 rounds are the least it plays, the files list the groups' rounds)
-    League("gr.1", "Super League Greece", "Greece"),
+    # Greece's Super League (14 clubs, 2024-25 on): 26 rounds, then the first four play the
+    # championship play-offs, the next four the Conference League play-offs and the last six
+    # the play-outs, each group twice, points whole (the file's ``Championship``, ``ECL
+    # Playoffs`` and ``Relegation`` rounds). Level on points: the points between the clubs,
+    # then the goal difference between them (where they met home and away), then goal
+    # difference and goals scored (EPO's Football Match Regulations, KAP art. 20 par. 5, as the
+    # Super League published them for 2025-26)
+    League("gr.1", "Super League Greece", "Greece", tiebreaks=_HEAD_TO_HEAD,
+           split=Split(after=26, sizes=(4, 4, 6)), head_to_head_complete=True),
     League("it.1", "Serie A", "Italy", tiebreaks=("tie_playoff", *_HEAD_TO_HEAD)),
     # Serie B's play-offs and play-out: level on aggregate, the better-placed club (Lega B)
     League("it.2", "Serie B", "Italy", two_legged=True, level_ties=(("", BETTER_PLACED),)),
@@ -214,11 +236,14 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("nl.1", "Eredivisie", "Netherlands"),
     League("pt.1", "Primeira Liga", "Portugal", tiebreaks=_HEAD_TO_HEAD),
     # Scotland's Premiership: 33 rounds, then the top six and the bottom six play five more
-    # among themselves, points kept whole; a club stays in its half whatever its points (SPFL
-    # rules: the split)
+    # among themselves, points kept whole; a club stays in its half whatever its points, and
+    # the fixtures even out each club's home matches as far as they can (SPFL rules: the split)
     League("sco.1", "Scottish Premiership", "Scotland",
-           split=Split(after=33, sizes=(6, 6), legs=1)),
-    League("tr.1", "Süper Lig", "Turkey"),
+           split=Split(after=33, sizes=(6, 6), legs=1, home_balance=True)),
+    # the Süper Lig: level on points, the points between the clubs, then the goal difference
+    # between them ("ikili averaj"), then goal difference and goals scored (TFF's Süper Lig
+    # statute, as TFF's tables apply it)
+    League("tr.1", "Süper Lig", "Turkey", tiebreaks=_HEAD_TO_HEAD),
 )}
 
 

@@ -48,8 +48,10 @@ LEVEL = "FC"
 SEASON_FOLDER = re.compile(r"(?P<first>\d{4})-(?P<end>\d{2})")
 FILE_NAME = re.compile(r"(?P<league>[a-z]{2,3}\.\d)\.json", re.IGNORECASE)
 # league rounds: every other round (play-offs, finals) is postseason
-# (a split season's groups are league rounds: Austria's "Playoffs - Championship, Matchday 31")
+# (a split season's groups are league rounds: Austria's "Playoffs - Championship, Matchday 31",
+# Greece's "ECL Playoffs, Matchday 2"; Belgium's "ECL Playoff, Final" is one match, a play-off)
 LEAGUE_ROUND = re.compile(r"(?:(?:Regular|Apertura|Clausura|Championship|Relegation|Europe|"
+                          r"ECL Playoffs|"
                           r"Playoffs - Championship|Playoffs - Relegation), )?"
                           r"(?:Matchday \d+|\d+\. Round)")
 

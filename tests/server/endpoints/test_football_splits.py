@@ -119,3 +119,38 @@ def test_belgium_2024_25(real_api: ApiServer) -> None:
         ("FCV Dender EH", 29), ("Standard Liège", 27), ("Oud-Heverlee Leuven", 27),
         ("Sint-Truidense VV", 41), ("Cercle Brugge", 39), ("KV Kortrijk", 37),
         ("K Beerschot VA", 24)]
+
+
+def test_greece_2024_25(real_api: ApiServer) -> None:
+    """Olympiacos champions, GS Kallithea and Lamia relegated. After 26 rounds the first four
+    play the championship play-offs, the next four the Conference League play-offs and the last
+    six the play-outs, points whole: Aris's 56 are 5th below AEK's 53 in 4th, and Levadiakos's
+    50 are 9th below OFI's 38 in 8th. The groups are the clubs the file lists under
+    ``Championship``, ``ECL Playoffs`` and ``Relegation``, each club with all its matches (32
+    or 36: the Conference League play-offs count as league matches)."""
+    rows = [r for r in real_api.get_json("/v2/standings/FC/", season=2025)["standings"]
+            if r["League"] == "Super League Greece"]
+    assert _table(real_api, 2025, "Super League Greece") == [
+        ("Olympiakos Piraeus", 75), ("Panathinaikos", 59), ("PAOK Saloniki", 58),
+        ("AEK Athen", 53),
+        ("Aris Saloniki", 56), ("Asteras Tripolis", 44), ("Atromitos", 43),
+        ("OFI Heraklion", 38),
+        ("Levadiakos", 50), ("Panetolikos", 48), ("Volos NFC", 39), ("Panserraikos", 37),
+        ("GS Kallithea", 36), ("Lamia", 20)]
+    assert {r["Team"]: r["W"] + r["T"] + r["L"] for r in rows}["Aris Saloniki"] == 32
+
+
+def test_egypt_2024_25_groups(real_api: ApiServer) -> None:
+    """Egypt's Premier League 2024-25: 17 rounds, then the first nine a championship group and
+    the last nine a relegation group, once each (the file lists both groups' rounds, many
+    without a score). ZED FC, 10th after 17 rounds (21 points, one behind Haras El Hodood and
+    PetroJet), has 28 points by the file's last result, more than both: it stays 10th. Each
+    club still has its group's matches to play: 8 less those played."""
+    rows = sorted((r for r in real_api.get_json("/v2/standings/FC/", season=2025)["standings"]
+                   if r["League"] == "Egyptian Premier League"), key=lambda r: r["LeagueRank"])
+    assert {r["Team"] for r in rows[:9]} == {
+        "Al Ahly SC", "Al Masry Club", "Ceramica Cleopatra", "Haras El Hodood",
+        "National Bank SC", "PetroJet FC", "Pharco FC", "Pyramids FC", "Zamalek"}
+    zed = next(r for r in rows if r["Team"] == "ZED FC")
+    assert (zed["LeagueRank"], zed["Points"]) == (10, 28)
+    assert all(r["W"] + r["T"] + r["L"] + r["Remaining"] == 25 for r in rows)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
+import numpy as np
 import pandas as pd
 import pytest
 import sqlalchemy as sa
 
-from server.jobs import projections
+from server.jobs import football_tables, projections
 from server.store import schema
 from server.store.engine import make_engine
 from tests.demo_api import ApiServer
@@ -103,3 +104,31 @@ def test_listed_matches_beyond_the_round_robin_are_played(real_engine: sa.Engine
     assert rows[rows["league"] == "Super League Greece"]["games"].max() == pytest.approx(36)
     egypt = rows[rows["league"] == "Egyptian Premier League"]
     assert egypt["games"].round(9).tolist() == [25] * len(egypt)
+
+
+def test_scotlands_group_meetings_at_home_as_the_spfl_sets_them(real_engine: sa.Engine) -> None:
+    """Scotland 2024-25 with its 33 rounds played and its groups' 30 matches taken out of the
+    file, as if it did not list them: the projection's own fixtures give each meeting to the
+    club that hosted fewer of the pair's three earlier meetings, then to the one with fewer
+    home matches: 28 of the 30 home sides the SPFL set (16 by places alone)."""
+    g, sl = schema.games.c, schema.sublevels.c
+    with real_engine.connect() as conn:
+        rows = conn.execute(
+            sa.select(g.home_id, g.visitor_id, g.score_home, g.score_vis, g.info)
+            .join(schema.sublevels, sl.id == g.sublevel_id)
+            .where(g.level == "FC", g.season == 2025, sl.abbrev == "SCO1",
+                   g.phase == "regular").order_by(g.game_day, g.game_no, g.id)).all()
+        ids = np.unique([r[0] for r in rows] + [r[1] for r in rows])
+        at = {int(t): k for k, t in enumerate(ids)}
+        first = [r for r in rows if "," not in r[4]["round"]]
+        groups = {(at[r[0]], at[r[1]]) for r in rows if "," in r[4]["round"]}
+        home, visitor = (np.array([at[r[k]] for r in first]) for k in (0, 1))
+        score_home, score_vis = (np.array([r[k] for r in first]) for k in (2, 3))
+        table = football_tables.setup(conn, "FC", 2025, ids)
+    state = football_tables.state_at(np.full(len(ids), 1500.0), home, visitor, score_home,
+                                     score_vis,
+                                     np.ones(len(first), dtype=bool),
+                                     np.zeros(len(first), dtype=bool), ids, table)
+    fixtures = set(zip(state.home.tolist(), state.visitor.tolist(), strict=True))
+    assert (len(first), len(fixtures), len(groups)) == (198, 30, 30)
+    assert len(fixtures & groups) == 28

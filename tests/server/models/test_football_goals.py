@@ -3,6 +3,7 @@ attack and defence learnt from earlier match days only, a promoted club's start,
 forecast's blend with the Elo's chances."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 from dataclasses import replace
 
@@ -128,3 +129,41 @@ def test_the_forecast_blends_the_goals_into_clubs_chances_and_leaves_nations_to_
     assert np.allclose(mixed.loc[lam.index, cols].to_numpy(), expected)
     elo_only = fg.forecast_columns(both, elo, {100: 1}, [900], replace(fg.GOALS, blend=0.0))
     assert np.allclose(elo_only.set_index("game_id")[cols], alone[cols])
+
+
+def _fits_equal(a: fg.Fits, b: fg.Fits) -> bool:
+    return a.by_day.keys() == b.by_day.keys() and all(
+        np.array_equal(a.by_day[d].attack, b.by_day[d].attack)
+        and np.array_equal(a.by_day[d].defence, b.by_day[d].defence)
+        and np.array_equal(a.by_day[d].home, b.by_day[d].home)
+        and a.by_day[d].base == b.by_day[d].base for d in a.by_day)
+
+
+def test_a_fit_resumed_from_yesterdays_walk_is_the_fit_of_a_fresh_walk() -> None:
+    """The nightly projection: yesterday's walk fitted the goal model up to its day; today's
+    games are yesterday's and one more match day of results, and today's fit resumes from
+    yesterday's checkpoint: the same numbers as a walk from the first match. A result of an
+    earlier day corrected since is a different input: its fit is walked afresh."""
+    games = _league(2, np.random.default_rng(7), np.linspace(-0.3, 0.3, 8))
+    days = sorted(games["date"].dt.date.unique())
+    yesterday, today = days[20], days[21]
+
+    def as_played(day: dt.date) -> pd.DataFrame:
+        out = games.copy()
+        out.loc[out["date"].dt.date > day, ["score_home", "score_vis"]] = np.nan
+        return out
+
+    fg._CHECKPOINTS.clear()
+    fresh = fg.as_of(as_played(today), {100: 1}, [today])
+    fg._CHECKPOINTS.clear()
+    fg.as_of(as_played(yesterday), {100: 1}, [yesterday])
+    assert fg._CHECKPOINTS  # yesterday's walk left where it stopped
+    resumed = fg.as_of(as_played(today), {100: 1}, [today])
+    assert _fits_equal(resumed, fresh)
+    corrected = as_played(today)
+    corrected.loc[corrected["date"].dt.date == days[3], "score_home"] += 5
+    fg._CHECKPOINTS.clear()
+    walked = fg.as_of(corrected, {100: 1}, [today])
+    fg.as_of(as_played(yesterday), {100: 1}, [yesterday])
+    assert _fits_equal(fg.as_of(corrected, {100: 1}, [today]), walked)
+    assert not _fits_equal(walked, fresh)

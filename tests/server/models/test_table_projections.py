@@ -53,7 +53,7 @@ def test_goal_difference_decides_a_level_table_only_where_declared() -> None:
 
 def test_head_to_head_first_beats_a_better_goal_difference() -> None:
     """La Liga's rule: the club that took more points from the matches between the two wins."""
-    h2h = [[0, 1], [4, 0]]  # club 1 took 4 of the 6 points between them
+    h2h = [[0.0, 1.0], [4.0, 0.0]]  # club 1 took 4 of the 6 points between them
     state = _state([10, 10], [], goal_diff=[5, -5], h2h=h2h)
     first = project_table(state, RULES, [TableLeague(("head_to_head", *GD), {})], n_sims=100)
     assert first.title.tolist() == [0, 1]
@@ -151,3 +151,49 @@ def test_a_title_is_certain_only_when_no_rival_can_reach_it() -> None:
     decided = project_table(_state([20, 2, 0], games, ratings=[3000, 0, 0]), RULES,
                             [TableLeague(GD, {})], n_sims=2_000)
     assert decided.title[0] == 1.0
+
+
+def test_a_place_is_certain_only_when_no_result_can_change_it() -> None:
+    """Two matches each left. The last club (1 point, rated far below everyone) loses every
+    simulated match and is relegated in every simulated season, yet it can still reach 7
+    points, more than the third's 6 should the third (rated far above) lose both: 0.999 and
+    0.001, never 1 and 0, and the league's relegation chances still add up to one club. The
+    Champions League places (first two): the leaders are in in every simulated season but the
+    third can still pass either (0.999 each), the third is never in but can be (the league's
+    two places are still two in all), the last cannot reach them (0). Ten points adrift, the
+    last club is relegated for certain: 1."""
+    places = {"relegation": range(4, 5), "champions_league": range(1, 3)}
+    games = [(0, 3), (1, 3), (2, 0), (2, 1)]
+    ratings = [1500.0, 1500.0, 3000.0, 0.0]
+    p = project_table(_state([12, 10, 6, 1], games, ratings=ratings), RULES,
+                      [TableLeague(GD, places)], n_sims=2_000)
+    assert p.places["relegation"] == pytest.approx([0, 0, 1 - SHORT_OF_CERTAIN, SHORT_OF_CERTAIN])
+    europe = p.places["champions_league"]
+    assert europe[:2].tolist() == [SHORT_OF_CERTAIN, SHORT_OF_CERTAIN]
+    assert europe[2] >= 1 - SHORT_OF_CERTAIN and europe[3] == 0
+    assert europe.sum() == pytest.approx(2.0)
+    decided = project_table(_state([12, 10, 6, -10], games, ratings=ratings), RULES,
+                            [TableLeague(GD, places)], n_sims=2_000)
+    assert decided.places["relegation"].tolist() == [0, 0, 0, 1]
+
+
+def test_a_split_that_balances_home_matches_gives_the_meeting_to_the_fewer() -> None:
+    """Scotland's split: each group's single meeting is at home for the club that hosted fewer
+    of the pair's earlier meetings (the SPFL evens out home matches), not by places alone. Four
+    clubs, the first phase played (9, 6, 3 and 0 points: the groups are the first two and the
+    last two), a home side worth a sure win: the second hosted the leader in the first phase,
+    so the leader hosts now and wins, where by places the second would host; the fourth hosts
+    the third either way."""
+    split = Split(after=3, sizes=(2, 2), legs=1, home_balance=True)
+    hosted = np.zeros((4, 4))
+    for a, b in [(1, 0), (2, 3), (0, 2), (3, 0), (1, 2), (1, 3)]:
+        hosted[a, b] = 1
+    state = replace(_state([9, 6, 3, 0], []), pending=(split,),
+                    wins=np.array([3.0, 2, 1, 0]), losses=np.array([0.0, 1, 2, 3]),
+                    home_pairs=hosted)
+    rules = GameRules(home_adv=2_000.0, k=0.0)
+    p = project_table(state, rules, [TableLeague(GD, {})], n_sims=200)
+    assert p.proj_wins.tolist() == [4, 2, 1, 1]  # the leader won at home
+    by_places = project_table(replace(state, pending=(replace(split, home_balance=False),)),
+                              rules, [TableLeague(GD, {})], n_sims=200)
+    assert by_places.proj_wins.tolist() == [3, 3, 1, 1]
