@@ -78,7 +78,7 @@ def main() -> None:
     table = page.frame
     if as_of is None and not table.empty and table["Date"].notna().any():  # "so far" moves daily
         link_pins.pin("asof", table["Date"].max())
-    st.title(f"{level} standings" + (f", {api.season_name(level, season)}" if season else ""))
+    st.title(f"{level} standings" + (f", {layout.title_season(level, season)}" if season else ""))
     if table.empty:
         st.info(season_facts.why_empty(level, season, "standings", day=as_of,
                                   unfiltered=partial(_held, level, season) if as_of else None))
