@@ -117,6 +117,7 @@ def main() -> None:
         layout.note_sources(sources, _notices(level) if sources else ())
         layout.footer()
         filters.enter_applies_dates()  # last: nothing to see, so it moves nothing on the page
+        page_sections.chosen_tab_in_view()
 
 
 main()

@@ -77,7 +77,7 @@ def main() -> None:
     qualified = filters.toggle("Qualified only", key="qualified") if kind == "player" and qualifier else False
     ids = filters.name_to_id(api.teams(level, season))
     team = filters.team_picker(list(ids))
-    st.title(f"{level} leaders: {md(stat)}" + (f", {api.season_name(level, season)}" if season else "")
+    st.title(f"{level} leaders: {md(stat)}" + (f", {layout.title_season(level, season)}" if season else "")
              + (f" {phase.lower()}" if phase != phases.REGULAR else ""))
     st.caption(md(_caption(str(row.get("Name") or stat), str(row.get("Description") or "")))
                + (f" · qualifier: {md(qualifier)}" if qualifier else "")

@@ -69,7 +69,7 @@ def main() -> None:
         table = table[table["Sublevel"].astype(str) == group]
     ids = {str(n): int(i) for n, i in zip(table.get("Team", []), table.get("Team_ID", []), strict=True)}
     chosen = filters.teams_picker(list(ids), view.likeliest(table, DEFAULT_TEAMS))
-    st.title(f"{level} season projections" + (f", {api.season_name(level, season)}" if season else ""))
+    st.title(f"{level} season projections" + (f", {layout.title_season(level, season)}" if season else ""))
     if table.empty:
         st.info(_why_none(level, season, as_of))
         layout.copy_link()

@@ -119,7 +119,7 @@ def main() -> None:
     top = [str(t) for t in current.get("Team", pd.Series(dtype=str)).head(DEFAULT_TEAMS)]
     chosen = filters.teams_picker(list(ids), top)
     league = _league_picker(current)
-    st.title(f"{level} {kind} ratings" + (f", {api.season_name(level, season)}" if season else ""))
+    st.title(f"{level} {kind} ratings" + (f", {layout.title_season(level, season)}" if season else ""))
     tabs = page_sections.tabs([RANKINGS_TAB, SERIES_TAB], key=TABS_KEY)
     if tabs[RANKINGS_TAB].open:
         with tabs[RANKINGS_TAB]:

@@ -28,7 +28,12 @@ a click below) is its first table, cells drawn. The walk fails if a page of app_
 in it. The API is the one named by SPORTS_API_URL/SPORTS_API_KEY when both are set, otherwise a
 small simulated store is built and served on loopback.
 
-    .venv/bin/python bench/dashboard.py [--runs N] [--changes N] [--pages standings,compare]
+With ``--against DIR`` (another checkout of the dashboard, e.g. ``git worktree add /tmp/before
+<commit>``), each page's fresh visits alternate with the same page of DIR's dashboard, served over
+the same API: the medians of both and each pair's ratio (this code / DIR's), the paired figure of
+a change.
+
+    .venv/bin/python bench/dashboard.py [--runs N] [--changes N] [--pages standings,compare] [--against DIR]
 """
 from __future__ import annotations
 
@@ -305,23 +310,32 @@ def servers(baseline: str, env: dict[str, str]) -> Iterator[tuple[str, str]]:
         yield base, app
 
 
-def measure(browser: Any, baseline: str, walk: Walk, env: dict[str, str], runs: int, changes: int) -> dict[str, Any]:
-    """The page and the baseline on newly started servers, their visits interleaved."""
+def measure(browser: Any, baseline: str, walk: Walk, env: dict[str, str], runs: int, changes: int,
+            against: Path | None = None) -> dict[str, Any]:
+    """The page and the baseline on newly started servers, their visits interleaved; with
+    ``against``, that checkout's page too, its fresh visits alternated with this code's."""
     out: dict[str, Any] = {}
-    with servers(baseline, env) as (base, app):
+    with servers(baseline, env) as (base, app), ExitStack() as other:
         b, a = f"{base}/", f"{app}/{walk.path}"
+        o = (f"{other.enter_context(streamlit_server(str(against / 'app.py'), free_port(), env, against))}/{walk.path}"
+             if against else "")
         contexts = {name: browser.new_context(viewport=VIEWPORT) for name in ("b", "a")}
         out["base_cold"] = first_content_ms(contexts["b"], b)
         out["cold"] = first_content_ms(contexts["a"], a, walk.first)
-        series: dict[str, list[float]] = {k: [] for k in ("base_warm", "warm", "base_fresh", "fresh", "useful")}
-        for _ in range(runs):  # alternate, so a burst of load lands on both
+        if o:  # its first visit, off the record: its server's caches warm, as this code's are
+            fresh_ms(browser, o, walk.first)
+        series: dict[str, list[float]] = {k: [] for k in ("base_warm", "warm", "base_fresh", "fresh", "useful",
+                                                          "other_fresh", "other_useful")}
+        for run in range(runs):  # alternate, so a burst of load lands on both
             series["base_warm"].append(first_content_ms(contexts["b"], b))
             series["warm"].append(first_content_ms(contexts["a"], a, walk.first))
             series["base_fresh"].append(fresh_ms(browser, b)[0])
-            fresh, useful = fresh_ms(browser, a, walk.first, walk.useful)
-            series["fresh"].append(fresh)
-            series["useful"].append(useful)
-        out.update({k: statistics.median(v) for k, v in series.items()})
+            for url in ((a, o) if run % 2 == 0 else (o, a)) if o else (a,):
+                fresh, useful = fresh_ms(browser, url, walk.first, walk.useful)
+                series["fresh" if url == a else "other_fresh"].append(fresh)
+                series["useful" if url == a else "other_useful"].append(useful)
+        out.update({k: statistics.median(v) for k, v in series.items() if v})
+        out["pairs"] = [x / y for x, y in zip(series["fresh"], series["other_fresh"], strict=False)]
         out["changes"] = changes_ms(contexts["a"], a, walk, changes) if walk.change and changes else []
         for context in contexts.values():
             context.close()
@@ -412,7 +426,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=RUNS, help="warm and fresh visits per page")
     parser.add_argument("--changes", type=int, default=CHANGES, help="filter changes per page")
     parser.add_argument("--pages", default="", help="only these pages (comma-separated names)")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another checkout of the dashboard: its fresh visits alternated with this code's")
     args = parser.parse_args()
+    if args.against is not None and not (args.against / "app.py").exists():
+        raise SystemExit(f"--against {args.against}: no app.py there")
     with api() as (url, key), tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         env = {"SPORTS_API_URL": url, "SPORTS_API_KEY": key}
         chosen = {p for p in args.pages.split(",") if p}
@@ -430,7 +448,7 @@ def main() -> int:
         over: dict[str, list[str]] = {k: [] for k in ("useful", "fresh", "change", "warm", "cold")}
         started = time.monotonic()
         for walk in walked:
-            t = measure(browser, str(baseline_script), walk, env, args.runs, args.changes)
+            t = measure(browser, str(baseline_script), walk, env, args.runs, args.changes, args.against)
             ratios = {k: t[k] / t[f"base_{k}"] for k in ("cold", "warm", "fresh")}
             redraws, reruns = [c[0] for c in t["changes"]], [c[1] for c in t["changes"]]
             change = statistics.median(redraws) if redraws else None
@@ -445,6 +463,10 @@ def main() -> int:
                   f"{t['warm']:>7.0f}{t['base_warm']:>6.0f}{ratios['warm']:>6.2f}"
                   f"{t['fresh']:>7.0f}{t['base_fresh']:>6.0f}{ratios['fresh']:>6.2f}{t['useful']:>7.0f}{shown}",
                   flush=True)
+            if t["pairs"]:
+                print(f"{'':<12}against {args.against}: fresh {t['other_fresh']:.0f}, useful {t['other_useful']:.0f}; "
+                      f"this code / that, pair by pair: {' '.join(f'{r:.2f}' for r in t['pairs'])} "
+                      f"(median {statistics.median(t['pairs']):.2f})", flush=True)
         browser.close()
         print("ms, medians; cold, warm, fresh: navigation to the first chart; useful: on a fresh page, to the "
               "first thing that shows the record (a headline, a metric, a summary, or that chart); "

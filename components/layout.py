@@ -22,9 +22,12 @@ SECRET_PARAMS = frozenset({"key", "api_key"})
 # instead of ending in "0.2…"; a small table wider than its column (a line score, a box score on a
 # phone) scrolls inside its own box instead of being cut off at the screen's edge; a grid wider
 # than its box shows a fade and an arrow at its right edge until scrolled to its end (a scroll-driven
-# animation: no cue on a grid that fits, whose scroller has nothing to scroll); a fixed style sheet,
-# no data in it
+# animation: no cue on a grid that fits, whose scroller has nothing to scroll); a grid's toolbar
+# (shown on a hover or a tap, 44 px tall, drawn above the grid's top edge) has the room above the
+# grid to itself instead of covering the last line of the caption or heading above; a fixed style
+# sheet, no data in it
 NARROW_STYLE = """<style>
+[data-testid="stElementContainer"]:has(> div > [data-testid="stDataFrame"]) { padding-top: 1.75rem; }
 [data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
 [data-testid="stElementContainer"]:has(.chart-view-early) { display: none; }
 [data-testid="stDataFrame"] { timeline-scope: --grid-across; }
@@ -43,6 +46,16 @@ NARROW_STYLE = """<style>
   h1 { font-size: 1.8rem; }
 }
 </style>"""
+
+
+# a season's name in a page title: its hyphen a non-breaking one, so that a narrow screen wraps
+# the title between words, never inside "2022-23" (Chromium breaks a line after a hyphen)
+NON_BREAKING_HYPHEN = "\u2011"
+
+
+def title_season(level: str, season: object) -> str:
+    """``season``'s name as a page title prints it: "2022\u201123", which stays on one line."""
+    return api.season_name(level, season).replace("-", NON_BREAKING_HYPHEN)
 
 
 def narrow_screen_style() -> None:

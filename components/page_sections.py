@@ -23,6 +23,45 @@ def tabs(labels: Sequence[str], *, key: str, default: str | None = None) -> dict
     return dict(zip(labels, containers, strict=True))
 
 
+# A tab strip wider than the screen (Forecasts' seven tabs on a phone) scrolls sideways, and opened
+# from a link that chose a tab far along it, it showed its first tabs and not the chosen one. Once
+# per browser page: whenever a strip's chosen tab changes (a page drawn, a link followed, a click),
+# the strip scrolls just far enough to show it whole; a strip the analyst scrolled stays put until then.
+CHOSEN_TAB_IN_VIEW: Final = """<script>
+if (!window.sportsChosenTabInView) {
+  window.sportsChosenTabInView = true;
+  const strip = (tab, list) => {
+    for (let e = tab.parentElement; e; e = e.parentElement) {
+      if (e.scrollWidth > e.clientWidth && /auto|scroll/.test(getComputedStyle(e).overflowX)) return e;
+      if (e === list.parentElement) return null;
+    }
+    return null;
+  };
+  const show = () => document.querySelectorAll('[role="tablist"]').forEach((list) => {
+    const tab = list.querySelector('[role="tab"][aria-selected="true"]');
+    if (!tab || list.dataset.shownTab === tab.id + tab.textContent) return;
+    const box = strip(tab, list);
+    if (!box) return;
+    list.dataset.shownTab = tab.id + tab.textContent;
+    const t = tab.getBoundingClientRect(), b = box.getBoundingClientRect();
+    const room = Math.min(32, Math.max(0, (b.width - t.width) / 2));  // clear of the strip's arrows
+    if (t.right > b.right - room) box.scrollLeft += t.right - b.right + room;
+    else if (t.left < b.left + room) box.scrollLeft -= b.left + room - t.left;
+  });
+  let queued = false;
+  new MutationObserver(() => {
+    if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; show(); }); }
+  }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["aria-selected"]});
+  show();
+}
+</script>"""
+
+
+def chosen_tab_in_view() -> None:
+    """Keep each tab strip's chosen tab in view (app.py, once a run, after the page)."""
+    st.html(CHOSEN_TAB_IN_VIEW, unsafe_allow_javascript=True, width="content")
+
+
 def disclosure(label: str, *, key: str, icon: str | None = None) -> Any:
     """A URL-bound expander (``?<key>=true`` while open), closed on arrival; its ``.open`` says
     whether to run its content. It holds the records behind a chart, one click below it: a view

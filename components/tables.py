@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 import streamlit as st
@@ -180,14 +180,15 @@ def _named_seasons(frame: pd.DataFrame, level: str) -> pd.DataFrame:
 
 
 def show_table(frame: pd.DataFrame, *, name: str, columns: Sequence[str] | Mapping[str, str] | None = None,
-               empty: str = "No records match these filters.", height: int | None = None,
+               empty: str = "No records match these filters.", height: int | Literal["content"] | None = None,
                select_into: str | None = None, id_column: str = "ID", open_tab: tuple[str, str] | None = None,
                formats: Mapping[str, Any] | None = None, csv: bool = True,
                hidden: Sequence[str] = ()) -> None:
     """Render ``frame`` with a CSV download; ``select_into`` makes a row click set that URL widget
     (and ``open_tab``, a ``(tabs key, label)``, switch to the tab that shows the picked record);
     without it, a click on a row of a table with a ``links.LINK_COLUMN`` opens its link here;
-    ``hidden`` columns (internal IDs a row click needs) stay in the CSV but not on screen."""
+    ``hidden`` columns (internal IDs a row click needs) stay in the CSV but not on screen;
+    ``height`` in pixels, or "content" for every row in view (the default shows ten, then scrolls)."""
     if frame.empty:
         st.info(empty)
         return

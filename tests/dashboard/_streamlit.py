@@ -76,13 +76,14 @@ def open_chart(chromium: Any, address: str, width: int, showing: str,
 
 
 @contextmanager
-def streamlit_server(script: str, port: int, env: dict[str, str]) -> Iterator[str]:
-    """``streamlit run script`` on loopback; yields its base URL, stops it afterwards."""
+def streamlit_server(script: str, port: int, env: dict[str, str], cwd: Path = ROOT) -> Iterator[str]:
+    """``streamlit run script`` on loopback, from ``cwd`` (this checkout by default); yields its
+    base URL, stops it afterwards."""
     streamlit = str(Path(sys.executable).with_name("streamlit"))
     proc = subprocess.Popen(
         [streamlit, "run", script, "--server.port", str(port), "--server.address", "127.0.0.1",
          "--server.headless", "true", "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=cwd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + STARTUP_SECONDS

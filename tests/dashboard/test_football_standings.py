@@ -36,11 +36,12 @@ def test_the_premier_league_table_and_the_champions_league_bracket(
 
     heads = [h.value for h in at.subheader]
     assert "UEFA Champions League 2022-23: knock-out" in heads
-    # the cups' group tables below the leagues', each group its own table
+    # the cups' groups below the leagues', a table a cup, group by group
     assert {"UEFA Champions League 2022\\-23", "UEFA Europa League 2022\\-23",
             "UEFA Conference League 2022\\-23"} <= set(heads)  # markdown: the dash escaped
-    group_a = next(t.value for t in at.dataframe
-                   if {"SSC Napoli", "AFC Ajax"} <= set(t.value.get("Team", [])))
+    cup = next(t.value for t in at.dataframe if {"SSC Napoli", "AFC Ajax"} <= set(t.value.get("Team", [])))
+    assert list(dict.fromkeys(cup["Group"])) == [f"Group {g}" for g in "ABCDEFGH"], list(cup["Group"])
+    group_a = cup[cup["Group"] == "Group A"]
     assert list(group_a["Team"]) == ["SSC Napoli", "Liverpool FC", "AFC Ajax", "Rangers FC"]
     assert list(group_a["Points"]) == [15, 15, 6, 0] and "Pct" not in group_a.columns
     spec = next(f for f in figures(at)

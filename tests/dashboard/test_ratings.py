@@ -1,6 +1,7 @@
 """Ratings page: ELO rankings and several teams' ELO over a season, all from the URL."""
 from __future__ import annotations
 
+from components.layout import NON_BREAKING_HYPHEN
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer
@@ -94,4 +95,4 @@ def test_the_title_names_a_split_season_as_the_api_does(dashboard_env: ApiServer
     assert_clean(at)
     named = api.season_name("NHL", season)
     assert named != str(season)
-    assert at.title[0].value == f"NHL ELO ratings, {named}"
+    assert at.title[0].value == f"NHL ELO ratings, {named.replace('-', NON_BREAKING_HYPHEN)}"

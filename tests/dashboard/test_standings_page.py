@@ -1,5 +1,6 @@
-"""Standings page: a table per division in the service's order, as of any day from the URL, with
-each team's projected wins and playoff odds beside its record and a link that opens the team."""
+"""Standings page: a table per league, division by division in the service's order, as of any
+day from the URL, with each team's projected wins and playoff odds beside its record and a link
+that opens the team."""
 from __future__ import annotations
 
 import datetime as dt
@@ -9,25 +10,30 @@ from tests.dashboard._apptest import assert_clean, open_page
 from tests.dashboard.conftest import ApiServer
 
 
-def test_a_table_per_division_in_the_services_order(dashboard_env: ApiServer) -> None:
+def test_a_table_per_league_division_by_division_in_the_services_order(dashboard_env: ApiServer) -> None:
+    """One grid a league (two for MLB, not six): its Division column first, the divisions in
+    the service's order, each in rank order with its own games behind."""
     season = api.season_ids("MLB", with_games=True)[0]
     served = api.standings("MLB", season=season).frame
     at = open_page("standings", {"level": "MLB", "season": str(season)})
     assert_clean(at)
     assert at.title[0].value == f"MLB standings, {season}"
-    assert [h.value for h in at.subheader] == list(dict.fromkeys(served["League"]))
-    divisions = sorted(served.groupby(["League", "Division"]).groups)
-    assert len(at.dataframe) == len(divisions) == 6
-    leaders = [rows.sort_values("DivRank").iloc[0]["Team"]
-               for _, rows in served.groupby(["League", "Division"], sort=False)]
-    assert [t.value.iloc[0]["Team"] for t in at.dataframe] == leaders  # the service's order
+    leagues = list(dict.fromkeys(served["League"]))
+    assert [h.value for h in at.subheader] == leagues
+    assert len(at.dataframe) == len(leagues) == 2
     projected = api.projections("MLB", season=season, date=dt.date.fromisoformat(str(served["Date"].max())))
     odds = projected.frame.set_index("Team")
-    for table, (_, division) in zip(at.dataframe, divisions, strict=True):
+    for table, league in zip(at.dataframe, leagues, strict=True):
         shown = table.value
-        want = served[served["Division"] == division].sort_values("DivRank")
-        assert list(shown["Team"]) == list(want["Team"])
-        assert list(shown["GB"]) == list(want["GB"]) and list(shown["Streak"]) == list(want["Streak"])
+        in_league = served[served["League"] == league]
+        divisions = list(dict.fromkeys(in_league["Division"]))  # the service's order
+        assert len(divisions) == 3 and list(shown.columns[:2]) == ["Division", "Team"], list(shown.columns)
+        assert list(dict.fromkeys(shown["Division"])) == divisions
+        for division in divisions:
+            rows = shown[shown["Division"] == division]
+            want = in_league[in_league["Division"] == division].sort_values("DivRank")
+            assert list(rows["Team"]) == list(want["Team"])
+            assert list(rows["GB"]) == list(want["GB"]) and list(rows["Streak"]) == list(want["Streak"])
         for row in shown.itertuples():
             assert row.ProjW == odds.loc[row.Team, "ProjW"]
         assert all(link.startswith("players?level=MLB&tab=Teams&team=") for link in shown["Open"])
