@@ -14,6 +14,7 @@ from server.ingest import fivethirtyeight as fte
 from server.store import schema, season_data
 from server.store.engine import make_engine
 from server.store.loader import loading
+from tests.conftest import ON_POSTGRES
 from tests.fixtures import minidata
 from tests.pg import fresh_database
 from tests.production._harness import cli, issue_key, serving
@@ -21,6 +22,14 @@ from tests.production._harness import cli, issue_key, serving
 NBA_ROWS = ("date,season,neutral,playoff,team1,team2,elo1_pre,elo2_pre,elo_prob1,elo_prob2,"
             "elo1_post,elo2_post,score1,score2\n"
             "2022-10-18,2023,0,,BOS,PHI,1600,1550,0.6,0.4,1605,1545,126,117\n")
+
+
+# a PostgreSQL database of the test's own whichever the pass: run once, in the first pass
+OWN_DATABASE = pytest.mark.skipif(ON_POSTGRES, reason="its own PostgreSQL database: the first pass runs it")
+
+# the real store's three Retrosheet seasons, as the synthetic PostgreSQL stores declare them
+_MLB_SEASONS = [{"level": "MLB", "season": y, "name": str(y), "start": dt.date(y, 4, 1),
+                 "end": dt.date(y, 10, 1), "source": "retrosheet"} for y in (2021, 2022, 2023)]
 
 
 def test_an_ingest_counts_the_levels_it_wrote(new_store: sa.Engine, tmp_path: Path) -> None:
@@ -40,6 +49,7 @@ def test_an_ingest_counts_the_levels_it_wrote(new_store: sa.Engine, tmp_path: Pa
 
 
 @pytest.mark.postgres
+@OWN_DATABASE
 def test_a_level_of_many_seasons_is_listed_at_once_on_postgresql(tmp_path: Path) -> None:
     """155 football seasons, none with player lines, beside 300,000 lines of three baseball
     seasons: asked per season, PostgreSQL scanned the lines once per football season (past the
@@ -51,9 +61,7 @@ def test_a_level_of_many_seasons_is_listed_at_once_on_postgresql(tmp_path: Path)
             conn.execute(schema.seasons.insert(), [
                 {"level": "FC", "season": y, "name": str(y), "start": dt.date(y, 1, 1),
                  "end": dt.date(y, 12, 31), "source": "internationals"}
-                for y in range(1872, 2027)] + [
-                {"level": "MLB", "season": y, "name": str(y), "start": dt.date(y, 4, 1),
-                 "end": dt.date(y, 10, 1), "source": "retrosheet"} for y in (2021, 2022, 2023)])
+                for y in range(1872, 2027)] + _MLB_SEASONS)
             conn.execute(sa.text(
                 "INSERT INTO player_lines (id, level, season, game_id, game_day, player_id, "
                 "team_id, opponent_id, home, stats) SELECT n, 'MLB', 2021 + n % 3, n / 50, "
@@ -149,9 +157,7 @@ def _pitch_store(conn: sa.Connection, games_a_season: int, pitches_a_game: int) 
     conn.execute(sa.text(
         "INSERT INTO teams (id, level, name, abbrev, source) "
         "SELECT n, 'MLB', 'Team ' || n, 'T' || n, 'retrosheet' FROM generate_series(1, 30) AS n"))
-    conn.execute(schema.seasons.insert(), [
-        {"level": "MLB", "season": y, "name": str(y), "start": dt.date(y, 4, 1),
-         "end": dt.date(y, 10, 1), "source": "retrosheet"} for y in (2021, 2022, 2023)])
+    conn.execute(schema.seasons.insert(), _MLB_SEASONS)
     conn.execute(sa.text(
         "INSERT INTO games (id, level, season, game_day, game_no, visitor_id, home_id, "
         "score_vis, score_home, state, game_status, neutral, phase, source) "
@@ -171,6 +177,7 @@ def _pitch_store(conn: sa.Connection, games_a_season: int, pitches_a_game: int) 
 
 
 @pytest.mark.postgres
+@OWN_DATABASE
 def test_every_pitch_of_a_level_is_listed_at_once_on_postgresql(tmp_path: Path) -> None:
     """The pitch list with no filter, a stranger's first call to it: 2.2 million pitches, whose
     count (the list's total) PostgreSQL took 0.34 s to make here (narrower rows, a quiet
