@@ -126,7 +126,8 @@ def _tables(table: pd.DataFrame, level: str, day: str | None, record: tuple[str,
     """A table per league (a cup) in the order the API lists them (the leagues' printed order).
     A league of divisions is one table, its Division column first (``division``: a cup's groups
     are headed Group), division by division in the API's order, each in rank order, every row in
-    view; a league without divisions, in rank order.
+    view; a league without divisions (a football league's 18 or 20 clubs), in rank order, every
+    row in view too.
 
     One grid a league, not one a division: each grid is a canvas the browser sets up apart, and
     MLB's six brought a fresh page's first table later than its two do (bench/dashboard.py
@@ -144,7 +145,7 @@ def _tables(table: pd.DataFrame, level: str, day: str | None, record: tuple[str,
             continue
         st.markdown(f"**{NO_DIVISION}**")
         show_table(in_league.sort_values("DivRank"), name=f"{level.lower()}_standings_{day}_{league}_{NO_DIVISION}",
-                   columns=columns, formats=formats)
+                   columns=columns, formats=formats, height="content")
 
 
 def cup_tables(level: str, season: int, as_of: dt.date | None, record: tuple[str, ...],

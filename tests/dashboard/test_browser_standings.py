@@ -43,3 +43,17 @@ def test_a_grid_a_league_every_team_in_view(real_dashboard: tuple[str, Any]) -> 
     al_east = [r[grids[0]["rows"][0].index("Team")] for r in grids[0]["rows"][1:6]]
     assert al_east == ["Baltimore Orioles", "Tampa Bay Rays", "Toronto Blue Jays", "New York Yankees",
                        "Boston Red Sox"], al_east
+
+
+def test_a_football_league_shows_every_club(real_dashboard: tuple[str, Any]) -> None:
+    """The Premier League's 2022-23 table: 20 clubs in view, as a printed table, from Manchester
+    City's 89 points to Southampton's 25, not ten rows scrolling inside the grid."""
+    url, chromium = real_dashboard
+    page = open_fresh(chromium, f"{url}/standings?level=FC&season=2023")
+    grids = page.evaluate(GRIDS)
+    page.context.close()
+    league = next(g for g in grids if any("Manchester City FC" in r for r in g["rows"]))
+    head, *rows = league["rows"]
+    assert league["below"] <= 0 and len(rows) == 20, (league["below"], len(rows))
+    teams = [r[head.index("Team")] for r in rows]
+    assert (teams[0], teams[-1]) == ("Manchester City FC", "Southampton FC"), teams
