@@ -13,7 +13,7 @@ import streamlit as st
 
 from components import chart_view, page_sections
 from components.plain import md
-from components.tables import show_table
+from components.tables import printed_as, show_table
 from services import ApiError, api
 
 BASES = ("___", "1__", "_2_", "12_", "__3", "1_3", "_23", "123")
@@ -38,7 +38,13 @@ def matrix(states: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame()
     table = states.pivot(index="Bases", columns="Outs", values="RunExpectancy").reindex(BASES)
     table.columns = [f"{int(o)} out" if int(o) == 1 else f"{int(o)} outs" for o in table.columns]
-    return table.rename(index=RUNNERS).rename_axis("Runners").reset_index()
+    out = table.rename(index=RUNNERS).rename_axis("Runners").reset_index()
+    # three decimals in every cell, as the sites print the table (0.320, not 0.32)
+    return printed_as(out, {c: _three_decimals for c in table.columns})
+
+
+def _three_decimals(value: object) -> str:
+    return f"{float(value):.3f}"  # type: ignore[arg-type]
 
 
 def heatmap(table: pd.DataFrame, title: str) -> go.Figure:
@@ -54,9 +60,10 @@ def heatmap(table: pd.DataFrame, title: str) -> go.Figure:
 
 
 def constants_table(constants: Mapping[str, Any]) -> pd.DataFrame:
-    """The season's constants: name, value, what it is."""
-    return pd.DataFrame([{"Constant": name, "Value": constants[name], "Meaning": meaning}
-                         for name, meaning in CONSTANTS if name in constants])
+    """The season's constants: name, value (three decimals), what it is."""
+    table = pd.DataFrame([{"Constant": name, "Value": constants[name], "Meaning": meaning}
+                          for name, meaning in CONSTANTS if name in constants])
+    return printed_as(table, {"Value": _three_decimals})  # as FanGraphs' Guts prints them
 
 
 def show(level: str, season: int | None) -> None:

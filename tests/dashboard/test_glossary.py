@@ -1,7 +1,9 @@
 """Glossary page: the tab and search from the URL, chart and table."""
 from __future__ import annotations
 
-from tests.dashboard._apptest import assert_clean, open_page, titles
+import re
+
+from tests.dashboard._apptest import assert_clean, open_page, printed, titles
 from tests.dashboard.conftest import ApiServer
 
 
@@ -74,6 +76,10 @@ def test_the_run_environment_tab_shows_the_24_states_and_the_constants(
                                        "1st and 3rd", "2nd and 3rd", "Bases loaded"]
     assert list(states.columns) == ["Runners", "0 outs", "1 out", "2 outs"]
     assert states["0 outs"].iloc[0] > states["2 outs"].iloc[0]
+    shown = printed(at.dataframe[0])  # every cell with three decimals, as the sites print it
+    assert all(re.fullmatch(r"\d\.\d{3}", str(v)) for c in ("0 outs", "1 out", "2 outs")
+               for v in shown[c]), shown
+    assert all(re.fullmatch(r"\d+\.\d{3}", str(v)) for v in printed(at.dataframe[1])["Value"])
     assert {"lgwOBA", "wOBAscale", "wHR", "cFIP"} <= set(constants["Constant"])
     assert titles(at) == ["MLB 2025: run expectancy by base-out state"]
     # a level without plays' base-out states has no such tab
