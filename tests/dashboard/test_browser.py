@@ -105,6 +105,9 @@ def test_shared_link_reproduces_the_view(browser: Any, dashboard: str, dashboard
     status.press("ArrowDown")
     status.press("Enter")
     first.wait_for_url("**status=Final**", timeout=CHART_TIMEOUT_MS)
+    # the run the status began ends before the tab is clicked: a tab clicked while a run is
+    # still drawing the page can be drawn back to the one the link names (the address's tab)
+    settle(first)
     first.get_by_role("tab", name="Games").click()  # the list, filtered by the API, on its own tab
     first.wait_for_url("**tab=Games**", timeout=CHART_TIMEOUT_MS)
     _open_chart(first)  # below the list
