@@ -7,7 +7,6 @@ import json
 
 import pandas as pd
 
-from components.layout import NON_BREAKING_HYPHEN
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer
@@ -128,14 +127,3 @@ def test_the_game_page_shows_what_the_game_changed_in_both_teams_odds(dashboard_
         before = series[series["Date"] < game["GameDay"]]["PlayoffProb"].iloc[-1]
         after = series[series["Date"] == game["GameDay"]]["PlayoffProb"].iloc[-1]
         assert f"**{name}:** {before:.1%} → {after:.1%} ({(after - before) * 100:+.1f} points)" in said
-
-
-def test_the_title_names_a_split_season_as_the_api_does(dashboard_env: ApiServer) -> None:
-    """NHL seasons span two years: the title reads "2025-26", as Standings' does, not the ID."""
-    season = api.season_ids("NHL", with_games=True)[0]
-    at = open_page("projections", {"level": "NHL"})
-    assert_clean(at)
-    named = api.season_name("NHL", season)
-    assert named != str(season)
-    # its hyphen a non-breaking one: a phone wraps the title between words, never inside the name
-    assert at.title[0].value == f"NHL season projections, {named.replace('-', NON_BREAKING_HYPHEN)}"

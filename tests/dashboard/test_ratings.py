@@ -1,7 +1,6 @@
 """Ratings page: ELO rankings and several teams' ELO over a season, all from the URL."""
 from __future__ import annotations
 
-from components.layout import NON_BREAKING_HYPHEN
 from services import api
 from tests.dashboard._apptest import assert_clean, figures, open_page, titles
 from tests.dashboard.conftest import ApiServer
@@ -86,13 +85,3 @@ def test_elo_lines_keep_a_teams_colour_and_span_seasons(dashboard_env: ApiServer
     first = min(lines, key=lambda t: t["name"])  # the first by name keeps its own colour
     profile = open_page("players", {"level": "MLB", "tab": "Teams", "team": first["name"], "team_section": "ELO"})
     assert figures(profile)[0]["data"][0]["line"]["color"] == first["line"]["color"], "the same colour on every page"
-
-
-def test_the_title_names_a_split_season_as_the_api_does(dashboard_env: ApiServer) -> None:
-    """NHL seasons span two years: the page's title reads "2025-26", as Standings' does, not the ID."""
-    season = api.season_ids("NHL", with_games=True)[0]
-    at = open_page("ratings", {"level": "NHL"})
-    assert_clean(at)
-    named = api.season_name("NHL", season)
-    assert named != str(season)
-    assert at.title[0].value == f"NHL ELO ratings, {named.replace('-', NON_BREAKING_HYPHEN)}"
