@@ -71,18 +71,18 @@ def _health() -> dict[str, Any] | ApiError:
     return doc
 
 
-def _connection(doc: dict[str, Any] | ApiError, name: str, level: str) -> tuple[set[str], dict[str, str]]:
-    """Sidebar status from /health (under the level's name); returns the data sources /health
+def _connection(doc: dict[str, Any] | ApiError, level: str) -> tuple[set[str], dict[str, str]]:
+    """Sidebar status from /health (the level's name is under its picker, not repeated); returns the data sources /health
     lists for the level and the notices it gives for each source."""
     config = load_config()
     if isinstance(doc, NotOffered):  # a NatStat backend without this service's /health
-        st.sidebar.caption(f"{md(name)}  \n:material/cloud_done: NatStat backend · {md(config.url)}")
+        st.sidebar.caption(f":material/cloud_done: NatStat backend · {md(config.url)}")
         return set(), {}
     if isinstance(doc, ApiError):
         st.sidebar.error(f"API not reachable at {md(config.url)}", icon=":material/cloud_off:")
         st.sidebar.caption(doc.hint)
         return set(), {}
-    st.sidebar.caption(f"{md(name)}  \n:material/cloud_done: API {md(doc.get('Status', 'ok'))} · {md(config.url)}")
+    st.sidebar.caption(f":material/cloud_done: API {md(doc.get('Status', 'ok'))} · {md(config.url)}")
     if not config.key:
         st.sidebar.warning("No API key: run `python -m server keys issue` and set SPORTS_API_KEY.")
     return layout.level_sources(doc, level), dict(doc.get("Notices") or {})
@@ -112,7 +112,7 @@ def main() -> None:
     finally:
         # below the page's own filters, so that on a phone the level and the season come first
         # in the sidebar, within reach without scrolling it; after a page that stopped too
-        sources, owed = _connection(doc, names.get(level, ""), level)
+        sources, owed = _connection(doc, level)
         layout.source_banner(sources, owed)
         layout.note_sources(sources, _notices(level) if sources else ())
         layout.footer()

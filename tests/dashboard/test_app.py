@@ -16,8 +16,9 @@ def test_overview_renders_level_from_url(dashboard_env: ApiServer) -> None:
     assert_clean(at)
     assert at.selectbox(key="level").value == "NBA"
     assert "MLB" in at.selectbox(key="level").options
-    assert any(shown(c.value) == "National Basketball Association" for c in at.sidebar.caption), \
-        "the level picker says the level's name, not only its code"
+    named = [c.value for c in at.sidebar.caption if "National Basketball Association" in shown(c.value)]
+    assert [shown(c) for c in named] == ["National Basketball Association"], \
+        "the level picker says the level's name once, not only its code"
     assert at.title[0].value.startswith("NBA")
     assert any("API ok" in c.value for c in at.sidebar.caption), "connection status from /health"
     assert any(t.startswith("NBA 20") and ": home margin of the" in t for t in titles(at)), titles(at)
