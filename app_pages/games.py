@@ -153,7 +153,7 @@ def main() -> None:
     sublevel = _competition_picker(level)
     game_id = filters.id_input("Game ID", key="game", sidebar=True,
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
-    st.title(f"{level} games")
+    st.title(f"{level} games" + (f", {layout.title_season(level, season)}" if season else ""))
     query = Query(season, teams.get(team or ""), start, end, status, phases.asked(phase), sublevel)
     tabs = page_sections.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
     if tabs[LIST_TAB].open:

@@ -1,4 +1,4 @@
-"""A page's title names a split season as the API does: NHL seasons span two years, so the
+"""A page's title names its season as the API does: NHL seasons span two years, so the
 title reads "2025-26", not the season's ID, its hyphen a non-breaking one (a phone wraps the
 title between words, never inside the name; tests/dashboard/test_browser_phone.py)."""
 from __future__ import annotations
@@ -13,7 +13,8 @@ from tests.dashboard.conftest import ApiServer
 
 @pytest.mark.parametrize(("page", "title"), [("standings", "NHL standings"),
                                              ("projections", "NHL season projections"),
-                                             ("ratings", "NHL ELO ratings")])
+                                             ("ratings", "NHL ELO ratings"),
+                                             ("games", "NHL games")])
 def test_the_title_names_a_split_season_as_the_api_does(page: str, title: str,
                                                         dashboard_env: ApiServer) -> None:
     season = api.season_ids("NHL", with_games=True)[0]
