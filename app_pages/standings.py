@@ -1,5 +1,5 @@
 """Standings: the table by league and division as of any day, with games behind, last 10,
-streak, run or point differential and clinch marks, and each team's projected wins and playoff
+streak, run or point differential and clinch marks, and each team's projected wins (or points) and playoff
 odds beside its record. A thin reader of the API's standings and projections."""
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ NO_DIVISION = "All teams"
 # their order on the page, the record's columns (W, L, T, OTL) in the order its sport prints them
 AFTER_RECORD = ("GF", "GA", "GoalDiff", "Points", "Pct", "GB", "PointsBack", "Home", "Away",
                 "Last10", "Form", "Streak", "RunDiff", "PointDiff", "Clinched", "ProjW",
-                "Playoff %")
+                "ProjPoints", "Playoff %")
 # a table's W and L are the team's (a box score's W is the pitcher of record's): said here
 FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
            "W": st.column_config.NumberColumn(help="Wins"), "L": st.column_config.NumberColumn(help="Losses"),
@@ -38,6 +38,9 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
                                                         "Wild Card, Playoff, Play-In or Title"),
            "ProjW": st.column_config.NumberColumn("Proj. wins", format="%.1f",
                                                   help="Projected final wins as of the same day"),
+           "ProjPoints": st.column_config.NumberColumn("Proj. points", format="%.1f",
+                                                       help="Projected final table points as of "
+                                                            "the same day"),
            # the projections' own odds bars: one percent format wherever playoff odds show
            **view.odds_columns(["PlayoffProb"])}
 
@@ -52,12 +55,19 @@ def record_columns(rules: TableRules | None) -> tuple[tuple[str, ...], dict[str,
     return ("Team", *record, *AFTER_RECORD), extra
 
 
+def projected_measure(projected: pd.DataFrame) -> str:
+    """What a team's projection is read as beside its record: final table points where the
+    level ranks by them (hockey, football), final wins otherwise."""
+    held = "ProjPoints" in projected.columns and projected["ProjPoints"].notna().any()
+    return "ProjPoints" if held else "ProjW"
+
+
 def with_projections(table: pd.DataFrame, projected: pd.DataFrame) -> pd.DataFrame:
-    """``table`` with each team's projected wins and playoff odds (percent) beside its record,
-    where the level holds projections for that day."""
+    """``table`` with each team's projected wins or points and playoff odds (percent) beside
+    its record, where the level holds projections for that day."""
     if table.empty or projected.empty or "Team_ID" not in projected.columns:
         return table
-    odds = projected[["Team_ID", "ProjW"]].copy()
+    odds = projected[["Team_ID", projected_measure(projected)]].copy()
     if "PlayoffProb" in projected.columns and projected["PlayoffProb"].notna().any():
         odds["Playoff %"] = (projected["PlayoffProb"].astype(float) * 100).round(1)
     return table.merge(odds, on="Team_ID", how="left")
@@ -92,10 +102,12 @@ def main() -> None:
     except NotOffered:  # a NatStat backend has standings but no projections: the table alone
         projected, offered = pd.DataFrame(), False
     table = links.with_link(with_projections(table, projected), "Team", "team", level, season)
+    measure = "points" if "ProjPoints" in table.columns else "wins"
     if not offered:
         beside = "projected wins and playoff odds are not offered by this backend."
-    elif "ProjW" in table.columns:
-        beside = "projected wins and playoff odds are the projections' of the same day."
+    elif "ProjW" in table.columns or "ProjPoints" in table.columns:
+        beside = (f"projected {measure}" + (" and playoff odds" if "Playoff %" in table.columns else "")
+                  + " are the projections' of the same day.")
     elif not projected.empty:  # columns of their own (football's points and places)
         beside = "the projections of the same day are on Projections."
     else:

@@ -57,8 +57,9 @@ def has_ties(table: pd.DataFrame) -> bool:
 
 
 def is_league_table(table: pd.DataFrame) -> bool:
-    """Soccer's projections (the only ones with points): a league table, its records W-D-L."""
-    return "ProjPoints" in table.columns and bool(table["ProjPoints"].notna().any())
+    """Soccer's projections (the only ones with a projected final position): a league table,
+    its records W-D-L (hockey's projections count points too, beside wins and a playoff)."""
+    return "ProjRank" in table.columns and bool(table["ProjRank"].notna().any())
 
 
 def odds_held(table: pd.DataFrame) -> list[str]:

@@ -10,11 +10,15 @@ record's columns in the order the sport prints them (football W-D-L, the draws i
 a winning percentage (football's has none). ``form``: the recent-results column, ``Last10``
 (the record in the last ten games) or ``Form`` (football's last ``FORM_GAMES`` results as
 letters, oldest first, the newest at the right end, as the Premier League's and the BBC's
-tables print it).
+tables print it). ``points``: what a win, a tie or draw (hockey: an overtime or shootout loss)
+and a loss are worth in the table where the sport ranks by points (NHL's 2, 1, 0; football's
+3, 1, 0); None where teams rank by record. Standings and projections count ``Points`` and
+``ProjPoints`` by it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from server.catalog.levels import LEVELS, find_level
 
@@ -31,14 +35,23 @@ class TableRules:
     draw: str = "T"  # the letter and column label of a tie or a draw
     pct: bool = True
     form: str = "Last10"  # Last10 | Form
+    points: tuple[int, int, int] | None = None  # (win, tie or OT loss, loss) where ranked by points
+
+    def table_points(self, wins: Any, ties: Any, losses: Any) -> Any:
+        """Table points of records (numbers or numpy arrays alike); None where the sport ranks
+        by record."""
+        if self.points is None:
+            return None
+        win, tie, loss = self.points
+        return wins * win + ties * tie + losses * loss
 
 
 SPORT_TABLES: dict[str, TableRules] = {r.sport: r for r in (
     TableRules("baseball", "GB", "RunDiff"),
     TableRules("basketball", "GB", "PointDiff"),
-    TableRules("hockey", "PointsBack", "GoalDiff"),
+    TableRules("hockey", "PointsBack", "GoalDiff", points=(2, 1, 0)),
     TableRules("soccer", "PointsBack", "GoalDiff", goals=True, record=("W", "T", "L"), draw="D",
-               pct=False, form="Form"),
+               pct=False, form="Form", points=(3, 1, 0)),
 )}
 
 
@@ -51,3 +64,8 @@ def table_rules(level: str) -> TableRules:
 def levels_where(test: str, value: object) -> tuple[str, ...]:
     """The level codes whose sport's row has ``test`` equal to ``value``."""
     return tuple(lv.code for lv in LEVELS if getattr(SPORT_TABLES[lv.sport], test) == value)
+
+
+def levels_with_points() -> tuple[str, ...]:
+    """The level codes whose sport's table counts points (``TableRules.points``)."""
+    return tuple(lv.code for lv in LEVELS if SPORT_TABLES[lv.sport].points is not None)

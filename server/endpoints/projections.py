@@ -13,6 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from server.catalog.clock import today
+from server.catalog.tables import levels_with_points
 from server.endpoints.base import ParsedRequest, Endpoint, Field
 from server.endpoints.common import params, snapshot_season
 from server.endpoints.seasonnames import season_team
@@ -22,6 +23,7 @@ P = s.projections
 TEAM = season_team("pteam")  # named as in the projected season
 SL = s.sublevels.alias("psub")
 SOCCER = ("FC",)
+POINTS = levels_with_points()  # hockey's 2 a win and 1 an overtime loss, football's 3-1-0
 
 
 def _season(ask: ParsedRequest) -> Any:
@@ -59,8 +61,9 @@ def _build(ask: ParsedRequest) -> sa.Select[Any]:
     day = sa.select(sa.func.max(P.c.date)).where(
         P.c.level == ask.code, P.c.season == season,
         P.c.date <= (ask.day_to if ask.day_to is not None else today()))
+    # a table ranked by points lists by projected points, the others by projected wins
     return (query.where(P.c.date == day.scalar_subquery())
-            .order_by(P.c.proj_wins.desc(), P.c.team_id))
+            .order_by(sa.func.coalesce(P.c.proj_points, P.c.proj_wins).desc(), P.c.team_id))
 
 
 def _sublevel(value: Any, ask: ParsedRequest) -> sa.ColumnElement[bool]:
@@ -84,14 +87,15 @@ PROJECTIONS = Endpoint(
         Field("W", "integer", 48, "regular-season wins so far"),
         Field("L", "integer", 35, "regular-season losses so far"),
         Field("T", "integer", 0, "ties (soccer: draws; hockey: overtime and shootout losses)"),
-        Field("Points", "integer", 40, "table points so far (3 a win, 1 a draw)", levels=SOCCER),
+        Field("Points", "integer", 40, "table points so far (hockey: 2 a win, 1 an overtime "
+                                       "loss; soccer: 3 a win, 1 a draw)", levels=POINTS),
         Field("ELO", _N, 1541.3, "ELO rating at the end of the day"),
         Field("ProjW", _N, 92.4, "projected final wins (mean of the simulated seasons)"),
         Field("ProjL", _N, 69.6, "projected final losses (mean)"),
         Field("ProjT", _N, 0.0, "projected final ties, draws or overtime losses (mean), as T"),
         Field("ProjW10", _N, 86.0, "10th percentile of the final wins"),
         Field("ProjW90", _N, 99.0, "90th percentile of the final wins"),
-        Field("ProjPoints", _N, 61.2, "projected final table points (mean)", levels=SOCCER),
+        Field("ProjPoints", _N, 61.2, "projected final table points (mean)", levels=POINTS),
         Field("PlayoffProb", _N, 0.71, "probability of making the playoff, 0-1; null where "
                                        "there is none"),
         Field("ByeProb", _N, 0.12, "probability of a first-round bye (NBA: of a place without "

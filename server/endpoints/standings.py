@@ -37,7 +37,7 @@ from server.catalog.football.deductions import deducted, tie_playoff_winners
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import PlayoffFormat, division_order, format_for, usable
 from server.catalog.simulated import PLANS
-from server.catalog.tables import FORM_GAMES, levels_where, table_rules
+from server.catalog.tables import FORM_GAMES, levels_where, levels_with_points, table_rules
 from server.endpoints.base import ParsedRequest, Endpoint, Field, Record
 from server.endpoints.common import LEAGUE_LEVELS, params
 from server.models import standings as model
@@ -51,7 +51,7 @@ HOCKEY = tuple(lv.code for lv in LEVELS if lv.sport == "hockey")
 # Levels whose games may end level: soccer's draws, and the simulated leagues that play ties.
 TIES = tuple(lv.code for lv in LEVELS if lv.sport == "soccer"
              or (lv.code in PLANS and PLANS[lv.code].ties))
-POINTS = tuple(lv.code for lv in LEVELS if lv.sport in ("hockey", "soccer"))
+POINTS = levels_with_points()
 GAMES_BACK, POINTS_BACK = levels_where("behind", "GB"), levels_where("behind", "PointsBack")
 RUNS, POINTS_DIFF, GOALS_DIFF = (levels_where("differential", d)
                                  for d in ("RunDiff", "PointDiff", "GoalDiff"))

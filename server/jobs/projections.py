@@ -31,6 +31,7 @@ from server.catalog.levels import LEVELS, find_level
 from server.catalog import phases
 from server.catalog.playoffs import format_for, usable
 from server.catalog.sources import SIMULATED  # games.source of the simulator's seasons
+from server.catalog.tables import SPORT_TABLES
 from server.errors import UserError
 from server.models.elo import SPORT_ELO
 from server.jobs import football_tables
@@ -226,19 +227,21 @@ def project_days(conn: sa.Connection, level: str, season: int, days: Iterable[dt
                  bool((division >= 0).all()))
     if lv.sport == "soccer":
         return _project_tables(conn, lv.code, season, sg, days, n_sims)
+    table = SPORT_TABLES[lv.sport]  # hockey's points (2 a win, 1 an overtime loss)
     frames = []
     for day in days:
         state, played = snapshot(sg, day, group, division, lv.sport)
-        p = project(state, game_rules(lv.sport, sg, played), fmt, n_sims=n_sims)
-        soccer = lv.sport == "soccer"
+        p = project(state, game_rules(lv.sport, sg, played), fmt, n_sims=n_sims,
+                    points=table.points)
+        points = table.table_points(state.wins, state.ties, state.losses)
         frames.append(pd.DataFrame({
             "season": season, "date": day, "team_id": team_ids, "sublevel_id": subs,
             "wins": state.wins.astype(int), "losses": state.losses.astype(int),
             "ties": state.ties.astype(int),
-            "points": (3 * state.wins + state.ties).astype(int) if soccer else None,
+            "points": None if points is None else points.astype(int),
             "elo": state.ratings, "proj_wins": p.proj_wins, "proj_losses": p.proj_losses,
             "proj_ties": p.proj_ties, "proj_wins_10": p.wins_p10, "proj_wins_90": p.wins_p90,
-            "proj_points": p.proj_points if soccer else None,
+            "proj_points": p.proj_points,
             "playoff_prob": p.playoff, "bye_prob": p.bye, "title_prob": p.title,
             "sims": n_sims}))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()

@@ -93,7 +93,7 @@ class Projection:
     proj_ties: np.ndarray
     wins_p10: np.ndarray
     wins_p90: np.ndarray
-    proj_points: np.ndarray  # (3, 1, 0) table points; soccer
+    proj_points: np.ndarray | None  # table points where the sport ranks by them (``points``)
     playoff: np.ndarray | None
     bye: np.ndarray | None
     title: np.ndarray
@@ -412,10 +412,13 @@ def _postseason(run: _Run, state: SeasonState, fmt: PlayoffFormat
 
 
 def project(state: SeasonState, rules: GameRules, fmt: PlayoffFormat | None,
-            n_sims: int = N_SIMS, seed: int = SEED) -> Projection:
+            n_sims: int = N_SIMS, seed: int = SEED,
+            points: tuple[int, int, int] | None = None) -> Projection:
     """Play the rest of the season ``n_sims`` times, then the postseason of ``fmt`` (None: no
-    postseason known; the title then goes to the best record). Pure: the same inputs and seed
-    give the same projection."""
+    postseason known; the title then goes to the best record). ``points``: what a win, a tie
+    (an overtime loss) and a loss are worth where the sport's table counts points
+    (``server.catalog.tables``), for ``proj_points``. Pure: the same inputs and seed give the
+    same projection."""
     rng = np.random.default_rng(seed)
     run = _Run(state, rules, n_sims, rng, fmt.tiebreaks if fmt is not None else ())
     run.play_regular(state)
@@ -431,7 +434,9 @@ def project(state: SeasonState, rules: GameRules, fmt: PlayoffFormat | None,
         title = title_m.mean(axis=0)
     p10, p90 = np.percentile(run.w, [10, 90], axis=0)
     return Projection(state.team_ids, run.w.mean(axis=0), run.lo.mean(axis=0),
-                      run.ti.mean(axis=0), p10, p90, (3 * run.w + run.ti).mean(axis=0),
+                      run.ti.mean(axis=0), p10, p90,
+                      None if points is None else (points[0] * run.w + points[1] * run.ti
+                                                   + points[2] * run.lo).mean(axis=0),
                       made, bye, title)
 
 

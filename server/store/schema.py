@@ -685,14 +685,14 @@ projections = sa.Table(
     sa.Column("wins", sa.Integer, nullable=False),  # regular-season record so far
     sa.Column("losses", sa.Integer, nullable=False),
     sa.Column("ties", sa.Integer, nullable=False),  # draws, or overtime losses (hockey)
-    sa.Column("points", sa.Integer),  # soccer table points so far
+    sa.Column("points", sa.Integer),  # table points so far (hockey, soccer)
     sa.Column("elo", sa.Float, nullable=False),
     sa.Column("proj_wins", sa.Float, nullable=False),  # means over the simulated seasons
     sa.Column("proj_losses", sa.Float, nullable=False),
     sa.Column("proj_ties", sa.Float, nullable=False),
     sa.Column("proj_wins_10", sa.Float, nullable=False),  # 10th / 90th percentiles of wins
     sa.Column("proj_wins_90", sa.Float, nullable=False),
-    sa.Column("proj_points", sa.Float),  # soccer
+    sa.Column("proj_points", sa.Float),  # hockey, soccer
     sa.Column("playoff_prob", sa.Float),  # null where the format has no playoff
     sa.Column("bye_prob", sa.Float),  # null where the format has no bye
     sa.Column("title_prob", sa.Float, nullable=False),

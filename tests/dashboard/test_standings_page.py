@@ -51,3 +51,19 @@ def test_the_as_of_day_from_the_url(dashboard_env: ApiServer) -> None:
     for row in then.itertuples():
         assert (shown[row.Team].W, shown[row.Team].L, shown[row.Team].OTL) == (row.W, row.L, row.OTL)
     assert any(f"As of the end of {day}" in c.value for c in at.caption)
+
+
+def test_a_table_ranked_by_points_shows_projected_points(dashboard_env: ApiServer) -> None:
+    """Football ranks by points (hockey too): the projection beside a club's record is its
+    projected final points, not its wins."""
+    season = api.season_ids("FC", with_games=True)[0]
+    served = api.standings("FC", season=season).frame
+    day = dt.date.fromisoformat(str(served["Date"].max()))
+    projected = api.projections("FC", season=season, date=day).frame.set_index("Team")
+    at = open_page("standings", {"level": "FC", "season": str(season)})
+    assert_clean(at)
+    rows = [r for table in at.dataframe for r in table.value.to_dict("records")]
+    assert rows and all("ProjW" not in r for r in rows)
+    for row in rows:
+        assert row["ProjPoints"] == projected.loc[row["Team"], "ProjPoints"], row["Team"]
+    assert any("projected points are the projections' of the same day" in c.value for c in at.caption)

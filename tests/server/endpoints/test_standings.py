@@ -208,6 +208,28 @@ def test_nhl_by_conference_and_division_with_overtime_losses(real_api: ApiServer
     assert clinched == _postseason_teams(real_api, "NHL", 2023)
 
 
+def test_nhl_projections_count_points_as_the_table_does(real_api: ApiServer) -> None:
+    """Hockey ranks by points, so its projections read in points too: the points so far as the
+    standings count them, and the projected final points (2 a projected win, 1 a projected
+    overtime loss) between what is held and what is still possible."""
+    day = "2023-01-15"
+    table = {r["Team"]: r for r in _standings(real_api, "NHL", season=2023, date=day)}
+    projected = real_api.get_json("/v2/projections/NHL/", season=2023, date=day)["projections"]
+    assert len(projected) == len(table) == 32
+    listed = [r["ProjPoints"] for r in projected]
+    assert listed == sorted(listed, reverse=True), "listed as the table ranks: by points"
+    for r in projected:
+        assert r["Points"] == table[r["Team"]]["Points"], r["Team"]
+        assert r["ProjPoints"] == pytest.approx(2 * r["ProjW"] + r["ProjT"], abs=1e-6)
+        left = 82 - r["W"] - r["L"] - r["T"]
+        assert r["Points"] < r["ProjPoints"] < r["Points"] + 2 * left, r["Team"]
+    final = real_api.get_json("/v2/projections/NHL/", season=2023, date="2023-04-14")["projections"]
+    boston = next(r for r in final if r["Team"] == "Boston Bruins")
+    assert (boston["Points"], boston["ProjPoints"]) == (135, 135.0)
+    mlb = real_api.get_json("/v2/projections/MLB/", season=2023, max=1)["projections"][0]
+    assert "Points" not in mlb and "ProjPoints" not in mlb  # ranked by record
+
+
 def test_seasons_known_by_their_totals_stand_in_lahmans_divisions(real_api: ApiServer) -> None:
     """Lahman's seasons have no games: the final table comes from the teams' totals, by the
     divisions of each era (none before 1969, two per league to 1993, three from 1994)."""

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from server.catalog.playoffs import PlayoffFormat, format_for
+from server.catalog.tables import SPORT_TABLES
 from server.models.elo import win_expectation
 from server.models.projections import (
     GameRules,
@@ -80,7 +81,8 @@ def test_draws_and_table_points() -> None:
     table = format_for("FC", 2024, simulated=False)
     assert table is not None and table.kind == "table"
     state = _state([1500, 1500], [0, 0], [0, 0], [(0, 1)])
-    p = project(state, GameRules(home_adv=0, k=20, draw_share=0.3), table, n_sims=N)
+    p = project(state, GameRules(home_adv=0, k=20, draw_share=0.3), table, n_sims=N,
+                points=SPORT_TABLES["soccer"].points)
     assert p.proj_ties[0] == pytest.approx(0.3, abs=TOL)
     assert p.proj_points[0] == pytest.approx(3 * 0.35 + 0.3, abs=3 * TOL)
     assert p.playoff is None and p.bye is None
@@ -88,10 +90,14 @@ def test_draws_and_table_points() -> None:
 
 def test_overtime_losses_are_counted_apart() -> None:
     state = _state([1500, 1500], [0, 0], [0, 0], [(0, 1)])
-    p = project(state, GameRules(home_adv=0, k=6, ot_share=0.25), BEST_RECORD, n_sims=N)
+    p = project(state, GameRules(home_adv=0, k=6, ot_share=0.25), BEST_RECORD, n_sims=N,
+                points=SPORT_TABLES["hockey"].points)
     assert p.proj_ties.sum() == pytest.approx(0.25, abs=TOL)
     assert p.proj_losses.sum() == pytest.approx(0.75, abs=TOL)
     assert p.proj_wins.sum() == pytest.approx(1.0)
+    assert p.proj_points is not None  # NHL's 2 a win, 1 an overtime loss, between the two
+    assert p.proj_points.sum() == pytest.approx(2.0 + 0.25, abs=TOL)
+    assert project(state, GameRules(home_adv=0, k=6), BEST_RECORD, n_sims=N).proj_points is None
 
 
 @pytest.mark.parametrize("p,best_of,expected", [
