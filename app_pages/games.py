@@ -92,7 +92,8 @@ def _list(level: str, query: Query, team: str | None) -> None:
     if team:
         frame, side = _team_view(level, frame, team, tie)
         shown = len(frame)
-    st.caption(f"{result.total:,} games" + (f" · {shown:,} shown" if shown != result.total else "")
+    of = f" in {layout.title_season(level, query.season)}" if query.season is not None else ""
+    st.caption(f"{result.total:,} games{of}" + (f" · {shown:,} shown" if shown != result.total else "")
                + " · sort by any column · click a row to open the game")
     # the list first, its chart one click below (a view opens on grids or on charts: page_sections.disclosure)
     sport = api.level_sport(level)
@@ -153,7 +154,7 @@ def main() -> None:
     sublevel = _competition_picker(level)
     game_id = filters.id_input("Game ID", key="game", sidebar=True,
                                help="The game shown in 'Game detail'; click a row of the list to pick one.")
-    st.title(f"{level} games" + (f", {layout.title_season(level, season)}" if season else ""))
+    st.title(f"{level} games")  # a game's detail may be of another season than the list's
     query = Query(season, teams.get(team or ""), start, end, status, phases.asked(phase), sublevel)
     tabs = page_sections.tabs([LIST_TAB, GAME_TAB], key=TABS_KEY, default=GAME_TAB if game_id else LIST_TAB)
     if tabs[LIST_TAB].open:
