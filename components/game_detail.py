@@ -125,11 +125,12 @@ def game_header(detail: dict[str, Any]) -> None:
     visitor, home = team_names(detail)
     score = f" {detail.get('ScoreVis')}" if detail.get("ScoreVis") is not None else ""
     home_score = f" {detail.get('ScoreHome')}" if detail.get("ScoreHome") is not None else ""
-    st.subheader(f"{md(visitor)}{md(score)} @ {md(home)}{md(home_score)}")
+    neutral = detail.get("Neutral") == "Y"  # a final on neutral ground has no visitor: "vs"
+    st.subheader(f"{md(visitor)}{md(score)} {'vs' if neutral else '@'} {md(home)}{md(home_score)}")
     found = detail.get("venue")
     venue: dict[str, Any] = found if isinstance(found, dict) else {}
     facts = [str(detail.get("GameDay") or ""), str(detail.get("GameStatus") or "not started"),
-             venue_place(venue)]
+             venue_place(venue), "neutral ground" if neutral else ""]
     if detail.get("Attendance"):
         facts.append(f"attendance {int(detail['Attendance']):,}")
     if detail.get("Duration"):

@@ -98,6 +98,14 @@ def test_a_final_decided_on_penalties_shows_halves_extra_time_and_the_shoot_out(
     rows = {r.split("|")[1].strip(): [c.strip() for c in r.split("|")[2:-1]]
             for r in line.splitlines() if "FC" in r}
     assert rows["Luton Town FC"][:3] == ["1", "0", "0"] and rows["Coventry City FC"][:3] == ["0", "1", "0"]
+    # the final at Wembley: neutral ground, no visitor (the semi-finals were home and away)
+    heading = at.subheader[0].value
+    assert heading.startswith("Luton Town FC 1 vs Coventry City FC 1"), heading
+    assert any("neutral ground" in c.value for c in at.caption)
+    semi = next(g for g in games if g["Home"] == "Luton Town FC" and g["Visitor"] == "Sunderland AFC")
+    at = open_page("games", {"level": "FC", "game": str(semi["ID"])})
+    assert at.subheader[0].value.startswith("Sunderland AFC 0 @ Luton Town FC 2")
+    assert not any("neutral ground" in c.value for c in at.caption)
 
 
 def test_games_of_one_competition(real_dashboard: ApiServer) -> None:

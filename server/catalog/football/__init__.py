@@ -136,6 +136,9 @@ class League:
     # round robin says (``first_legs``: home and away), goal difference deciding before (La
     # Liga's and Greece's); False: from their first meeting
     head_to_head_complete: bool = False
+    # its play-off final is one match at a ground chosen beforehand, the semi-finals home and
+    # away: the EFL's at Wembley (EFL Regulations, Appendix 5: the play-offs)
+    neutral_final: bool = False
 
     def matches(self, clubs: int, section: int | None = None) -> int | None:
         """The league matches each club plays in a season of ``clubs`` clubs: the round robin
@@ -207,9 +210,9 @@ LEAGUES: dict[str, League] = {lg.code: lg for lg in (
     League("eg.1", "Egyptian Premier League", "Egypt",
            split=Split(after=17, sizes=(9, 9), legs=1)),
     League("en.1", "Premier League", "England"),
-    League("en.2", "EFL Championship", "England", two_legged=True),
-    League("en.3", "EFL League One", "England"),
-    League("en.4", "EFL League Two", "England"),
+    League("en.2", "EFL Championship", "England", two_legged=True, neutral_final=True),
+    League("en.3", "EFL League One", "England", two_legged=True, neutral_final=True),
+    League("en.4", "EFL League Two", "England", two_legged=True, neutral_final=True),
     # La Liga: the head-to-head once the two matches between the clubs have been played (RFEF
     # regulations, art. 201)
     League("es.1", "La Liga", "Spain", tiebreaks=_HEAD_TO_HEAD, head_to_head_complete=True),

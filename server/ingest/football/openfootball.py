@@ -25,7 +25,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +136,25 @@ def read_files(paths: Sequence[Path]) -> list[Match]:
             kept = merged.get(match.key)
             if kept is None or kept.ft is None:
                 merged[match.key] = match
-    return list(merged.values())
+    return neutral_finals(list(merged.values()))
+
+
+def neutral_finals(matches: list[Match]) -> list[Match]:
+    """``matches`` with each play-off final on neutral ground where the league declares one
+    (``League.neutral_final``): the season's last play-off match between two clubs that meet
+    once in the play-offs (the semi-finals are two legs; the files call every round
+    "Playoffs")."""
+    finals: dict[tuple[str, int], Match] = {}
+    meetings: dict[tuple[str, int], dict[frozenset[str], int]] = defaultdict(lambda: defaultdict(int))
+    for m in matches:
+        if m.league.neutral_final and m.phase == phases.POSTSEASON:
+            season = (m.league.code, m.season)
+            meetings[season][frozenset((m.home.key, m.visitor.key))] += 1
+            if season not in finals or m.day > finals[season].day:
+                finals[season] = m
+    last = {id(m) for season, m in finals.items()
+            if meetings[season][frozenset((m.home.key, m.visitor.key))] == 1}
+    return [replace(m, neutral=True) if id(m) in last else m for m in matches]
 
 
 def _result(m: Match, home: int, vis: int) -> tuple[int | None, str | None]:

@@ -246,3 +246,17 @@ def test_every_spi_row_of_our_leagues_names_a_known_club() -> None:
     opening = [c for c in chances if c.day == dt.date(2022, 8, 5) and c.league == "en.1"]
     assert [(c.home.name, c.visitor.name, c.home_win, c.draw, c.away_win) for c in opening] == [
         ("Crystal Palace FC", "Arsenal FC", 0.3159, 0.2636, 0.4205)]
+
+
+@pytest.mark.parametrize(("season", "final"), [("2021-22", {"Huddersfield Town AFC", "Nottingham Forest FC"}),
+                                               ("2022-23", {"Coventry City FC", "Luton Town FC"}),
+                                               ("2023-24", {"Leeds United FC", "Southampton FC"})])
+def test_the_championship_play_off_final_is_on_neutral_ground(season: str, final: set[str]) -> None:
+    """The play-off semi-finals are home and away; the final is one match at Wembley (EFL
+    Regulations): on neutral ground, no side has a home advantage in the ratings."""
+    matches = of.read_files([DATA / season / "en.2.json"])
+    offs = sorted((m for m in matches if m.phase == "postseason"), key=lambda m: m.day)
+    assert len(offs) == 5
+    assert [m.neutral for m in offs] == [False] * 4 + [True]
+    assert {offs[-1].home.name, offs[-1].visitor.name} == final
+    assert not any(m.neutral for m in matches if m.phase == "regular")
