@@ -46,11 +46,11 @@ class SeasonTeam:
                                                      self.season.c.season == season))
 
     def column(self, name: str) -> sa.ColumnElement[Any]:
-        """The season's value of ``name`` (name, abbrev, city, nickname), else the team's; a
-        season under another name than today's never borrows today's city or nickname (the
-        Washington Senators of 1935 were not the Twins), it has its own or none."""
+        """The season's value of ``name`` (name, abbrev, sublevel_id, city, nickname), else the
+        team's; a season under another name than today's never borrows today's city or
+        nickname (the Washington Senators of 1935 were not the Twins), it has its own or none."""
         own, current = self.season.c[name], self.team.c[name]
-        if name in ("name", "abbrev"):
+        if name in ("name", "abbrev", "sublevel_id"):
             return sa.func.coalesce(own, current)
         renamed = sa.and_(self.season.c.name.is_not(None), self.season.c.name != self.team.c.name)
         return sa.case((renamed, own), else_=sa.func.coalesce(own, current))

@@ -32,15 +32,15 @@ def _base(ask: ParsedRequest) -> sa.Select[Any]:
     """The teams, each named, abbreviated and placed as it was in ``season`` when one is asked.
     A request with a season never shares a reused statement: its filter is a callable
     (``_in_season``), so the statements are its own."""
-    name, abbrev, nickname, city = (NAMED.column(c) for c in ("name", "abbrev", "nickname",
-                                                             "city"))
+    name, abbrev, nickname, city, sublevel = (
+        NAMED.column(c) for c in ("name", "abbrev", "nickname", "city", "sublevel_id"))
     q = (sa.select(T.c.id.label("ID"), name.label("Name"), abbrev.label("Abbrev"),
                    nickname.label("Nickname"), _active(ask).label("Active"),
-                   T.c.sublevel_id.label("Sublevel_ID"), SUB.c.name.label("Sublevel"),
+                   sublevel.label("Sublevel_ID"), SUB.c.name.label("Sublevel"),
                    city.label("City"), T.c.venue_id.label("Venue_ID"),
                    VEN.c.name.label("Venue"), T.c.nation.label("Nation"))
          .select_from(NAMED.join_season(T, T.c.id, ask.get("season"))
-                      .outerjoin(SUB, SUB.c.id == T.c.sublevel_id)
+                      .outerjoin(SUB, SUB.c.id == sublevel)
                       .outerjoin(VEN, VEN.c.id == T.c.venue_id))
          .where(T.c.level == ask.code))
     return q.order_by(name, T.c.id)
@@ -152,8 +152,10 @@ TEAMS = Endpoint(
         Field("Nickname", "string", "Yankees",
               "nickname (with season: that season's); null when the source has none"),
         Field("Active", "yn", "Y", "plays in the level's newest season, Y/N"),
-        Field("Sublevel_ID", "integer", 3, "current league or conference ID"),
-        Field("Sublevel", "string", "American League", "current league or conference"),
+        Field("Sublevel_ID", "integer", 3, "league or conference ID: its newest, or with season "
+                                           "the one it played in that season"),
+        Field("Sublevel", "string", "American League", "league or conference (with season: "
+                                                       "that season's)"),
         Field("City", "string", "New York", "home city (with season: that season's)",
               detail=True),
         Field("Venue_ID", "integer", 5, "home venue ID", detail=True),

@@ -66,6 +66,21 @@ def test_the_teams_of_1935_carry_their_1935_names(real_api: ApiServer) -> None:
     assert [t["ID"] for t in searched] == [senators["ID"]], "found by the name it shows"
 
 
+def test_the_teams_of_1884_stand_in_the_leagues_they_played_in(real_api: ApiServer) -> None:
+    """Baltimore, Brooklyn, Cincinnati, Louisville, Pittsburgh and St. Louis played in the
+    American Association in 1884 (Lahman's lgID AA), in the National League later: a season's
+    teams are placed in that season's league, as they are named in it."""
+    of_1884 = {t["Name"]: t["Sublevel"] for t in _teams(real_api, season=1884)}
+    association = {"Baltimore Orioles", "Brooklyn Atlantics", "Cincinnati Red Stockings",
+                   "Louisville Eclipse", "St. Louis Browns", "Pittsburg Alleghenys"}
+    assert {of_1884[n] for n in association} == {"American Association"}, of_1884
+    assert of_1884["Boston Beaneaters"] == "National League"
+    now = {t["Name"]: t["Sublevel"] for t in _teams(real_api)}
+    assert now["Pittsburgh Pirates"] == now["Cincinnati Reds"] == "National League"
+    assert {t["Sublevel"] for t in _teams(real_api, season=1935)} == {"American League",
+                                                                      "National League"}
+
+
 def test_a_team_without_a_season_keeps_its_newest_name(real_api: ApiServer) -> None:
     of_1935 = {t["Name"]: t["ID"] for t in _teams(real_api, season=1935)}
     now = {t["ID"]: t["Name"] for t in _teams(real_api)}
