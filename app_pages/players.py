@@ -288,6 +288,8 @@ def _team(level: str) -> None:
                        empty="No seasons held.")
             for note in team_view.postseason_notes(seasons, api.season_names(level)):
                 st.caption(md(note))
+            # a season whose source stops early: its record is short of the official one, and says so
+            layout.note_data_ends(level, [int(s) for s in seasons.get("Season", pd.Series(dtype=int)).dropna()])
             if not seasons.empty:
                 box = page_sections.chart_below("Chart: wins and losses by season")
                 if box.open:

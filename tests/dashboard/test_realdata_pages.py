@@ -127,6 +127,15 @@ def test_the_pages_count_each_phase_as_the_source_gives_it(real_dashboard: ApiSe
         [53, 29, "12-3"]], "the postseason's record beside the regular season's"
     assert any(rendered(c.value).startswith("2022-23: 12-3 in the postseason rounds the data holds; the data stops "
                                   "before the Finals") for c in team.caption), [rendered(c.value) for c in team.caption]
+    # a regular season the source stops short of: NHL 2021-22's file has no result for its last 66 games, so
+    # the Bruins' 47-25-5 is short of their 51-26-5, and the page says why
+    bruins = open_page("players", {"level": "NHL", "tab": "Teams", "team": "Boston Bruins"})
+    assert_clean(bruins)
+    held = bruins.dataframe[0].value
+    assert held.loc[held["Season"] == "2021-22", ["Wins", "Losses", "OTL"]].values.tolist() == [[47, 25, 5]]
+    assert [rendered(i.value)[:34] for i in bruins.info] == ["The NHL 2021-22 data stops on 22 A"], \
+        [rendered(i.value) for i in bruins.info]
+    assert "66 games" in bruins.info[0].value
     play_in = open_page("games", {"level": "NBA", "season": "2023", "games_phase": "Play-in", "tab": "Games"})
     assert any(c.value.startswith("6 games") for c in play_in.caption), "the play-in, a choice of its own"
     assert set(play_in.dataframe[0].value["Phase"]) == {"Play-in"}
