@@ -14,6 +14,7 @@ from components import bracket, chart_view, filters, layout, link_pins, links, s
 from components import projections as view
 from components.plain import md
 from components.tables import show_table
+from server.catalog.football.places import AT_BEST, AT_LEAST, MARKS
 from server.catalog.tables import SPORT_TABLES, TableRules
 from services import ApiError, NotOffered, api
 
@@ -43,6 +44,13 @@ FORMATS = {"G": st.column_config.NumberColumn(help="Games played"),
                                                             "the same day"),
            # the projections' own odds bars: one percent format wherever playoff odds show
            **view.odds_columns(["PlayoffProb"])}
+# football's marks (the API's, from the places each league declares): what each one says
+FOOTBALL_CLINCHED = (
+    "Clinched, certain and never projected: Title (champions); "
+    + ", ".join(MARKS[k] for k in AT_LEAST) + " (at least that place); "
+    + ", ".join(MARKS[k] for k in reversed(AT_BEST)) + " (at best that place). "
+    + "Europa League and Conference League places are not marked: the domestic cup winners "
+      "can move them.")
 
 
 
@@ -117,6 +125,10 @@ def main() -> None:
                + f"Ranks {within}follow the league's tiebreakers; clinch marks are certain, " + beside)
     record, drawn = record_columns(SPORT_TABLES.get(api.level_sport(level)))
     formats = {**FORMATS, **drawn, **links.link_format("team")}
+    if api.level_sport(level) == "soccer":
+        formats["Clinched"] = st.column_config.TextColumn(help=FOOTBALL_CLINCHED)
+        if table["Clinched"].notna().any():
+            st.caption(FOOTBALL_CLINCHED)
     _tables(table, level, day, record, formats)
     if api.level_sport(level) == "soccer" and season is not None:
         cup_tables(level, season, as_of, record, formats)

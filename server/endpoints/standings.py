@@ -34,6 +34,7 @@ import sqlalchemy as sa
 from server.catalog import phases
 from server.catalog.football import LEAGUES, League, Split
 from server.catalog.football.deductions import deducted, tie_playoff_winners
+from server.catalog.football.places import MARKS, LeaguePlaces, places_for
 from server.catalog.levels import LEVELS
 from server.catalog.playoffs import PlayoffFormat, division_order, format_for, usable
 from server.catalog.simulated import PLANS
@@ -108,7 +109,9 @@ def _answer(conn: sa.Connection, ask: ParsedRequest) -> list[Record]:
     lines = _lines(ask.code, games, group, division, fmt, marks,
                    [lg.tiebreaks if lg else None for lg in leagues] if leagues is not None else None,
                    [lg.split if lg else None for lg in leagues] if leagues is not None else None,
-                   leagues)
+                   leagues,
+                   [places_for(lg.code, season) if lg else None for lg in leagues]
+                   if leagues is not None else None)
     names = _names(conn, ask.code, season, team_ids)
     out: list[Record] = []
     for team_id, p, line in zip(team_ids, where, lines, strict=True):
@@ -156,17 +159,19 @@ def _lines(code: str, games: model.SeasonGames, group: np.ndarray, division: np.
            fmt: PlayoffFormat | None, marks: bool,
            group_rules: list[tuple[str, ...] | None] | None = None,
            splits: list[Split | None] | None = None,
-           schedules: Sequence[League | None] | None = None) -> list[dict[str, Any]]:
+           schedules: Sequence[League | None] | None = None,
+           places: Sequence[LeaguePlaces | None] | None = None) -> list[dict[str, Any]]:
     """The model's table, read as the level's sport prints it (``server.catalog.tables``);
-    ``group_rules``, ``splits`` and ``schedules``: each league's declared tiebreakers, split
-    season and schedule (football)."""
+    ``group_rules``, ``splits``, ``schedules`` and ``places``: each league's declared
+    tiebreakers, split season, schedule and what its final positions earn (football)."""
     rules = table_rules(code)
     return model.table(games, group, division, fmt, ot_losses=code in HOCKEY,
                        ties=code in TIES or code in HOCKEY, marks=marks,
                        form_games=FORM_GAMES if rules.form == "Form" else 0,
                        draw_letter=rules.draw,
                        draws_middle=rules.record.index("T") < rules.record.index("L"),
-                       group_rules=group_rules, splits=splits, schedules=schedules)
+                       group_rules=group_rules, splits=splits, schedules=schedules,
+                       places=places)
 
 
 def _leagues(level: str, where: list[Placement], group: np.ndarray, subs: Sublevels
@@ -435,7 +440,12 @@ STANDINGS = Endpoint(
                                   "listed or not; before a split, the most a group plays)"),
         Field("Clinched", _S, "Division", "Division, Bye, Wild Card, Playoff, Play-In or Title "
                                           "when certain (never projected; Bye and Wild Card "
-                                          "once the league is finished); null otherwise"),
+                                          "once the league is finished); null otherwise. "
+                                          "Football: Title, else the declared place a club is "
+                                          "sure of: " + ", ".join(MARKS.values())
+              + " (at least the first three, at best the last two; Europa League and "
+                "Conference League places are never marked: domestic cup winners, which the "
+                "results cannot foresee, move them)"),
     ),
     params=params("season", "date", "sublevel"), season_default=True, paginated=False,
     custom=_answer,

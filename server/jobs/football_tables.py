@@ -86,8 +86,7 @@ def setup(conn: sa.Connection, level: str, season: int, team_ids: np.ndarray) ->
         codes.append(lg.code if lg is not None else None)
         splits.append(lg.split if lg is not None else None)
         declared = places_for(lg.code, season) if lg is not None else None
-        ranges = ({} if declared is None
-                  else {pl.kind: pl.positions(int(sizes[g])) for pl in declared.places})
+        ranges = {} if declared is None else declared.ranges(int(sizes[g]))
         leagues.append(TableLeague(lg.tiebreaks if lg is not None else FOOTBALL_TIEBREAKS,
                                    ranges))
     def taken(as_of: dt.date | None) -> np.ndarray:

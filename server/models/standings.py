@@ -14,7 +14,19 @@ team out (for a division format, ``division_top + wild_cards - 1`` teams: to shu
 its division's qualifiers and every wild card must finish ahead of it, and a wild card's own
 division winner is ahead of it too); ``Play-In`` (NBA: a place in 1-10); ``Title`` (a league
 table's first place). "Can still finish ahead" counts a tie while any of the two teams has
-games left; with every game played the tiebreakers decide, and the marks are the actual ones.
+games left, or (a points table) while a third club of the league can still end level with them,
+which would make a head-to-head mini-league of three, or while a play-off for a tie
+(``tie_playoff``: Serie A) is not known; with every game played the tiebreakers decide, and
+the marks are the actual ones.
+
+A football league's declared places (``server.catalog.football.places``) are marked the same
+way, certain or not at all: a club's worst final position is one plus the clubs that can still
+finish ahead of it, its best one plus the clubs it can no longer finish ahead of. A place at the
+top (Champions League, promotion, a promotion play-off) is marked once the worst position lies
+inside it, a place at the bottom (relegation, a relegation play-off) once the best does
+(``MARKS``; the Europa League and Conference League places are never marked: the domestic cups,
+which the files cannot foresee, can move them). ``Title`` comes first: the champion's first
+place holds its place.
 
 A football league that splits its season (``server.catalog.football.Split``: Austria, Belgium,
 Scotland) is ranked group by group once every club has played its first phase, a halved
@@ -30,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from server.catalog.football import League, Split
+from server.catalog.football.places import AT_BEST, AT_LEAST, MARKS, LeaguePlaces
 from server.catalog.playoffs import PlayoffFormat
 from server.models import tiebreaks
 
@@ -69,7 +82,8 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
           form_games: int = 0, draw_letter: str = "T", draws_middle: bool = False,
           group_rules: Sequence[tuple[str, ...] | None] | None = None,
           splits: Sequence[Split | None] | None = None,
-          schedules: Sequence[League | None] | None = None) -> list[dict[str, Any]]:
+          schedules: Sequence[League | None] | None = None,
+          places: Sequence[LeaguePlaces | None] | None = None) -> list[dict[str, Any]]:
     """One row per team (index order): W, L, T (ties or draws), OTL (``ot_losses``: overtime
     losses counted apart from L), Points, Pct, GB, Home, Away, Last10, Streak, Diff, DivRank,
     LeagueRank, Clinched. ``ties`` says whether Home, Away and Last10 show a third column (ties,
@@ -85,7 +99,9 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     table), applied once each of its clubs has played the first phase (``split_seasons``).
     ``schedules``: per league its declaration (``server.catalog.football.League``): a club
     has at least the matches its schedule still holds to play (``League.matches`` less those
-    played), whether or not the files list them."""
+    played), whether or not the files list them. ``places``: per league what its final
+    positions earn (``server.catalog.football.places``; None: nothing declared), marked once
+    certain (module docstring)."""
     t = len(group)
     h, v = games.home, games.visitor
     sh, sv = games.score_home, games.score_vis
@@ -201,6 +217,17 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
                 won = w * win + (ti + otl) * draw
                 worst[members] = np.minimum(worst, won // 2 - taken)[members]
     open_pair = (rem[:, None] + rem[None, :]) > 0
+    if table_points:
+        # a club still playing may end level with two that have finished (row i: on i's points)
+        joins = ((group[:, None] == group[None, :]) & (rem[None, :] > 0)
+                 & (worst[None, :] <= best[:, None]) & (best[:, None] <= best[None, :]))
+        open_pair = open_pair | joins.any(axis=1)[:, None]
+        if games.tie_playoff is None:  # a league that plays off a tie, its play-off unknown
+            orders = list(group_rules or ()) + [None] * (int(group.max(initial=-1)) + 1)
+            for g in np.unique(group[group >= 0]).tolist():
+                if "tie_playoff" in (orders[g] or rules):
+                    members = group == g
+                    open_pair = open_pair | (members[:, None] & members[None, :])
     ahead_now = place[:, None] > place[None, :]
     can_pass = (best[:, None] > worst[None, :]) | (
         (best[:, None] == worst[None, :]) & (open_pair | ahead_now))
@@ -210,6 +237,14 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
     np.fill_diagonal(can_pass, False)  # can_pass[i, j]: team i can finish ahead of team j
 
     same_group = group[:, None] == group[None, :]
+    # a club's best and worst final place in its league: one plus the clubs sure to finish
+    # ahead of it, one plus those that may
+    sure_ahead = ~can_pass & same_group
+    np.fill_diagonal(sure_ahead, False)
+    best_place = 1 + sure_ahead.sum(axis=1)
+    worst_place = 1 + (can_pass & same_group).sum(axis=0)
+    earned = [None if p is None else p.ranges(int((group == g).sum()))
+              for g, p in enumerate(places or ())]
     same_div = (division[:, None] == division[None, :]) & (division[:, None] >= 0)
     # a team's unit is its division, else its league (negative: never a division's index)
     unit_of = np.where(division >= 0, division, -2 - group)
@@ -240,6 +275,10 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
                                   passers_div, passers_league, passers_level, group,
                                   division, place, rem, same_group),
         })
+        if (rows[-1]["Clinched"] is None and marks and table_points and 0 <= group[i] < len(earned)
+                and earned[group[i]]):
+            rows[-1]["Clinched"] = _place_mark(earned[group[i]], int(best_place[i]),
+                                               int(worst_place[i]))
     return rows
 
 
@@ -433,6 +472,20 @@ def _clinched(fmt: PlayoffFormat | None, i: int, division_won: bool, passers_div
         return "Wild Card" if i in wild else "Playoff" if i in places else None
     if passers_div <= division_top - 1 or passers_league <= division_top + wild_cards - 1:
         return "Playoff"
+    return None
+
+
+def _place_mark(earned: dict[str, range], best: int, worst: int) -> str | None:
+    """The place a club of a league whose positions earn ``earned`` (kind -> positions) is sure
+    of, finishing no higher than ``best`` and no lower than ``worst``: at least a place at the
+    top, at best one at the bottom (``server.catalog.football.places.MARKS``); None when none
+    is certain."""
+    for kind in AT_LEAST:
+        if kind in earned and len(earned[kind]) and worst <= earned[kind][-1]:
+            return MARKS[kind]
+    for kind in AT_BEST:
+        if kind in earned and len(earned[kind]) and best >= earned[kind][0]:
+            return MARKS[kind]
     return None
 
 

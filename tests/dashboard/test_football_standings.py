@@ -33,6 +33,13 @@ def test_the_premier_league_table_and_the_champions_league_bracket(
     caption = " ".join(c.value for c in at.caption)
     assert "Ranks follow the league's tiebreakers" in caption and "no projection for this day" in caption
     assert "within a division" not in caption and "projected wins" not in caption
+    # the places earned, as the API marks them, with a legend of the marks
+    marks = dict(zip(table["Team"], table["Clinched"], strict=True))
+    assert [marks[t] for t in ("Manchester City FC", "Arsenal FC", "Southampton FC")] == [
+        "Title", "Champions League", "Relegated"]
+    assert marks["Liverpool FC"] == ""  # the Europa League's place: cup winners move it
+    assert "Champions League, Promotion, Promotion Play-off (at least that place)" in caption
+    assert "Europa League and Conference League places are not marked" in caption
 
     heads = [h.value for h in at.subheader]
     assert "UEFA Champions League 2022-23: knock-out" in heads

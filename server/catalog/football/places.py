@@ -1,6 +1,7 @@
 """What a final league position earns, per league and season: European places, promotion,
 relegation and the play-off places between divisions, declared as data with their source, read
-by the season projections (``server.models.projections.project_table``; docs/football.md).
+by the season projections (``server.models.projections.project_table``) and the tables' clinch
+marks (``server.models.standings``; docs/football.md).
 
 A row holds for the seasons ``first`` to ``last`` (the year a season ends; ``last`` None: still
 in force). Each ``Place`` names positions ``first`` to ``last`` of the final table, 1 the top;
@@ -30,6 +31,20 @@ KINDS = (CHAMPIONS_LEAGUE, EUROPA_LEAGUE, CONFERENCE_LEAGUE, PROMOTION, PROMOTIO
          RELEGATION_PLAYOFF, RELEGATION)
 EUROPE = (CHAMPIONS_LEAGUE, EUROPA_LEAGUE, CONFERENCE_LEAGUE)
 
+# The clinch mark a table shows once a place is certain (``server.models.standings``). A place
+# at the top is marked when a club can no longer finish below it (at least that place: a club
+# sure of the top six of the Championship is marked ``Promotion Play-off`` until it is sure of
+# the top two); one at the bottom when it can no longer finish above it (at best that place).
+# The Europa League and Conference League places are not marked: a domestic cup won by a club
+# outside the European places takes one of them, and the result files cannot foresee the cups,
+# so the position alone never makes them certain. A league's champion is marked ``Title``,
+# which holds its first place (Champions League in a top flight, promotion in a second).
+MARKS = {CHAMPIONS_LEAGUE: "Champions League", PROMOTION: "Promotion",
+         PROMOTION_PLAYOFF: "Promotion Play-off", RELEGATION_PLAYOFF: "Relegation Play-off",
+         RELEGATION: "Relegated"}
+AT_LEAST = (CHAMPIONS_LEAGUE, PROMOTION, PROMOTION_PLAYOFF)  # the best place first
+AT_BEST = (RELEGATION, RELEGATION_PLAYOFF)  # the worst place first
+
 
 @dataclass(frozen=True)
 class Place:
@@ -51,6 +66,10 @@ class LeaguePlaces:
     last: int | None  # last season; None while it holds
     places: tuple[Place, ...]
     source: str
+
+    def ranges(self, clubs: int) -> dict[str, range]:
+        """Kind -> the 1-based positions its place covers in a league of ``clubs``."""
+        return {pl.kind: pl.positions(clubs) for pl in self.places}
 
 
 def _europe(cl: int, el: int, ecl: int) -> tuple[Place, ...]:

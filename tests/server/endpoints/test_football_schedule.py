@@ -66,21 +66,24 @@ def test_a_finished_season_without_its_last_round(real_api: ApiServer) -> None:
     """2024-25's La Liga and Serie A files have no score for their last round (38th): in the
     files' account one match is left for every club. Barcelona's 4 points over Real Madrid
     are out of reach: champions. Napoli lead Inter by one point: not champions by the files
-    (they won that last match; the files do not say so)."""
+    (they won that last match; the files do not say so), only sure of the top four, as Inter
+    are: both marked for the Champions League."""
     barca, madrid = _table(real_api, 2025, "La Liga")[:2]
     assert (barca["Team"], barca["Points"], barca["Remaining"], barca["Clinched"]) \
         == ("FC Barcelona", 85, 1, "Title")
     assert (madrid["Team"], madrid["Points"], madrid["Remaining"]) == ("Real Madrid CF", 81, 1)
     napoli, inter = _table(real_api, 2025, "Serie A")[:2]
     assert [(r["Team"], r["Points"], r["Remaining"], r["Clinched"]) for r in (napoli, inter)] \
-        == [("SSC Napoli", 79, 1, None), ("FC Internazionale Milano", 78, 1, None)]
+        == [("SSC Napoli", 79, 1, "Champions League"),
+            ("FC Internazionale Milano", 78, 1, "Champions League")]
 
 
 def test_the_title_on_the_day_it_was_won(real_api: ApiServer) -> None:
     """Manchester City won the 2022-23 Premier League on 20 May 2023, when Arsenal lost at
-    Nottingham Forest: 85 points with three to play against Arsenal's 81 with one."""
+    Nottingham Forest: 85 points with three to play against Arsenal's 81 with one. The day
+    before, City were sure of the top four only."""
     before = _table(real_api, 2023, "Premier League", date="2023-05-19")[0]
-    assert (before["Team"], before["Clinched"]) == ("Manchester City FC", None)
+    assert (before["Team"], before["Clinched"]) == ("Manchester City FC", "Champions League")
     city, arsenal = _table(real_api, 2023, "Premier League", date="2023-05-20")[:2]
     assert (city["Team"], city["Points"], city["Remaining"], city["Clinched"]) \
         == ("Manchester City FC", 85, 3, "Title")
