@@ -23,6 +23,7 @@ from typing import Any
 from server.catalog.levels import LEVELS, find_level
 
 FORM_GAMES = 5  # results in football's Form column
+HOCKEY_POINTS = (2, 1, 0)  # the NHL's: 2 a win, 1 an overtime or shootout loss, 0 a loss
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class TableRules:
 SPORT_TABLES: dict[str, TableRules] = {r.sport: r for r in (
     TableRules("baseball", "GB", "RunDiff"),
     TableRules("basketball", "GB", "PointDiff"),
-    TableRules("hockey", "PointsBack", "GoalDiff", points=(2, 1, 0)),
+    TableRules("hockey", "PointsBack", "GoalDiff", points=HOCKEY_POINTS),
     TableRules("soccer", "PointsBack", "GoalDiff", goals=True, record=("W", "T", "L"), draw="D",
                pct=False, form="Form", points=(3, 1, 0)),
 )}

@@ -27,6 +27,7 @@ import numpy as np
 
 from server.catalog.football import Split
 from server.catalog.playoffs import PlayoffFormat
+from server.catalog.tables import HOCKEY_POINTS
 from server.models import tiebreaks
 from server.models.elo import win_expectation
 from server.models.football import AWAY, DRAW, HOME, three_way
@@ -238,7 +239,8 @@ class _Run:
             a, b, c = fmt.points
             primary: np.ndarray = self.w * a + self.ti * b + self.lo * c
         elif fmt is not None and fmt.rank_by == "points":
-            primary = 2 * self.w + self.ti
+            win, overtime_loss, _ = HOCKEY_POINTS
+            primary = win * self.w + overtime_loss * self.ti
         else:  # a win fraction; overtime losses are losses in it
             games = np.maximum(self.w + self.lo + self.ti, 1.0)
             half = 0.0 if self.rules.ot_share > 0 else 0.5

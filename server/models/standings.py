@@ -44,6 +44,7 @@ import numpy as np
 from server.catalog.football import League, Split
 from server.catalog.football.places import AT_BEST, AT_LEAST, MARKS, LeaguePlaces
 from server.catalog.playoffs import PlayoffFormat
+from server.catalog.tables import HOCKEY_POINTS
 from server.models import tiebreaks
 
 LAST_N = 10  # games in the form column (Last10)
@@ -127,7 +128,7 @@ def table(games: SeasonGames, group: np.ndarray, division: np.ndarray,
 
     table_points = fmt is not None and fmt.kind == "table"
     by_points = table_points or (fmt is not None and fmt.rank_by == "points")
-    win, draw, loss = fmt.points if table_points and fmt is not None else (2, 1, 0)
+    win, draw, loss = fmt.points if table_points and fmt is not None else HOCKEY_POINTS
     taken = (games.deducted if games.deducted is not None
              else np.zeros(t, dtype=np.int64)).astype(np.int64)
     split = (split_seasons(games, group, division, fmt, splits, group_rules)
