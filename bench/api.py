@@ -34,8 +34,13 @@ the server ``BENCH_POSTGRES_ADMIN_URL`` names, default 127.0.0.1:5432, created a
 without caches, so that every request reaches the store: (b), (a0), and (c0) the game detail of
 (c) (six statements). With ``--against REV`` the earlier code serves its own scratch copy, and
 each figure is printed against it.
+``--postgres --store URL`` serves that PostgreSQL store instead (a copy of the real-data store:
+``copy-store``; a key is issued into it, nothing else written), both codes on the same database,
+without caches: (p) the plain pitch list (every pitch of MLB, the first page), (y) a season's
+play-by-play (MLB 2023), (pd) a distinct day's pitches every request (MLB 2022-2023), (g) the
+plain games list, which neither code changed.
 Usage: .venv/bin/python bench/api.py [--duration 10] [--connections 32] [--against REV]
-       .venv/bin/python bench/api.py --postgres [--against REV]
+       .venv/bin/python bench/api.py --postgres [--against REV] [--store URL]
 """
 from __future__ import annotations
 
@@ -303,6 +308,86 @@ def scratch_database(label: str) -> Iterator[str]:
         admin.dispose()
 
 
+def _days_lua(path: str) -> str:
+    """A wrk script: a distinct day of the 2022 and 2023 seasons every request."""
+    return f"""
+counter = 0
+request = function()
+  counter = counter + 1
+  local season = 2022 + (counter % 2)
+  local month = 4 + (counter % 6)
+  local day = 1 + (math.floor(counter / 2) % 28)
+  return wrk.format(nil, string.format("{path}&date=%d-%02d-%02d", season, month, day))
+end
+"""
+
+
+def postgres_store_run(opts: argparse.Namespace) -> int:
+    """(p), (y), (pd), (g) from the PostgreSQL store ``--store``, no caches (and from REV's
+    code, on the same store)."""
+    from server.keys import issue
+    from server.store.engine import make_engine
+    from tests.conftest import free_port
+
+    work = Path(tempfile.mkdtemp(prefix="bench-api-pgstore-"))
+    servers: list[subprocess.Popen[bytes]] = []
+    url = opts.store
+    key = issue(make_engine(url), None, 100_000_000, "bench")
+    folders = {"this": ROOT}
+    if opts.against:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", opts.against],
+                                 capture_output=True, check=True).stdout
+        (work / "earlier").mkdir()
+        subprocess.run(["tar", "-x", "-C", str(work / "earlier")], input=archive, check=True)
+        folders["that"] = work / "earlier"
+    serve = [sys.executable, "-m", "server", "serve", "--host", "127.0.0.1", "--workers", "2",
+             "--no-access-log", "--no-scheduler", "--port"]
+    labels = {"p": "(p) every MLB pitch, page 1", "y": "(y) MLB 2023 play-by-play",
+              "pd": "(pd) a distinct day's pitches", "g": "(g) every MLB game, page 1"}
+    try:
+        scenarios: dict[str, tuple[str, Path | None]] = {}
+        for code, folder in folders.items():
+            env = {**os.environ, "DATABASE_URL": url, "SPORTS_CACHE_TTL": "0", **ONE_CLIENT}
+            env.pop("REDIS_URL", None)
+            port = free_port()
+            servers.append(_start(serve + [str(port)], env,
+                                  f"http://127.0.0.1:{port}/health", cwd=folder))
+            base = f"http://127.0.0.1:{port}"
+            script = work / f"days-{code}.lua"
+            script.write_text(_days_lua(f"/v1/pitch/MLB/?key={key}"))
+            pages = {"p": f"{base}/v1/pitch/MLB/?key={key}",
+                     "y": f"{base}/v1/playbyplay/MLB/?key={key}&season=2023",
+                     "g": f"{base}/v1/games/MLB/?key={key}"}
+            for name, page in pages.items():
+                answer = httpx.get(page, timeout=30)
+                assert answer.status_code == 200, answer.text[:300]
+                scenarios[f"{name}{code}"] = (page, None)
+            scenarios[f"pd{code}"] = (f"{base}/", script)
+        ordered = {f"{name}{code}": scenarios[f"{name}{code}"]
+                   for name in labels for code in folders}
+        rounds = _interleaved(ordered, opts.rounds, (opts.duration, opts.connections))
+        results = {name: _median(runs) for name, runs in rounds.items()}
+    finally:
+        _stop(servers, work)
+    print(f"PostgreSQL store, no caches; {opts.connections} connections, {opts.duration} s each;"
+          f" median of {opts.rounds} interleaved rounds (p99 range in brackets)")
+    for code in folders:
+        for scenario, label in labels.items():
+            name = f"{scenario}{code}"
+            r = results[name]
+            p99s = sorted(run["p99"] for run in rounds[name])
+            print(f"{code:4s} {label:32s} {r['rps']:8.0f} req/s  p50 {r['p50']:7.2f} ms  "
+                  f"p99 {r['p99']:7.2f} ms [{p99s[0]:.1f}-{p99s[-1]:.1f}]  "
+                  f"non-2xx {int(r['errors'])}")
+    if opts.against:
+        print(f"this code / {opts.against}'s:")
+        for scenario, label in labels.items():
+            new, old = results[f"{scenario}this"], results[f"{scenario}that"]
+            print(f"  {label:32s} req/s {new['rps'] / old['rps']:.2f}x   "
+                  f"p50 {new['p50'] / old['p50']:.2f}x   p99 {new['p99'] / old['p99']:.2f}x")
+    return 0
+
+
 def postgres_run(opts: argparse.Namespace) -> int:
     """(b), (a0) and (c0) served from PostgreSQL without caches (and from REV's code)."""
     from server.keys import issue
@@ -396,6 +481,9 @@ def main() -> int:
                         help="also serve (a), (b), (c), (a0) from this commit's code")
     parser.add_argument("--postgres", action="store_true",
                         help="serve (b), (a0), (c0) from PostgreSQL, without caches")
+    parser.add_argument("--store", metavar="URL",
+                        help="with --postgres: serve this PostgreSQL store's plain pitch and "
+                             "play-by-play lists instead of a copy of the bench store")
     parser.add_argument("--only", metavar="NAMES",
                         help="run only these scenarios, comma-separated (e.g. a0,b,c: with "
                              "--against, each beside the earlier code's; a quicker paired run)")
@@ -403,6 +491,8 @@ def main() -> int:
     if shutil.which("wrk") is None:
         print("wrk is not installed (apt-get install wrk)", file=sys.stderr)
         return 1
+    if opts.postgres and opts.store:
+        return postgres_store_run(opts)
     if opts.postgres:
         return postgres_run(opts)
     from server.keys import issue

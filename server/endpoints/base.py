@@ -135,6 +135,10 @@ class Endpoint:
     # the kind of ``season_rows`` that counts the list when its only filter is the level's season
     # or none: its total is read there, not counted (``query.run``)
     kept_total: str | None = None
+    # its statements join their tables in the order written, on PostgreSQL without a search
+    # of every order (``server.store.engine.JOINS_AS_WRITTEN``): each joined table a lookup by
+    # key from the rows before it
+    joins_as_written: bool = False
     detail: Hook | None = None  # enriches the one record of an id query
     enrich: Hook | None = None  # enriches every page of records
     check: Check | None = None  # endpoint rules beyond the declared ones: a normalised copy

@@ -194,7 +194,7 @@ PLAYBYPLAY = Endpoint(
              "player": (P.c.player_id, P.c.pitcher_id), "game": P.c.game_id},
     day_column=G.c.game_day, search=(P.c.explanation,), id_filter=lambda v, a: P.c.id == v,
     required_any=("id", "season", "player", "game", "team", "date", "start", "end", "last"),
-    enrich=_shape, reuse=True, kept_total="plays",
+    enrich=_shape, reuse=True, kept_total="plays", joins_as_written=True,
 )
 
 
@@ -254,4 +254,5 @@ PITCH = Endpoint(
              "player": (PI.c.pitcher_id, PI.c.batter_id), "game": PI.c.game_id},
     day_column=G.c.game_day, search=(PIT.c.name, BAT.c.name, PI.c.result),
     id_filter=lambda v, a: PI.c.id == v, reuse=True, kept_total="pitches",
+    joins_as_written=True,
 )

@@ -24,6 +24,7 @@ from sqlalchemy.sql.elements import BinaryExpression, BooleanClauseList
 from server.catalog.names import fold
 from server.endpoints.base import ParsedRequest, Endpoint, Filter
 from server.store import deadline
+from server.store.engine import JOINS_AS_WRITTEN
 
 SHAPES_HELD = 4096  # shapes remembered before the memory is emptied (a few dozen in practice)
 
@@ -81,6 +82,8 @@ def filtered(ep: Endpoint, ask: ParsedRequest, bind: bool = False) -> sa.Select[
         # private: SQLAlchemy has no public accessor for a statement's ordering
         query = query.order_by(None).order_by(relevance(ep.search, text),
                                               *query._order_by_clauses)
+    if ep.joins_as_written:
+        query = query.execution_options(**{JOINS_AS_WRITTEN: True})
     return query
 
 
