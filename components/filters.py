@@ -6,6 +6,7 @@ pinned for the copy-link (components/link_pins.py), reset when the level or seas
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -202,7 +203,31 @@ def id_input(label: str, *, key: str, help: str | None = None, sidebar: bool = F
 
 
 def name_to_id(frame: Any, name_column: str = "Name", id_column: str = "ID") -> dict[str, int]:
-    """Team (or player) name → ID from a list DataFrame; the URL carries names, the API wants IDs."""
+    """Team (or player) name → ID from a list DataFrame; the URL carries names, the API wants IDs.
+
+    A name two rows share (the Baltimore Orioles of 1882-1899 and today's, in a list of every
+    season's teams) stays the active team's (``Active`` Y, else the first listed), and the
+    other's label adds its abbreviation, "Baltimore Orioles (BLN)" (and its ID where that is
+shared too, or the ID alone where it has none):
+    each team can be picked, and a link naming the team reaches today's."""
     if getattr(frame, "empty", True) or name_column not in frame.columns or id_column not in frame.columns:
         return {}
-    return {str(n): int(i) for n, i in zip(frame[name_column], frame[id_column], strict=True)}
+    names = [str(n) for n in frame[name_column]]
+    ids = [int(i) for i in frame[id_column]]
+    active = [str(a) == "Y" for a in frame["Active"]] if "Active" in frame.columns else [False] * len(ids)
+    abbrevs = list(frame["Abbrev"]) if "Abbrev" in frame.columns else [None] * len(ids)
+    keeper: dict[str, int] = {}  # the row that keeps a shared name: the active one, else the first
+    for k, (name, is_active) in enumerate(zip(names, active, strict=True)):
+        if name not in keeper or (is_active and not active[keeper[name]]):
+            keeper[name] = k
+    pairs = Counter(zip(names, map(str, abbrevs), strict=True))
+
+    def label(k: int, name: str, ident: int, abbrev: object) -> str:
+        if keeper[name] == k:
+            return name
+        if isinstance(abbrev, str) and abbrev and pairs[(name, abbrev)] == 1:
+            return f"{name} ({abbrev})"
+        return f"{name} ({abbrev}, ID {ident})" if isinstance(abbrev, str) and abbrev else f"{name} (ID {ident})"
+
+    return {label(k, name, ident, abbrev): ident
+            for k, (name, ident, abbrev) in enumerate(zip(names, ids, abbrevs, strict=True))}

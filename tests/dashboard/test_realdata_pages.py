@@ -327,3 +327,17 @@ def test_leaders_of_a_season_of_results_alone_say_its_source_has_no_player_lines
     said = " ".join(i.value for i in at.info)
     assert "holds no game-by-game player lines (its source has none)" in said, said
     assert "retabulate" not in said, said
+
+
+def test_a_name_two_clubs_share_reaches_todays_and_the_other_is_a_choice(real_dashboard: ApiServer) -> None:
+    """MLB holds two Baltimore Orioles, today's and the National League club of the 1890s: a link
+    naming the team reaches today's (its forecasts: 324 regular-season games of 2022-2023), and the old club
+    is a choice of its own, labelled with its abbreviation."""
+    scored = open_page("forecasts", {"level": "MLB", "team": "Baltimore Orioles"})
+    assert_clean(scored)
+    assert {m.label: m.value for m in scored.metric}["Games scored"] == "324"
+    old = open_page("players", {"level": "MLB", "tab": "Teams", "team": "Baltimore Orioles (BLN)"})
+    assert_clean(old)
+    assert "Baltimore Orioles (BLN)" in old.selectbox(key="team").options
+    seasons = old.dataframe[0].value["Season"].astype(int)
+    assert seasons.min() >= 1882 and seasons.max() <= 1899, list(seasons)
