@@ -185,7 +185,9 @@ def _join_order(conn: sa.Connection, cursor: Any, _statement: str, _parameters: 
     which of the first two tables leads). ``query.run`` on one session, 30 runs, two rounds
     interleaved with the code before (a loaded machine): every MLB pitch's first page 25-31 ->
     3.6-6.9 ms, MLB 2023's play-by-play 69-108 -> 6.3-8.8, FC 2023's 92-96 -> 6.0-6.8, a day's
-    pitches 44-47 -> 27-28. A session-wide setting is no fix: statements written from the
+    pitches 44-47 -> 27-28; served (``bench/api.py --postgres --store``, 32 connections,
+    docs/benchmarks.md) the plain pitch list 5.47x req/s, a season's play-by-play 8.20x, the games
+    list 1.00x. A session-wide setting is no fix: statements written from the
     other end (FC's money lines, from its games to their forecasts) took 146 ms against 0.1.
     The session's setting is remembered with the connection and changed only when a statement
     wants the other one: a round trip when a pooled session moves between the two kinds."""
