@@ -82,11 +82,21 @@ def _metrics(data: pd.DataFrame) -> None:
     cols[4].metric("Baseline log loss", f"{analysis.log_loss(baseline, y):.4f}")
 
 
+def _teams_of(level: str, seasons: list[int]) -> dict[str, int]:
+    """The teams that played in the chosen seasons (every team of the level's history where none
+    is chosen), each once under its newest name: the Guardians, not also the Indians of 2021."""
+    every = api.teams(level)
+    if not seasons or every.empty:
+        return filters.name_to_id(every)
+    played = {int(i) for season in seasons for i in api.teams(level, season).get("ID", [])}
+    return filters.name_to_id(every[every["ID"].astype(int).isin(played)])
+
+
 def main() -> None:
     level = filters.current_level()
     available = api.season_ids(level, with_games=True)
     seasons = filters.seasons_picker(available, key="fc_seasons", default=available[:DEFAULT_SEASONS])
-    ids = filters.name_to_id(api.teams(level))
+    ids = _teams_of(level, seasons)
     team = filters.team_picker(list(ids))
     st.title(f"{level} forecasts vs outcomes")
     phase = filters.choice("Games of", phases.choices(level), key="fc_phase",

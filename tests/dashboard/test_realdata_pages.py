@@ -336,6 +336,8 @@ def test_a_name_two_clubs_share_reaches_todays_and_the_other_is_a_choice(real_da
     scored = open_page("forecasts", {"level": "MLB", "team": "Baltimore Orioles"})
     assert_clean(scored)
     assert {m.label: m.value for m in scored.metric}["Games scored"] == "324"
+    picked_from = scored.selectbox(key="team").options  # the chosen seasons' 30 clubs, not 120
+    assert len(picked_from) == 30 and "Cleveland Guardians" in picked_from
     old = open_page("players", {"level": "MLB", "tab": "Teams", "team": "Baltimore Orioles (BLN)"})
     assert_clean(old)
     assert "Baltimore Orioles (BLN)" in old.selectbox(key="team").options
