@@ -327,7 +327,6 @@ def postgres_store_run(opts: argparse.Namespace) -> int:
     code, on the same store)."""
     from server.keys import issue
     from server.store.engine import make_engine
-    from tests.conftest import free_port
 
     work = Path(tempfile.mkdtemp(prefix="bench-api-pgstore-"))
     servers: list[subprocess.Popen[bytes]] = []
@@ -347,12 +346,7 @@ def postgres_store_run(opts: argparse.Namespace) -> int:
     try:
         scenarios: dict[str, tuple[str, Path | None]] = {}
         for code, folder in folders.items():
-            env = {**os.environ, "DATABASE_URL": url, "SPORTS_CACHE_TTL": "0", **ONE_CLIENT}
-            env.pop("REDIS_URL", None)
-            port = free_port()
-            servers.append(_start(serve + [str(port)], env,
-                                  f"http://127.0.0.1:{port}/health", cwd=folder))
-            base = f"http://127.0.0.1:{port}"
+            base = _serve_uncached(serve, url, folder, servers)
             script = work / f"days-{code}.lua"
             script.write_text(_days_lua(f"/v1/pitch/MLB/?key={key}"))
             pages = {"p": f"{base}/v1/pitch/MLB/?key={key}",
@@ -369,23 +363,47 @@ def postgres_store_run(opts: argparse.Namespace) -> int:
         results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
         _stop(servers, work)
-    print(f"PostgreSQL store, no caches; {opts.connections} connections, {opts.duration} s each;"
-          f" median of {opts.rounds} interleaved rounds (p99 range in brackets)")
-    for code in folders:
+    _print_paired(opts, "PostgreSQL store, no caches", list(folders), labels, results, rounds)
+    return 0
+
+
+def _serve_uncached(serve: list[str], store: str, folder: Path,
+                    servers: list[subprocess.Popen[bytes]]) -> str:
+    """A server of ``folder``'s code on ``store`` without caches, one client's limits off
+    (``ONE_CLIENT``), added to ``servers``; its base address."""
+    from tests.conftest import free_port
+
+    env = {**os.environ, "DATABASE_URL": store, "SPORTS_CACHE_TTL": "0", **ONE_CLIENT}
+    env.pop("REDIS_URL", None)
+    port = free_port()
+    servers.append(_start(serve + [str(port)], env, f"http://127.0.0.1:{port}/health", cwd=folder))
+    return f"http://127.0.0.1:{port}"
+
+
+def _print_paired(opts: argparse.Namespace, title: str, codes: list[str], labels: dict[str, str],
+                  results: dict[str, dict[str, float]], rounds: dict[str, list[dict[str, float]]],
+                  machine_ms: bool = False) -> None:
+    """Under ``title``, each code's figures of each scenario (``machine_ms``: the machine's time
+    a request, cores x 1000 / req/s), then this code's against the earlier one's."""
+    print(f"{title}; {opts.connections} connections, {opts.duration} s each; median of "
+          f"{opts.rounds} interleaved rounds (p99 range in brackets)")
+    cores = os.cpu_count() or 1
+    width = max(len(label) for label in labels.values()) + 2
+    for code in codes:
         for scenario, label in labels.items():
             name = f"{scenario}{code}"
             r = results[name]
             p99s = sorted(run["p99"] for run in rounds[name])
-            print(f"{code:4s} {label:32s} {r['rps']:8.0f} req/s  p50 {r['p50']:7.2f} ms  "
+            machine = f" ({cores * 1000 / r['rps']:.2f} machine ms/request)" if machine_ms else ""
+            print(f"{code:4s} {label:{width}s} {r['rps']:8.0f} req/s{machine}  p50 {r['p50']:7.2f} ms  "
                   f"p99 {r['p99']:7.2f} ms [{p99s[0]:.1f}-{p99s[-1]:.1f}]  "
                   f"non-2xx {int(r['errors'])}")
     if opts.against:
         print(f"this code / {opts.against}'s:")
         for scenario, label in labels.items():
             new, old = results[f"{scenario}this"], results[f"{scenario}that"]
-            print(f"  {label:32s} req/s {new['rps'] / old['rps']:.2f}x   "
+            print(f"  {label:{width}s} req/s {new['rps'] / old['rps']:.2f}x   "
                   f"p50 {new['p50'] / old['p50']:.2f}x   p99 {new['p99'] / old['p99']:.2f}x")
-    return 0
 
 
 def postgres_run(opts: argparse.Namespace) -> int:
@@ -393,7 +411,6 @@ def postgres_run(opts: argparse.Namespace) -> int:
     from server.keys import issue
     from server.store.copy import copy_store
     from server.store.engine import make_engine
-    from tests.conftest import free_port
 
     work = Path(tempfile.mkdtemp(prefix="bench-api-pg-"))
     servers: list[subprocess.Popen[bytes]] = []
@@ -411,13 +428,7 @@ def postgres_run(opts: argparse.Namespace) -> int:
                 codes["that"] = earlier_code(opts.against, work, old_url)
             scenarios: dict[str, tuple[str, Path | None]] = {}
             for code, (folder, store, found, key) in codes.items():
-                env = {**os.environ, "DATABASE_URL": store, "SPORTS_CACHE_TTL": "0",
-                       **ONE_CLIENT}
-                env.pop("REDIS_URL", None)
-                port = free_port()
-                servers.append(_start(serve + [str(port)], env,
-                                      f"http://127.0.0.1:{port}/health", cwd=folder))
-                base = f"http://127.0.0.1:{port}"
+                base = _serve_uncached(serve, store, folder, servers)
                 script = work / f"distinct-{code}.lua"
                 script.write_text(_lua(f"/v1/games/MLB/?key={key}", found["team"]))
                 page = f"{base}/v1/games/MLB/?key={key}&team={found['team']}&season=2024&max=100"
@@ -431,25 +442,10 @@ def postgres_run(opts: argparse.Namespace) -> int:
             results = {name: _median(runs) for name, runs in rounds.items()}
     finally:
         _stop(servers, work)
-    print(f"PostgreSQL, no caches; {opts.connections} connections, {opts.duration} s each; "
-          f"median of {opts.rounds} interleaved rounds (p99 range in brackets)")
-    cores = os.cpu_count() or 1  # the machine's time a request: cores x 1000 / req/s
     labels = {"b": "(b) distinct page/date", "a0": "(a0) the page of (a)",
               "c0": "(c0) the game detail of (c)"}
-    for code in codes:
-        for scenario, label in labels.items():
-            name = f"{scenario}{code}"
-            r = results[name]
-            p99s = sorted(run["p99"] for run in rounds[name])
-            print(f"{code:4s} {label:30s} {r['rps']:8.0f} req/s ({cores * 1000 / r['rps']:.2f} "
-                  f"machine ms/request)  p50 {r['p50']:6.2f} ms  p99 {r['p99']:7.2f} ms "
-                  f"[{p99s[0]:.1f}-{p99s[-1]:.1f}]  non-2xx {int(r['errors'])}")
-    if opts.against:
-        print(f"this code / {opts.against}'s:")
-        for scenario, label in labels.items():
-            new, old = results[f"{scenario}this"], results[f"{scenario}that"]
-            print(f"  {label:30s} req/s {new['rps'] / old['rps']:.2f}x   "
-                  f"p99 {new['p99'] / old['p99']:.2f}x")
+    _print_paired(opts, "PostgreSQL, no caches", list(codes), labels, results, rounds,
+                  machine_ms=True)
     return 0
 
 
